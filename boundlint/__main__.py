@@ -1,0 +1,3 @@
+from boundlint.cli import entry
+
+entry()

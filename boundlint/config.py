@@ -1,0 +1,207 @@
+"""`[tool.boundlint]` in pyproject.toml: reading, validating, defaults.
+
+Every key is checked: an unknown key or a value of the wrong type is an error
+that names the key, because a typo in a linter's configuration silently turns
+a check off.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+DEFAULT_MAX_CHARS = 16_000
+MAX_BUDGET = 100_000_000
+CONFIDENCES = ("medium", "high")
+FIX_STYLES = ("call", "decorator")
+FIELD_FIXES = ("truncate", "reject")
+DEFAULT_EXCLUDES = (
+    ".git", ".hg", ".svn", ".venv", "venv", ".env", "env", "__pycache__", ".tox", ".nox", ".mypy_cache",
+    ".pytest_cache", ".ruff_cache", ".boundlint_cache", "build", "dist", "node_modules", "site-packages",
+    ".eggs", "*.egg-info",
+)
+
+
+class ConfigError(Exception):
+    """A configuration problem, worded for the user."""
+
+
+@dataclass
+class Config:
+    root: Path = field(default_factory=Path.cwd)
+    source: Path | None = None  # the file the configuration came from
+    select: list[str] = field(default_factory=lambda: ["BL"])
+    ignore: list[str] = field(default_factory=list)
+    extend_select: list[str] = field(default_factory=list)
+    exclude: list[str] = field(default_factory=lambda: list(DEFAULT_EXCLUDES))
+    extend_exclude: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    respect_gitignore: bool = True
+    extend_tool_decorators: list[str] = field(default_factory=list)
+    extend_tool_base_classes: list[tuple[str, str]] = field(default_factory=list)
+    extend_checkpoints: list[str] = field(default_factory=list)
+    min_confidence: str = "medium"
+    max_chars: int = DEFAULT_MAX_CHARS
+    fix_style: str = "call"
+    field_fix: str = "truncate"
+
+    def with_overrides(self, **changes: Any) -> "Config":
+        return replace(self, **{key: value for key, value in changes.items() if value is not None})
+
+
+def _strings(key: str, value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ConfigError(f"[tool.boundlint] {key}: expected a list of strings, got {_describe(value)}")
+    return list(value)
+
+
+def _choice(key: str, value: Any, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise ConfigError(f"[tool.boundlint] {key}: expected one of {', '.join(map(repr, choices))}, got {_describe(value)}")
+    return value
+
+
+def _budget(key: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_BUDGET:
+        raise ConfigError(f"[tool.boundlint] {key}: expected an integer from 1 to {MAX_BUDGET}, got {_describe(value)}")
+    return value
+
+
+def _boolean(key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"[tool.boundlint] {key}: expected true or false, got {_describe(value)}")
+    return value
+
+
+def _dotted_names(key: str, value: Any) -> list[str]:
+    names = _strings(key, value)
+    for name in names:
+        if not all(part.isidentifier() for part in name.split(".")):
+            raise ConfigError(f"[tool.boundlint] {key}: {name!r} is not a dotted name such as 'mypkg.tools.tool'")
+    return names
+
+
+def _base_classes(key: str, value: Any) -> list[tuple[str, str]]:
+    entries = []
+    for entry in _strings(key, value):
+        cls, sep, method = entry.partition(":")
+        if not sep or not method.isidentifier() or not all(p.isidentifier() for p in cls.split(".")):
+            raise ConfigError(f"[tool.boundlint] {key}: {entry!r} should be 'module.Class:method'")
+        entries.append((cls, method))
+    return entries
+
+
+def _per_file_ignores(key: str, value: Any) -> dict[str, list[str]]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"[tool.boundlint] {key}: expected a table of glob = [codes], got {_describe(value)}")
+    return {str(pattern): _codes(f"{key}.{pattern!r}", codes) for pattern, codes in value.items()}
+
+
+def _codes(key: str, value: Any) -> list[str]:
+    codes = _strings(key, value)
+    for code in codes:
+        if not is_code_selector(code):
+            raise ConfigError(f"[tool.boundlint] {key}: {code!r} is not a rule code or prefix such as 'BL001' or 'BL00'")
+    return codes
+
+
+def is_code_selector(code: str) -> bool:
+    return code == "ALL" or (code.startswith("BL") and code[2:].isdigit() and len(code) <= 5) or code == "BL"
+
+
+_READERS = {
+    "select": ("select", _codes),
+    "ignore": ("ignore", _codes),
+    "extend-select": ("extend_select", _codes),
+    "exclude": ("exclude", _strings),
+    "extend-exclude": ("extend_exclude", _strings),
+    "per-file-ignores": ("per_file_ignores", _per_file_ignores),
+    "respect-gitignore": ("respect_gitignore", _boolean),
+    "extend-tool-decorators": ("extend_tool_decorators", _dotted_names),
+    "extend-tool-base-classes": ("extend_tool_base_classes", _base_classes),
+    "extend-checkpoints": ("extend_checkpoints", _dotted_names),
+    "min-confidence": ("min_confidence", lambda k, v: _choice(k, v, CONFIDENCES)),
+    "max-chars": ("max_chars", _budget),
+    "fix-style": ("fix_style", lambda k, v: _choice(k, v, FIX_STYLES)),
+    "field-fix": ("field_fix", lambda k, v: _choice(k, v, FIELD_FIXES)),
+}
+KNOWN_KEYS = tuple(_READERS)
+
+
+def config_from_table(table: Any, root: Path, source: Path | None) -> Config:
+    if not isinstance(table, dict):
+        raise ConfigError(f"[tool.boundlint] must be a table, got {_describe(table)}")
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in _READERS:
+            hint = difflib.get_close_matches(str(key), KNOWN_KEYS, n=1)
+            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            raise ConfigError(f"[tool.boundlint] unknown key {key!r}{suggestion}")
+        attribute, reader = _READERS[key]
+        values[attribute] = reader(key, value)
+    return Config(root=root, source=source, **values)
+
+
+def load_file(path: Path) -> Config:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ConfigError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not valid UTF-8") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path} is not valid TOML: {error}") from None
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{path}: [tool] must be a table")
+    table = tool.get("boundlint", {})
+    try:
+        return config_from_table(table, path.parent.resolve(), path)
+    except ConfigError as error:
+        raise ConfigError(f"{path}: {error}") from None
+
+
+def find_config_file(start: Path) -> Path | None:
+    """The nearest pyproject.toml with a [tool.boundlint] table, walking up."""
+    directory = start.resolve()
+    if directory.is_file():
+        directory = directory.parent
+    for candidate_dir in [directory, *directory.parents]:
+        candidate = candidate_dir / "pyproject.toml"
+        if candidate.is_file() and _has_boundlint_table(candidate):
+            return candidate
+    return None
+
+
+def _has_boundlint_table(path: Path) -> bool:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return "[tool.boundlint" in text or "boundlint" in text and "[tool]" in text
+
+
+def load_config(explicit: Path | None, start: Path) -> Config:
+    if explicit is not None:
+        if not explicit.is_file():
+            raise ConfigError(f"--config: {explicit} does not exist")
+        return load_file(explicit)
+    found = find_config_file(start)
+    if found is None:
+        return Config(root=(start if start.is_dir() else start.parent).resolve())
+    return load_file(found)
+
+
+def _describe(value: Any) -> str:
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {text}"

@@ -1,0 +1,141 @@
+"""Which files to check: paths on the command line, minus excludes and .gitignore."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pathspec
+
+from boundlint.config import Config
+
+PYTHON_SUFFIXES = (".py", ".pyi")
+
+
+@dataclass
+class _IgnoreStack:
+    """.gitignore files that apply to a directory: its own and its parents'."""
+
+    specs: list[tuple[Path, pathspec.PathSpec]] = field(default_factory=list)
+
+    def ignored(self, path: Path, is_dir: bool) -> bool:
+        for base, spec in self.specs:
+            try:
+                relative = path.relative_to(base).as_posix()
+            except ValueError:
+                continue
+            if spec.match_file(relative + ("/" if is_dir else "")):
+                return True
+        return False
+
+    def with_directory(self, directory: Path) -> "_IgnoreStack":
+        spec = _load_gitignore(directory)
+        return _IgnoreStack(self.specs + [(directory, spec)]) if spec is not None else self
+
+
+def _load_gitignore(directory: Path) -> pathspec.PathSpec | None:
+    path = directory / ".gitignore"
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+def _repository_root(start: Path) -> Path | None:
+    for directory in [start, *start.parents]:
+        if (directory / ".git").exists():
+            return directory
+    return None
+
+
+def _initial_ignores(directory: Path) -> _IgnoreStack:
+    """The .gitignore files of the parents of `directory`, up to its repository root."""
+    root = _repository_root(directory)
+    stack = _IgnoreStack()
+    if root is None:
+        return stack
+    chain = [directory, *directory.parents]
+    for parent in reversed(chain[1 : chain.index(root) + 1] if root in chain else []):
+        stack = stack.with_directory(parent)
+    return stack
+
+
+class FileFilter:
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.patterns = [*config.exclude, *config.extend_exclude]
+
+    def excluded(self, path: Path) -> bool:
+        name = path.name
+        try:
+            relative = path.relative_to(self.config.root).as_posix()
+        except ValueError:
+            relative = path.as_posix()
+        for pattern in self.patterns:
+            pattern = pattern.rstrip("/")
+            if fnmatch.fnmatchcase(name, pattern) or fnmatch.fnmatchcase(relative, pattern):
+                return True
+            if "/" in pattern and fnmatch.fnmatchcase(relative, pattern + "/*"):
+                return True
+        return False
+
+
+def discover(paths: list[Path], config: Config, force_exclude: bool = False) -> list[Path]:
+    """Python files under `paths`, sorted; explicitly named files are kept unless `force_exclude`."""
+    file_filter = FileFilter(config)
+    found: dict[Path, None] = {}
+    for given in paths:
+        path = Path(os.path.abspath(given))
+        if path.is_dir():
+            ignores = _initial_ignores(path) if config.respect_gitignore else _IgnoreStack()
+            for file in _walk(path, file_filter, ignores, config.respect_gitignore):
+                found.setdefault(file, None)
+        elif force_exclude and (file_filter.excluded(path) or _ignored_by_git(path, config)):
+            continue
+        else:
+            found.setdefault(path, None)  # a missing file is reported when it is read
+    return sorted(found)
+
+
+def _ignored_by_git(path: Path, config: Config) -> bool:
+    if not config.respect_gitignore:
+        return False
+    stack = _initial_ignores(path.parent).with_directory(path.parent)
+    return stack.ignored(path, is_dir=False)
+
+
+def _walk(top: Path, file_filter: FileFilter, ignores: _IgnoreStack, use_gitignore: bool):
+    stack = [(top, ignores.with_directory(top) if use_gitignore else ignores)]
+    while stack:
+        directory, current = stack.pop()
+        try:
+            entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+        except OSError:
+            continue  # unreadable folder: nothing we can check in it
+        subdirectories = []
+        for entry in entries:
+            path = Path(entry.path)
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+                is_file = entry.is_file()  # a link to a file is checked; a link to a folder is not followed
+            except OSError:
+                continue
+            if file_filter.excluded(path) or current.ignored(path, is_dir):
+                continue
+            if is_dir:
+                subdirectories.append(path)
+            elif is_file and path.suffix in PYTHON_SUFFIXES:
+                yield path
+        for subdirectory in reversed(subdirectories):
+            stack.append((subdirectory, current.with_directory(subdirectory) if use_gitignore else current))
+
+
+def display_name(path: Path, cwd: Path | None = None) -> str:
+    cwd = cwd or Path.cwd()
+    try:
+        return path.relative_to(cwd).as_posix()
+    except ValueError:
+        return path.as_posix()

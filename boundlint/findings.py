@@ -1,0 +1,29 @@
+"""A finding: one thing a rule reports, where, and how sure it is."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+CONFIDENCE_ORDER = {"medium": 0, "high": 1}
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    name: str
+    message: str
+    filename: str
+    line: int
+    column: int  # 1-based, as editors show it
+    end_line: int
+    end_column: int
+    symbol: str | None
+    confidence: str
+    fix: dict[str, Any] | None = field(default=None, compare=False)
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.filename, self.line, self.column, self.code)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)

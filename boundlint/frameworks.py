@@ -1,0 +1,239 @@
+"""What each agent framework's tool declarations look like, as data.
+
+Every entry names the framework's import roots (the first component of the
+qualified name an import resolves to) and the final name of the decorator,
+class or function. Matching on (root, final name) rather than on a full dotted
+path keeps us right across re-exports (`langchain_core.tools.tool` is also
+`langchain_core.tools.convert.tool` and `langchain.tools.tool`) and across
+framework versions that move modules around.
+
+A name only matches a framework when the module it comes from is *not* part
+of the checked tree: a user's own package called `agents` is not the OpenAI
+Agents SDK.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LANGCHAIN = ("langchain", "langchain_core", "langchain_community", "langgraph")
+OPENAI_AGENTS = ("agents",)
+MCP = ("mcp", "fastmcp")
+ADK = ("google",)  # google.adk; "google" alone is narrowed by ADK_PREFIX below
+CREWAI = ("crewai", "crewai_tools")
+PYDANTIC_AI = ("pydantic_ai",)
+SMOLAGENTS = ("smolagents",)
+LLAMAINDEX = ("llama_index",)
+AUTOGEN = ("autogen_core", "autogen_agentchat", "autogen_ext")
+AG2 = ("autogen", "ag2")
+SEMANTIC_KERNEL = ("semantic_kernel",)
+STRANDS = ("strands", "strands_tools")
+HAYSTACK = ("haystack", "haystack_experimental", "haystack_integrations")
+ANTHROPIC = ("anthropic",)
+DSPY = ("dspy",)
+
+FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
+    ("fastmcp",): "mcp",
+    LANGCHAIN: "langchain",
+    OPENAI_AGENTS: "openai-agents",
+    MCP: "mcp",
+    ADK: "google-adk",
+    CREWAI: "crewai",
+    PYDANTIC_AI: "pydantic-ai",
+    SMOLAGENTS: "smolagents",
+    LLAMAINDEX: "llamaindex",
+    AUTOGEN: "autogen",
+    AG2: "ag2",
+    SEMANTIC_KERNEL: "semantic-kernel",
+    STRANDS: "strands",
+    HAYSTACK: "haystack",
+    ANTHROPIC: "anthropic",
+    DSPY: "dspy",
+}
+
+ALL_ROOTS: frozenset[str] = frozenset(root for roots in FRAMEWORK_NAMES for root in roots)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A framework object: its import roots and the last part of its name.
+
+    `tail` may hold dots (`StructuredTool.from_function`) to name a class
+    method; it is matched against the end of the qualified name.
+    """
+
+    roots: tuple[str, ...]
+    tail: str
+
+    def matches(self, qualified: str) -> bool:
+        root = qualified.split(".", 1)[0]
+        if root not in self.roots:
+            return False
+        if self.roots == ADK and not qualified.startswith("google.adk."):
+            return False
+        return qualified == self.tail or qualified.endswith("." + self.tail)
+
+    @property
+    def framework(self) -> str:
+        return FRAMEWORK_NAMES[self.roots]
+
+
+def _patterns(roots: tuple[str, ...], *tails: str) -> list[Pattern]:
+    return [Pattern(roots, tail) for tail in tails]
+
+
+# Decorators that turn the decorated function into a tool, bare or called:
+# `@tool`, `@tool("name", ...)`.
+TOOL_DECORATORS: list[Pattern] = [
+    *_patterns(LANGCHAIN, "tool"),
+    *_patterns(OPENAI_AGENTS, "function_tool", "decorators.tool"),
+    *_patterns(CREWAI, "tool"),
+    *_patterns(SMOLAGENTS, "tool"),
+    *_patterns(SEMANTIC_KERNEL, "kernel_function"),
+    *_patterns(STRANDS, "tool"),
+    *_patterns(HAYSTACK, "tool"),
+    *_patterns(ANTHROPIC, "beta_tool", "beta_async_tool"),
+    Pattern(("fastmcp",), "tools.tool"),  # fastmcp >= 3: a standalone `@tool`
+]
+
+# Classes whose instances register tools through a method used as a
+# decorator: `mcp = FastMCP(...)` then `@mcp.tool()`.
+@dataclass(frozen=True)
+class InstanceDecorator:
+    owner: Pattern
+    methods: tuple[str, ...]
+
+
+INSTANCE_DECORATORS: list[InstanceDecorator] = [
+    InstanceDecorator(Pattern(MCP, "FastMCP"), ("tool",)),
+    InstanceDecorator(Pattern(MCP, "MCPServer"), ("tool",)),
+    InstanceDecorator(Pattern(MCP, "Server"), ("call_tool",)),
+    InstanceDecorator(Pattern(PYDANTIC_AI, "Agent"), ("tool", "tool_plain")),
+    InstanceDecorator(Pattern(PYDANTIC_AI, "FunctionToolset"), ("tool",)),
+    InstanceDecorator(Pattern(AG2, "ConversableAgent"), ("register_for_llm",)),
+    InstanceDecorator(Pattern(AG2, "AssistantAgent"), ("register_for_llm",)),
+    InstanceDecorator(Pattern(AG2, "UserProxyAgent"), ("register_for_llm",)),
+]
+
+# Method names that, used as a decorator on a receiver we cannot resolve, are
+# still unambiguous. `.tool` is only trusted when the module imports a
+# framework that has such a method (see INSTANCE_TOOL_ROOTS).
+DISTINCT_INSTANCE_METHODS: frozenset[str] = frozenset({"tool_plain", "register_for_llm", "call_tool"})
+INSTANCE_TOOL_ROOTS: frozenset[str] = frozenset({*MCP, *PYDANTIC_AI})
+
+
+@dataclass(frozen=True)
+class ToolBase:
+    """A framework base class; subclasses' `methods` are what the model calls."""
+
+    base: Pattern
+    methods: tuple[str, ...]
+
+
+TOOL_BASE_CLASSES: list[ToolBase] = [
+    ToolBase(Pattern(LANGCHAIN, "BaseTool"), ("_run", "_arun")),
+    ToolBase(Pattern(LANGCHAIN, "StructuredTool"), ("_run", "_arun")),
+    ToolBase(Pattern(CREWAI, "BaseTool"), ("_run", "_arun")),
+    ToolBase(Pattern(ADK, "BaseTool"), ("run_async",)),
+    ToolBase(Pattern(SMOLAGENTS, "Tool"), ("forward",)),
+    ToolBase(Pattern(OPENAI_AGENTS, "FunctionTool"), ("on_invoke_tool",)),
+    ToolBase(Pattern(LLAMAINDEX, "BaseTool"), ("call", "acall", "__call__")),
+    ToolBase(Pattern(LLAMAINDEX, "AsyncBaseTool"), ("call", "acall", "__call__")),
+    ToolBase(Pattern(AUTOGEN, "BaseTool"), ("run",)),
+    ToolBase(Pattern(AUTOGEN, "BaseToolWithState"), ("run",)),
+    ToolBase(Pattern(STRANDS, "AgentTool"), ("stream",)),
+]
+
+
+@dataclass(frozen=True)
+class Registration:
+    """A call that registers functions as tools.
+
+    `positional` is the index of the argument holding the function (or the list
+    of tools when `is_list`), `keywords` the keyword names that may hold it.
+    """
+
+    callee: Pattern
+    positional: int | None
+    keywords: tuple[str, ...]
+    is_list: bool = False
+
+
+def _wrap(roots: tuple[str, ...], tail: str, positional: int | None, *keywords: str) -> Registration:
+    return Registration(Pattern(roots, tail), positional, keywords)
+
+
+def _list(roots: tuple[str, ...], tail: str, positional: int | None, *keywords: str) -> Registration:
+    return Registration(Pattern(roots, tail), positional, keywords or ("tools",), is_list=True)
+
+
+REGISTRATIONS: list[Registration] = [
+    # Calls that wrap one function.
+    _wrap(LANGCHAIN, "tool", 0),
+    _wrap(LANGCHAIN, "StructuredTool.from_function", 0, "func", "coroutine"),
+    _wrap(LANGCHAIN, "Tool", 1, "func", "coroutine"),
+    _wrap(LANGCHAIN, "Tool.from_function", 0, "func", "coroutine"),
+    _wrap(OPENAI_AGENTS, "function_tool", 0),
+    _wrap(OPENAI_AGENTS, "FunctionTool", None, "on_invoke_tool"),
+    _wrap(MCP, "Server", None, "on_call_tool"),  # MCP SDK v2's low-level server
+    _wrap(MCP, "MCPServer", None, "on_call_tool"),
+    _wrap(MCP, "Tool.from_function", 0, "fn"),
+    _wrap(MCP, "FunctionTool.from_function", 0, "fn"),
+    _wrap(ADK, "FunctionTool", 0, "func"),
+    _wrap(ADK, "LongRunningFunctionTool", 0, "func"),
+    _wrap(CREWAI, "tool", 0),
+    _wrap(PYDANTIC_AI, "Tool", 0, "function"),
+    _wrap(SMOLAGENTS, "tool", 0),
+    _wrap(LLAMAINDEX, "FunctionTool.from_defaults", 0, "fn", "async_fn"),
+    _wrap(AUTOGEN, "FunctionTool", 0, "func"),
+    _wrap(AG2, "register_function", 0, "f"),
+    _wrap(STRANDS, "tool", 0),
+    _wrap(HAYSTACK, "Tool", None, "function"),
+    _wrap(HAYSTACK, "create_tool_from_function", 0, "function"),
+    _wrap(HAYSTACK, "tool", 0),
+    _wrap(ANTHROPIC, "beta_tool", 0),
+    _wrap(ANTHROPIC, "beta_async_tool", 0),
+    _wrap(DSPY, "Tool", 0, "func"),
+    _wrap(SEMANTIC_KERNEL, "kernel_function", 0),
+    # Calls that take a list of tools.
+    _list(LANGCHAIN, "ToolNode", 0),
+    _list(LANGCHAIN, "create_react_agent", 1),
+    _list(LANGCHAIN, "create_agent", 1),
+    _list(LANGCHAIN, "create_tool_calling_agent", 1),
+    _list(LANGCHAIN, "initialize_agent", 0),
+    _list(LANGCHAIN, "AgentExecutor", None),
+    _list(PYDANTIC_AI, "FunctionToolset", 0),
+    _list(LLAMAINDEX, "from_tools", 0),
+    _list(LLAMAINDEX, "from_tools_or_functions", 0, "tools_or_functions"),
+    _list(DSPY, "ReAct", 1),
+    _list(DSPY, "CodeAct", 1),
+    _list(HAYSTACK, "ToolInvoker", 0),
+    _list(HAYSTACK, "Toolset", 0),
+]
+
+# Methods whose receivers we usually cannot resolve (a chat model, a client)
+# but whose name says "these are tools": `llm.bind_tools([f])`,
+# `client.beta.messages.tool_runner(tools=[...])`.
+TOOL_LIST_METHODS: dict[str, int | None] = {"bind_tools": 0, "tool_runner": None}
+
+# Instance methods that register one function: `mcp.add_tool(fn)`.
+INSTANCE_REGISTRATION_METHODS: dict[str, int] = {"add_tool": 0}
+
+# Pydantic.
+BASE_MODEL = Pattern(("pydantic",), "BaseModel")
+PYDANTIC_ROOTS = ("pydantic", "pydantic_core", "annotated_types")
+RUNTIME_ROOT = "boundlint_runtime"
+
+# Checkpoints: calls whose result is bounded.
+RUNTIME_CHECKPOINTS: frozenset[str] = frozenset({"truncate_text", "truncate_for_llm", "truncate_json"})
+RUNTIME_DECORATOR = "bounded"
+
+
+def framework_of(qualified: str) -> str | None:
+    root = qualified.split(".", 1)[0]
+    for roots, name in FRAMEWORK_NAMES.items():
+        if root in roots:
+            if roots == ADK and not qualified.startswith("google.adk"):
+                return None
+            return name
+    return None

@@ -1,0 +1,170 @@
+"""The checked tree as a whole: module names, and lookups across modules.
+
+A function registered in one module and defined in another is only found if
+`from .news import fetch_news` can be followed to the `def`. Modules are named
+by their package chain (directories with `__init__.py`); every path suffix is
+indexed too, so that src layouts and namespace packages resolve as well.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import libcst as cst
+
+from boundlint.modules import ModuleInfo
+
+MAX_REEXPORT_DEPTH = 8
+
+
+@lru_cache(maxsize=None)
+def _is_package_dir(directory: Path) -> bool:
+    return (directory / "__init__.py").is_file() or (directory / "__init__.pyi").is_file()
+
+
+def module_name_for(path: Path) -> str:
+    """`a/b/c.py` is `b.c` when only `b/` holds an `__init__.py`."""
+    parts = [] if path.stem == "__init__" else [path.stem]
+    directory = path.parent
+    while _is_package_dir(directory) and directory.name:
+        parts.append(directory.name)
+        directory = directory.parent
+    return ".".join(reversed(parts)) or path.stem
+
+
+@dataclass(frozen=True)
+class Entity:
+    """Something a qualified name resolves to inside the checked tree."""
+
+    module: ModuleInfo
+    kind: str  # "module", "function", "class", "assign"
+    name: str
+    node: cst.CSTNode | None
+    owner: cst.ClassDef | None = None  # for methods
+
+
+class Project:
+    def __init__(self, modules: list[ModuleInfo]) -> None:
+        self.modules = modules
+        self._by_name: dict[str, list[ModuleInfo]] = {}
+        for module in modules:
+            for name in _indexed_names(module):
+                self._by_name.setdefault(name, []).append(module)
+
+    def module_named(self, name: str, near: ModuleInfo | None = None) -> ModuleInfo | None:
+        candidates = self._by_name.get(name)
+        if not candidates:
+            return None
+        if len(candidates) == 1 or near is None:
+            return candidates[0]
+        exact = [module for module in candidates if module.name == name]
+        pool = exact or candidates
+        return max(pool, key=lambda module: _shared_prefix(module.path, near.path))
+
+    def lookup(self, qualified: str, near: ModuleInfo | None = None, depth: int = 0) -> Entity | None:
+        if depth > MAX_REEXPORT_DEPTH:
+            return None
+        parts = qualified.split(".")
+        for cut in range(len(parts), 0, -1):
+            module = self.module_named(".".join(parts[:cut]), near)
+            if module is not None:
+                found = self._lookup_in(module, parts[cut:], depth)
+                if found is not None:
+                    return found
+        return None
+
+    def _lookup_in(self, module: ModuleInfo, rest: list[str], depth: int) -> Entity | None:
+        if not rest:
+            return Entity(module, "module", module.name, None)
+        head, tail = rest[0], rest[1:]
+        if head in module.functions and not tail:
+            return Entity(module, "function", head, module.functions[head])
+        if head in module.classes:
+            cls = module.classes[head]
+            if not tail:
+                return Entity(module, "class", head, cls)
+            if len(tail) == 1:
+                method = class_methods(cls).get(tail[0])
+                if method is not None:
+                    return Entity(module, "function", f"{head}.{tail[0]}", method, owner=cls)
+            return None
+        if head in module.assignments and not tail:
+            return Entity(module, "assign", head, module.assignments[head][-1])
+        if head in module.imports:
+            target = ".".join([module.imports[head], *tail])
+            return self.lookup(target, module, depth + 1)
+        for star in module.star_imports:
+            found = self.lookup(".".join([star, *rest]), module, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def resolve(self, module: ModuleInfo, expr: cst.BaseExpression) -> Entity | None:
+        """What a Name/Attribute in `module` refers to inside the tree."""
+        qualified = module.qualify(expr)
+        if qualified is None and isinstance(expr, cst.Name):
+            for star in module.star_imports:
+                found = self.lookup(f"{star}.{expr.value}", module)
+                if found is not None:
+                    return found
+            return None
+        return self.lookup(qualified, module) if qualified else None
+
+    def external_name(self, module: ModuleInfo, expr: cst.BaseExpression) -> str | None:
+        """The qualified name of `expr` when it comes from outside the tree.
+
+        Follows in-tree re-exports (`from .compat import tool` where compat
+        does `from langchain_core.tools import tool`).
+        """
+        qualified = module.qualify(expr)
+        if qualified is None:
+            return None
+        for _ in range(MAX_REEXPORT_DEPTH):
+            entity = self.lookup(qualified, module)
+            if entity is None:
+                # Not defined in the tree (a user's own package that happens
+                # to be called `agents` does not hide the SDK's names).
+                return qualified
+            if entity.kind != "assign":
+                return None
+            # `tool = lc_tool` style aliases at module level.
+            value = entity.node
+            if not isinstance(value, (cst.Name, cst.Attribute)):
+                return None
+            module = entity.module
+            qualified = module.qualify(value)
+            if qualified is None:
+                return None
+        return None
+
+
+def class_methods(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
+    methods: dict[str, cst.FunctionDef] = {}
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else []
+    for statement in body:
+        if isinstance(statement, cst.FunctionDef):
+            methods[statement.name.value] = statement
+    return methods
+
+
+def _indexed_names(module: ModuleInfo) -> list[str]:
+    names = [module.name]
+    parts = list(module.path.with_suffix("").parts)
+    if parts and parts[-1] == "__init__":
+        parts.pop()
+    for start in range(len(parts) - 1, max(-1, len(parts) - 8), -1):
+        candidate = ".".join(parts[start:])
+        if candidate and candidate not in names and all(part.isidentifier() for part in parts[start:]):
+            names.append(candidate)
+    return names
+
+
+def _shared_prefix(a: Path, b: Path) -> int:
+    count = 0
+    for left, right in zip(a.parts, b.parts):
+        if left != right:
+            break
+        count += 1
+    return count

@@ -1,0 +1,121 @@
+"""BL002 unbounded-str-field."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from boundlint.findings import Finding
+from boundlint.rules.base import Rule, RuleContext
+from boundlint.verdict import HIGH
+
+
+class UnboundedStrField(Rule):
+    code = "BL002"
+    name = "unbounded-str-field"
+    summary = "A `str` field of a tool's return contract has no size bound."
+    field_kind = "str"
+    what = """
+Flags each `str` field (also `Optional[str]`, `str | None`, unions with `str`
+and `Annotated[str, ...]`) of a Pydantic model that is a tool's return
+contract (named in a tool's return annotation, constructed in a tool's return,
+or nested in such a model's fields) when nothing bounds its length.
+
+Bounds that count: `Field(max_length=N)`, `constr(max_length=N)`,
+`Annotated[str, StringConstraints(max_length=N)]` (or `MaxLen`), the runtime's
+`Annotated[str, Truncated(N)]`, a `field_validator` for the field (any mode)
+that calls a checkpoint or caps the value, and
+`model_config = ConfigDict(str_max_length=N)`. Models that are not a tool's
+return contract (request models, settings) are not checked.
+"""
+    why = """
+The return contract is the first of the two layers: it states the largest
+value each field may hold, and it is enforced as soon as the tool builds the
+model. A `str` field without a bound lets one oversized value (a 70,000
+character post body) through to the model.
+"""
+    example = """
+from pydantic import BaseModel
+from langchain_core.tools import tool
+
+class Post(BaseModel):
+    title: str  # BL002
+    body: str  # BL002
+
+@tool
+def get_post(post_id: int) -> Post:
+    \"\"\"Fetch a post.\"\"\"
+    ...
+"""
+    fix = """
+Bound the field. To truncate (with a marker) instead of rejecting:
+
+```python
+from typing import Annotated
+from boundlint_runtime.pydantic import Truncated
+
+class Post(BaseModel):
+    title: Annotated[str, Truncated(500)]
+    body: Annotated[str, Truncated(4000)]
+```
+
+or `body: str = Field(max_length=4000)` to reject oversized values
+(`field-fix = "reject"`). `boundlint fix` makes either change.
+"""
+    valid = (
+        '''
+from typing import Annotated, Optional
+from pydantic import BaseModel, Field, field_validator
+from boundlint_runtime import truncate_text
+from boundlint_runtime.pydantic import Truncated
+from langchain_core.tools import tool
+
+class Post(BaseModel):
+    title: str = Field(max_length=300)
+    body: Annotated[str, Truncated(4000)]
+    summary: Optional[str] = None
+    score: int = 0
+
+    @field_validator("summary", mode="before")
+    @classmethod
+    def _cap(cls, v):
+        return truncate_text(v, max_chars=500) if isinstance(v, str) else v
+
+@tool
+def get_post(post_id: int) -> Post:
+    """Fetch a post."""
+    return Post(title="t", body="b")
+''',
+        '''
+from pydantic import BaseModel
+
+class SearchRequest(BaseModel):  # an argument model, not a return contract
+    query: str
+''',
+    )
+    invalid = (
+        '''
+from pydantic import BaseModel
+from agents import function_tool
+
+class Post(BaseModel):
+    title: str  # expect
+    body: str | None = None  # expect
+    score: int = 0
+
+@function_tool
+def get_post(post_id: int) -> Post:
+    """Fetch a post."""
+    return Post(title="t")
+''',
+    )
+
+    def check(self, context: RuleContext) -> Iterator[Finding]:
+        for model in context.analysis.contracts:
+            for item in model.fields:
+                if item.bounded or item.kind != self.field_kind:
+                    continue
+                symbol = f"{model.name}.{item.name}"
+                yield self.finding(model.module, item.node, self.message(symbol), symbol, HIGH)
+
+    def message(self, symbol: str) -> str:
+        return f"`{symbol}` is a `str` field of a tool's return contract with no length bound"

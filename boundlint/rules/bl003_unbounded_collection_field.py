@@ -1,0 +1,103 @@
+"""BL003 unbounded-collection-field."""
+
+from __future__ import annotations
+
+from boundlint.rules.bl002_unbounded_str_field import UnboundedStrField
+
+
+class UnboundedCollectionField(UnboundedStrField):
+    code = "BL003"
+    name = "unbounded-collection-field"
+    summary = "A list, tuple, set or dict field of a tool's return contract has no item bound."
+    field_kind = "collection"
+    what = """
+Flags each `list`, `tuple[X, ...]`, `set`, `frozenset`, `dict` (and their
+`typing` and `collections.abc` spellings) field of a Pydantic model that is a
+tool's return contract when nothing bounds its number of items.
+
+Bounds that count: `Field(max_length=N)`, `conlist(..., max_length=N)`,
+`Annotated[list[X], MaxLen(N)]`, the runtime's `TruncatedItems(N)`, and a
+validator for the field that calls a checkpoint, caps the value with a slice
+or checks its `len()`. Fixed-length tuples (`tuple[int, str]`) are bounded.
+"""
+    why = """
+A result list without an item cap grows with the data: 10 search results
+today, 500 after the index grows. Each item then costs context, and whatever
+layer eventually cuts the list does it silently.
+"""
+    example = """
+from pydantic import BaseModel
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("search")
+
+class Results(BaseModel):
+    items: list[str]  # BL003
+
+@mcp.tool()
+def search(q: str) -> Results:
+    ...
+"""
+    fix = """
+Cap the number of items, keeping the first N and recording the cut:
+
+```python
+from typing import Annotated
+from boundlint_runtime.pydantic import TruncatedItems
+
+class Results(BaseModel):
+    items: Annotated[list[str], TruncatedItems(20)]
+```
+
+or `items: list[str] = Field(max_length=20)` to reject longer lists
+(`field-fix = "reject"`). `boundlint fix` makes either change.
+"""
+    valid = (
+        '''
+from typing import Annotated
+from pydantic import BaseModel, Field, conlist, field_validator
+from boundlint_runtime.pydantic import TruncatedItems
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("search")
+
+class Results(BaseModel):
+    items: Annotated[list[int], TruncatedItems(20)]
+    tags: list[int] = Field(default_factory=list, max_length=10)
+    ids: conlist(int, max_length=50) = []
+    pair: tuple[int, int] = (0, 0)
+    scores: dict[str, float] = {}
+
+    @field_validator("scores")
+    @classmethod
+    def _cap(cls, v):
+        return dict(list(v.items())[:10])
+
+@mcp.tool()
+def search(q: str) -> Results:
+    return Results(items=[1])
+''',
+    )
+    invalid = (
+        '''
+from pydantic import BaseModel
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("search")
+
+class Hit(BaseModel):
+    rank: int
+    labels: set[int]  # expect
+
+class Results(BaseModel):
+    hits: list[Hit]  # expect
+    counts: dict[str, int] = {}  # expect
+
+@mcp.tool()
+def search(q: str) -> Results:
+    return Results(hits=[])
+''',
+    )
+
+    def message(self, symbol: str) -> str:
+        return f"`{symbol}` is a collection field of a tool's return contract with no item bound"

@@ -1,0 +1,209 @@
+"""BL006 marker-over-budget."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from boundlint.evaluate import has_marker, snippet
+from boundlint.findings import Finding
+from boundlint.modules import ModuleInfo
+from boundlint.rules.base import Rule, RuleContext, ScopeTracker
+from boundlint.verdict import HIGH, MEDIUM
+
+TRIM_METHODS = frozenset({"strip", "rstrip", "lstrip"})
+
+
+class MarkerOverBudget(Rule):
+    code = "BL006"
+    name = "marker-over-budget"
+    summary = "A truncation marker is added after cutting to the full budget, so the result exceeds it."
+    what = """
+Flags, anywhere in the code, `x[:N] + "... [truncated]"`, `f"{x[:N]}..."` and
+`"..." + x[-N:]`: a slice to the full budget N followed (or preceded) by a
+marker string, without the marker's length being taken out of N (as
+`x[:N - len(marker)]` does). Confidence is `high` inside a tool function and
+`medium` elsewhere.
+"""
+    why = """
+The budget exists because something downstream has a hard limit: a context
+window, a JSON field's `max_length`, a message size. A result of N plus the
+marker's length breaks that limit exactly when truncation happens, which is
+the one case the code was written for, and a schema that enforces the limit
+then rejects the value instead of passing it on.
+"""
+    example = """
+def clip(text: str) -> str:
+    if len(text) > 2000:
+        return text[:2000] + "... [truncated]"  # BL006: up to 2015 chars
+    return text
+"""
+    fix = """
+Reserve the marker's length in the budget, or let the runtime do it:
+
+```python
+from boundlint_runtime import truncate_text
+
+    return truncate_text(text, max_chars=2000, mode="head")
+```
+
+`truncate_text` never returns more than `max_chars`, marker included.
+"""
+    valid = (
+        '''
+MARKER = "... [truncated]"
+
+def clip(text: str) -> str:
+    if len(text) > 2000:
+        return text[: 2000 - len(MARKER)] + MARKER
+    return text
+''',
+        '''
+def label(name: str) -> str:
+    return name[:20] + ": " + name
+''',
+    )
+    invalid = (
+        '''
+def clip(text: str) -> str:
+    if len(text) > 2000:
+        return text[:2000] + "... [truncated]"  # expect
+    return text
+''',
+        '''
+def preview(body: str, limit: int) -> str:
+    head = f"{body[:limit]}…"  # expect
+    tail = "..." + body[-limit:]  # expect
+    return head + tail
+''',
+    )
+
+    def check(self, context: RuleContext) -> Iterator[Finding]:
+        tool_nodes = {tool.node for tool in context.analysis.tools}
+        for module in context.modules:
+            visitor = _Visitor(self, module, tool_nodes)
+            module.tree.visit(visitor)
+            yield from visitor.found
+
+
+class _Visitor(ScopeTracker):
+    def __init__(self, rule: MarkerOverBudget, module: ModuleInfo, tool_nodes: set[cst.FunctionDef]) -> None:
+        super().__init__()
+        self.rule = rule
+        self.module = module
+        self.tool_nodes = tool_nodes
+        self.functions: list[cst.FunctionDef] = []
+        self.found: list[Finding] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        super().visit_FunctionDef(node)
+        self.functions.append(node)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        super().leave_FunctionDef(original_node)
+        self.functions.pop()
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if not isinstance(node.operator, cst.Add):
+            return
+        head = _head_slice(_rightmost(node.left))
+        if head is not None and has_marker(_leftmost(node.right)):
+            self._report(node, head, _leftmost(node.right))
+            return
+        tail = _tail_slice(_leftmost(node.right))
+        if tail is not None and has_marker(_rightmost(node.left)):
+            self._report(node, tail, _rightmost(node.left))
+
+    def visit_FormattedString(self, node: cst.FormattedString) -> None:
+        parts = list(node.parts)
+        for index, part in enumerate(parts):
+            if not isinstance(part, cst.FormattedStringExpression):
+                continue
+            after = parts[index + 1] if index + 1 < len(parts) else None
+            before = parts[index - 1] if index > 0 else None
+            head = _head_slice(part.expression)
+            if head is not None and isinstance(after, cst.FormattedStringText) and _text_marker(after.value):
+                self._report(node, head, None)
+                return
+            tail = _tail_slice(part.expression)
+            if tail is not None and isinstance(before, cst.FormattedStringText) and _text_marker(before.value):
+                self._report(node, tail, None)
+                return
+
+    def _report(self, node: cst.CSTNode, cut: cst.Subscript, marker: cst.CSTNode | None) -> None:
+        in_tool = any(function in self.tool_nodes for function in self.functions)
+        extra = ""
+        if isinstance(marker, cst.SimpleString) and isinstance(marker.evaluated_value, str):
+            extra = f" (+{len(marker.evaluated_value)} chars)"
+        message = (f"`{snippet(self.module, node)}` adds a marker{extra} after cutting `{snippet(self.module, cut)}` "
+                   "to the full budget, so the result is longer than the budget")
+        self.found.append(self.rule.finding(self.module, node, message, self.symbol, HIGH if in_tool else MEDIUM))
+
+
+def _text_marker(text: str) -> bool:
+    from boundlint.sources import MARKER_TEXT
+
+    return bool(MARKER_TEXT.search(text))
+
+
+def _unwrap(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`x[:N].rstrip()` is still the cut `x[:N]`."""
+    while (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute)
+           and expr.func.attr.value in TRIM_METHODS):
+        expr = expr.func.value
+    return expr
+
+
+def _single_slice(expr: cst.BaseExpression) -> cst.Slice | None:
+    if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice):
+        return expr.slice[0].slice
+    return None
+
+
+def _head_slice(expr: cst.BaseExpression) -> cst.Subscript | None:
+    expr = _unwrap(expr)
+    cut = _single_slice(expr)
+    if cut is None or cut.upper is None or cut.step is not None or _reserves(cut.upper):
+        return None
+    if cut.lower is not None and not (isinstance(cut.lower, cst.Integer) and cut.lower.value == "0"):
+        return None
+    assert isinstance(expr, cst.Subscript)
+    return expr
+
+
+def _tail_slice(expr: cst.BaseExpression) -> cst.Subscript | None:
+    expr = _unwrap(expr)
+    cut = _single_slice(expr)
+    if cut is None or cut.upper is not None or cut.step is not None:
+        return None
+    lower = cut.lower
+    if not (isinstance(lower, cst.UnaryOperation) and isinstance(lower.operator, cst.Minus)):
+        return None
+    if _reserves(lower.expression):
+        return None
+    assert isinstance(expr, cst.Subscript)
+    return expr
+
+
+def _reserves(bound: cst.BaseExpression) -> bool:
+    """The bound already takes something off: `N - len(marker)`, `N - 3`."""
+    stack: list[cst.CSTNode] = [bound]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Subtract, cst.FloorDivide, cst.Divide)):
+            return True
+        stack.extend(node.children)
+    return False
+
+
+def _leftmost(expr: cst.BaseExpression) -> cst.BaseExpression:
+    while isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        expr = expr.left
+    return expr
+
+
+def _rightmost(expr: cst.BaseExpression) -> cst.BaseExpression:
+    while isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        expr = expr.right
+    return expr

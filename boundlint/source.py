@@ -1,0 +1,91 @@
+"""Reading a Python file into text and a libcst tree, or into a clear error."""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+
+# Larger files are still read; this only guards against reading a
+# multi-gigabyte file into memory by accident.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+class SourceError(Exception):
+    """The file cannot be read or parsed; the message is for the user."""
+
+    def __init__(self, message: str, line: int = 1, column: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+@dataclass
+class SourceText:
+    text: str
+    encoding: str
+    bom: bool
+
+
+def decode_source(data: bytes) -> SourceText:
+    """Decode source bytes the way Python does: BOM, then coding cookie, else UTF-8."""
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise SourceError("source contains a NUL byte; Python cannot compile it", line)
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:
+        raise SourceError(f"bad encoding declaration: {error}") from None
+    bom = data.startswith(b"\xef\xbb\xbf")
+    codec = "utf-8" if encoding == "utf-8-sig" else encoding
+    body = data[3:] if bom else data
+    try:
+        text = body.decode(codec)
+    except UnicodeDecodeError as error:
+        line = body[: error.start].count(b"\n") + 1
+        raise SourceError(f"file is not valid {codec}: byte 0x{body[error.start]:02x} cannot be decoded", line) from None
+    except LookupError:
+        raise SourceError(f"unknown source encoding {encoding!r}") from None
+    return SourceText(text=text, encoding=codec, bom=bom)
+
+
+def read_source(path: Path) -> SourceText:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise SourceError(f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit; not checked")
+        data = path.read_bytes()
+    except OSError as error:
+        raise SourceError(f"cannot read file: {error.strerror or error}") from None
+    return decode_source(data)
+
+
+def parse(text: str) -> cst.Module:
+    try:
+        return cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        # CPython's own message is the one users know; libcst's is the fallback
+        # for syntax newer than the running interpreter.
+        python_error = _python_syntax_error(text)
+        if python_error is not None:
+            raise python_error from None
+        message = error.message.removeprefix("parser error: ")
+        raise SourceError(f"syntax error: {message}", error.raw_line, error.raw_column) from None
+    except RecursionError:
+        raise SourceError("code is nested too deeply to parse") from None
+    except Exception as error:  # the native parser reports some failures as other types
+        raise SourceError(f"cannot parse: {error}") from None
+
+
+def _python_syntax_error(text: str) -> SourceError | None:
+    try:
+        ast.parse(text)
+    except SyntaxError as error:
+        return SourceError(f"syntax error: {error.msg}", error.lineno or 1, max((error.offset or 1) - 1, 0))
+    except (RecursionError, MemoryError, ValueError):
+        return None
+    return None

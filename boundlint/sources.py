@@ -1,0 +1,119 @@
+"""Known sources of unbounded data, and known small results.
+
+These tables decide the confidence of a BL001 finding: a value that comes
+from one of them is reported with `high` confidence, and the message names
+what it is ("the response body `resp.text`").
+"""
+
+from __future__ import annotations
+
+import re
+
+# Qualified calls whose result is unbounded.
+SOURCE_CALLS: dict[str, str] = {
+    "subprocess.check_output": "the output of `{code}`",
+    "subprocess.getoutput": "the output of `{code}`",
+    "subprocess.getstatusoutput": "the output of `{code}`",
+    "os.listdir": "a directory listing `{code}`",
+    "os.scandir": "a directory listing `{code}`",
+    "os.walk": "a directory walk `{code}`",
+    "glob.glob": "a directory listing `{code}`",
+    "glob.iglob": "a directory listing `{code}`",
+    "os.popen": "the output of `{code}`",
+    "traceback.format_exc": "a traceback `{code}`",
+    "pprint.pformat": "`{code}` of an unknown value",
+}
+
+# Qualified names (attributes) that are unbounded by themselves.
+SOURCE_NAMES: dict[str, str] = {
+    "os.environ": "the environment `{code}`",
+    "sys.argv": "the command line `{code}`",
+}
+
+# Attributes of an unknown object that usually hold a whole payload.
+SOURCE_ATTRIBUTES: dict[str, str] = {
+    "text": "the response body `{code}`",
+    "content": "the response body `{code}`",
+    "body": "the response body `{code}`",
+    "html": "the page `{code}`",
+    "stdout": "the process output `{code}`",
+    "stderr": "the process output `{code}`",
+    "page_content": "the document text `{code}`",
+}
+
+# Methods of an unknown object whose result is usually a whole payload.
+SOURCE_METHODS: dict[str, str] = {
+    "read": "the contents read by `{code}`",
+    "read_text": "the file contents `{code}`",
+    "read_bytes": "the file contents `{code}`",
+    "readlines": "the file contents `{code}`",
+    "fetchall": "all rows of `{code}`",
+    "json": "the parsed response `{code}`",
+    "text": "the response body `{code}`",
+    "iterdir": "a directory listing `{code}`",
+    "glob": "a directory listing `{code}`",
+    "rglob": "a directory listing `{code}`",
+    "communicate": "the process output `{code}`",
+    "get_text": "the page text `{code}`",
+    "prettify": "the page `{code}`",
+    "to_string": "a serialised table `{code}`",
+    "to_markdown": "a serialised table `{code}`",
+    "to_csv": "a serialised table `{code}`",
+    "to_json": "a serialised table `{code}`",
+    "to_html": "a serialised table `{code}`",
+    "to_dict": "a converted table `{code}`",
+}
+
+# Builtins whose result is a number, a bool, a type or None.
+SMALL_BUILTINS = frozenset({
+    "len", "isinstance", "issubclass", "bool", "int", "float", "complex", "hash", "id", "round", "abs",
+    "callable", "hasattr", "any", "all", "ord", "chr", "type", "divmod", "pow", "print", "setattr",
+    "delattr", "object", "NotImplemented",
+})
+
+# Builtins that return a value as large as their arguments.
+CONTAINER_BUILTINS = frozenset({
+    "list", "tuple", "set", "frozenset", "dict", "sorted", "reversed", "enumerate", "zip", "filter", "map",
+    "iter", "next", "min", "max", "sum", "getattr", "vars", "bytes", "bytearray", "memoryview",
+})
+
+# Builtins that turn any value into its text.
+TEXT_BUILTINS = frozenset({"str", "repr", "format", "ascii"})
+
+# Methods that keep the size class of their receiver (and arguments).
+PRESERVING_METHODS = frozenset({
+    "strip", "lstrip", "rstrip", "lower", "upper", "title", "capitalize", "casefold", "swapcase", "replace",
+    "format", "format_map", "removeprefix", "removesuffix", "expandtabs", "encode", "decode", "split", "rsplit",
+    "splitlines", "partition", "rpartition", "get", "items", "keys", "values", "copy", "pop", "popitem",
+    "setdefault", "translate", "model_copy", "__str__",
+})
+
+# Methods that return a number, a bool or None whatever the receiver.
+SMALL_METHODS = frozenset({
+    "startswith", "endswith", "isdigit", "isalpha", "isalnum", "isspace", "islower", "isupper", "isnumeric",
+    "isdecimal", "isidentifier", "istitle", "count", "find", "rfind", "index", "rindex", "is_file", "is_dir",
+    "exists", "append", "extend", "insert", "update", "add", "clear", "remove", "discard", "sort", "reverse",
+    "write", "close", "flush", "raise_for_status", "total_seconds", "timestamp", "isoformat", "strftime",
+    "hexdigest", "bit_length", "is_integer", "__len__",
+})
+
+# Methods that grow their receiver with their argument.
+GROWING_METHODS = frozenset({"append", "extend", "insert", "update", "add", "write", "writelines", "appendleft",
+                             "setdefault"})
+
+# Bound-type return annotations.
+SMALL_ANNOTATIONS = frozenset({"int", "float", "bool", "None", "complex", "Literal", "NoReturn", "Never"})
+
+# Dict keys and literal text that tell the model a value was cut.
+MARKER_TEXT = re.compile(r"\.\.\.|…|truncat|omitted|elided|clipped|shortened|trimmed|\bcut\b|\bmore\b|remaining",
+                         re.IGNORECASE)
+TOLD_KEYS = re.compile(r"truncat|total|omitted|remaining|has_more|more|next_cursor|next_page|cursor|complete",
+                       re.IGNORECASE)
+
+# Parameter names that carry framework context, not the model's arguments.
+CONTEXT_PARAMETERS = frozenset({"self", "cls", "ctx", "context", "tool_context", "run_context", "runtime",
+                                "wrapper", "config", "callbacks", "run_manager", "state", "deps"})
+
+# Single-byte encodings cannot be split mid-character.
+SINGLE_BYTE_ENCODINGS = re.compile(r"^(ascii|us-ascii|latin[-_]?1|iso[-_]?8859.*|cp125\d|cp437|l1)$", re.IGNORECASE)
+SAFE_DECODE_ERRORS = frozenset({"ignore", "replace", "backslashreplace", "surrogateescape", "surrogatepass"})

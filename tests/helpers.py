@@ -1,0 +1,30 @@
+"""Running the checker on source snippets written to a temporary tree."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from boundlint.checker import CheckOptions, CheckResult, check
+from boundlint.config import Config
+
+
+def write_tree(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+
+
+def run_tree(root: Path, files: dict[str, str], *, show_unused: bool = False, **config: object) -> CheckResult:
+    write_tree(root, files)
+    return check([root], Config(root=root, **config), CheckOptions(show_unused_ignores=show_unused))  # type: ignore[arg-type]
+
+
+def findings_of(result: CheckResult, code: str) -> list[tuple[str, int]]:
+    return [(Path(f.filename).name, f.line) for f in result.findings if f.code == code]
+
+
+def expected_lines(source: str) -> list[int]:
+    text = textwrap.dedent(source).lstrip("\n")
+    return [number for number, line in enumerate(text.splitlines(), 1) if line.rstrip().endswith("# expect")]
