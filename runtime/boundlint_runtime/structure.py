@@ -520,3 +520,11 @@ def _scalar_text(v: Any) -> str:
     if isinstance(v, numbers.Real):
         return float.__repr__(float(v))
     return repr(v)
+
+
+def measure(value: Any, cap: int, max_depth: int = 20) -> int | None:
+    """The JSON size of ``value`` rendered uncut, or None if it is over ``cap``."""
+    try:
+        return _Walker(None, None, max_depth, False, False).whole(value, cap, 0, None)[1]
+    except _TooBig:
+        return None
