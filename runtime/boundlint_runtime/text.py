@@ -106,15 +106,10 @@ def _marker_level(mode: str, markers: list[str], limit: int) -> int | None:
 
 
 def _assemble(mode: str, head: str, marker: str, tail: str) -> str:
-    if mode == "head":
-        return f"{head} {marker}"
-    if mode == "tail":
-        return f"{marker} {tail}"
-    if mode == "head_tail":
-        return f"{head} {marker} {tail}"
-    # lines: the marker sits on its own line
-    lead = "\n" if head and not head.endswith("\n") else ""
-    return f"{head}{lead}{marker}\n{tail}"
+    if mode == "lines":  # the marker sits on its own line
+        lead = "\n" if head and not head.endswith("\n") else ""
+        return f"{head}{lead}{marker}" + (f"\n{tail}" if tail else "")
+    return " ".join(part for part in (head, marker, tail) if part)
 
 
 # ---------------------------------------------------------------- where to cut
