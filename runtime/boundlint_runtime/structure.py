@@ -287,7 +287,7 @@ class _Walker:
         is_map = is_map and pairs is not None
         unit = "keys" if is_map else "items"
         if n == 0:
-            return ({} if is_map else []), 2
+            return self.leaf({} if is_map else [], 2, budget, path, whole)
         if depth >= self.max_depth:
             self.cuts.append((path, unit, n, 0))
             return self.string(f"[truncated: {_count(n, unit)} nested too deep]", budget, path, whole)
@@ -298,13 +298,21 @@ class _Walker:
             raise _TooBig  # even n one-char items would not fit: don't walk them
         self.active.add(id(v))
         try:
-            slots = self.fill(_order(v, n) if pairs is None else _numbered(pairs), n, budget - 2, depth, path, whole)
+            children = _order(v, n) if pairs is None else _numbered(pairs)
+            slots = self.fill(children, n, is_map, budget - 2, depth, path, whole)
         finally:
             self.active.discard(id(v))
         return self.assemble(slots, n, is_map, pairs is None, unit, budget, path, whole)
 
     def fill(
-        self, children: Iterator[tuple[int, str | None, Any]], n: int, room: int, depth: int, path: Any, whole: bool
+        self,
+        children: Iterator[tuple[int, str | None, Any]],
+        n: int,
+        is_map: bool,
+        room: int,
+        depth: int,
+        path: Any,
+        whole: bool,
     ) -> list[_Slot]:
         """Pick and render children in priority order within ``room`` (see module docstring)."""
         small_cap = max(_MIN_SHARE, room // 8)  # kept whole right away if this small
@@ -335,8 +343,8 @@ class _Walker:
             kept.append(slot)
             used += overhead + slot.size
         if len(kept) < n:
-            used = self.make_room_for_marker(kept, n, room, used, big_min, whole)
-        self.share_out(kept, room - used - (self.marker_cost(n, kept) if len(kept) < n else 0), depth, path)
+            used = self.make_room_for_marker(kept, n, is_map, room, used, big_min, whole)
+        self.share_out(kept, room - used - (self.marker_cost(n, is_map) if len(kept) < n else 0), depth, path)
         return kept
 
     def overhead(self, slot: _Slot, after_another: bool) -> int:
@@ -344,15 +352,19 @@ class _Walker:
         key = 0 if slot.key is None else self.size_of(slot.key) + self.colon
         return key + (self.sep if after_another else 0)
 
-    def marker_cost(self, n: int, kept: list[_Slot]) -> int:
-        # Sized for the worst case (n omitted) and with a separator and key, so it is an upper bound.
-        return self.sep + self.size_of(_omitted_text(n, n, "items", "")) + self.size_of("...") + self.colon
+    def marker_cost(self, n: int, is_map: bool) -> int:
+        """An upper bound of the omitted-marker's size: sized for n omitted, with separator (and key)."""
+        if is_map:
+            return self.sep + self.size_of(_omitted_text(n, n, "keys", "")) + self.size_of("....") + self.colon
+        return self.sep + self.size_of(_omitted_text(n, n, "items", " here"))
 
-    def make_room_for_marker(self, kept: list[_Slot], n: int, room: int, used: int, big_min: int, whole: bool) -> int:
+    def make_room_for_marker(
+        self, kept: list[_Slot], n: int, is_map: bool, room: int, used: int, big_min: int, whole: bool
+    ) -> int:
         """Drop the last picked slots until the omitted-marker fits; return the new ``used``."""
         while kept:
             bigs = sum(1 for s in kept if not s.done)
-            if room - used - bigs * big_min >= self.marker_cost(n, kept):
+            if room - used - bigs * big_min >= self.marker_cost(n, is_map):
                 break
             if whole:
                 raise _TooBig
@@ -385,7 +397,7 @@ class _Walker:
     ) -> tuple[Any, int]:
         """Build the output in original order, with the omitted-marker where the gap is."""
         omitted = n - len(kept)
-        if omitted and not kept and 2 + self.marker_cost(n, kept) > budget:
+        if omitted and not kept and 2 + self.marker_cost(n, is_map) > budget:
             if whole:
                 raise _TooBig
             self.cuts.append((path, unit, n, 0))

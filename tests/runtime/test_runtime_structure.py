@@ -1,0 +1,257 @@
+"""truncate_for_llm: never raises, stays in budget, keeps JSON valid, touches only what it keeps."""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boundlint_runtime import truncate_for_llm
+
+from .strategies import (
+    PROPERTY,
+    BadRepr,
+    Color,
+    Pair,
+    Point,
+    deep,
+    hostile_values,
+    json_values,
+    with_cycle,
+)
+
+json_budgets = st.one_of(st.integers(2, 200), st.integers(2, 20_000))
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)  # strict: NaN/inf are not JSON
+
+
+@PROPERTY
+@given(hostile_values, json_budgets)
+def test_never_raises_and_always_gives_strict_json_within_budget(value: Any, budget: int) -> None:
+    out = truncate_for_llm(value, budget)
+    if isinstance(value, str):
+        assert isinstance(out, str) and len(out) <= budget
+        return
+    text = _dump(out)
+    assert len(text) <= budget
+    text.encode("utf-8")
+
+
+@PROPERTY
+@given(hostile_values, json_budgets)
+def test_cycles_are_handled(value: Any, budget: int) -> None:
+    out = truncate_for_llm(with_cycle(value), budget)
+    assert len(_dump(out)) <= budget
+
+
+@PROPERTY
+@given(json_values)
+def test_json_data_that_fits_comes_back_equal(value: Any) -> None:
+    budget = max(2, len(_dump(value)))
+    out = truncate_for_llm(value, budget)
+    assert out == value or (isinstance(value, float) and math.isclose(out, value))
+
+
+@PROPERTY
+@given(json_values, json_budgets)
+def test_idempotent_on_json_data(value: Any, budget: int) -> None:
+    once = truncate_for_llm(value, budget)
+    assert truncate_for_llm(once, budget) == once
+
+
+@PROPERTY
+@given(json_values, st.integers(60, 3000))
+def test_anything_cut_is_marked(value: Any, budget: int) -> None:
+    out = truncate_for_llm(value, budget)
+    if len(_dump(value)) > budget and not isinstance(value, str):
+        assert "[truncated" in _dump(out)
+
+
+@PROPERTY
+@given(st.lists(st.integers(), min_size=1, max_size=3000), st.integers(40, 2000))
+def test_long_lists_keep_head_and_tail_and_count_the_rest(items: list[int], budget: int) -> None:
+    out = truncate_for_llm(items, budget)
+    if len(_dump(items)) <= budget:
+        assert out == items
+        return
+    if isinstance(out, str):  # not even one item and the marker fit: a placeholder says what was there
+        assert out == f"[truncated: {len(items)} item{'s' if len(items) > 1 else ''}]"
+        assert budget < 60
+        return
+    markers = [x for x in out if isinstance(x, str)]
+    assert len(markers) == 1
+    marker = markers[0]
+    gap = out.index(marker)
+    head, tail = out[:gap], out[gap + 1 :]
+    assert head == items[: len(head)]
+    assert tail == (items[len(items) - len(tail) :] if tail else [])
+    omitted = len(items) - len(head) - len(tail)
+    assert marker.startswith(f"[truncated: {omitted} of {len(items)} item")
+
+
+def test_touches_only_what_it_keeps() -> None:
+    class Exploding:
+        def __repr__(self) -> str:
+            raise AssertionError("the walker looked at an item it did not keep")
+
+    head = list(range(20))
+    items = head + [Exploding()] * 1_000_000 + list(range(10))
+    out = truncate_for_llm({"items": items}, 300)
+    assert out["items"][0] == 0 and out["items"][-1] == 9
+    assert "1000030 items" in _dump(out)
+
+
+def test_conversions_of_non_json_values() -> None:
+    import datetime
+    import decimal
+    import uuid
+
+    value = {
+        1: b"bytes that are text",
+        None: datetime.datetime(2024, 5, 1, 12, 30),
+        (1, 2): decimal.Decimal("12.50"),
+        "uuid": uuid.UUID(int=1),
+        "color": Color.RED,
+        "nan": float("nan"),
+        "inf": float("-inf"),
+        "huge": 10**5000,
+        "set": frozenset({3}),
+        "point": Point(1, (2, 3)),
+        "pair": Pair("l", "r"),
+        "binary": bytes(range(256)),
+        "bad": BadRepr(),
+        2.5: True,
+    }
+    out = truncate_for_llm(value, 2000)
+    assert out == {
+        "1": "bytes that are text",
+        "null": "2024-05-01T12:30:00",
+        "(1, 2)": "12.50",
+        "uuid": "00000000-0000-0000-0000-000000000001",
+        "color": "red",
+        "nan": "NaN",
+        "inf": "-Infinity",
+        "huge": "<int with about 5001 digits>",
+        "set": [3],
+        "point": {"x": 1, "y": [2, 3]},
+        "pair": {"left": "l", "right": "r"},
+        "binary": "<binary data: 256 bytes>",
+        "bad": "<unrepresentable BadRepr: RuntimeError>",
+        "2.5": True,
+    }
+
+
+def test_colliding_keys_stay_distinct() -> None:
+    out = truncate_for_llm({1: "int", "1": "str"}, 200)
+    assert sorted(out.values()) == ["int", "str"] and len(out) == 2
+
+
+def test_pydantic_models_are_walked_without_dumping() -> None:
+    pydantic = pytest.importorskip("pydantic")
+
+    class Inner(pydantic.BaseModel):
+        body: str
+
+    class Outer(pydantic.BaseModel):
+        title: str
+        inner: Inner
+        tags: list[str]
+
+    out = truncate_for_llm(Outer(title="t", inner=Inner(body="b" * 10_000), tags=["x"] * 500), 600)
+    assert out["title"] == "t"
+    assert "10000 chars" in out["inner"]["body"]
+    assert "[truncated:" in _dump(out["tags"])
+    assert len(_dump(out)) <= 600
+
+
+def test_deep_nesting_becomes_a_placeholder() -> None:
+    out = truncate_for_llm(deep(200), 10_000)
+    text = _dump(out)
+    assert "nested too deep" in text and len(text) <= 10_000
+    assert "nested too deep" in _dump(truncate_for_llm(deep(5), 10_000, max_depth=3))
+    assert truncate_for_llm(deep(5), 10_000, max_depth=10) == deep(5)
+
+
+def test_deeper_than_the_recursion_limit_does_not_raise() -> None:
+    out = truncate_for_llm(deep(5000), 1000, max_depth=100_000)
+    assert len(_dump(out)) <= 1000
+
+
+def test_static_caps_apply_even_when_the_budget_is_large() -> None:
+    out = truncate_for_llm({"s": "x" * 500, "l": list(range(50))}, 100_000, max_string_chars=100, max_items=10)
+    assert len(out["s"]) <= 100 and "500 chars" in out["s"]
+    assert len(out["l"]) == 11 and out["l"][:7] == list(range(7)) and "40 of 50 items" in out["l"][7]
+
+
+def test_big_values_share_the_budget_and_small_ones_stay_whole() -> None:
+    value = {"id": 42, "type": "post", "body": "b" * 70_000, "comments": ["c" * 5000] * 3, "score": 1.5}
+    out = truncate_for_llm(value, 4000)
+    assert (out["id"], out["type"], out["score"]) == (42, "post", 1.5)
+    assert "70000 chars" in out["body"]
+    assert len(out["comments"]) == 3 and all("5000 chars" in c for c in out["comments"])
+    assert len(_dump(out)) <= 4000
+
+
+def test_top_level_str_is_cut_as_text() -> None:
+    out = truncate_for_llm("z" * 100, 50)
+    assert isinstance(out, str) and len(out) <= 50 and "100 chars" in out
+
+
+def test_invalid_arguments() -> None:
+    with pytest.raises(ValueError, match="max_chars must be >= 2"):
+        truncate_for_llm([1], 1)
+    with pytest.raises(ValueError, match="max_depth must be >= 1"):
+        truncate_for_llm([1], 100, max_depth=0)
+    with pytest.raises(TypeError):
+        truncate_for_llm([1], "100")  # type: ignore[arg-type]
+
+
+def _document(records: int) -> dict[str, Any]:
+    words = ["alpha", "beta", "gamma", "delta"]
+    return {
+        "total": records,
+        "items": [
+            {
+                "id": i,
+                "name": f"item-{i}",
+                "score": i / 7,
+                "tags": [words[i % 4], words[(i + 1) % 4], "x", "y"],
+                "owner": {"login": f"user{i % 97}", "admin": i % 5 == 0},
+            }
+            for i in range(records)
+        ],
+    }
+
+
+def test_cost_grows_with_the_budget_not_the_document() -> None:
+    doc = _document(100_000)  # about 9 MB of JSON, 900,000 leaves
+    start = time.perf_counter()
+    json.dumps(doc)
+    dumps = time.perf_counter() - start
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        out = truncate_for_llm(doc, 16_000)
+        best = min(best, time.perf_counter() - start)
+    assert len(_dump(out)) <= 16_000
+    assert out["items"][0]["id"] == 0 and out["items"][-1]["id"] == 99_999
+    assert best < dumps / 20, (best, dumps)
+
+
+@PROPERTY
+@given(hostile_values, json_budgets, st.booleans())
+def test_size_accounting_is_exact_so_the_safety_net_is_never_needed(value: Any, budget: int, compact: bool) -> None:
+    from boundlint_runtime.structure import _Walker
+
+    walker = _Walker(None, None, 20, utf8=compact, compact=compact)
+    out, size = walker.render(with_cycle(value), budget, 0, None, whole=False)
+    text = json.dumps(out, ensure_ascii=False, allow_nan=False, separators=walker.separators)
+    assert size == (len(text.encode("utf-8")) if compact else len(text))
+    assert size <= budget
