@@ -252,8 +252,9 @@ class _Walker:
         # text, so shrink the text by the overflow until the literal fits.
         chars = budget - 2 if self.max_string is None else min(budget - 2, self.max_string)
         nbytes = budget - 2 if self.utf8 else None
+        force = False
         for attempt in range(8):
-            cut = cut_text(s, max(chars, 0), None if nbytes is None else max(nbytes, 0), "head_tail")
+            cut = cut_text(s, max(chars, 0), None if nbytes is None else max(nbytes, 0), "head_tail", force)
             kept = clean(s) if cut is None else cut
             size = self.size_of(kept)
             over = size - budget
@@ -261,6 +262,9 @@ class _Walker:
                 break
             if whole:  # capped, and still too big for its room
                 raise _TooBig
+            if cut is None:  # fits as text but not as a literal: cut it all the same
+                force = True
+                continue
             step = over if attempt < 3 else max(over, len(kept) // 2)  # converge fast on pathological text
             chars = min(chars, len(kept)) - step
             nbytes = None if nbytes is None else nbytes - step
@@ -327,7 +331,8 @@ class _Walker:
             slot = _Slot(pos, key, value)
             overhead = self.overhead(slot, bool(kept))
             left = room - used - overhead - bigs * big_min
-            cap = left if whole else min(small_cap, left)
+            atomic = value is None or type(value) in (bool, int, float)  # cannot be cut: all or nothing
+            cap = left if whole or atomic else min(small_cap, left)
             if cap >= 1:
                 try:
                     slot.out, slot.size = self.whole(value, cap, depth + 1, (path, pos if key is None else key))
@@ -337,7 +342,7 @@ class _Walker:
             if not slot.done:
                 if whole:
                     raise _TooBig
-                if left < big_min:
+                if atomic or left < big_min:
                     break
                 bigs += 1
             kept.append(slot)

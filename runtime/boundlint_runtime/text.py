@@ -49,10 +49,16 @@ def truncate_text(
     return clean(text)
 
 
-def cut_text(text: str, chars: int | None, nbytes: int | None, mode: str) -> str | None:
-    """The cut text, or None if ``text`` fits.  Reports nothing (callers do)."""
+def cut_text(text: str, chars: int | None, nbytes: int | None, mode: str, force: bool = False) -> str | None:
+    """The cut text, or None if ``text`` fits.  Reports nothing (callers do).
+
+    ``force`` cuts even text that fits (callers whose own framing, such as JSON
+    escapes, makes it too long).
+    """
     n = len(text)
-    if (chars is None or n <= chars) and (nbytes is None or n <= nbytes):
+    if force:
+        chars = min(n - 1, n if chars is None else chars)
+    elif (chars is None or n <= chars) and (nbytes is None or n <= nbytes):
         if nbytes is None or utf8_len(clean(text)) <= nbytes:
             return None
     limit = min(x for x in (chars, nbytes) if x is not None)
@@ -93,14 +99,13 @@ def _marker_level(mode: str, markers: list[str], limit: int) -> int | None:
     """Which marker to use for this budget (an index into ``markers``), None if none fits.
 
     The full marker if it takes at most half the budget, else the short one
-    that still states the total size, else ``[truncated]``.  Markers are
+    that still states the total size, else ``[truncated]``, alone if no text fits.  Markers are
     ASCII: their length in chars equals their length in bytes.
     """
-    joins = _JOINS[mode]
-    if len(markers[0]) + joins <= limit // 2:
+    if len(markers[0]) + _JOINS[mode] <= limit // 2:
         return 0
     for level in (1, 2):
-        if len(markers[level]) + joins <= limit:
+        if len(markers[level]) <= limit:  # alone if need be: no room left for text
             return level
     return None
 

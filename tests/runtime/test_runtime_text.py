@@ -154,7 +154,9 @@ def test_minimal_results_for_budgets_smaller_than_the_marker() -> None:
     assert truncate_text(text, 0) == ""
     assert truncate_text(text, 10) == ""  # not even "[truncated]" fits
     assert truncate_text(text, 13) == "[truncated]"
-    assert truncate_text(text, 30) == "a" * 9 + " [truncated] " + "b" * 8
+    assert truncate_text(text, 11) == "[truncated]"
+    assert truncate_text(text, 20) == "aaaa [truncated] bbb"
+    assert truncate_text(text, 30) == "[truncated, 1000 chars total]"  # the size beats 8 chars of text
     assert truncate_text(text, 45) == "a" * 7 + " [truncated, 1000 chars total] " + "b" * 7
     assert truncate_text(text, 30, mode="head") == "[truncated, 1000 chars total]"
     assert truncate_text(text, 13, mode="tail") == "[truncated] b"
