@@ -266,8 +266,10 @@ class _Walker:
                 force = True
                 continue
             step = over if attempt < 3 else max(over, len(kept) // 2)  # converge fast on pathological text
-            chars = min(chars, len(kept)) - step
-            nbytes = None if nbytes is None else nbytes - step
+            # Never below the bare marker's size: "[truncated]" alone always fits a budget of 13.
+            floor = len("[truncated]") if budget >= len('"[truncated]"') else 0
+            chars = max(floor, min(chars, len(kept)) - step)
+            nbytes = None if nbytes is None else max(floor, nbytes - step)
         else:
             cut, kept, size = "", "", 2
         if cut is not None:

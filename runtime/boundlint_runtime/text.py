@@ -56,9 +56,7 @@ def cut_text(text: str, chars: int | None, nbytes: int | None, mode: str, force:
     escapes, makes it too long).
     """
     n = len(text)
-    if force:
-        chars = min(n - 1, n if chars is None else chars)
-    elif (chars is None or n <= chars) and (nbytes is None or n <= nbytes):
+    if not force and (chars is None or n <= chars) and (nbytes is None or n <= nbytes):
         if nbytes is None or utf8_len(clean(text)) <= nbytes:
             return None
     limit = min(x for x in (chars, nbytes) if x is not None)
@@ -73,6 +71,8 @@ def cut_text(text: str, chars: int | None, nbytes: int | None, mode: str, force:
     # marker at the same level can only be shorter.
     reserve = len(_markers(mode, n, total_lines, n, total_lines)[level]) + _JOINS[mode]
     room_c = None if chars is None else chars - reserve
+    if force:  # keep less than all of the text, or the marker would lie
+        room_c = n - 1 if room_c is None else min(room_c, n - 1)
     room_b = None if nbytes is None else nbytes - reserve
 
     head_end, tail_start = _plan(text, mode, room_c, room_b)
