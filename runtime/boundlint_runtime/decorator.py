@@ -13,11 +13,11 @@ import inspect
 import json
 import types
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from typing import Any, Literal, TypeVar, overload
+from typing import Any, Literal, TypeVar, cast, overload
 
 from .signal import TruncationEvent, report
-from .structure import _limits, measure, publish, shrink
-from .text import Mode, _check_budget, check_size, truncate_text
+from .structure import check_limits, measure, publish, shrink
+from .text import Mode, check_text_args, check_size, truncate_text
 
 __all__ = ["bounded"]
 
@@ -66,12 +66,12 @@ def bounded(
         raise ValueError(f"on_overflow must be 'truncate' or 'error', not {on_overflow!r}")
     budget = check_size("max_chars", max_chars, 2)
     assert budget is not None
-    _check_budget(budget, None, mode)
-    limits = _limits(max_string_chars, max_items, max_depth)
+    check_text_args(budget, None, mode)
+    limits = check_limits(max_string_chars, max_items, max_depth)
 
     def decorate(fn: F) -> F:
         if isinstance(fn, (staticmethod, classmethod)):
-            return type(fn)(decorate(fn.__func__))  # type: ignore[return-value]
+            return type(fn)(decorate(fn.__func__))
         name = label or getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or type(fn).__name__
         bound = _Bound(budget, on_overflow, mode, limits, name)
         if inspect.isasyncgenfunction(fn):
@@ -84,7 +84,7 @@ def bounded(
             wrapper = _sync_wrapper(fn, bound)
         wrapper = _rehome(wrapper, fn)
         functools.update_wrapper(wrapper, fn)
-        return wrapper  # type: ignore[return-value]
+        return cast(F, wrapper)
 
     return decorate
 

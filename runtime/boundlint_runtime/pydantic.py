@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .signal import TruncationEvent, report
-from .text import Mode, _check_budget, check_size, truncate_text
+from .text import Mode, check_text_args, check_size, truncate_text
 
 __all__ = ["Truncated", "TruncatedItems"]
 
@@ -34,7 +34,7 @@ class Truncated:
     mode: Mode = "head_tail"
 
     def __post_init__(self) -> None:
-        _check_budget(self.max_chars, self.max_bytes, self.mode)
+        check_text_args(self.max_chars, self.max_bytes, self.mode)
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
         from pydantic_core import core_schema

@@ -57,7 +57,7 @@ def truncate_for_llm(
     """
     budget = check_size("max_chars", max_chars, 2)
     assert budget is not None
-    limits = _limits(max_string_chars, max_items, max_depth)
+    limits = check_limits(max_string_chars, max_items, max_depth)
     if isinstance(value, str):
         return truncate_text(value, budget, label=label)
     result, cuts = shrink(value, budget, *limits)
@@ -65,7 +65,7 @@ def truncate_for_llm(
     return result
 
 
-def _limits(max_string_chars: int | None, max_items: int | None, max_depth: int) -> tuple[int | None, int | None, int]:
+def check_limits(max_string_chars: int | None, max_items: int | None, max_depth: int) -> tuple[int | None, int | None, int]:
     depth = check_size("max_depth", max_depth, 1)
     assert depth is not None
     return check_size("max_string_chars", max_string_chars), check_size("max_items", max_items), depth

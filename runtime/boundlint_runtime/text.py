@@ -39,7 +39,7 @@ def truncate_text(
     replaced by U+FFFD), so applying it twice gives the same result.  Every
     cut is flagged, logged and published (see ``boundlint_runtime.signal``).
     """
-    chars, nbytes = _check_budget(max_chars, max_bytes, mode)
+    chars, nbytes = check_text_args(max_chars, max_bytes, mode)
     if not isinstance(text, str):
         text = _as_text(text)
     result = cut_text(text, chars, nbytes, mode)
@@ -240,7 +240,7 @@ def _count_lines(text: str) -> int:
     return text.count("\n") + (1 if text and not text.endswith("\n") else 0)
 
 
-def _check_budget(max_chars: object, max_bytes: object, mode: object) -> tuple[int | None, int | None]:
+def check_text_args(max_chars: object, max_bytes: object, mode: object) -> tuple[int | None, int | None]:
     if max_chars is None and max_bytes is None:
         raise TypeError("truncate_text() needs max_chars or max_bytes")
     if mode not in _MODES:
