@@ -69,19 +69,21 @@ class Analysis:
         return self
 
     def _evaluate_tool(self, tool: Tool) -> list[ReturnVerdict]:
-        site = self._sites[tool.node]
-        evaluator = FunctionEvaluator(self, tool.module, tool.node, site.owner)
+        site = self._sites.get(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
+        evaluator = FunctionEvaluator(self, tool.module, tool.node, site.owner if site else None)
         # `content_and_artifact` tools: only the first element reaches the model.
         evaluator.content_only = tool.content_and_artifact
         returns = evaluator.run()
-        bounded_by = ("decorator" if self.is_bounded_function(tool.module, tool.node)
-                      else "annotation" if _small_annotation(tool.module, tool.node) else None)
+        bounded_by = None
+        if isinstance(tool.node, cst.FunctionDef):
+            bounded_by = ("decorator" if self.is_bounded_function(tool.module, tool.node)
+                          else "annotation" if self.small_annotation(tool.module, tool.node) else None)
         self.results.append(ToolResult(tool, returns, bounded_by))
         return returns
 
     def _contract_roots(self, tool: Tool, returns: list[ReturnVerdict]) -> list[ModelInfo]:
         roots: list[ModelInfo] = []
-        annotation = tool.node.returns
+        annotation = tool.node.returns if isinstance(tool.node, cst.FunctionDef) else None
         if annotation is not None:
             roots.extend(self.models.models_in_annotation(tool.module, annotation.annotation))
         for item in returns:
@@ -112,6 +114,20 @@ class Analysis:
             if name.split(".", 1)[0] == fw.RUNTIME_ROOT and name.rsplit(".", 1)[-1] == fw.RUNTIME_DECORATOR:
                 return True
         return False
+
+    def small_annotation(self, module: ModuleInfo, function: cst.FunctionDef) -> bool:
+        """Annotated to return int/float/bool/None/Literal, or an Enum of the tree."""
+        if function.returns is None:
+            return False
+        annotation = function.returns.annotation
+        if isinstance(annotation, cst.Subscript):
+            annotation = annotation.value
+        if isinstance(annotation, cst.Name) and annotation.value == "None":
+            return True
+        if (module.qualify(annotation) or "").rsplit(".", 1)[-1] in src.SMALL_ANNOTATIONS:
+            return True
+        entity = self.project.resolve(module, annotation)
+        return entity is not None and entity.kind == "class" and _is_enum(self, entity)
 
     def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None:
         for site in self.indexes[module].functions:
@@ -149,7 +165,7 @@ class Analysis:
         if entity.kind != "function" or not isinstance(entity.node, cst.FunctionDef):
             return unbounded(f"the result of `{code}`", call, caller)
         function = entity.node
-        if self.is_bounded_function(entity.module, function) or _small_annotation(entity.module, function):
+        if self.is_bounded_function(entity.module, function) or self.small_annotation(entity.module, function):
             return BOUNDED_VALUE
         if depth >= MAX_CALL_DEPTH:
             return unbounded(f"the result of `{code}`", call, caller)
@@ -195,18 +211,6 @@ class Analysis:
         return Verdict(UNBOUNDED, reason, call, caller, MEDIUM, models)
 
 
-def _small_annotation(module: ModuleInfo, function: cst.FunctionDef) -> bool:
-    if function.returns is None:
-        return False
-    annotation = function.returns.annotation
-    if isinstance(annotation, cst.Subscript):
-        annotation = annotation.value
-    name = (module.qualify(annotation) or "").rsplit(".", 1)[-1]
-    if isinstance(annotation, cst.Name) and annotation.value == "None":
-        return True
-    return name in src.SMALL_ANNOTATIONS
-
-
 def _is_enum(analysis: Analysis, entity: Entity) -> bool:
     assert isinstance(entity.node, cst.ClassDef)
     for base in entity.node.bases:
@@ -229,7 +233,7 @@ def _is_generator(function: cst.FunctionDef) -> bool:
 
 
 def is_tool_generator(tool: Tool) -> bool:
-    return _is_generator(tool.node)
+    return isinstance(tool.node, cst.FunctionDef) and _is_generator(tool.node)
 
 
 __all__ = ["Analysis", "ToolResult", "is_tool_generator", "SILENT"]

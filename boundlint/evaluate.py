@@ -20,6 +20,7 @@ import libcst as cst
 
 from boundlint import frameworks as fw
 from boundlint import sources as src
+from boundlint.markers import has_marker
 from boundlint.modules import ModuleInfo, dotted
 from boundlint.project import Entity, class_methods
 from boundlint.verdict import (
@@ -36,7 +37,7 @@ MAX_EXPR_DEPTH = 200
 
 @dataclass
 class ReturnVerdict:
-    node: cst.Return
+    node: cst.CSTNode  # the `return` statement, or a lambda's body
     value: cst.BaseExpression | None
     verdict: Verdict
 
@@ -56,7 +57,7 @@ def snippet(module: ModuleInfo, node: cst.CSTNode, limit: int = 60) -> str:
 class FunctionEvaluator:
     """Evaluates one function's returns, within one module."""
 
-    def __init__(self, analysis: "Analysis", module: ModuleInfo, function: cst.FunctionDef | None,
+    def __init__(self, analysis: "Analysis", module: ModuleInfo, function: cst.FunctionDef | cst.Lambda | None,
                  owner: cst.ClassDef | None, depth: int = 0) -> None:
         self.analysis = analysis
         self.project = analysis.project
@@ -75,7 +76,7 @@ class FunctionEvaluator:
 
     # -- parameters ---------------------------------------------------------
 
-    def _collect_params(self, function: cst.FunctionDef) -> None:
+    def _collect_params(self, function: cst.FunctionDef | cst.Lambda) -> None:
         params = function.params
         every = [*params.posonly_params, *params.params, *params.kwonly_params]
         for extra in (params.star_arg, params.star_kwarg):
@@ -83,7 +84,7 @@ class FunctionEvaluator:
                 every.append(extra)
         for param in every:
             name = param.name.value
-            annotation = self.module.code(param.annotation.annotation) if param.annotation else ""
+            annotation = self.module.code(param.annotation.annotation) if param.annotation is not None else ""
             if name in src.CONTEXT_PARAMETERS or "Context" in annotation or "Runtime" in annotation:
                 self.context_params.add(name)
             else:
@@ -94,6 +95,9 @@ class FunctionEvaluator:
     def run(self) -> list[ReturnVerdict]:
         if self.function is None:
             return []
+        if isinstance(self.function, cst.Lambda):
+            body = self.function.body
+            return [ReturnVerdict(body, body, self.eval(body, {}))]
         self._block(self.function.body, {})
         return self.returns
 
@@ -326,6 +330,9 @@ class FunctionEvaluator:
 
     # -- expressions --------------------------------------------------------
 
+    def _marker(self, expr: cst.CSTNode) -> bool:
+        return has_marker(expr, self.project, self.module)
+
     def eval(self, expr: cst.BaseExpression, env: Env) -> Verdict:
         self._expr_depth += 1
         try:
@@ -342,7 +349,7 @@ class FunctionEvaluator:
             return BOUNDED_VALUE
         if isinstance(expr, cst.FormattedString):
             parts = [self.eval(p.expression, env) for p in expr.parts if isinstance(p, cst.FormattedStringExpression)]
-            return join_all(parts, told=_has_marker(expr)) if parts else BOUNDED_VALUE
+            return join_all(parts, told=self._marker(expr)) if parts else BOUNDED_VALUE
         if isinstance(expr, cst.Name):
             return self._name(expr, env)
         if isinstance(expr, cst.Attribute):
@@ -367,7 +374,7 @@ class FunctionEvaluator:
             return join(self.eval(expr.body, then_env), self.eval(expr.orelse, else_env))
         if isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
             parts = [self.eval(e.value, env) for e in expr.elements]
-            result = join_all(parts, told=any(_has_marker(e.value) for e in expr.elements))
+            result = join_all(parts, told=any(self._marker(e.value) for e in expr.elements))
             return Verdict(result.level, result.reason, result.node, result.module, result.confidence,
                            result.models, few_items=result.bounded) if result.bounded else result
         if isinstance(expr, cst.Dict):
@@ -405,6 +412,9 @@ class FunctionEvaluator:
             entity = self.project.resolve(self.module, expr)
             if entity is not None:
                 return self.analysis.entity_value(entity, expr, self.depth)
+            owner = self.project.resolve(self.module, expr.value)
+            if owner is not None and owner.kind in ("class", "module"):
+                return BOUNDED_VALUE  # a class attribute: a constant or an Enum member
         receiver = self.eval(expr.value, env)
         attribute = expr.attr.value
         if receiver.exception:
@@ -443,7 +453,7 @@ class FunctionEvaluator:
             literal_count = isinstance(expr.left, cst.Integer) or isinstance(expr.right, cst.Integer)
             if literal_count and left.bounded and right.bounded:
                 return BOUNDED_VALUE
-        told = _has_marker(expr.left) or _has_marker(expr.right)
+        told = self._marker(expr.left) or self._marker(expr.right)
         return join_all([left, right], told=told)
 
     def _dict(self, expr: cst.Dict, env: Env) -> Verdict:
@@ -456,7 +466,7 @@ class FunctionEvaluator:
                 key = element.key
                 if isinstance(key, cst.SimpleString) and src.TOLD_KEYS.search(key.value):
                     told = True
-                told = told or _has_marker(element.value)
+                told = told or self._marker(element.value)
             else:
                 parts.append(self.eval(element.value, env))
         result = join_all(parts, told=told)
@@ -517,13 +527,17 @@ class FunctionEvaluator:
             return unbounded(f"the result of `{code}`", expr, self.module)
         if qualified is not None and qualified.startswith("builtins."):
             return self._builtin_call(qualified[len("builtins."):], expr, args, env, code)
+        entity = self._callee(func, env)
+        if entity is not None:
+            return self.analysis.call_value(entity, expr, [self.eval(a, env) for a in args], self.depth, self.module)
         if qualified is not None:
             found = self._external_call(qualified, expr, args, env, code)
             if found is not None:
                 return found
-        entity = self._callee(func, env)
-        if entity is not None:
-            return self.analysis.call_value(entity, expr, [self.eval(a, env) for a in args], self.depth, self.module)
+            # A library function we know nothing about (`requests.get(...)`).
+            for arg in args:
+                self.eval(arg, env)
+            return unbounded(f"the result of `{code}`", expr, self.module)
         if isinstance(func, cst.Attribute):
             return self._method_call(func, expr, args, env, code)
         for arg in args:
@@ -592,7 +606,7 @@ class FunctionEvaluator:
                 return None
         if isinstance(func, cst.Name) and (func.value in env or func.value in self.params):
             return None
-        if isinstance(func, cst.Name) and self.function is not None:
+        if isinstance(func, cst.Name) and isinstance(self.function, cst.FunctionDef):
             nested = self.analysis.nested_function(self.module, self.function, func.value)
             if nested is not None:
                 return Entity(self.module, "function", func.value, nested)
@@ -682,23 +696,6 @@ def _describe_loop(loop: _Loop) -> str:
     return f"a loop over {reason}"
 
 
-def has_marker(expr: cst.CSTNode) -> bool:
-    return _has_marker(expr)
-
-
-def _has_marker(expr: cst.CSTNode) -> bool:
-    """A string literal that tells the reader something was cut."""
-    if isinstance(expr, cst.SimpleString):
-        return bool(src.MARKER_TEXT.search(expr.value))
-    if isinstance(expr, cst.ConcatenatedString):
-        return _has_marker(expr.left) or _has_marker(expr.right)
-    if isinstance(expr, cst.FormattedString):
-        return any(isinstance(p, cst.FormattedStringText) and src.MARKER_TEXT.search(p.value) for p in expr.parts)
-    if isinstance(expr, cst.BinaryOperation):
-        return _has_marker(expr.left) or _has_marker(expr.right)
-    return False
-
-
 def _pattern_names(pattern: cst.MatchPattern) -> Iterator[str]:
     stack: list[cst.CSTNode] = [pattern]
     while stack:
@@ -710,4 +707,4 @@ def _pattern_names(pattern: cst.MatchPattern) -> Iterator[str]:
         stack.extend(node.children)
 
 
-__all__ = ["FunctionEvaluator", "ReturnVerdict", "snippet", "has_marker", "dotted"]
+__all__ = ["FunctionEvaluator", "ReturnVerdict", "snippet", "dotted"]

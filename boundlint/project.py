@@ -14,9 +14,11 @@ from pathlib import Path
 
 import libcst as cst
 
+from boundlint import frameworks as fw
 from boundlint.modules import ModuleInfo
 
 MAX_REEXPORT_DEPTH = 8
+LIBRARY_ROOTS = frozenset({*fw.ALL_ROOTS, "pydantic", "pydantic_core", "annotated_types", fw.RUNTIME_ROOT})
 
 
 @lru_cache(maxsize=None)
@@ -49,6 +51,7 @@ class Project:
     def __init__(self, modules: list[ModuleInfo]) -> None:
         self.modules = modules
         self._by_name: dict[str, list[ModuleInfo]] = {}
+        self._lookups: dict[tuple[str, int], Entity | None] = {}
         for module in modules:
             for name in _indexed_names(module):
                 self._by_name.setdefault(name, []).append(module)
@@ -64,15 +67,26 @@ class Project:
         return max(pool, key=lambda module: _shared_prefix(module.path, near.path))
 
     def lookup(self, qualified: str, near: ModuleInfo | None = None, depth: int = 0) -> Entity | None:
+        # Memoised: re-exports and star imports would otherwise be followed
+        # again for every name, exponentially in the re-export depth. A lookup
+        # already under way (an import cycle) resolves to nothing.
+        key = (qualified, id(near))
+        if key in self._lookups:
+            return self._lookups[key]
         if depth > MAX_REEXPORT_DEPTH:
             return None
+        self._lookups[key] = None
+        found = self._lookup(qualified, near, depth)
+        self._lookups[key] = found
+        return found
+
+    def _lookup(self, qualified: str, near: ModuleInfo | None, depth: int) -> Entity | None:
+        # As Python does: the longest prefix that is a module holds the rest.
         parts = qualified.split(".")
         for cut in range(len(parts), 0, -1):
             module = self.module_named(".".join(parts[:cut]), near)
             if module is not None:
-                found = self._lookup_in(module, parts[cut:], depth)
-                if found is not None:
-                    return found
+                return self._lookup_in(module, parts[cut:], depth)
         return None
 
     def _lookup_in(self, module: ModuleInfo, rest: list[str], depth: int) -> Entity | None:
@@ -96,6 +110,8 @@ class Project:
             target = ".".join([module.imports[head], *tail])
             return self.lookup(target, module, depth + 1)
         for star in module.star_imports:
+            if star == module.name:
+                continue
             found = self.lookup(".".join([star, *rest]), module, depth + 1)
             if found is not None:
                 return found
@@ -121,6 +137,10 @@ class Project:
         qualified = module.qualify(expr)
         if qualified is None:
             return None
+        if qualified.split(".", 1)[0] in LIBRARY_ROOTS:
+            # Names from a known framework keep their meaning even when the
+            # framework's own source is part of the checked tree.
+            return qualified
         for _ in range(MAX_REEXPORT_DEPTH):
             entity = self.lookup(qualified, module)
             if entity is None:

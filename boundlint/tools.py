@@ -45,7 +45,7 @@ class CallSite:
 @dataclass
 class Tool:
     module: ModuleInfo
-    node: cst.FunctionDef
+    node: cst.FunctionDef | cst.Lambda
     qualname: str
     framework: str
     form: str
@@ -117,7 +117,7 @@ class ToolFinder:
         self.project = project
         self.config = config
         self.indexes = indexes
-        self.tools: dict[cst.FunctionDef, Tool] = {}
+        self.tools: dict[cst.FunctionDef | cst.Lambda, Tool] = {}
         self._sites: dict[cst.FunctionDef, FunctionSite] = {
             site.node: site for index in indexes.values() for site in index.functions
         }
@@ -325,6 +325,12 @@ class ToolFinder:
 
     def _register_arg(self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str) -> None:
         if value is None:
+            return
+        if isinstance(value, cst.Lambda):
+            name = _string_value(_keyword(call.node, "name"))
+            qualname = f"{name}.<lambda>" if name else "<lambda>"
+            if value not in self.tools:
+                self.tools[value] = Tool(call.module, value, qualname, framework, form)
             return
         if isinstance(value, cst.Call):
             # functools.partial(fn, ...) still calls fn.

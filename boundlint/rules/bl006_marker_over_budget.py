@@ -6,9 +6,11 @@ from typing import Iterator
 
 import libcst as cst
 
-from boundlint.evaluate import has_marker, snippet
+from boundlint.evaluate import snippet
+from boundlint.markers import marker_text
 from boundlint.findings import Finding
 from boundlint.modules import ModuleInfo
+from boundlint.project import Project
 from boundlint.rules.base import Rule, RuleContext, ScopeTracker
 from boundlint.verdict import HIGH, MEDIUM
 
@@ -82,15 +84,17 @@ def preview(body: str, limit: int) -> str:
     def check(self, context: RuleContext) -> Iterator[Finding]:
         tool_nodes = {tool.node for tool in context.analysis.tools}
         for module in context.modules:
-            visitor = _Visitor(self, module, tool_nodes)
+            visitor = _Visitor(self, module, tool_nodes, context.analysis.project)
             module.tree.visit(visitor)
             yield from visitor.found
 
 
 class _Visitor(ScopeTracker):
-    def __init__(self, rule: MarkerOverBudget, module: ModuleInfo, tool_nodes: set[cst.FunctionDef]) -> None:
+    def __init__(self, rule: MarkerOverBudget, module: ModuleInfo, tool_nodes: set[cst.FunctionDef],
+                 project: Project) -> None:
         super().__init__()
         self.rule = rule
+        self.project = project
         self.module = module
         self.tool_nodes = tool_nodes
         self.functions: list[cst.FunctionDef] = []
@@ -108,12 +112,16 @@ class _Visitor(ScopeTracker):
         if not isinstance(node.operator, cst.Add):
             return
         head = _head_slice(_rightmost(node.left))
-        if head is not None and has_marker(_leftmost(node.right)):
-            self._report(node, head, _leftmost(node.right))
-            return
+        if head is not None:
+            marker = marker_text(_leftmost(node.right), self.project, self.module)
+            if marker is not None:
+                self._report(node, head, marker)
+                return
         tail = _tail_slice(_leftmost(node.right))
-        if tail is not None and has_marker(_rightmost(node.left)):
-            self._report(node, tail, _rightmost(node.left))
+        if tail is not None:
+            marker = marker_text(_rightmost(node.left), self.project, self.module)
+            if marker is not None:
+                self._report(node, tail, marker)
 
     def visit_FormattedString(self, node: cst.FormattedString) -> None:
         parts = list(node.parts)
@@ -124,18 +132,16 @@ class _Visitor(ScopeTracker):
             before = parts[index - 1] if index > 0 else None
             head = _head_slice(part.expression)
             if head is not None and isinstance(after, cst.FormattedStringText) and _text_marker(after.value):
-                self._report(node, head, None)
+                self._report(node, head, after.value)
                 return
             tail = _tail_slice(part.expression)
             if tail is not None and isinstance(before, cst.FormattedStringText) and _text_marker(before.value):
-                self._report(node, tail, None)
+                self._report(node, tail, before.value)
                 return
 
-    def _report(self, node: cst.CSTNode, cut: cst.Subscript, marker: cst.CSTNode | None) -> None:
+    def _report(self, node: cst.CSTNode, cut: cst.Subscript, marker: str) -> None:
         in_tool = any(function in self.tool_nodes for function in self.functions)
-        extra = ""
-        if isinstance(marker, cst.SimpleString) and isinstance(marker.evaluated_value, str):
-            extra = f" (+{len(marker.evaluated_value)} chars)"
+        extra = f" (+{len(marker)} chars)"
         message = (f"`{snippet(self.module, node)}` adds a marker{extra} after cutting `{snippet(self.module, cut)}` "
                    "to the full budget, so the result is longer than the budget")
         self.found.append(self.rule.finding(self.module, node, message, self.symbol, HIGH if in_tool else MEDIUM))
