@@ -264,6 +264,11 @@ class FunctionEvaluator:
             self._bind(target.value, value, env)
         elif isinstance(target, cst.Subscript):
             self._grow(target.value, value, env, target)
+            if _told_key(target):
+                # `response["truncated"] = True`: the value now says it was cut.
+                name = _root_name(target.value)
+                if name is not None and name in env and env[name].level == SILENT:
+                    env[name] = BOUNDED_VALUE.with_models(env[name].models)
 
     def _augment(self, node: cst.AugAssign, env: Env) -> None:
         value = self.eval(node.value, env)
@@ -591,8 +596,14 @@ class FunctionEvaluator:
         if qualified.split(".", 1)[0] in fw.ALL_ROOTS and tail[:1].isupper():
             # A framework result type (`TextContent(text=...)`): as big as its parts.
             return join_all([self.eval(arg, env) for arg in args])
-        if qualified in ("dataclasses.asdict", "dataclasses.astuple", "copy.copy", "copy.deepcopy"):
+        if qualified.startswith(src.SMALL_CALL_PREFIXES):
+            for arg in args:
+                self.eval(arg, env)
+            return BOUNDED_VALUE
+        if qualified.startswith(src.PRESERVING_CALL_PREFIXES):
             return join_all([self.eval(arg, env) for arg in args])
+        if qualified == "textwrap.shorten":
+            return BOUNDED_VALUE
         return None
 
     def _callee(self, func: cst.BaseExpression, env: Env) -> Entity | None:
@@ -633,7 +644,7 @@ class FunctionEvaluator:
             return join(receiver, iterable) if receiver.level != UNBOUNDED else receiver
         if method in ("model_dump", "dict", "model_dump_json", "json") and receiver.models:
             return receiver
-        if method in src.SOURCE_METHODS and not receiver.bounded:
+        if method in src.SOURCE_METHODS and not receiver.exception and not _is_param_echo(func.value, self.params):
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, HIGH)
         if method in src.PRESERVING_METHODS:
             return join_all([receiver, *values])
@@ -654,6 +665,15 @@ def _merge(a: Env | None, b: Env | None) -> Env | None:
     for name, value in b.items():
         merged[name] = join(merged[name], value) if name in merged else value
     return merged
+
+
+def _told_key(target: cst.Subscript) -> bool:
+    for element in target.slice:
+        index = element.slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+            if src.TOLD_KEYS.search(index.value.value):
+                return True
+    return False
 
 
 def _len_argument(expr: cst.BaseExpression) -> str | None:

@@ -7,9 +7,11 @@ path keeps us right across re-exports (`langchain_core.tools.tool` is also
 `langchain_core.tools.convert.tool` and `langchain.tools.tool`) and across
 framework versions that move modules around.
 
-A name only matches a framework when the module it comes from is *not* part
-of the checked tree: a user's own package called `agents` is not the OpenAI
-Agents SDK.
+A name whose root is a framework's keeps that meaning even when a package of
+that name is part of the checked tree, so that a framework's own examples are
+checked too. Only the framework's own names match (root and final name): a
+user's package called `agents` with its own `agents.search.tool` is not the
+OpenAI Agents SDK.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Output formats for findings: text for people, JSON for tools."""
+"""Output formats for findings: text for people, JSON for tools, and the CI formats."""
 
 from __future__ import annotations
 
@@ -8,6 +8,10 @@ from typing import TextIO
 
 from boundlint.checker import CheckResult
 from boundlint.findings import Finding
+from boundlint.formats.github import write_github
+from boundlint.formats.jsonlines import write_json_lines
+from boundlint.formats.junit import write_junit
+from boundlint.formats.sarif import write_sarif
 from boundlint.rules import RULES_BY_CODE
 
 
@@ -38,4 +42,11 @@ def write_json(result: CheckResult, out: TextIO) -> None:
     out.write("\n")
 
 
-WRITERS = {"text": write_text, "json": write_json}
+WRITERS = {
+    "text": write_text,
+    "json": write_json,
+    "json-lines": write_json_lines,
+    "sarif": write_sarif,
+    "github": write_github,
+    "junit": write_junit,
+}

@@ -24,6 +24,23 @@ SOURCE_CALLS: dict[str, str] = {
     "pprint.pformat": "`{code}` of an unknown value",
 }
 
+# Library functions whose result is small whatever their arguments: ids, clocks,
+# hashes, single configuration values.
+SMALL_CALL_PREFIXES: tuple[str, ...] = (
+    "uuid.", "time.", "datetime.", "hashlib.", "secrets.", "random.", "math.", "platform.", "socket.gethostname",
+    "getpass.getuser", "os.getpid", "os.getcwd", "os.getenv", "os.environ.get", "os.cpu_count", "zlib.crc32",
+    "shutil.which", "shutil.disk_usage", "os.path.exists", "os.path.isfile", "os.path.isdir", "os.path.getsize",
+    "os.path.getmtime", "re.match", "re.fullmatch", "re.search", "re.compile", "logging.getLogger",
+)
+
+# Library functions whose result is about as large as their arguments.
+PRESERVING_CALL_PREFIXES: tuple[str, ...] = (
+    "os.path.", "posixpath.", "ntpath.", "pathlib.", "shlex.quote", "shlex.join", "urllib.parse.", "html.escape",
+    "html.unescape", "re.sub", "re.escape", "textwrap.dedent", "textwrap.indent", "string.capwords",
+    "base64.urlsafe_b64encode", "unicodedata.normalize", "copy.copy", "copy.deepcopy", "dataclasses.asdict",
+    "dataclasses.astuple", "dataclasses.replace", "operator.",
+)
+
 # Qualified names (attributes) that are unbounded by themselves.
 SOURCE_NAMES: dict[str, str] = {
     "os.environ": "the environment `{code}`",

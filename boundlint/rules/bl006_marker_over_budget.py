@@ -99,6 +99,7 @@ class _Visitor(ScopeTracker):
         self.tool_nodes = tool_nodes
         self.functions: list[cst.FunctionDef] = []
         self.found: list[Finding] = []
+        self.excerpt_parts: set[cst.CSTNode] = set()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         super().visit_FunctionDef(node)
@@ -110,6 +111,13 @@ class _Visitor(ScopeTracker):
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         if not isinstance(node.operator, cst.Add):
+            return
+        if _head_slice(_rightmost(node.left)) is not None and _tail_slice(_leftmost(node.right)) is not None:
+            return
+        if node in self.excerpt_parts:
+            return
+        if _is_excerpt(node):
+            self.excerpt_parts.add(node.left)  # `a[:N] + "..." + a[-N:]`: a head-and-tail excerpt
             return
         head = _head_slice(_rightmost(node.left))
         if head is not None:
@@ -130,6 +138,8 @@ class _Visitor(ScopeTracker):
                 continue
             after = parts[index + 1] if index + 1 < len(parts) else None
             before = parts[index - 1] if index > 0 else None
+            if _excerpt_of_both_ends(parts, index):
+                return  # f"{v[:4]}...{v[-4:]}": a head-and-tail excerpt, not a cut to a budget
             head = _head_slice(part.expression)
             if head is not None and isinstance(after, cst.FormattedStringText) and _text_marker(after.value):
                 self._report(node, head, after.value)
@@ -145,6 +155,19 @@ class _Visitor(ScopeTracker):
         message = (f"`{snippet(self.module, node)}` adds a marker{extra} after cutting `{snippet(self.module, cut)}` "
                    "to the full budget, so the result is longer than the budget")
         self.found.append(self.rule.finding(self.module, node, message, self.symbol, HIGH if in_tool else MEDIUM))
+
+
+def _excerpt_of_both_ends(parts: list[cst.BaseFormattedStringContent], index: int) -> bool:
+    expressions = [p.expression for p in parts if isinstance(p, cst.FormattedStringExpression)]
+    return any(_head_slice(e) is not None for e in expressions) and any(_tail_slice(e) is not None for e in expressions)
+
+
+def _is_excerpt(node: cst.BinaryOperation) -> bool:
+    """`head + marker + tail` where both ends are slices."""
+    left, right = node.left, node.right
+    if isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Add):
+        return _head_slice(_rightmost(left.left)) is not None and _tail_slice(right) is not None
+    return False
 
 
 def _text_marker(text: str) -> bool:
