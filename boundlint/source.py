@@ -39,7 +39,11 @@ def decode_source(data: bytes) -> SourceText:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:
-        raise SourceError(f"bad encoding declaration: {error}") from None
+        if "invalid or missing encoding declaration" in str(error):
+            # No (valid) cookie and the first lines are not UTF-8: say where.
+            encoding = "utf-8"
+        else:
+            raise SourceError(f"bad encoding declaration: {error}") from None
     bom = data.startswith(b"\xef\xbb\xbf")
     codec = "utf-8" if encoding == "utf-8-sig" else encoding
     body = data[3:] if bom else data
@@ -47,7 +51,8 @@ def decode_source(data: bytes) -> SourceText:
         text = body.decode(codec)
     except UnicodeDecodeError as error:
         line = body[: error.start].count(b"\n") + 1
-        raise SourceError(f"file is not valid {codec}: byte 0x{body[error.start]:02x} cannot be decoded", line) from None
+        raise SourceError(f"file is not valid {codec}: byte 0x{body[error.start]:02x} on line {line} cannot be decoded"
+                          " (declare the encoding with a coding comment, or save the file as UTF-8)", line) from None
     except LookupError:
         raise SourceError(f"unknown source encoding {encoding!r}") from None
     return SourceText(text=text, encoding=codec, bom=bom)

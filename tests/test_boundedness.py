@@ -1,0 +1,139 @@
+"""Deciding whether a tool return is bounded: one behaviour per test."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tests.helpers import run_tree
+
+HEADER = "from langchain_core.tools import tool\nfrom boundlint_runtime import truncate_text, truncate_for_llm\n" \
+         "import requests, json, subprocess, os\n\n"
+
+
+def verdicts(tmp_path, body: str, **config) -> list[tuple[str, str]]:
+    """(code, confidence) of each finding for a single tool named `t`."""
+    source = HEADER + "@tool\ndef t(q: str, n: int = 5):\n    \"\"\"T.\"\"\"\n" + textwrap.indent(textwrap.dedent(body), "    ")
+    result = run_tree(tmp_path, {"mod.py": source}, **config)
+    assert result.errors == []
+    return [(f.code, f.confidence) for f in result.findings if f.code in ("BL001", "BL004")]
+
+
+BOUNDED = {
+    "constant": "return 'ok'",
+    "numbers and comparisons": "return n * 2 > 3",
+    "echoed argument": "return f'you asked: {q}'",
+    "exception message": "try:\n    requests.get(q).raise_for_status()\n    return 'ok'\nexcept Exception as e:\n    return f'failed: {e}' + str(e)\n",
+    "checkpoint": "return truncate_text(requests.get(q).text, max_chars=100)",
+    "checkpoint through a variable": "text = requests.get(q).text\ntext = truncate_text(text, max_chars=100)\nreturn text",
+    "narrowed by a length check": "text = requests.get(q).text\nif len(text) > 100:\n    return 'too long'\nreturn text",
+    "narrowed in a conditional expression": "text = requests.get(q).text\nreturn text if len(text) <= 100 else 'too long'",
+    "dict of small parts": "return {'query': q, 'count': len(q), 'ok': True}",
+    "len of a big value": "return len(requests.get(q).text)",
+    "slice with marker": "text = requests.get(q).text\nreturn text[:90] + '... [truncated]'",
+    "slice with a truncated flag": "items = requests.get(q).json()\nreturn {'items': items[:5], 'truncated': len(items) > 5}",
+    "list grown over a bounded range": "out = []\nfor i in range(3):\n    out.append(i)\nreturn out",
+    "uuid": "import uuid\nreturn str(uuid.uuid4())",
+}
+
+UNBOUNDED = {
+    "http body": ("return requests.get(q).text", "high"),
+    "http body through a variable": ("resp = requests.get(q)\nbody = resp.text\nreturn body", "high"),
+    "one unbounded branch": ("if n:\n    out = 'x'\nelse:\n    out = requests.get(q).text\nreturn out", "high"),
+    "json dumps of unknown": ("data = requests.get(q).json()\nreturn json.dumps(data)", "high"),
+    "subprocess": ("return subprocess.run(q, capture_output=True, text=True).stdout", "high"),
+    "environment": ("return dict(os.environ)", "high"),
+    "join over unknown": ("return '\\n'.join(requests.get(q).json())", "high"),
+    "comprehension over unknown": ("return [r['title'] for r in requests.get(q).json()]", "high"),
+    "list grown in a loop": ("out = []\nfor r in requests.get(q).json():\n    out.append(r)\nreturn out", "high"),
+    "string grown in a while loop": ("s = ''\nwhile n:\n    s += q\nreturn s", "medium"),
+    "unknown call": ("return client.search(q)", "medium"),
+    "file read in a with block": ("with open(q) as f:\n    return f.read()", "high"),
+    "str of unknown": ("return str(make_report(q))", "high"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOUNDED))
+def test_bounded_returns_are_not_flagged(tmp_path, name):
+    assert verdicts(tmp_path, BOUNDED[name]) == []
+
+
+def test_helper_that_bounds_makes_the_tool_bounded(tmp_path):
+    source = HEADER + "def _helper(q):\n    return truncate_text(requests.get(q).text, max_chars=50)\n\n" \
+             "@tool\ndef t(q: str):\n    \"\"\"T.\"\"\"\n    return _helper(q)\n"
+    assert run_tree(tmp_path, {"mod.py": source}).findings == []
+
+
+@pytest.mark.parametrize("name", sorted(UNBOUNDED))
+def test_unbounded_returns_are_flagged_with_confidence(tmp_path, name):
+    body, confidence = UNBOUNDED[name]
+    assert verdicts(tmp_path, body) == [("BL001", confidence)]
+
+
+def test_message_names_the_source_and_its_line(tmp_path):
+    source = HEADER + "@tool\ndef fetch(url: str) -> str:\n    \"\"\"F.\"\"\"\n    resp = requests.get(url)\n" \
+             "    body = resp.text\n    return body\n"
+    result = run_tree(tmp_path, {"mod.py": source})
+    (finding,) = result.findings
+    assert finding.message == "`fetch` returns the response body `resp.text` (line 9) without a checkpoint"
+    assert (finding.line, finding.column, finding.symbol) == (10, 5, "fetch")
+
+
+def test_source_in_another_module_is_named_with_its_file(tmp_path):
+    result = run_tree(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/http.py": "import requests\n\ndef get_text(url):\n    return requests.get(url).text\n",
+        "pkg/tools.py": "from langchain_core.tools import tool\nfrom .http import get_text\n\n@tool\n"
+                        "def page(url: str) -> str:\n    \"\"\"P.\"\"\"\n    return get_text(url)\n",
+    })
+    (finding,) = result.findings
+    assert "via `get_text()`" in finding.message and "pkg/http.py:4" in finding.message
+
+
+def test_silent_slice_is_bl004_not_bl001(tmp_path):
+    assert verdicts(tmp_path, "return requests.get(q).text[:500]") == [("BL004", "high")]
+    assert verdicts(tmp_path, "text = requests.get(q).text\ntext = text[-500:]\nreturn text") == [("BL004", "high")]
+
+
+def test_configured_checkpoint_with_tuple_unpacking(tmp_path):
+    source = HEADER + "from mylib import clip\n\n@tool\ndef t(q: str):\n    \"\"\"T.\"\"\"\n" \
+             "    out, cut = clip(requests.get(q).json())\n    return out\n"
+    flagged = run_tree(tmp_path / "a", {"mod.py": source})
+    assert [f.code for f in flagged.findings] == ["BL001"]
+    clean = run_tree(tmp_path / "b", {"mod.py": source}, extend_checkpoints=["mylib.clip"])
+    assert clean.findings == []
+
+
+def test_bounded_decorator_and_small_annotations(tmp_path):
+    source = HEADER + (
+        "from boundlint_runtime import bounded\n\n"
+        "@tool\n@bounded(max_chars=1000)\ndef a(q: str) -> str:\n    \"\"\"A.\"\"\"\n    return requests.get(q).text\n\n"
+        "@tool\ndef b(q: str) -> int:\n    \"\"\"B.\"\"\"\n    return requests.get(q).json()['n']\n\n"
+        "def count(q) -> int:\n    return requests.get(q).json()['n']\n\n"
+        "@tool\ndef c(q: str):\n    \"\"\"C.\"\"\"\n    return count(q)\n"
+    )
+    assert run_tree(tmp_path, {"mod.py": source}).findings == []
+
+
+def test_content_and_artifact_only_checks_the_content(tmp_path):
+    source = HEADER + (
+        "@tool(response_format='content_and_artifact')\ndef good(q: str):\n    \"\"\"G.\"\"\"\n"
+        "    rows = requests.get(q).json()\n    return f'{len(rows)} rows', rows\n\n"
+        "@tool(response_format='content_and_artifact')\ndef bad(q: str):\n    \"\"\"B.\"\"\"\n"
+        "    rows = requests.get(q).json()\n    return json.dumps(rows), rows\n"
+    )
+    result = run_tree(tmp_path, {"mod.py": source})
+    assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "bad")]
+
+
+def test_models_as_return_values(tmp_path):
+    source = HEADER + (
+        "from pydantic import BaseModel, Field\n\n"
+        "class Small(BaseModel):\n    title: str = Field(max_length=100)\n\n"
+        "class Big(BaseModel):\n    body: str\n\n"
+        "@tool\ndef a(q: str) -> str:\n    \"\"\"A.\"\"\"\n    return Small(title=requests.get(q).text).model_dump_json()\n\n"
+        "@tool\ndef b(q: str) -> str:\n    \"\"\"B.\"\"\"\n    return Big(body=requests.get(q).text).model_dump_json()\n"
+    )
+    result = run_tree(tmp_path, {"mod.py": source})
+    assert sorted((f.code, f.symbol) for f in result.findings) == [("BL001", "b"), ("BL002", "Big.body")]
