@@ -1,4 +1,4 @@
-"""`boundlint check`, `boundlint rule`: argument parsing and exit codes.
+"""`boundlint check`, `boundlint inventory`, `boundlint rule`: argument parsing and exit codes.
 
 Exit status: 0 no findings, 1 findings, 2 usage/configuration error or an
 internal failure.
@@ -7,14 +7,21 @@ internal failure.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import threading
 from pathlib import Path
 from typing import Sequence
 
 from boundlint import __version__
-from boundlint.checker import CheckOptions, check
+from boundlint.add_ignore import add_ignores, clean_reason
+from boundlint.baseline import BaselineError, checked_files, compare, load_baseline, write_baseline
+from boundlint.checker import CheckOptions, CheckResult, check
 from boundlint.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
+from boundlint.files import discover
+from boundlint.formats.inventory import INVENTORY_WRITERS
+from boundlint.inventory import build_inventory
+from boundlint.progress import Progress
 from boundlint.report import WRITERS, write_statistics
 from boundlint.rules import ALL_RULES, lookup
 
@@ -35,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     check_parser = commands.add_parser("check", help="report unbounded tool returns and unsafe truncation")
-    check_parser.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .)")
+    _add_scope_options(check_parser)
     check_parser.add_argument("--select", type=_codes, help="rule codes or prefixes to enable (replaces the configured set)")
     check_parser.add_argument("--extend-select", type=_codes, help="rule codes or prefixes to enable in addition")
     check_parser.add_argument("--ignore", type=_codes, help="rule codes or prefixes to disable")
@@ -43,18 +50,36 @@ def build_parser() -> argparse.ArgumentParser:
     check_parser.add_argument("--output-format", choices=sorted(WRITERS), default="text")
     check_parser.add_argument("--statistics", action="store_true", help="print a count per rule")
     check_parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
-    check_parser.add_argument("--config", type=Path, help="a pyproject.toml to read [tool.boundlint] from")
     check_parser.add_argument("--stdin-filename", help="read the source from standard input, named this")
     check_parser.add_argument("--show-unused-ignores", action="store_true",
                               help="report suppression comments that suppress nothing (BL901)")
-    check_parser.add_argument("--force-exclude", action="store_true",
-                              help="apply excludes to files named on the command line too (for pre-commit)")
-    check_parser.add_argument("--no-respect-gitignore", action="store_true", help="check files .gitignore lists")
+    debt = check_parser.add_mutually_exclusive_group()
+    debt.add_argument("--baseline", type=Path, metavar="FILE",
+                      help="report only findings not recorded in this baseline file")
+    debt.add_argument("--write-baseline", type=Path, metavar="FILE",
+                      help="record today's findings in FILE (JSON) and exit 0")
+    check_parser.add_argument("--add-ignore", metavar="REASON",
+                              help="--add-ignore[=REASON]: add `# boundlint: ignore[CODE]` to every line with a finding")
+
+    inventory_parser = commands.add_parser("inventory", help="list every tool: what it returns, bounded by what")
+    _add_scope_options(inventory_parser)
+    inventory_parser.add_argument("--output-format", choices=sorted(INVENTORY_WRITERS), default="table")
+    inventory_parser.set_defaults(select=None, extend_select=None, ignore=None, min_confidence=None,
+                                  show_unused_ignores=False, stdin_filename=None)
 
     rule_parser = commands.add_parser("rule", help="explain a rule")
     rule_parser.add_argument("code", nargs="?", help="a rule code or name, such as BL001")
     rule_parser.add_argument("--all", action="store_true", help="explain every rule")
     return parser
+
+
+def _add_scope_options(parser: argparse.ArgumentParser) -> None:
+    """Which files, and which configuration: the same for every command that reads code."""
+    parser.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .)")
+    parser.add_argument("--config", type=Path, help="a pyproject.toml to read [tool.boundlint] from")
+    parser.add_argument("--force-exclude", action="store_true",
+                        help="apply excludes to files named on the command line too (for pre-commit)")
+    parser.add_argument("--no-respect-gitignore", action="store_true", help="check files .gitignore lists")
 
 
 def _config_for(args: argparse.Namespace) -> Config:
@@ -73,20 +98,62 @@ def _config_for(args: argparse.Namespace) -> Config:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    problem = _usage_problem(args)
+    if problem:
+        print(f"boundlint: error: {problem}", file=sys.stderr)
+        return EXIT_ERROR
     try:
         config = _config_for(args)
-    except ConfigError as error:
+        baseline = load_baseline(args.baseline) if args.baseline else None
+    except (ConfigError, BaselineError) as error:
         print(f"boundlint: error: {error}", file=sys.stderr)
         return EXIT_ERROR
+    result = _run(args, config)
+    if result is None:
+        return EXIT_ERROR
+    if args.write_baseline:
+        return _write_baseline(args.write_baseline, result)
+    if baseline is not None:
+        result = _without_baseline(result, baseline, args.baseline, config)
+    if args.add_ignore is not None:
+        return _add_ignore(result, args.add_ignore)
+    _write_report(args, result)
+    return _exit_status(args, result)
+
+
+def _usage_problem(args: argparse.Namespace) -> str | None:
+    if args.stdin_filename and (args.add_ignore is not None or args.write_baseline):
+        return "--add-ignore and --write-baseline need files on disk, not --stdin-filename"
+    if args.add_ignore is not None and args.write_baseline:
+        return "use either --add-ignore or --write-baseline: both record today's findings"
+    if args.add_ignore:
+        try:
+            args.add_ignore = clean_reason(args.add_ignore)
+        except ValueError as error:
+            return str(error)
+    return None
+
+
+def _run(args: argparse.Namespace, config: Config) -> CheckResult | None:
+    """Run the checker on the command's paths (or standard input); None after a usage error."""
     options = CheckOptions(show_unused_ignores=args.show_unused_ignores, force_exclude=args.force_exclude)
     if args.stdin_filename:
         options.stdin = (args.stdin_filename, sys.stdin.read())
+        return check([], config, options)
     paths = args.paths or [Path(".")]
-    missing = [path for path in paths if not path.exists()] if not args.stdin_filename else []
+    missing = [path for path in paths if not path.exists()]
     if missing:
         print(f"boundlint: error: no such file or folder: {missing[0]}", file=sys.stderr)
-        return EXIT_ERROR
-    result = check(paths, config, options)
+        return None
+    if not Progress.wanted(sys.stderr):
+        return check(paths, config, options)
+    with Progress(sys.stderr, len(discover(paths, config, args.force_exclude))) as progress:
+        if "progress" in {item.name for item in dataclasses.fields(CheckOptions)}:
+            options.progress = progress.update  # type: ignore[attr-defined]  # once the checker takes it
+        return check(paths, config, options)
+
+
+def _write_report(args: argparse.Namespace, result: CheckResult) -> None:
     out = sys.stdout
     if args.output_format == "text":
         WRITERS["text"](result, out, statistics=args.statistics)  # type: ignore[call-arg]
@@ -96,11 +163,78 @@ def run_check(args: argparse.Namespace) -> int:
             write_statistics(result.findings, sys.stderr)
     for error in result.errors:
         print(f"boundlint: {error}", file=sys.stderr)
+
+
+def _exit_status(args: argparse.Namespace, result: CheckResult) -> int:
     if result.errors:
         return EXIT_ERROR
     if result.findings and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _write_baseline(path: Path, result: CheckResult) -> int:
+    for error in result.errors:
+        print(f"boundlint: {error}", file=sys.stderr)
+    if result.errors:
+        # Files that failed would be missing from it, and reported as new later.
+        print(f"boundlint: error: baseline {path} not written because of the errors above", file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        count = write_baseline(path, result)
+    except OSError as error:
+        print(f"boundlint: error: cannot write baseline file {path}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"boundlint: recorded {count} finding{'s' if count != 1 else ''} in baseline {path}", file=sys.stderr)
+    return EXIT_CLEAN
+
+
+def _without_baseline(result: CheckResult, baseline, path: Path, config: Config) -> CheckResult:
+    comparison = compare(result, baseline, path, checked_files(result), lambda code: _code_enabled(code, config))
+    if comparison.known:
+        print(f"boundlint: {comparison.known} finding{'s' if comparison.known != 1 else ''} in baseline {path}"
+              " not reported", file=sys.stderr)
+    stale = sum(comparison.stale.values())
+    if stale:
+        print(f"boundlint: {stale} baseline entr{'ies' if stale != 1 else 'y'} in {path} match no finding any more"
+              f" (fixed?); run with --write-baseline {path} to drop them", file=sys.stderr)
+    return dataclasses.replace(result, findings=comparison.new)
+
+
+def _code_enabled(code: str, config: Config) -> bool:
+    from boundlint.checker import _code_enabled as enabled  # the checker's own selection rule
+
+    return enabled(code, config)
+
+
+def _add_ignore(result: CheckResult, reason: str) -> int:
+    for error in result.errors:
+        print(f"boundlint: {error}", file=sys.stderr)
+    report = add_ignores(result.findings, reason)
+    for message in report.skipped:
+        print(f"boundlint: {message}", file=sys.stderr)
+    files = len(report.files)
+    merged = f" ({report.merged} merged into existing comments)" if report.merged else ""
+    print(f"boundlint: added {report.changed} ignore comment{'s' if report.changed != 1 else ''}{merged}"
+          f" in {files} file{'s' if files != 1 else ''}", file=sys.stderr)
+    if result.errors:
+        return EXIT_ERROR
+    return EXIT_FINDINGS if report.skipped else EXIT_CLEAN
+
+
+def run_inventory(args: argparse.Namespace) -> int:
+    try:
+        config = _config_for(args)
+    except ConfigError as error:
+        print(f"boundlint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    result = _run(args, config)
+    if result is None:
+        return EXIT_ERROR
+    INVENTORY_WRITERS[args.output_format](build_inventory(result), sys.stdout)
+    for error in result.errors:
+        print(f"boundlint: {error}", file=sys.stderr)
+    return EXIT_ERROR if result.errors else EXIT_CLEAN
 
 
 def run_rule(args: argparse.Namespace) -> int:
@@ -117,9 +251,19 @@ def run_rule(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    handlers = {"check": run_check, "rule": run_rule}
+    args = build_parser().parse_args(_optional_reason(list(sys.argv[1:] if argv is None else argv)))
+    handlers = {"check": run_check, "inventory": run_inventory, "rule": run_rule}
     return _with_deep_stack(lambda: handlers[args.command](args))
+
+
+def _optional_reason(argv: list[str]) -> list[str]:
+    """`--add-ignore` alone means "no reason": only `--add-ignore=REASON` takes one.
+
+    With an ordinary optional value, `check --add-ignore src` would read
+    `src` as the reason.
+    """
+    end = argv.index("--") if "--" in argv else len(argv)
+    return [("--add-ignore=" if item == "--add-ignore" else item) for item in argv[:end]] + argv[end:]
 
 
 def _with_deep_stack(function) -> int:

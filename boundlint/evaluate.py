@@ -426,8 +426,8 @@ class FunctionEvaluator:
             return BOUNDED_VALUE
         if attribute in src.SOURCE_ATTRIBUTES and not _is_param_echo(expr.value, self.params):
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
-        if isinstance(expr.value, cst.Name) and expr.value.value in self.params:
-            return BOUNDED_VALUE  # an argument's field echoed back
+        if _root_name(expr) in self.params:
+            return BOUNDED_VALUE  # an argument's field echoed back (`request.filters.city`)
         if receiver.level == UNBOUNDED:
             return receiver
         return unbounded(f"`{code}`", expr, self.module)
@@ -593,8 +593,9 @@ class FunctionEvaluator:
             return unbounded(f"`{code}` of an unknown value", expr, self.module, HIGH)
         if tail in ("loads", "load") and qualified.split(".", 1)[0] in ("json", "orjson", "ujson", "simplejson"):
             return join_all([self.eval(arg, env) for arg in args[:1]])
-        if qualified.split(".", 1)[0] in fw.ALL_ROOTS and tail[:1].isupper():
-            # A framework result type (`TextContent(text=...)`): as big as its parts.
+        if tail[:1].isupper() and not tail.isupper():
+            # A library class built from parts (`TextContent(text=...)`,
+            # `AnyUrl("...")`): as big as its parts.
             return join_all([self.eval(arg, env) for arg in args])
         if qualified.startswith(src.SMALL_CALL_PREFIXES):
             for arg in args:
