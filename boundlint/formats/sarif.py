@@ -116,7 +116,7 @@ def _result(finding: Finding, uri: str, fingerprint: str) -> dict[str, Any]:
         "properties": {"confidence": finding.confidence},
     }
     if finding.symbol:
-        result["locations"][0]["logicalLocations"] = [{"fullyQualifiedName": finding.symbol, "kind": "function"}]
+        result["locations"][0]["logicalLocations"] = [{"fullyQualifiedName": finding.symbol}]
     return result
 
 
