@@ -19,6 +19,7 @@ from boundlint.models import CONSTRUCTORS, ModelInfo, ModelRegistry
 from boundlint.modules import ModuleInfo
 from boundlint.project import Entity, Project
 from boundlint.tools import FunctionSite, ModuleIndex, Tool, ToolFinder
+from boundlint.positions import child_nodes
 from boundlint.verdict import (
     BOUNDED_VALUE, MEDIUM, SILENT, UNBOUNDED, Verdict, join_all, unbounded,
 )
@@ -228,7 +229,7 @@ def _is_generator(function: cst.FunctionDef) -> bool:
             return True
         if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
-        stack.extend(node.children)
+        stack.extend(child_nodes(node))
     return False
 
 

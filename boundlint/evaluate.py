@@ -23,6 +23,7 @@ from boundlint import sources as src
 from boundlint.markers import has_marker
 from boundlint.modules import ModuleInfo, dotted
 from boundlint.project import Entity, class_methods
+from boundlint.positions import child_nodes
 from boundlint.verdict import (
     BOUNDED_VALUE, EXCEPTION_VALUE, FEW_ITEMS, HIGH, MEDIUM, SILENT, UNBOUNDED, Verdict, join, join_all, unbounded,
 )
@@ -725,7 +726,7 @@ def _pattern_names(pattern: cst.MatchPattern) -> Iterator[str]:
             yield node.name.value
         elif isinstance(node, cst.MatchStar) and node.name is not None:
             yield node.name.value
-        stack.extend(node.children)
+        stack.extend(child_nodes(node))
 
 
 __all__ = ["FunctionEvaluator", "ReturnVerdict", "snippet", "dotted"]

@@ -18,6 +18,7 @@ import libcst as cst
 from boundlint import frameworks as fw
 from boundlint.modules import ModuleInfo, scope_statements
 from boundlint.project import Entity, Project
+from boundlint.positions import child_nodes
 
 if TYPE_CHECKING:
     from boundlint.analysis import Analysis
@@ -358,7 +359,7 @@ def _body_bounds(analysis: "Analysis", module: ModuleInfo, body: cst.CSTNode) ->
         if isinstance(node, cst.Subscript) and any(
                 isinstance(e.slice, cst.Slice) and e.slice.upper is not None for e in node.slice):
             return True
-        stack.extend(node.children)
+        stack.extend(child_nodes(node))
     return False
 
 
@@ -380,4 +381,4 @@ def _names_in(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
             yield node  # type: ignore[misc]
             if isinstance(node, cst.Attribute):
                 continue
-        stack.extend(node.children)
+        stack.extend(child_nodes(node))

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
+from boundlint.positions import Positions, Span, child_nodes
 from boundlint.source import SourceText
 
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -165,16 +165,15 @@ class ModuleInfo:
     # -- positions ----------------------------------------------------------
 
     @cached_property
-    def _positions(self) -> dict[cst.CSTNode, CodeRange]:
-        # Computed on first use only: most modules never report anything.
-        wrapper = MetadataWrapper(self.tree, unsafe_skip_copy=True)
-        return dict(wrapper.resolve(PositionProvider))
+    def _positions(self) -> Positions:
+        # Built on first use only: most modules never report anything.
+        return Positions(self.source.text, self.tree)
 
-    def position(self, node: cst.CSTNode) -> CodeRange:
-        return self._positions[node]
+    def position(self, node: cst.CSTNode) -> Span:
+        return self._positions.span(node)
 
     def line_of(self, node: cst.CSTNode) -> int:
-        return self._positions[node].start.line
+        return self._positions.span(node).start_line
 
     def code(self, node: cst.CSTNode) -> str:
         return self.tree.code_for_node(node)
@@ -195,4 +194,4 @@ def _walk_imports(tree: cst.Module) -> Iterator[cst.Import | cst.ImportFrom]:
             continue
         if isinstance(node, cst.BaseExpression):
             continue  # imports are statements; no need to descend into expressions
-        stack.extend(reversed(node.children))
+        stack.extend(reversed(list(child_nodes(node))))

@@ -17,6 +17,7 @@ import libcst as cst
 from boundlint import frameworks as fw
 from boundlint.config import Config
 from boundlint.modules import ModuleInfo, dotted
+from boundlint.positions import child_nodes
 from boundlint.project import Entity, Project, class_methods
 
 MAX_LIST_FOLLOW = 4
@@ -40,6 +41,16 @@ class CallSite:
     node: cst.Call
     owner: cst.ClassDef | None
     function: cst.FunctionDef | None
+    symbol: str = "<module>"  # the enclosing function's qualified name
+
+
+@dataclass
+class ExpressionSite:
+    """A `+` or an f-string: where over-budget markers are built."""
+
+    node: cst.BinaryOperation | cst.FormattedString
+    function: cst.FunctionDef | None
+    symbol: str
 
 
 @dataclass
@@ -58,58 +69,53 @@ class ModuleIndex:
     functions: list[FunctionSite] = field(default_factory=list)
     calls: list[CallSite] = field(default_factory=list)
     classes: dict[cst.ClassDef, str] = field(default_factory=dict)  # node -> qualname
-
-
-class _Indexer(cst.CSTVisitor):
-    def __init__(self, module: ModuleInfo) -> None:
-        self.module = module
-        self.index = ModuleIndex()
-        self._scopes: list[cst.CSTNode] = []
-
-    def _qualname(self, name: str) -> str:
-        parts = []
-        for scope in self._scopes:
-            parts.append(scope.name.value)  # type: ignore[attr-defined]
-            if isinstance(scope, cst.FunctionDef):
-                parts.append("<locals>")
-        return ".".join([*parts, name])
-
-    def _owner(self) -> cst.ClassDef | None:
-        for scope in reversed(self._scopes):
-            if isinstance(scope, cst.ClassDef):
-                return scope
-        return None
-
-    def _function(self) -> cst.FunctionDef | None:
-        for scope in reversed(self._scopes):
-            if isinstance(scope, cst.FunctionDef):
-                return scope
-        return None
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self.index.classes[node] = self._qualname(node.name.value)
-        self._scopes.append(node)
-
-    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
-        self._scopes.pop()
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        owner = self._scopes[-1] if self._scopes and isinstance(self._scopes[-1], cst.ClassDef) else None
-        site = FunctionSite(self.module, node, self._qualname(node.name.value), owner, self._function())
-        self.index.functions.append(site)
-        self._scopes.append(node)
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self._scopes.pop()
-
-    def visit_Call(self, node: cst.Call) -> None:
-        self.index.calls.append(CallSite(self.module, node, self._owner(), self._function()))
+    expressions: list[ExpressionSite] = field(default_factory=list)
 
 
 def index_module(module: ModuleInfo) -> ModuleIndex:
-    indexer = _Indexer(module)
-    module.tree.visit(indexer)
-    return indexer.index
+    """One pass over the module: every def, class, call and string-building expression, with its scope."""
+    index = ModuleIndex()
+    stack: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...]]] = [(module.tree, ())]
+    while stack:
+        node, scopes = stack.pop()
+        inner = scopes
+        if isinstance(node, cst.FunctionDef):
+            owner = scopes[-1] if scopes and isinstance(scopes[-1], cst.ClassDef) else None
+            index.functions.append(FunctionSite(module, node, _qualname(scopes, node.name.value), owner,
+                                                _innermost(scopes, cst.FunctionDef)))
+            inner = (*scopes, node)
+        elif isinstance(node, cst.ClassDef):
+            index.classes[node] = _qualname(scopes, node.name.value)
+            inner = (*scopes, node)
+        elif isinstance(node, cst.Call):
+            index.calls.append(CallSite(module, node, _innermost(scopes, cst.ClassDef),
+                                        _innermost(scopes, cst.FunctionDef), _symbol(scopes)))
+        elif isinstance(node, (cst.BinaryOperation, cst.FormattedString)):
+            index.expressions.append(ExpressionSite(node, _innermost(scopes, cst.FunctionDef), _symbol(scopes)))
+        children = list(child_nodes(node))
+        children.reverse()
+        stack.extend((child, inner) for child in children)
+    return index
+
+
+def _qualname(scopes: tuple[cst.CSTNode, ...], name: str) -> str:
+    parts = []
+    for scope in scopes:
+        parts.append(scope.name.value)  # type: ignore[attr-defined]
+        if isinstance(scope, cst.FunctionDef):
+            parts.append("<locals>")
+    return ".".join([*parts, name])
+
+
+def _symbol(scopes: tuple[cst.CSTNode, ...]) -> str:
+    return ".".join(scope.name.value for scope in scopes) or "<module>"  # type: ignore[attr-defined]
+
+
+def _innermost(scopes: tuple[cst.CSTNode, ...], kind: type):
+    for scope in reversed(scopes):
+        if isinstance(scope, kind):
+            return scope
+    return None
 
 
 class ToolFinder:

@@ -43,11 +43,11 @@ class Rule:
 
     def finding(self, module: ModuleInfo, node: cst.CSTNode, message: str, symbol: str | None,
                 confidence: str) -> Finding:
-        position = module.position(node)
+        span = module.position(node)
         return Finding(
             code=self.code, name=self.name, message=message, filename=module.display,
-            line=position.start.line, column=position.start.column + 1,
-            end_line=position.end.line, end_column=position.end.column + 1,
+            line=span.start_line, column=span.start_column + 1,
+            end_line=span.end_line, end_column=span.end_column + 1,
             symbol=symbol, confidence=confidence,
         )
 
@@ -66,33 +66,7 @@ def where(finding_module: ModuleInfo, source_module: ModuleInfo | None, node: cs
     """` (line 17)`, or ` (pkg/http.py:17)` when the source is in another file."""
     if node is None or source_module is None:
         return ""
-    try:
-        line = source_module.line_of(node)
-    except KeyError:
-        return ""
+    line = source_module.line_of(node)
     if source_module is finding_module:
         return f" (line {line})"
     return f" ({source_module.display}:{line})"
-
-
-class ScopeTracker(cst.CSTVisitor):
-    """A visitor that knows the qualified name of the function it is in."""
-
-    def __init__(self) -> None:
-        self._names: list[str] = []
-
-    @property
-    def symbol(self) -> str:
-        return ".".join(self._names) if self._names else "<module>"
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self._names.append(node.name.value)
-
-    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
-        self._names.pop()
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._names.append(node.name.value)
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self._names.pop()

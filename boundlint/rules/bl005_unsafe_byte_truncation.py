@@ -10,7 +10,7 @@ from boundlint import sources as src
 from boundlint.evaluate import snippet
 from boundlint.findings import Finding
 from boundlint.modules import ModuleInfo
-from boundlint.rules.base import Rule, RuleContext, ScopeTracker
+from boundlint.rules.base import Rule, RuleContext
 from boundlint.verdict import HIGH
 
 
@@ -73,39 +73,27 @@ def head(raw: bytes) -> str:
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
-        for module in context.modules:
+        for module, index in context.analysis.indexes.items():
             if "decode" not in module.source.text:
                 continue
-            visitor = _Visitor(self, module)
-            module.tree.visit(visitor)
-            yield from visitor.found
+            for site in index.calls:
+                if _decodes_a_cut_strictly(module, site.node):
+                    code = snippet(module, site.node)
+                    message = (f"`{code}` decodes bytes cut at an arbitrary offset strictly: a multi-byte character "
+                               "split by the cut raises UnicodeDecodeError")
+                    yield self.finding(module, site.node, message, site.symbol, HIGH)
 
 
-class _Visitor(ScopeTracker):
-    def __init__(self, rule: UnsafeByteTruncation, module: ModuleInfo) -> None:
-        super().__init__()
-        self.rule = rule
-        self.module = module
-        self.found: list[Finding] = []
-
-    def visit_Call(self, node: cst.Call) -> None:
-        func = node.func
-        qualified = self.module.qualify(func)
-        if isinstance(func, cst.Attribute) and func.attr.value == "decode" and qualified != "codecs.decode":
-            if _is_slice(func.value) and _strict(node.args, encoding_index=0, errors_index=1):
-                self._report(node)
-        elif qualified == "builtins.str" and len(node.args) >= 2 and _is_slice(node.args[0].value):
-            if _strict(node.args, encoding_index=1, errors_index=2):
-                self._report(node)
-        elif qualified == "codecs.decode" and node.args and _is_slice(node.args[0].value):
-            if _strict(node.args, encoding_index=1, errors_index=2):
-                self._report(node)
-
-    def _report(self, node: cst.Call) -> None:
-        code = snippet(self.module, node)
-        message = (f"`{code}` decodes bytes cut at an arbitrary offset strictly: a multi-byte character split by "
-                   "the cut raises UnicodeDecodeError")
-        self.found.append(self.rule.finding(self.module, node, message, self.symbol, HIGH))
+def _decodes_a_cut_strictly(module: ModuleInfo, node: cst.Call) -> bool:
+    func = node.func
+    qualified = module.qualify(func)
+    if isinstance(func, cst.Attribute) and func.attr.value == "decode" and qualified != "codecs.decode":
+        return _is_slice(func.value) and _strict(node.args, encoding_index=0, errors_index=1)
+    if qualified == "builtins.str" and len(node.args) >= 2 and _is_slice(node.args[0].value):
+        return _strict(node.args, encoding_index=1, errors_index=2)
+    if qualified == "codecs.decode" and node.args and _is_slice(node.args[0].value):
+        return _strict(node.args, encoding_index=1, errors_index=2)
+    return False
 
 
 def _is_slice(expr: cst.BaseExpression) -> bool:

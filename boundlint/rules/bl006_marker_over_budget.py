@@ -10,8 +10,9 @@ from boundlint.evaluate import snippet
 from boundlint.markers import marker_text
 from boundlint.findings import Finding
 from boundlint.modules import ModuleInfo
+from boundlint.positions import child_nodes
 from boundlint.project import Project
-from boundlint.rules.base import Rule, RuleContext, ScopeTracker
+from boundlint.rules.base import Rule, RuleContext
 from boundlint.verdict import HIGH, MEDIUM
 
 TRIM_METHODS = frozenset({"strip", "rstrip", "lstrip"})
@@ -83,78 +84,73 @@ def preview(body: str, limit: int) -> str:
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
         tool_nodes = {tool.node for tool in context.analysis.tools}
-        for module in context.modules:
-            visitor = _Visitor(self, module, tool_nodes, context.analysis.project)
-            module.tree.visit(visitor)
-            yield from visitor.found
+        parents = {site.node: site.parent_function for index in context.analysis.indexes.values()
+                   for site in index.functions}
+        project = context.analysis.project
+        for module, index in context.analysis.indexes.items():
+            excerpt_parts: set[cst.CSTNode] = set()
+            for site in index.expressions:  # in source order: a whole expression before its parts
+                if site.node in excerpt_parts:
+                    continue
+                if isinstance(site.node, cst.BinaryOperation):
+                    found = _over_budget_sum(site.node, project, module, excerpt_parts)
+                else:
+                    found = _over_budget_fstring(site.node)
+                if found is not None:
+                    cut, marker = found
+                    in_tool = _inside(site.function, tool_nodes, parents)
+                    message = (f"`{snippet(module, site.node)}` adds a marker (+{len(marker)} chars) after cutting "
+                               f"`{snippet(module, cut)}` to the full budget, so the result is longer than the budget")
+                    yield self.finding(module, site.node, message, site.symbol, HIGH if in_tool else MEDIUM)
 
 
-class _Visitor(ScopeTracker):
-    def __init__(self, rule: MarkerOverBudget, module: ModuleInfo, tool_nodes: set[cst.FunctionDef],
-                 project: Project) -> None:
-        super().__init__()
-        self.rule = rule
-        self.project = project
-        self.module = module
-        self.tool_nodes = tool_nodes
-        self.functions: list[cst.FunctionDef] = []
-        self.found: list[Finding] = []
-        self.excerpt_parts: set[cst.CSTNode] = set()
+def _inside(function: cst.FunctionDef | None, tool_nodes: set, parents: dict) -> bool:
+    """In a tool, or in a function nested in one."""
+    while function is not None:
+        if function in tool_nodes:
+            return True
+        function = parents.get(function)
+    return False
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        super().visit_FunctionDef(node)
-        self.functions.append(node)
 
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        super().leave_FunctionDef(original_node)
-        self.functions.pop()
+def _over_budget_sum(node: cst.BinaryOperation, project: Project, module: ModuleInfo,
+                     excerpt_parts: set[cst.CSTNode]) -> tuple[cst.Subscript, str] | None:
+    if not isinstance(node.operator, cst.Add):
+        return None
+    if _head_slice(_rightmost(node.left)) is not None and _tail_slice(_leftmost(node.right)) is not None:
+        return None
+    if _is_excerpt(node):
+        excerpt_parts.add(node.left)  # `a[:N] + "..." + a[-N:]`: a head-and-tail excerpt
+        return None
+    head = _head_slice(_rightmost(node.left))
+    if head is not None:
+        marker = marker_text(_leftmost(node.right), project, module)
+        if marker is not None:
+            return head, marker
+    tail = _tail_slice(_leftmost(node.right))
+    if tail is not None:
+        marker = marker_text(_rightmost(node.left), project, module)
+        if marker is not None:
+            return tail, marker
+    return None
 
-    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-        if not isinstance(node.operator, cst.Add):
-            return
-        if _head_slice(_rightmost(node.left)) is not None and _tail_slice(_leftmost(node.right)) is not None:
-            return
-        if node in self.excerpt_parts:
-            return
-        if _is_excerpt(node):
-            self.excerpt_parts.add(node.left)  # `a[:N] + "..." + a[-N:]`: a head-and-tail excerpt
-            return
-        head = _head_slice(_rightmost(node.left))
-        if head is not None:
-            marker = marker_text(_leftmost(node.right), self.project, self.module)
-            if marker is not None:
-                self._report(node, head, marker)
-                return
-        tail = _tail_slice(_leftmost(node.right))
-        if tail is not None:
-            marker = marker_text(_rightmost(node.left), self.project, self.module)
-            if marker is not None:
-                self._report(node, tail, marker)
 
-    def visit_FormattedString(self, node: cst.FormattedString) -> None:
-        parts = list(node.parts)
-        for index, part in enumerate(parts):
-            if not isinstance(part, cst.FormattedStringExpression):
-                continue
-            after = parts[index + 1] if index + 1 < len(parts) else None
-            before = parts[index - 1] if index > 0 else None
-            if _excerpt_of_both_ends(parts, index):
-                return  # f"{v[:4]}...{v[-4:]}": a head-and-tail excerpt, not a cut to a budget
-            head = _head_slice(part.expression)
-            if head is not None and isinstance(after, cst.FormattedStringText) and _text_marker(after.value):
-                self._report(node, head, after.value)
-                return
-            tail = _tail_slice(part.expression)
-            if tail is not None and isinstance(before, cst.FormattedStringText) and _text_marker(before.value):
-                self._report(node, tail, before.value)
-                return
-
-    def _report(self, node: cst.CSTNode, cut: cst.Subscript, marker: str) -> None:
-        in_tool = any(function in self.tool_nodes for function in self.functions)
-        extra = f" (+{len(marker)} chars)"
-        message = (f"`{snippet(self.module, node)}` adds a marker{extra} after cutting `{snippet(self.module, cut)}` "
-                   "to the full budget, so the result is longer than the budget")
-        self.found.append(self.rule.finding(self.module, node, message, self.symbol, HIGH if in_tool else MEDIUM))
+def _over_budget_fstring(node: cst.FormattedString) -> tuple[cst.Subscript, str] | None:
+    parts = list(node.parts)
+    if _excerpt_of_both_ends(parts, 0):
+        return None  # f"{v[:4]}...{v[-4:]}": a head-and-tail excerpt, not a cut to a budget
+    for index, part in enumerate(parts):
+        if not isinstance(part, cst.FormattedStringExpression):
+            continue
+        after = parts[index + 1] if index + 1 < len(parts) else None
+        before = parts[index - 1] if index > 0 else None
+        head = _head_slice(part.expression)
+        if head is not None and isinstance(after, cst.FormattedStringText) and _text_marker(after.value):
+            return head, after.value
+        tail = _tail_slice(part.expression)
+        if tail is not None and isinstance(before, cst.FormattedStringText) and _text_marker(before.value):
+            return tail, before.value
+    return None
 
 
 def _excerpt_of_both_ends(parts: list[cst.BaseFormattedStringContent], index: int) -> bool:
@@ -222,7 +218,7 @@ def _reserves(bound: cst.BaseExpression) -> bool:
         node = stack.pop()
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Subtract, cst.FloorDivide, cst.Divide)):
             return True
-        stack.extend(node.children)
+        stack.extend(child_nodes(node))
     return False
 
 
