@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
 import threading
+from collections import Counter
 from pathlib import Path
 from typing import Sequence
 
 from boundlint import __version__
 from boundlint.add_ignore import add_ignores, clean_reason
-from boundlint.baseline import BaselineError, checked_files, compare, load_baseline, write_baseline
+from boundlint.baseline import BaselineError, Key, checked_files, compare, load_baseline, write_baseline
 from boundlint.checker import CheckOptions, CheckResult, check
+from boundlint.checker import _code_enabled as code_enabled  # the checker's own selection rule
 from boundlint.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
 from boundlint.files import discover
 from boundlint.formats.inventory import INVENTORY_WRITERS
@@ -189,22 +192,16 @@ def _write_baseline(path: Path, result: CheckResult) -> int:
     return EXIT_CLEAN
 
 
-def _without_baseline(result: CheckResult, baseline, path: Path, config: Config) -> CheckResult:
-    comparison = compare(result, baseline, path, checked_files(result), lambda code: _code_enabled(code, config))
+def _without_baseline(result: CheckResult, baseline: Counter[Key], path: Path, config: Config) -> CheckResult:
+    comparison = compare(result, baseline, path, checked_files(result), lambda code: code_enabled(code, config))
     if comparison.known:
         print(f"boundlint: {comparison.known} finding{'s' if comparison.known != 1 else ''} in baseline {path}"
               " not reported", file=sys.stderr)
     stale = sum(comparison.stale.values())
     if stale:
         print(f"boundlint: {stale} baseline entr{'ies' if stale != 1 else 'y'} in {path} match no finding any more"
-              f" (fixed?); run with --write-baseline {path} to drop them", file=sys.stderr)
+              f" (fixed, or not found by this run); run with --write-baseline {path} to drop them", file=sys.stderr)
     return dataclasses.replace(result, findings=comparison.new)
-
-
-def _code_enabled(code: str, config: Config) -> bool:
-    from boundlint.checker import _code_enabled as enabled  # the checker's own selection rule
-
-    return enabled(code, config)
 
 
 def _add_ignore(result: CheckResult, reason: str) -> int:
@@ -288,4 +285,12 @@ def _with_deep_stack(function) -> int:
 
 
 def entry() -> None:
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        # The reader went away (`| head`): the report was not delivered, but
+        # that needs no traceback. Point stdout at devnull so the interpreter's
+        # final flush does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_ERROR)
