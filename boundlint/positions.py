@@ -27,11 +27,26 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 @dataclass(frozen=True)
+class Point:
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
 class Span:
     start_line: int
     start_column: int  # 0-based, in characters
     end_line: int
     end_column: int
+
+    # The shape of libcst's CodeRange, for code written against it.
+    @property
+    def start(self) -> Point:
+        return Point(self.start_line, self.start_column)
+
+    @property
+    def end(self) -> Point:
+        return Point(self.end_line, self.end_column)
 
 
 def child_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
