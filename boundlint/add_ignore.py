@@ -24,7 +24,10 @@ from boundlint.source import SourceError, decode_source
 from boundlint.suppress import BOUNDLINT_IGNORE, CODE
 
 # Diagnostics about the input, not about code a comment could excuse.
-SKIPPED_CODES = frozenset({"BL900", "BL901"})
+SKIPPED_CODES = {
+    "BL900": "a file that does not parse needs fixing, not a comment",
+    "BL901": "remove the stale suppression instead",
+}
 
 
 @dataclass
@@ -43,7 +46,10 @@ def add_ignores(findings: list[Finding], reason: str = "") -> AddIgnoreReport:
     report = AddIgnoreReport()
     by_file: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
-        if finding.code not in SKIPPED_CODES:
+        if finding.code in SKIPPED_CODES:
+            report.skipped.append(f"{finding.filename}:{finding.line}: {finding.code} not suppressed:"
+                                  f" {SKIPPED_CODES[finding.code]}")
+        else:
             by_file[finding.filename].append(finding)
     for filename, file_findings in by_file.items():
         _add_to_file(Path(filename), file_findings, reason, report)
