@@ -70,8 +70,8 @@ def build_inventory(result: CheckResult) -> list[ToolRow]:
 
 def _row(analysis: Analysis, item: ToolResult, findings: list[Finding]) -> ToolRow:
     tool, module = item.tool, item.tool.module
-    anchor = tool.node.name if isinstance(tool.node, cst.FunctionDef) else tool.node
-    row = ToolRow(tool.qualname, tool.framework, tool.form, module.display, module.line_of(anchor),
+    # A def's position starts at `def` (after its decorators): the line editors jump to.
+    row = ToolRow(tool.qualname, tool.framework, tool.form, module.display, module.line_of(tool.node),
                   tool.declared_in, [], "yes", [], [])
     row.findings = [f for f in findings if f.filename == module.display and f.symbol == tool.qualname]
     row.contract_findings = _contract_findings(analysis, item, findings)
