@@ -38,7 +38,7 @@ class ToolResult:
 class Analysis:
     project: Project
     config: Config
-    indexes: dict[ModuleInfo, ModuleIndex]
+    roots: list[ModuleInfo]  # the modules whose tools are looked for
     tools: list[Tool] = field(default_factory=list)
     results: list[ToolResult] = field(default_factory=list)
     contracts: list[ModelInfo] = field(default_factory=list)
@@ -48,14 +48,12 @@ class Analysis:
         self.models = ModelRegistry(self)
         self._summaries: dict[cst.FunctionDef, Verdict | None] = {}
         self._globals: dict[cst.CSTNode, Verdict | None] = {}
-        self._sites: dict[cst.FunctionDef, FunctionSite] = {
-            site.node: site for index in self.indexes.values() for site in index.functions
-        }
 
     # -- the run ------------------------------------------------------------
 
     def run(self) -> "Analysis":
-        self.tools = ToolFinder(self.project, self.config, self.indexes).find()
+        self.finder = ToolFinder(self.project, self.config, self.roots)
+        self.tools = self.finder.find()
         roots: dict[cst.ClassDef, ModelInfo] = {}
         for tool in self.tools:
             try:
@@ -70,7 +68,7 @@ class Analysis:
         return self
 
     def _evaluate_tool(self, tool: Tool) -> list[ReturnVerdict]:
-        site = self._sites.get(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
+        site = tool.module.index.sites.get(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
         evaluator = FunctionEvaluator(self, tool.module, tool.node, site.owner if site else None)
         # `content_and_artifact` tools: only the first element reaches the model.
         evaluator.content_only = tool.content_and_artifact
@@ -93,6 +91,15 @@ class Analysis:
                 if model is not None:
                     roots.append(model)
         return roots
+
+    def tool_class_names(self) -> list[str]:
+        """Names of the tree's classes found to be tool classes (for finding their subclasses)."""
+        return self.finder.tool_class_names() if hasattr(self, "finder") else []
+
+    @property
+    def indexes(self) -> dict[ModuleInfo, ModuleIndex]:
+        """Every module parsed so far, with its index."""
+        return {module: module.index for module in self.project.modules}
 
     # -- questions the evaluator asks ---------------------------------------
 
@@ -131,7 +138,7 @@ class Analysis:
         return entity is not None and entity.kind == "class" and _is_enum(self, entity)
 
     def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None:
-        for site in self.indexes[module].functions:
+        for site in module.index.functions:
             if site.parent_function is parent and site.node.name.value == name:
                 return site.node
         return None
@@ -187,7 +194,7 @@ class Analysis:
         if _is_generator(function):
             result: Verdict | None = None
         else:
-            site = self._sites.get(function)
+            site = entity.module.index.sites.get(function)
             owner = site.owner if site is not None else entity.owner
             returns = FunctionEvaluator(self, entity.module, function, owner, depth + 1).run()
             result = join_all([item.verdict for item in returns]) if returns else BOUNDED_VALUE

@@ -1,4 +1,17 @@
-"""The check pipeline: discover files -> parse -> find tools and models -> run rules -> filter.
+"""The check pipeline: discover files -> survey -> analyse roots -> filter.
+
+1. Survey every file: read it, hash it, decide from its text whether it can
+   matter (the pre-filter, `prefilter.py`), and check the syntax of the files
+   that cannot (with `ast`, far cheaper than libcst). Cached by content.
+2. Analyse each *root* (a file that can matter): parse it with libcst, find
+   its tools, follow their values into whatever modules they lead to (parsed
+   on demand), run the rules. Each root's findings are cached with the files
+   its analysis read, so an edit re-analyses only the roots it can affect.
+   Roots are spread over worker processes.
+3. A root may subclass a tool class defined in another root: roots are added
+   until no new subclass of a known tool class turns up.
+4. Merge, then apply selection, per-file ignores, confidence and inline
+   suppressions, and sort.
 
 Each stage is guarded per file: a file that cannot be read or parsed becomes a
 BL900 finding, and an internal error in one file is reported for that file
@@ -7,22 +20,32 @@ while the run goes on.
 
 from __future__ import annotations
 
+import ast
 import fnmatch
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Iterable
 
 from boundlint.analysis import Analysis
+from boundlint.cache import Cache, content_hash, fingerprint
 from boundlint.config import Config
 from boundlint.files import discover, display_name
 from boundlint.findings import CONFIDENCE_ORDER, Finding
+from boundlint.loader import Loader
 from boundlint.modules import ModuleInfo
-from boundlint.project import Project, module_name_for
+from boundlint.prefilter import Prefilter, subclass_pattern
+from boundlint.project import Project
 from boundlint.rules import ALL_RULES, PARSE_ERROR, UNUSED_SUPPRESSION, RuleContext
-from boundlint.source import SourceError, SourceText, decode_source, parse, read_source
+from boundlint.source import SourceError, decode_source, parse
 from boundlint.suppress import Suppression, parse_suppressions, suppressing
-from boundlint.tools import index_module
 
 REPORT_HINT = "this is a bug in boundlint; please report it with the file that triggers it"
+# Below this many roots, starting worker processes costs more than it saves.
+MIN_ROOTS_FOR_WORKERS = 16
+MAX_CLOSURE_ROUNDS = 5
 
 
 @dataclass
@@ -40,6 +63,7 @@ class CheckResult:
     files_checked: int
     errors: list[InternalError] = field(default_factory=list)
     analysis: Analysis | None = None
+    roots: int = 0  # files that could hold something to report, and were analysed
 
 
 @dataclass
@@ -47,11 +71,345 @@ class CheckOptions:
     show_unused_ignores: bool = False
     force_exclude: bool = False
     stdin: tuple[str, str] | None = None  # (filename, source text)
+    jobs: int = 1
+    cache_dir: Path | None = None  # None: no cache
+    prefilter: bool = True
+    # Analyse every root in one process and keep the analysis on the result
+    # (what `fix` and `inventory` need); the CLI's check turns it off.
+    keep_analysis: bool = True
+    progress: Callable[[int, int], None] | None = None  # (roots done, roots in all)
 
 
-def _code_enabled(code: str, config: Config) -> bool:
+# -- stage 1: survey ---------------------------------------------------------------
+
+
+@dataclass
+class Survey:
+    path: Path
+    display: str
+    digest: str = ""
+    root: bool = False
+    error: tuple[str, int, int] | None = None  # BL900: message, line, column
+    suppressions: bool = False  # mentions `boundlint` or `noqa`
+
+
+def survey_file(path: Path, prefilter: Prefilter | None, stdin: dict[Path, str], cache: Cache) -> Survey:
+    display = display_name(path)
+    try:
+        data = stdin[path].encode("utf-8", "surrogatepass") if path in stdin else path.read_bytes()
+    except OSError as error:
+        return Survey(path, display, error=(f"cannot read file: {error.strerror or error}", 1, 0))
+    digest = content_hash(data)
+    cached = cache.get("survey", f"{digest}:{prefilter is not None}")
+    if cached is not None:
+        error = tuple(cached["error"]) if cached["error"] else None
+        return Survey(path, display, digest, cached["root"], error, cached["suppressions"])  # type: ignore[arg-type]
+    survey = _survey_text(path, display, digest, data, prefilter)
+    cache.put("survey", f"{digest}:{prefilter is not None}",
+              {"root": survey.root, "error": survey.error, "suppressions": survey.suppressions})
+    return survey
+
+
+def _survey_text(path: Path, display: str, digest: str, data: bytes, prefilter: Prefilter | None) -> Survey:
+    try:
+        text = decode_source(data).text
+    except SourceError as error:
+        return Survey(path, display, digest, error=(str(error), error.line, error.column))
+    mentions = "boundlint" in text or "noqa" in text.lower()
+    if prefilter is None or prefilter.is_root(text):
+        return Survey(path, display, digest, root=True, suppressions=mentions)
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        try:
+            parse(text)  # the same message a root would get
+        except SourceError as error:
+            return Survey(path, display, digest, error=(str(error), error.line, error.column), suppressions=mentions)
+    return Survey(path, display, digest, suppressions=mentions)
+
+
+# -- stage 2: roots ----------------------------------------------------------------
+
+
+@dataclass
+class RootResult:
+    path: Path
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[InternalError] = field(default_factory=list)
+    depends_on: list[Path] = field(default_factory=list)
+    tool_classes: list[str] = field(default_factory=list)
+
+
+def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tuple[list[Finding], list[InternalError]]:
+    findings: list[Finding] = []
+    errors = [InternalError(module.display, message) for module, message in analysis.errors]
+    context = RuleContext(analysis, roots)
+    for rule in ALL_RULES:
+        if not code_enabled(rule.code, config):
+            continue
+        try:
+            findings.extend(rule.check(context))
+        except RecursionError:
+            errors.append(InternalError(", ".join(m.display for m in roots), f"{rule.code}: nested too deeply"))
+        except Exception as error:  # noqa: BLE001 - one rule must not stop the run
+            errors.append(InternalError(", ".join(m.display for m in roots),
+                                        f"{rule.code}: {type(error).__name__}: {error}"))
+    return findings, errors
+
+
+def analyse_root(path: Path, paths: list[Path], loader: Loader, config: Config) -> RootResult:
+    """One root, in its own project: what it reports and which files that read."""
+    result = RootResult(path)
+    project = Project(paths, loader.load)
+    project.start_recording()
+    try:
+        module = project.load(path)
+        if module is None:
+            error = loader.errors.get(path)
+            if error is not None:
+                result.findings.append(PARSE_ERROR.from_error(display_name(path), str(error), error.line, error.column))
+            return result
+        analysis = Analysis(project, config, [module]).run()
+        result.findings, result.errors = run_rules(analysis, [module], config)
+        result.tool_classes = analysis.tool_class_names()
+    except RecursionError:
+        result.findings.append(PARSE_ERROR.from_error(display_name(path), "code is nested too deeply to analyse", 1, 0))
+    except Exception as error:  # noqa: BLE001 - one file must not stop the run
+        result.errors.append(InternalError(display_name(path), f"{type(error).__name__}: {error}"))
+    finally:
+        result.depends_on = sorted(project.stop_recording() | {path})
+    return result
+
+
+# Worker processes keep their loader between chunks, so shared modules are
+# parsed once per process.
+_WORKER: tuple[list[Path], Loader, Config] | None = None
+
+
+def _start_worker(paths: list[Path], stdin: dict[Path, str], config: Config) -> None:
+    global _WORKER
+    _WORKER = (paths, Loader(stdin), config)
+
+
+def _analyse_chunk(chunk: list[Path]) -> list[RootResult]:
+    assert _WORKER is not None
+    paths, loader, config = _WORKER
+    return [analyse_root(path, paths, loader, config) for path in chunk]
+
+
+def _survey_chunk(arguments: tuple[list[Path], bool, Config, dict[Path, str], Path | None, str]) -> list[Survey]:
+    chunk, use_prefilter, config, stdin, cache_dir, namespace = arguments
+    prefilter = Prefilter.for_config(config) if use_prefilter else None
+    cache = Cache(cache_dir, namespace)
+    return [survey_file(path, prefilter, stdin, cache) for path in chunk]
+
+
+def _chunks(items: list[Path], jobs: int) -> list[list[Path]]:
+    size = max(1, min(64, len(items) // (jobs * 8) or 1))
+    return [items[start:start + size] for start in range(0, len(items), size)]
+
+
+class _Runner:
+    """Runs chunks of work in this process or in a pool of workers."""
+
+    def __init__(self, jobs: int, paths: list[Path], stdin: dict[Path, str], config: Config) -> None:
+        self.jobs = jobs
+        self.paths, self.stdin, self.config = paths, stdin, config
+        self._pool: ProcessPoolExecutor | None = None
+        self._loader = Loader(stdin)
+
+    def map_surveys(self, work: list[Path], use_prefilter: bool, cache: Cache, namespace: str) -> list[Survey]:
+        arguments = [(chunk, use_prefilter, self.config, self.stdin, cache.directory.parent if cache.directory else None,
+                      namespace) for chunk in _chunks(work, self.jobs)]
+        if self.jobs <= 1 or len(work) < MIN_ROOTS_FOR_WORKERS * 4:
+            return [survey for argument in arguments for survey in _survey_chunk(argument)]
+        return [survey for chunk in self._executor().map(_survey_chunk, arguments) for survey in chunk]
+
+    def map_roots(self, roots: list[Path], progress: Callable[[int], None]) -> list[RootResult]:
+        if self.jobs <= 1 or len(roots) < MIN_ROOTS_FOR_WORKERS:
+            results = []
+            for path in roots:
+                results.append(analyse_root(path, self.paths, self._loader, self.config))
+                progress(1)
+            return results
+        results = []
+        for chunk_results in self._executor().map(_analyse_chunk, _chunks(roots, self.jobs)):
+            results.extend(chunk_results)
+            progress(len(chunk_results))
+        return results
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context(method),
+                                             initializer=_start_worker, initargs=(self.paths, self.stdin, self.config))
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+
+
+# -- the whole run -----------------------------------------------------------------
+
+
+def check(paths: list[Path], config: Config, options: CheckOptions | None = None) -> CheckResult:
+    options = options or CheckOptions()
+    stdin: dict[Path, str] = {}
+    if options.stdin is not None:
+        filename, text = options.stdin
+        files = [Path(os.path.abspath(filename))]
+        stdin[files[0]] = text
+    else:
+        files = discover(paths, config, options.force_exclude)
+    namespace = fingerprint(config, files)
+    cache = Cache(options.cache_dir if not options.keep_analysis else None, namespace)
+    runner = _Runner(max(1, options.jobs), files, stdin, config)
+    try:
+        surveys = runner.map_surveys(files, options.prefilter, cache, namespace)
+        findings = [PARSE_ERROR.from_error(s.display, *s.error) for s in surveys if s.error is not None]
+        if options.keep_analysis:
+            result = _check_in_one_analysis(surveys, files, stdin, config, options)
+            result.findings.extend(findings)
+        else:
+            result = _check_by_root(surveys, files, runner, cache, config, options)
+            result.findings.extend(findings)
+    finally:
+        runner.close()
+    result.findings = _filter(sorted(set(result.findings), key=Finding.sort_key), surveys, config, options, stdin)
+    result.files_checked = len(files)
+    return result
+
+
+def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, cache: Cache, config: Config,
+                   options: CheckOptions) -> CheckResult:
+    digests = {s.path: s.digest for s in surveys}
+    roots = [s.path for s in surveys if s.root]
+    done: dict[Path, RootResult] = {}
+    total = [len(roots)]
+    counter = [0]
+
+    def progress(count: int) -> None:
+        counter[0] += count
+        if options.progress is not None:
+            options.progress(counter[0], total[0])
+
+    pending = roots
+    for _ in range(MAX_CLOSURE_ROUNDS):
+        fresh = []
+        for path in pending:
+            cached = _cached_root(cache, path, digests)
+            if cached is not None:
+                done[path] = cached
+                progress(1)
+            else:
+                fresh.append(path)
+        for result in runner.map_roots(fresh, progress):
+            done[result.path] = result
+            _store_root(cache, result, digests)
+        # A file that subclasses a tool class found in a root is a root too.
+        pending = _subclass_roots(surveys, done, {tool for r in done.values() for tool in r.tool_classes})
+        if not pending:
+            break
+        total[0] += len(pending)
+    findings = [finding for result in done.values() for finding in result.findings]
+    errors = [error for result in done.values() for error in result.errors]
+    return CheckResult(findings, len(files), errors, None, len(done))
+
+
+def _subclass_roots(surveys: list[Survey], done: dict[Path, RootResult], tool_classes: set[str]) -> list[Path]:
+    pattern = subclass_pattern(frozenset(tool_classes))
+    if pattern is None:
+        return []
+    found = []
+    for survey in surveys:
+        if survey.path in done or survey.error is not None:
+            continue
+        try:
+            text = survey.path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if pattern.search(text):
+            found.append(survey.path)
+    return found
+
+
+def _cached_root(cache: Cache, path: Path, digests: dict[Path, str]) -> RootResult | None:
+    entry = cache.get("root", f"{path}:{digests.get(path)}")
+    if entry is None:
+        return None
+    if any(digests.get(Path(dependency)) != digest for dependency, digest in entry["depends_on"].items()):
+        return None  # a file this root's analysis read has changed
+    return RootResult(
+        path,
+        [Finding(**item) for item in entry["findings"]],
+        [InternalError(*item) for item in entry["errors"]],
+        [Path(p) for p in entry["depends_on"]],
+        entry["tool_classes"],
+    )
+
+
+def _store_root(cache: Cache, result: RootResult, digests: dict[Path, str]) -> None:
+    if not cache.enabled or result.errors:
+        return  # internal errors are not cached: the next run tries again
+    cache.put("root", f"{result.path}:{digests.get(result.path)}", {
+        "findings": [finding.to_json() for finding in result.findings],
+        "errors": [],
+        "depends_on": {str(path): digests.get(path, "") for path in result.depends_on},
+        "tool_classes": result.tool_classes,
+    })
+
+
+def _check_in_one_analysis(surveys: list[Survey], files: list[Path], stdin: dict[Path, str], config: Config,
+                           options: CheckOptions) -> CheckResult:
+    """Every root in one project and one analysis, kept for `fix` and `inventory`."""
+    loader = Loader(stdin, max_chars=float("inf"))
+    project = Project(files, loader.load)
+    findings: list[Finding] = []
+    root_paths = [s.path for s in surveys if s.root]
+    roots = []
+    for path in root_paths:
+        try:
+            module = project.load(path)
+        except RecursionError:
+            module = None
+            loader.errors[path] = SourceError("code is nested too deeply to analyse")
+        if module is not None:
+            roots.append(module)
+        elif path in loader.errors:
+            error = loader.errors[path]
+            findings.append(PARSE_ERROR.from_error(display_name(path), str(error), error.line, error.column))
+    analysis = Analysis(project, config, roots).run()
+    for _ in range(MAX_CLOSURE_ROUNDS):
+        pattern = subclass_pattern(frozenset(analysis.tool_class_names()))
+        extra = [s.path for s in surveys if not s.root and s.error is None and pattern is not None
+                 and s.path not in {m.path for m in roots} and pattern.search(_text_of(s.path, stdin))]
+        extra_modules = [m for m in (project.load(p) for p in extra) if m is not None]
+        if not extra_modules:
+            break
+        roots.extend(extra_modules)
+        analysis = Analysis(project, config, roots).run()
+    rule_findings, errors = run_rules(analysis, roots, config)
+    if options.progress is not None:
+        options.progress(len(roots), len(roots))
+    return CheckResult(findings + rule_findings, len(files), errors, analysis, len(roots))
+
+
+def _text_of(path: Path, stdin: dict[Path, str]) -> str:
+    if path in stdin:
+        return stdin[path]
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+# -- stage 4: filtering -------------------------------------------------------------
+
+
+def code_enabled(code: str, config: Config) -> bool:
     """ruff's rule: the most specific matching selector wins; on a tie, ignore wins."""
-    def best(selectors: list[str]) -> int:
+    def best(selectors: Iterable[str]) -> int:
         lengths = [len(s) if s != "ALL" else 0 for s in selectors if s == "ALL" or code.startswith(s)]
         return max(lengths, default=-1)
 
@@ -60,15 +418,15 @@ def _code_enabled(code: str, config: Config) -> bool:
     return selected >= 0 and selected > ignored
 
 
-def _ignored_for_file(finding: Finding, module_path: Path | None, config: Config) -> bool:
+def _ignored_for_file(finding: Finding, path: Path | None, config: Config) -> bool:
     if not config.per_file_ignores:
         return False
     candidates = {finding.filename}
-    if module_path is not None:
+    if path is not None:
         try:
-            candidates.add(module_path.relative_to(config.root).as_posix())
+            candidates.add(path.relative_to(config.root).as_posix())
         except ValueError:
-            candidates.add(module_path.as_posix())
+            candidates.add(path.as_posix())
     for pattern, codes in config.per_file_ignores.items():
         if any(fnmatch.fnmatchcase(name, pattern) or fnmatch.fnmatchcase(name, f"*/{pattern}") for name in candidates):
             if any(code == "ALL" or finding.code.startswith(code) for code in codes):
@@ -76,97 +434,22 @@ def _ignored_for_file(finding: Finding, module_path: Path | None, config: Config
     return False
 
 
-def read_module(path: Path, display: str, names: dict[Path, str], text: SourceText | None = None) -> ModuleInfo:
-    source = text if text is not None else read_source(path)
-    tree = parse(source.text)
-
-    def resolve_relative(level: int, module: str) -> str | None:
-        return _resolve_relative(path, names.get(path) or module_name_for(path), level, module)
-
-    return ModuleInfo.build(path, display, names.get(path) or module_name_for(path), source, tree, resolve_relative)
-
-
-def _resolve_relative(path: Path, own_name: str, level: int, module: str) -> str | None:
-    # A package's own __init__ counts as level 1 being the package itself.
-    parts = own_name.split(".")
-    if path.stem != "__init__":
-        parts = parts[:-1]
-    if level - 1 > len(parts):
-        return None
-    base = parts[: len(parts) - (level - 1)]
-    return ".".join([*base, *(module.split(".") if module else [])]) or None
-
-
-def check(paths: list[Path], config: Config, options: CheckOptions | None = None) -> CheckResult:
-    options = options or CheckOptions()
-    findings: list[Finding] = []
-    errors: list[InternalError] = []
-    modules: list[ModuleInfo] = []
-
-    sources: list[tuple[Path, str, SourceText | None]] = []
-    if options.stdin is not None:
-        filename, text = options.stdin
-        path = Path(filename).absolute()
-        try:
-            sources.append((path, display_name(path), decode_source(text.encode("utf-8", "surrogatepass"))))
-        except SourceError as error:
-            findings.append(PARSE_ERROR.from_error(display_name(path), str(error), error.line, error.column))
-    else:
-        for path in discover(paths, config, options.force_exclude):
-            sources.append((path, display_name(path), None))
-
-    names = {path: module_name_for(path) for path, _, _ in sources}
-    for path, display, text in sources:
-        try:
-            modules.append(read_module(path, display, names, text))
-        except SourceError as error:
-            findings.append(PARSE_ERROR.from_error(display, str(error), error.line, error.column))
-        except RecursionError:
-            findings.append(PARSE_ERROR.from_error(display, "code is nested too deeply to analyse", 1, 0))
-        except Exception as error:  # noqa: BLE001 - one bad file must not stop the run
-            errors.append(InternalError(display, f"{type(error).__name__}: {error}"))
-
-    project = Project(modules)
-    indexes = {}
-    for module in list(modules):
-        try:
-            indexes[module] = index_module(module)
-        except RecursionError:
-            findings.append(PARSE_ERROR.from_error(module.display, "code is nested too deeply to analyse", 1, 0))
-            modules.remove(module)
-    project = Project(modules)
-    analysis = Analysis(project, config, indexes)
-    analysis.run()
-    errors.extend(InternalError(module.display, message) for module, message in analysis.errors)
-
-    context = RuleContext(analysis, modules)
-    for rule in ALL_RULES:
-        if not _code_enabled(rule.code, config):
-            continue
-        try:
-            findings.extend(rule.check(context))
-        except Exception as error:  # noqa: BLE001
-            errors.append(InternalError("<all files>", f"{rule.code}: {type(error).__name__}: {error}"))
-
-    findings = _filter(findings, modules, config, options)
-    findings.sort(key=Finding.sort_key)
-    return CheckResult(findings, len(sources), errors, analysis)
-
-
-def _filter(findings: list[Finding], modules: list[ModuleInfo], config: Config, options: CheckOptions) -> list[Finding]:
-    by_display = {module.display: module for module in modules}
+def _filter(findings: list[Finding], surveys: list[Survey], config: Config, options: CheckOptions,
+            stdin: dict[Path, str]) -> list[Finding]:
+    paths = {survey.display: survey.path for survey in surveys}
+    wanted = {f.filename for f in findings} | (
+        {s.display for s in surveys if s.suppressions} if options.show_unused_ignores else set())
     suppressions: dict[str, dict[int, list[Suppression]]] = {
-        module.display: parse_suppressions(module.source.text) for module in modules
+        display: parse_suppressions(_text_of(paths[display], stdin)) for display in wanted if display in paths
     }
     threshold = CONFIDENCE_ORDER[config.min_confidence]
     kept: list[Finding] = []
     for finding in findings:
-        module = by_display.get(finding.filename)
-        if not _code_enabled(finding.code, config):
+        if not code_enabled(finding.code, config):
             continue
         if CONFIDENCE_ORDER.get(finding.confidence, 1) < threshold:
             continue
-        if _ignored_for_file(finding, module.path if module else None, config):
+        if _ignored_for_file(finding, paths.get(finding.filename), config):
             continue
         lines = (finding.line, finding.end_line)
         suppression = suppressing(suppressions.get(finding.filename, {}), finding.code, lines)
@@ -175,15 +458,23 @@ def _filter(findings: list[Finding], modules: list[ModuleInfo], config: Config, 
             continue
         kept.append(finding)
     if options.show_unused_ignores:
-        for display, by_line in suppressions.items():
+        for display, by_line in sorted(suppressions.items()):
             for entries in by_line.values():
                 for entry in entries:
                     if entry.ours and _unused(entry):
                         kept.append(UNUSED_SUPPRESSION.from_suppression(display, entry))
-    return kept
+    return sorted(kept, key=Finding.sort_key)
 
 
 def _unused(suppression: Suppression) -> bool:
     if suppression.codes is None:
         return not suppression.used
     return bool(suppression.codes - suppression.used)
+
+
+# Kept for callers that read one module directly (tests, tools).
+def read_module(path: Path, stdin_text: str | None = None) -> ModuleInfo | None:
+    return Loader({path: stdin_text} if stdin_text is not None else None).load(path)
+
+
+_code_enabled = code_enabled  # the name earlier callers imported

@@ -11,12 +11,15 @@ import builtins
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import libcst as cst
 
 from boundlint.positions import Positions, Span, child_nodes
 from boundlint.source import SourceText
+
+if TYPE_CHECKING:
+    from boundlint.index import ModuleIndex
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -163,6 +166,12 @@ class ModuleInfo:
         return roots
 
     # -- positions ----------------------------------------------------------
+
+    @cached_property
+    def index(self) -> "ModuleIndex":
+        from boundlint.index import index_module
+
+        return index_module(self)
 
     @cached_property
     def _positions(self) -> Positions:

@@ -11,11 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 import libcst as cst
 
 from boundlint import frameworks as fw
 from boundlint.modules import ModuleInfo
+
+if TYPE_CHECKING:
+    from boundlint.index import FunctionSite
 
 MAX_REEXPORT_DEPTH = 8
 LIBRARY_ROOTS = frozenset({*fw.ALL_ROOTS, "pydantic", "pydantic_core", "annotated_types", fw.RUNTIME_ROOT})
@@ -48,36 +52,88 @@ class Entity:
 
 
 class Project:
-    def __init__(self, modules: list[ModuleInfo]) -> None:
-        self.modules = modules
-        self._by_name: dict[str, list[ModuleInfo]] = {}
-        self._lookups: dict[tuple[str, int], Entity | None] = {}
-        for module in modules:
-            for name in _indexed_names(module):
-                self._by_name.setdefault(name, []).append(module)
+    """All modules of the checked tree, parsed on first use.
+
+    `paths` are every file discovered; a module is read and parsed only when a
+    lookup needs it (or when it is checked as a root), so resolving one
+    registration parses the one module it points to. Every module a lookup
+    touches is recorded, so a result can say which files it depends on.
+    """
+
+    def __init__(self, paths: list[Path], loader: Callable[[Path], ModuleInfo | None]) -> None:
+        self._loader = loader
+        self._loaded: dict[Path, ModuleInfo | None] = {}
+        self._by_name: dict[str, list[Path]] = {}
+        self._canonical: dict[Path, str] = {}
+        for path in paths:
+            self._canonical[path] = module_name_for(path)
+            for name in _indexed_names(path, self._canonical[path]):
+                self._by_name.setdefault(name, []).append(path)
+        self._lookups: dict[tuple[str, int], tuple[Entity | None, frozenset[Path]]] = {}
+        self._touched: list[set[Path]] = [set()]
+
+    # -- loading ------------------------------------------------------------
+
+    @property
+    def modules(self) -> list[ModuleInfo]:
+        """The modules parsed so far."""
+        return [module for module in self._loaded.values() if module is not None]
+
+    def load(self, path: Path) -> ModuleInfo | None:
+        if path not in self._loaded:
+            self._loaded[path] = self._loader(path)
+        return self._loaded[path]
 
     def module_named(self, name: str, near: ModuleInfo | None = None) -> ModuleInfo | None:
         candidates = self._by_name.get(name)
         if not candidates:
             return None
-        if len(candidates) == 1 or near is None:
-            return candidates[0]
-        exact = [module for module in candidates if module.name == name]
-        pool = exact or candidates
-        return max(pool, key=lambda module: _shared_prefix(module.path, near.path))
+        if len(candidates) > 1 and near is not None:
+            exact = [path for path in candidates if self._canonical[path] == name]
+            path = max(exact or candidates, key=lambda candidate: _shared_prefix(candidate, near.path))
+        else:
+            path = candidates[0]
+        self._touched[-1].add(path)
+        return self.load(path)
+
+    def site_of(self, function: cst.FunctionDef) -> "FunctionSite | None":
+        for module in self.modules:
+            site = module.index.sites.get(function)
+            if site is not None:
+                return site
+        return None
+
+    # -- dependency tracking -------------------------------------------------
+
+    def start_recording(self) -> None:
+        """Begin a new record of the files lookups touch (see `stop_recording`)."""
+        self._touched.append(set())
+
+    def stop_recording(self) -> set[Path]:
+        touched = self._touched.pop()
+        self._touched[-1].update(touched)
+        return touched
 
     def lookup(self, qualified: str, near: ModuleInfo | None = None, depth: int = 0) -> Entity | None:
         # Memoised: re-exports and star imports would otherwise be followed
-        # again for every name, exponentially in the re-export depth. A lookup
-        # already under way (an import cycle) resolves to nothing.
+        # again for every name. A lookup already under way (an import cycle)
+        # resolves to nothing. The files a lookup touched are kept with its
+        # result, so a memoised answer still records its dependencies.
         key = (qualified, id(near))
         if key in self._lookups:
-            return self._lookups[key]
+            found, touched = self._lookups[key]
+            self._touched[-1].update(touched)
+            return found
         if depth > MAX_REEXPORT_DEPTH:
             return None
-        self._lookups[key] = None
-        found = self._lookup(qualified, near, depth)
-        self._lookups[key] = found
+        self._lookups[key] = (None, frozenset())
+        self._touched.append(set())
+        try:
+            found = self._lookup(qualified, near, depth)
+        finally:
+            touched = self._touched.pop()
+            self._touched[-1].update(touched)
+        self._lookups[key] = (found, frozenset(touched))
         return found
 
     def _lookup(self, qualified: str, near: ModuleInfo | None, depth: int) -> Entity | None:
@@ -169,9 +225,9 @@ def class_methods(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
     return methods
 
 
-def _indexed_names(module: ModuleInfo) -> list[str]:
-    names = [module.name]
-    parts = list(module.path.with_suffix("").parts)
+def _indexed_names(path: Path, canonical: str) -> list[str]:
+    names = [canonical]
+    parts = list(path.with_suffix("").parts)
     if parts and parts[-1] == "__init__":
         parts.pop()
     for start in range(len(parts) - 1, max(-1, len(parts) - 8), -1):

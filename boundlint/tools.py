@@ -16,41 +16,12 @@ import libcst as cst
 
 from boundlint import frameworks as fw
 from boundlint.config import Config
+from boundlint.index import CallSite, ExpressionSite, FunctionSite, ModuleIndex, index_module
 from boundlint.modules import ModuleInfo, dotted
-from boundlint.positions import child_nodes
 from boundlint.project import Entity, Project, class_methods
 
 MAX_LIST_FOLLOW = 4
 DISPATCH_TABLE_NAME = re.compile(r"tool|function", re.IGNORECASE)
-
-
-@dataclass
-class FunctionSite:
-    """A `def` anywhere in a module, with where it sits."""
-
-    module: ModuleInfo
-    node: cst.FunctionDef
-    qualname: str
-    owner: cst.ClassDef | None
-    parent_function: cst.FunctionDef | None
-
-
-@dataclass
-class CallSite:
-    module: ModuleInfo
-    node: cst.Call
-    owner: cst.ClassDef | None
-    function: cst.FunctionDef | None
-    symbol: str = "<module>"  # the enclosing function's qualified name
-
-
-@dataclass
-class ExpressionSite:
-    """A `+` or an f-string: where over-budget markers are built."""
-
-    node: cst.BinaryOperation | cst.FormattedString
-    function: cst.FunctionDef | None
-    symbol: str
 
 
 @dataclass
@@ -64,73 +35,17 @@ class Tool:
     declared_in: str = ""  # display path of the registration, when elsewhere
 
 
-@dataclass
-class ModuleIndex:
-    functions: list[FunctionSite] = field(default_factory=list)
-    calls: list[CallSite] = field(default_factory=list)
-    classes: dict[cst.ClassDef, str] = field(default_factory=dict)  # node -> qualname
-    expressions: list[ExpressionSite] = field(default_factory=list)
-
-
-def index_module(module: ModuleInfo) -> ModuleIndex:
-    """One pass over the module: every def, class, call and string-building expression, with its scope."""
-    index = ModuleIndex()
-    stack: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...]]] = [(module.tree, ())]
-    while stack:
-        node, scopes = stack.pop()
-        inner = scopes
-        if isinstance(node, cst.FunctionDef):
-            owner = scopes[-1] if scopes and isinstance(scopes[-1], cst.ClassDef) else None
-            index.functions.append(FunctionSite(module, node, _qualname(scopes, node.name.value), owner,
-                                                _innermost(scopes, cst.FunctionDef)))
-            inner = (*scopes, node)
-        elif isinstance(node, cst.ClassDef):
-            index.classes[node] = _qualname(scopes, node.name.value)
-            inner = (*scopes, node)
-        elif isinstance(node, cst.Call):
-            index.calls.append(CallSite(module, node, _innermost(scopes, cst.ClassDef),
-                                        _innermost(scopes, cst.FunctionDef), _symbol(scopes)))
-        elif isinstance(node, (cst.BinaryOperation, cst.FormattedString)):
-            index.expressions.append(ExpressionSite(node, _innermost(scopes, cst.FunctionDef), _symbol(scopes)))
-        children = list(child_nodes(node))
-        children.reverse()
-        stack.extend((child, inner) for child in children)
-    return index
-
-
-def _qualname(scopes: tuple[cst.CSTNode, ...], name: str) -> str:
-    parts = []
-    for scope in scopes:
-        parts.append(scope.name.value)  # type: ignore[attr-defined]
-        if isinstance(scope, cst.FunctionDef):
-            parts.append("<locals>")
-    return ".".join([*parts, name])
-
-
-def _symbol(scopes: tuple[cst.CSTNode, ...]) -> str:
-    return ".".join(scope.name.value for scope in scopes) or "<module>"  # type: ignore[attr-defined]
-
-
-def _innermost(scopes: tuple[cst.CSTNode, ...], kind: type):
-    for scope in reversed(scopes):
-        if isinstance(scope, kind):
-            return scope
-    return None
-
-
 class ToolFinder:
-    def __init__(self, project: Project, config: Config, indexes: dict[ModuleInfo, ModuleIndex]) -> None:
+    def __init__(self, project: Project, config: Config, roots: list[ModuleInfo]) -> None:
         self.project = project
         self.config = config
-        self.indexes = indexes
+        self.roots = roots
         self.tools: dict[cst.FunctionDef | cst.Lambda, Tool] = {}
-        self._sites: dict[cst.FunctionDef, FunctionSite] = {
-            site.node: site for index in indexes.values() for site in index.functions
-        }
         self._tool_class_memo: dict[cst.ClassDef, tuple[str, tuple[str, ...]] | None] = {}
 
     def find(self) -> list[Tool]:
-        for module, index in self.indexes.items():
+        for module in self.roots:
+            index = module.index
             for site in index.functions:
                 self._check_decorators(site)
             for cls in index.classes:
@@ -140,6 +55,9 @@ class ToolFinder:
             self._check_conventions(module)
         return sorted(self.tools.values(), key=lambda tool: (tool.module.display, tool.qualname))
 
+    def tool_class_names(self) -> list[str]:
+        return sorted({cls.name.value for cls, found in self._tool_class_memo.items() if found is not None})
+
     # -- recording ----------------------------------------------------------
 
     def _add(self, node: cst.FunctionDef, framework: str, form: str, *, content_and_artifact: bool = False,
@@ -148,7 +66,7 @@ class ToolFinder:
             existing = self.tools[node]
             existing.content_and_artifact = existing.content_and_artifact or content_and_artifact
             return
-        site = self._sites.get(node)
+        site = self.project.site_of(node)
         if site is None:
             return
         elsewhere = declared_in is not None and declared_in is not site.module
@@ -365,7 +283,7 @@ class ToolFinder:
     def _nested_function(self, call: CallSite, name: str) -> cst.FunctionDef | None:
         if call.function is None:
             return None
-        for site in self.indexes[call.module].functions:
+        for site in call.module.index.functions:
             if site.parent_function is call.function and site.node.name.value == name:
                 return site.node
         return None

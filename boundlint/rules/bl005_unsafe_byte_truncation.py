@@ -73,7 +73,8 @@ def head(raw: bytes) -> str:
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
-        for module, index in context.analysis.indexes.items():
+        for module in context.modules:
+            index = module.index
             if "decode" not in module.source.text:
                 continue
             for site in index.calls:

@@ -84,10 +84,11 @@ def preview(body: str, limit: int) -> str:
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
         tool_nodes = {tool.node for tool in context.analysis.tools}
-        parents = {site.node: site.parent_function for index in context.analysis.indexes.values()
-                   for site in index.functions}
+        parents = {site.node: site.parent_function for module in context.analysis.project.modules
+                   for site in module.index.functions}
         project = context.analysis.project
-        for module, index in context.analysis.indexes.items():
+        for module in context.modules:
+            index = module.index
             excerpt_parts: set[cst.CSTNode] = set()
             for site in index.expressions:  # in source order: a whole expression before its parts
                 if site.node in excerpt_parts:

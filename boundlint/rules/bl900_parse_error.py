@@ -37,7 +37,7 @@ Fix the syntax or the encoding, or exclude the file (`exclude` /
     invalid = ("def broken(:  # expect\n    pass\n",)
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
-        return iter(())  # produced while reading files, see checker.read_module
+        return iter(())  # produced while reading files, see checker.analyse_root and checker.survey_file
 
     def from_error(self, filename: str, message: str, line: int, column: int) -> Finding:
         return Finding(self.code, self.name, message, filename, line, column + 1, line, column + 1, None, HIGH)

@@ -1,0 +1,61 @@
+"""Deciding from a file's raw text whether it can matter, before any parse.
+
+A file is a *root* when its text could hold a tool, a tool registration, or
+the byte/slice patterns of BL005/BL006. Roots are parsed and searched; other
+files are parsed only if resolving a root's names leads into them (a helper a
+tool calls, the model a tool returns). The patterns are deliberately loose:
+a false "maybe" costs a parse, a false "no" would lose a finding.
+
+Every expression here is linear: no nested quantifiers, so no input can make
+them backtrack catastrophically.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from boundlint.config import Config
+
+# Every tool form of every framework spells one of these: `tool`, `Tool`,
+# `tools=`, `BaseTool`, `function_tool`, `call_tool`, `TOOL_SPEC`, ...
+_TOOL_WORDS = re.compile(r"tool|kernel_function|register_function|register_for_llm", re.IGNORECASE)
+# A dispatch table named like `available_functions = {`.
+_DISPATCH = re.compile(r"function\w*[ \t]*(?::[^=\n]{0,80})?=[ \t]*\{", re.IGNORECASE)
+# BL005: `.decode(` after a slice, or `str(raw[:n], ...)`, `codecs.decode(...)`.
+_DECODE = re.compile(r"decode")
+# BL006: a slice followed by `+` (through `.rstrip()` calls), `+` followed by a
+# negative-start slice, or a slice ending an f-string field.
+_SLICE_PLUS = re.compile(r"\][ \t\r\n]*(?:\.[ \t]*\w+[ \t]*\([ \t]*\)[ \t\r\n]*)*\+")
+_PLUS_TAIL = re.compile(r"\+[ \t]*[\w.]+(?:\([^()\n]{0,200}\))?[ \t]*\[[ \t]*-")
+_FSTRING_SLICE = re.compile(r"\][ \t]*[}!:]")
+
+
+@dataclass(frozen=True)
+class Prefilter:
+    extra_words: re.Pattern[str] | None
+
+    @classmethod
+    def for_config(cls, config: Config, class_names: frozenset[str] = frozenset()) -> "Prefilter":
+        """Also match the configured in-house names, and in-tree tool base classes found so far."""
+        words = {name.rsplit(".", 1)[-1] for name in [*config.extend_tool_decorators, *config.extend_checkpoints]}
+        words.update(cls_name.rsplit(".", 1)[-1] for cls_name, _ in config.extend_tool_base_classes)
+        words.update(class_names)
+        if not words:
+            return cls(None)
+        return cls(re.compile("|".join(re.escape(word) for word in sorted(words))))
+
+    def is_root(self, text: str) -> bool:
+        if _TOOL_WORDS.search(text) or _DISPATCH.search(text) or _DECODE.search(text):
+            return True
+        if self.extra_words is not None and self.extra_words.search(text):
+            return True
+        return bool(_SLICE_PLUS.search(text) or _PLUS_TAIL.search(text) or _FSTRING_SLICE.search(text))
+
+
+def subclass_pattern(class_names: frozenset[str]) -> re.Pattern[str] | None:
+    """Text that subclasses one of `class_names` (`class X(pkg.Base,` ...)."""
+    if not class_names:
+        return None
+    names = "|".join(re.escape(name) for name in sorted(class_names))
+    return re.compile(rf"class[ \t]+\w+[ \t]*\([^)]{{0,400}}?\b(?:{names})\b")
