@@ -1,0 +1,128 @@
+"""The pre-filter, the worker processes and the cache never change the findings."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from benchmarks.generate_tree import generate
+from boundlint import checker
+from boundlint.checker import CheckOptions, check
+from boundlint.config import Config, load_config
+from boundlint.prefilter import Prefilter, subclass_pattern
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def findings(paths, config, **options):
+    return [f.to_json() for f in check(paths, config, CheckOptions(**options)).findings]
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    root = tmp_path_factory.mktemp("generated")
+    generate(root, 120)
+    return root
+
+
+@pytest.fixture()
+def in_repo_root():
+    previous = Path.cwd()
+    os.chdir(ROOT)
+    yield
+    os.chdir(previous)
+
+
+def test_prefilter_keeps_the_fixture_findings(in_repo_root):
+    config = load_config(None, Path("fixtures"))
+    baseline = findings([Path("fixtures")], config, prefilter=False)
+    assert len(baseline) == 81
+    assert findings([Path("fixtures")], config) == baseline
+    assert findings([Path("fixtures")], config, keep_analysis=False) == baseline
+    assert findings([Path("fixtures")], config, keep_analysis=False, prefilter=False) == baseline
+
+
+def test_prefilter_jobs_and_modes_agree_on_a_generated_tree(generated):
+    config = Config(root=generated)
+    baseline = findings([generated], config, prefilter=False)
+    assert {f["code"] for f in baseline} == {"BL001", "BL002", "BL003", "BL004", "BL005", "BL006"}
+    result = check([generated], config, CheckOptions(keep_analysis=False, jobs=2))
+    assert [f.to_json() for f in result.findings] == baseline
+    assert result.roots < result.files_checked / 2  # most of the tree is never parsed with libcst
+    assert findings([generated], config) == baseline
+
+
+def test_warm_cache_reuses_everything_and_an_edit_reanalyses_only_what_it_affects(tmp_path, monkeypatch):
+    tree = tmp_path / "tree"
+    generate(tree, 60)
+    config = Config(root=tree)
+    options = dict(keep_analysis=False, cache_dir=tmp_path / "cache")
+    cold = findings([tree], config, **options)
+
+    analysed: list[Path] = []
+    original = checker.analyse_root
+    monkeypatch.setattr(checker, "analyse_root", lambda path, *a: analysed.append(path) or original(path, *a))
+    assert findings([tree], config, **options) == cold
+    assert analysed == []
+
+    # Bound the helper that tools_0 uses: its BL001 goes away, and only the
+    # roots that read the helper are analysed again.
+    helper = next(tree.rglob("helpers_0.py"))
+    time.sleep(0.01)
+    helper.write_text(helper.read_text().replace(
+        "return requests.get(url, timeout=10).text",
+        "from boundlint_runtime import truncate_text\n    return truncate_text(requests.get(url).text, max_chars=100)"))
+    warm = findings([tree], config, **options)
+    assert warm == findings([tree], config, prefilter=False)
+    assert len(warm) < len(cold)
+    assert helper in analysed and 0 < len(analysed) < 10
+
+
+def test_cache_entries_are_namespaced_by_configuration(tmp_path):
+    tree = tmp_path / "tree"
+    generate(tree, 30)
+    options = dict(keep_analysis=False, cache_dir=tmp_path / "cache")
+    everything = findings([tree], Config(root=tree), **options)
+    only_bl005 = findings([tree], Config(root=tree, select=["BL005"]), **options)
+    assert {f["code"] for f in only_bl005} == {"BL005"} and len(everything) > len(only_bl005)
+    assert (tmp_path / "cache" / ".gitignore").read_text().strip().endswith("*")
+
+
+def test_a_corrupt_cache_entry_is_a_miss(tmp_path):
+    tree = tmp_path / "tree"
+    generate(tree, 30)
+    options = dict(keep_analysis=False, cache_dir=tmp_path / "cache")
+    cold = findings([tree], Config(root=tree), **options)
+    for entry in (tmp_path / "cache").rglob("*.json"):
+        entry.write_text("{not json")
+    assert findings([tree], Config(root=tree), **options) == cold
+
+
+def test_subclasses_of_in_tree_tool_classes_are_found_without_framework_words(tmp_path):
+    (tmp_path / "base.py").write_text("from langchain_core.tools import BaseTool\n\nclass Fetcher(BaseTool):\n    pass\n")
+    (tmp_path / "impl.py").write_text(
+        "import requests\nfrom base import Fetcher\n\nclass Page(Fetcher):\n"
+        "    def _run(self, url):\n        return requests.get(url).text\n")
+    config = Config(root=tmp_path)
+    assert not Prefilter.for_config(config).is_root((tmp_path / "impl.py").read_text())
+    for keep in (True, False):
+        result = check([tmp_path], config, CheckOptions(keep_analysis=keep))
+        assert [(Path(f.filename).name, f.code) for f in result.findings] == [("impl.py", "BL001")]
+
+
+@pytest.mark.parametrize("text", [
+    "function:" * 200_000, "+" + "a" * 1_000_000, ":" * 1_000_000, "+ x[" * 200_000, "] .a() " * 200_000,
+    "[" * 500_000, "]" * 500_000 + "}", "class A(" + "x," * 200_000,
+])
+def test_prefilter_patterns_stay_linear_on_adversarial_text(text):
+    prefilter = Prefilter.for_config(Config(extend_checkpoints=["a.b.clip"]))
+    started = time.perf_counter()
+    prefilter.is_root(text)
+    pattern = subclass_pattern(frozenset({"Base"}))
+    assert pattern is not None
+    pattern.search(text)
+    # Generous: linear scans of a few MB take milliseconds; backtracking would take minutes.
+    assert time.perf_counter() - started < 5
