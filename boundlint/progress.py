@@ -19,11 +19,11 @@ REDRAW_SECONDS = 0.25
 
 
 class Progress:
-    def __init__(self, stream: TextIO, total: int, *, delay: float = DELAY_SECONDS) -> None:
+    def __init__(self, stream: TextIO, total: int, *, delay: float | None = None) -> None:
         self.stream = stream
         self.total = total
         self.done: int | None = None
-        self.delay = delay
+        self.delay = DELAY_SECONDS if delay is None else delay
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="boundlint-progress", daemon=True)
         self._width = 0

@@ -1,0 +1,130 @@
+"""The command line around the CI features: formats offered, flag parsing, progress on a terminal."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+import boundlint.cli as cli
+import boundlint.progress as progress_module
+from boundlint.cli import build_parser, main
+from boundlint.progress import Progress
+from tests.helpers import write_tree
+
+TOOL = '''
+    import requests
+    from langchain_core.tools import tool
+
+    @tool
+    def fetch(url: str) -> str:
+        """Fetch."""
+        return requests.get(url).text
+'''
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    write_tree(tmp_path, {"tools.py": TOOL, "clean.py": "x = 1\n"})
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("output_format", ["text", "json", "json-lines", "sarif", "github", "junit"])
+def test_every_output_format_is_offered(output_format):
+    assert build_parser().parse_args(["check", "--output-format", output_format]).output_format == output_format
+
+
+def test_an_unknown_output_format_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        build_parser().parse_args(["check", "--output-format", "xml"])
+    assert exit_info.value.code == 2
+    assert "invalid choice: 'xml'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("output_format", ["text", "json", "json-lines", "sarif", "github", "junit"])
+def test_exit_status_is_the_same_in_every_format(project, capsys, output_format):
+    assert main(["check", "--output-format", output_format, "tools.py"]) == 1
+    assert main(["check", "--output-format", output_format, "clean.py"]) == 0
+    assert main(["check", "--output-format", output_format, "--exit-zero", "tools.py"]) == 0
+    capsys.readouterr()
+
+
+def test_statistics_with_a_ci_format_go_to_stderr_so_stdout_stays_parseable(project, capsys):
+    main(["check", "--output-format", "sarif", "--statistics", "tools.py"])
+    captured = capsys.readouterr()
+    json.loads(captured.out)
+    assert "BL001" in captured.err and "unbounded-tool-return" in captured.err
+
+
+def test_add_ignore_without_a_value_does_not_swallow_the_next_argument():
+    args = build_parser().parse_args(cli._optional_reason(["check", "--add-ignore", "src"]))
+    assert args.add_ignore == "" and args.paths == [Path("src")]
+    args = build_parser().parse_args(cli._optional_reason(["check", "--add-ignore=why not", "src"]))
+    assert args.add_ignore == "why not"
+    args = build_parser().parse_args(cli._optional_reason(["check", "--", "--add-ignore"]))
+    assert args.add_ignore is None and args.paths == [Path("--add-ignore")]
+
+
+def test_write_baseline_and_add_ignore_exclude_each_other(project, capsys):
+    assert main(["check", "--add-ignore", "--write-baseline", "b.json", "."]) == 2
+    assert "either --add-ignore or --write-baseline" in capsys.readouterr().err
+    assert not (project / "b.json").exists()
+
+
+def test_inventory_formats(project, capsys):
+    for output_format in ("table", "markdown", "json"):
+        assert main(["inventory", "--output-format", output_format, "."]) == 0
+    out = capsys.readouterr().out
+    assert out.count("1 tool: 1 unbounded; 1 with findings.") == 2  # table and markdown
+    assert '"tool": "fetch"' in out
+
+
+# -- progress -------------------------------------------------------------------
+
+
+def test_no_progress_when_stderr_is_not_a_terminal(project, capsys, monkeypatch):
+    monkeypatch.setattr(progress_module, "DELAY_SECONDS", 0.0)
+    assert main(["check", "clean.py"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_progress_on_a_terminal_for_a_slow_run_is_erased_at_the_end(project, monkeypatch, capsys):
+    terminal = Terminal()
+    monkeypatch.setattr(cli.sys, "stderr", terminal)
+    monkeypatch.setattr(progress_module, "DELAY_SECONDS", 0.0)
+    real_check = cli.check
+
+    def slow_check(*args, **kwargs):
+        time.sleep(0.3)
+        return real_check(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "check", slow_check)
+    assert main(["check", "."]) == 1
+    written = terminal.getvalue()
+    assert "\rboundlint: checking 2 files (0s)" in written
+    assert written.endswith("\r")  # the line is blanked out, not left behind
+    assert "checking" not in capsys.readouterr().out
+
+
+def test_progress_stays_silent_for_a_quick_run():
+    terminal = Terminal()
+    with Progress(terminal, 5, delay=5.0):
+        pass
+    assert terminal.getvalue() == ""
+
+
+def test_progress_shows_files_done_once_the_checker_reports_them():
+    terminal = Terminal()
+    with Progress(terminal, 40, delay=0.0) as progress:
+        progress.update(12, 40)
+        time.sleep(0.35)
+    assert "boundlint: checking 12/40 files" in terminal.getvalue()
