@@ -11,7 +11,7 @@ from boundlint.inventory import ToolRow
 
 HEADERS = ("Tool", "Framework", "Declared as", "Location", "Returns", "Bounded", "By", "Budget", "Findings")
 # Terminal cells longer than this are cut (markdown and JSON keep everything).
-MAX_CELL = {"Returns": 60, "By": 34, "Tool": 40, "Declared as": 28, "Findings": 36}
+MAX_CELL = {"Returns": 60, "By": 40, "Tool": 40, "Declared as": 28, "Findings": 36}
 
 
 def _cells(row: ToolRow) -> list[str]:
