@@ -229,8 +229,8 @@ def run_inventory(args: argparse.Namespace) -> int:
     if result is None:
         return EXIT_ERROR
     INVENTORY_WRITERS[args.output_format](build_inventory(result), sys.stdout)
-    for error in result.errors:
-        print(f"boundlint: {error}", file=sys.stderr)
+    for internal in result.errors:
+        print(f"boundlint: {internal}", file=sys.stderr)
     return EXIT_ERROR if result.errors else EXIT_CLEAN
 
 
@@ -239,11 +239,11 @@ def run_rule(args: argparse.Namespace) -> int:
         for rule in ALL_RULES:
             print(rule.documentation() if args.all else f"{rule.code}  {rule.name:<28} {rule.summary}")
         return EXIT_CLEAN
-    rule = lookup(args.code)
-    if rule is None:
+    found = lookup(args.code)
+    if found is None:
         print(f"boundlint: error: unknown rule {args.code!r}; `boundlint rule` lists them", file=sys.stderr)
         return EXIT_ERROR
-    print(rule.documentation())
+    print(found.documentation())
     return EXIT_CLEAN
 
 
