@@ -23,6 +23,10 @@ from boundlint.findings import Finding
 from boundlint.source import SourceError, decode_source
 from boundlint.suppress import BOUNDLINT_IGNORE, CODE
 
+# Python 3.12+ tokenizes f-strings into parts; older versions have no such tokens.
+FSTRING_START = getattr(tokenize, "FSTRING_START", -1)
+FSTRING_END = getattr(tokenize, "FSTRING_END", -1)
+
 # Diagnostics about the input, not about code a comment could excuse.
 SKIPPED_CODES = {
     "BL900": "a file that does not parse needs fixing, not a comment",
@@ -102,9 +106,16 @@ def _line_facts(text: str) -> tuple[set[int], dict[int, int]]:
     """Lines that end in a real line break (outside strings), and each comment's column."""
     open_lines: set[int] = set()
     comments: dict[int, int] = {}
+    in_fstring = 0
     tokens = tokenize.generate_tokens(io.StringIO(text, newline="").readline)
     for token in tokens:
-        if token.type in (tokenize.NEWLINE, tokenize.NL):
+        if token.type == FSTRING_START:
+            in_fstring += 1
+        elif token.type == FSTRING_END:
+            in_fstring -= 1
+        elif token.type in (tokenize.NEWLINE, tokenize.NL) and not in_fstring:
+            # Python 3.12 also allows a comment inside an f-string's replacement
+            # field; older Pythons cannot parse that, so those lines stay closed.
             open_lines.add(token.start[0])
         elif token.type == tokenize.COMMENT:
             comments[token.start[0]] = token.start[1]

@@ -172,3 +172,15 @@ def test_a_multiline_reason_is_refused(in_tmp, capsys):
 def test_add_ignore_needs_real_files(in_tmp, capsys):
     status, err = run(capsys, "--add-ignore", "--stdin-filename", "x.py")
     assert status == 2 and "--stdin-filename" in err
+
+
+def test_a_line_inside_an_fstring_replacement_field_is_not_given_a_comment(tmp_path):
+    # Python 3.12 tokenizes this f-string into parts and would accept a comment
+    # after `{ body`; Python 3.10 and 3.11 could not parse the result.
+    path = tmp_path / "page.py"
+    text = 'def page(body):\n    return f"""Page:\n{ body\n  }\n"""\n'
+    path.write_text(text, encoding="utf-8")
+    finding = Finding("BL001", "unbounded-tool-return", "m", str(path), 3, 1, 5, 4, "page", "high")
+    add_ignores([finding])
+    expected = 'def page(body):\n    return f"""Page:\n{ body\n  }\n"""  # boundlint: ignore[BL001]\n'
+    assert path.read_text(encoding="utf-8") == expected
