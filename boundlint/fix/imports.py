@@ -1,0 +1,469 @@
+"""Referring to runtime, typing and pydantic names from fixed code, and importing them.
+
+`ImportPlanner.local(symbol)` answers how the fixed code should spell a
+symbol in this module, planning an import when none can be reused:
+
+* an unconditional module-level import that already binds the symbol (`from
+  boundlint_runtime import truncate_text`, `import boundlint_runtime as blr`)
+  is reused, provided nothing else in the module binds that name;
+* otherwise `from <module> import <name>` is added, extending an existing
+  `from <module> import ...` statement when there is one;
+* when the plain name is taken anywhere in the module (any scope, any kind of
+  binding, or used without a binding, as a star import would provide it), or a
+  star import after the new import could rebind it, the import gets an alias:
+  `truncate_text as _bl_truncate_text`.
+
+Imports inside functions, `if TYPE_CHECKING:` blocks or `try:` blocks are never
+reused or extended: they may not run. New import statements go at the top of
+the module, after the docstring and `from __future__` imports, in the isort
+position among the leading imports (stdlib group for `typing`, third-party
+group for the others). `apply()` makes the planned changes on the fixed tree
+and records them so `boundlint.fix.apply` can check that nothing else changed.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+import libcst as cst
+from libcst.metadata import Assignment, ImportAssignment, MetadataWrapper, ScopeProvider
+
+from boundlint.fix.model import Symbol
+from boundlint.modules import dotted
+
+STDLIB = frozenset(sys.stdlib_module_names)
+BLANK_LINE = cst.EmptyLine()
+
+
+@dataclass
+class _TopImport:
+    index: int  # position in module.body
+    node: cst.Import | cst.ImportFrom
+    module: str  # dotted module of a from-import, or of the first alias of an import
+    level: int
+    star: bool
+    end_line: int
+
+
+@dataclass
+class ImportChanges:
+    """What `apply()` did, for verification: new statements and replaced ones."""
+
+    inserted: list[cst.CSTNode] = field(default_factory=list)
+    replaced: dict[int, tuple[cst.CSTNode, cst.CSTNode]] = field(default_factory=dict)  # id(new) -> (new, original)
+
+
+class ImportPlanner:
+    """Plans imports for one module. `use_line` is the first line fixed code will use a
+    name on: only imports that end before it are reused or extended."""
+
+    def __init__(self, tree: cst.Module, use_line: int) -> None:
+        self.tree = tree
+        self.use_line = use_line
+        self._locals: dict[Symbol, str] = {}
+        self._additions: dict[str, dict[str, str | None]] = {}  # module -> {name: alias}
+        self._taken: set[str] = set()  # local names chosen for new imports
+        self._scan()
+
+    # -- what the module binds ----------------------------------------------
+
+    def _scan(self) -> None:
+        wrapper = MetadataWrapper(self.tree, unsafe_skip_copy=True)
+        scopes = {scope for scope in wrapper.resolve(ScopeProvider).values() if scope is not None}
+        # name -> every binding of it, in any scope: ("import", ImportFrom/Import node) or ("other", node)
+        self.bindings: dict[str, list[tuple[str, cst.CSTNode]]] = {}
+        for scope in scopes:
+            for assignment in scope.assignments:
+                if isinstance(assignment, ImportAssignment):
+                    self.bindings.setdefault(assignment.name, []).append(("import", assignment.node))
+                elif isinstance(assignment, Assignment):
+                    self.bindings.setdefault(assignment.name, []).append(("other", assignment.node))
+        collector = _NameCollector()
+        self.tree.visit(collector)
+        self.occurrences = collector.names
+        self.top_imports: list[_TopImport] = []
+        last_lines = _last_lines(self.tree)
+        for index, statement in enumerate(self.tree.body):
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if isinstance(small, cst.ImportFrom):
+                    module = dotted(small.module) if small.module is not None else ""
+                    self.top_imports.append(_TopImport(index, small, module or "", len(small.relative),
+                                                       isinstance(small.names, cst.ImportStar),
+                                                       last_lines[index]))
+                elif isinstance(small, cst.Import):
+                    self.top_imports.append(_TopImport(index, small, dotted(small.names[0].name) or "", 0, False,
+                                                       last_lines[index]))
+        self.star_indexes = [item.index for item in self.top_imports if item.star]
+
+    def _binds_only(self, name: str, symbol: Symbol) -> bool:
+        """Every binding of `name`, anywhere, imports `symbol` under that name."""
+        found = self.bindings.get(name, [])
+        return all(kind == "import" and _imports_symbol(node, name, symbol) for kind, node in found)
+
+    def _binds_module_only(self, name: str, module: str) -> bool:
+        found = self.bindings.get(name, [])
+        return all(kind == "import" and _imports_module(node, name, module) for kind, node in found)
+
+    def builtin_free(self, name: str) -> bool:
+        """`name` still means the builtin everywhere in the module."""
+        return name not in self.bindings and not self.star_indexes
+
+    # -- spelling a symbol --------------------------------------------------
+
+    def local(self, symbol: Symbol) -> str:
+        if symbol in self._locals:
+            return self._locals[symbol]
+        spelled = self._reuse(symbol) or self._add(symbol)
+        self._locals[symbol] = spelled
+        return spelled
+
+    def _reuse(self, symbol: Symbol) -> str | None:
+        for item in self.top_imports:
+            if item.star or item.level or item.end_line >= self.use_line:
+                continue
+            if any(star > item.index for star in self.star_indexes):
+                continue
+            node = item.node
+            if isinstance(node, cst.ImportFrom) and item.module in symbol.modules:
+                assert not isinstance(node.names, cst.ImportStar)
+                for alias in node.names:
+                    if dotted(alias.name) != symbol.name:
+                        continue
+                    bound = _bound_name(alias)
+                    if bound is not None and self._binds_only(bound, symbol):
+                        return bound
+            elif isinstance(node, cst.Import):
+                for alias in node.names:
+                    imported = dotted(alias.name) or ""
+                    for module in symbol.modules:
+                        if alias.asname is not None and imported == module:
+                            bound = _bound_name(alias)
+                            if bound is not None and self._binds_module_only(bound, module):
+                                return f"{bound}.{symbol.name}"
+                        elif alias.asname is None and imported == module:
+                            root = module.split(".", 1)[0]
+                            if self._binds_module_only(root, root):
+                                return f"{module}.{symbol.name}"
+        return None
+
+    def _add(self, symbol: Symbol) -> str:
+        existing = self._extendable(symbol.module)
+        index = existing.index if existing is not None else self._placement(symbol.module)[0]
+        late_star = any(star >= index for star in self.star_indexes)
+        candidates = [symbol.name, f"_bl_{symbol.name}", *(f"_bl_{symbol.name}_{n}" for n in range(2, 100))]
+        for number, name in enumerate(candidates):
+            if name in self._taken:
+                continue
+            if number == 0 and late_star:
+                continue  # a star import after ours could rebind the plain name
+            if name in self.bindings:
+                if not self._binds_only(name, symbol):
+                    continue
+            elif name in self.occurrences or name in _BUILTINS:
+                continue  # used without a binding: a star import or a builtin provides it
+            self._taken.add(name)
+            self._additions.setdefault(symbol.module, {})[symbol.name] = None if name == symbol.name else name
+            return name
+        raise RuntimeError(f"no free local name for {symbol.module}.{symbol.name}")  # pragma: no cover
+
+    # -- where a new import goes --------------------------------------------
+
+    def _header(self) -> list[_TopImport]:
+        """The imports at the top of the module (after the docstring), before any other statement."""
+        body = self.tree.body
+        start = 1 if body and _is_docstring(body[0]) else 0
+        header_end = start
+        while header_end < len(body) and _is_import_line(body[header_end]):
+            header_end += 1
+        return [item for item in self.top_imports if start <= item.index < header_end]
+
+    def _placement(self, module: str) -> tuple[int, str]:
+        """(body index to insert at, how): "after" joins the group above, "before" takes the
+        next statement's leading lines, "group" starts a new group after a blank line."""
+        header = self._header()
+        top = module.split(".", 1)[0]
+        same = [item for item in header if item.level == 0 and item.module.split(".", 1)[0] == top]
+        if same:
+            return same[-1].index + 1, "after"
+        stdlib = top in STDLIB
+        key = (1, module.lower())
+        group = [item for item in header if item.level == 0 and item.module != "__future__"
+                 and (item.module.split(".", 1)[0] in STDLIB) == stdlib]
+        before = [item for item in group if _sort_key(item) <= key]
+        if before:
+            return before[-1].index + 1, "after"
+        if group:
+            return group[0].index, "before"
+        if stdlib:
+            later = [item for item in header if item.module != "__future__"]
+            if later:
+                return later[0].index, "before-group"
+        else:
+            absolute = [item for item in header if item.level == 0]
+            if absolute:
+                return absolute[-1].index + 1, "group"
+            if header:
+                return header[0].index, "before-group"
+        body = self.tree.body
+        if header:  # only __future__ imports
+            return header[-1].index + 1, "group"
+        if body and _is_docstring(body[0]):
+            return 1, "group"
+        return 0, "top"
+
+    # -- making the changes -------------------------------------------------
+
+    def apply(self, tree: cst.Module) -> tuple[cst.Module, ImportChanges]:
+        """Add the planned imports to `tree` (the fixed module, same top-level layout as the original)."""
+        changes = ImportChanges()
+        if not self._additions:
+            return tree, changes
+        body = list(tree.body)
+        by_index: dict[int, list[tuple[str, cst.SimpleStatementLine]]] = {}
+        for module, names in sorted(self._additions.items()):
+            if self._extend(body, module, names, changes):
+                continue
+            index, how = self._placement(module)
+            aliases = [_alias(name, alias) for name, alias in sorted(names.items(), key=lambda i: _name_key(i[0]))]
+            statement = cst.SimpleStatementLine(body=[cst.ImportFrom(
+                module=_dotted_expr(module), names=_with_commas(aliases))])
+            by_index.setdefault(index, []).append((how, statement))
+        # Highest index first, so earlier indexes stay valid. At one index, statements that join the
+        # group above come first, then a new group, then those that open the group below.
+        order = {"after": 0, "group": 1, "top": 1, "before": 2, "before-group": 2}
+        for index in sorted(by_index, reverse=True):
+            entries = sorted(by_index[index], key=lambda entry: order[entry[0]])
+            statements = [statement for _, statement in entries]
+            hows = [how for how, _ in entries]
+            following = body[index] if index < len(body) else None
+            original_following = self.tree.body[index] if index < len(self.tree.body) else None
+            new_following = following
+            opening = next((i for i, how in enumerate(hows) if how in ("before", "before-group")), None)
+            if opening is not None and following is not None:
+                statements[opening] = statements[opening].with_changes(leading_lines=following.leading_lines)
+                new_following = following.with_changes(
+                    leading_lines=(BLANK_LINE,) if "before-group" in hows else ())
+            for position, how in enumerate(hows):
+                if how == "group":
+                    statements[position] = statements[position].with_changes(leading_lines=(BLANK_LINE,))
+            if opening is None and new_following is not None and not _is_import_line(new_following):
+                new_following = _separated(new_following)  # code right after new imports: blank lines first
+            if new_following is not None and new_following is not following:
+                assert original_following is not None
+                changes.replaced[id(new_following)] = (new_following, original_following)
+                body[index] = new_following
+            body[index:index] = statements
+            changes.inserted.extend(statements)
+        return tree.with_changes(body=body), changes
+
+    def _extendable(self, module: str) -> _TopImport | None:
+        for item in self.top_imports:
+            if (isinstance(item.node, cst.ImportFrom) and not item.star and not item.level and item.module == module
+                    and item.end_line < self.use_line):
+                return item
+        return None
+
+    def _extend(self, body: list[cst.BaseStatement], module: str, names: dict[str, str | None],
+                changes: ImportChanges) -> bool:
+        item = self._extendable(module)
+        if item is not None:
+            node = item.node
+            line = body[item.index]
+            assert isinstance(line, cst.SimpleStatementLine)
+            position = next(i for i, small in enumerate(self.tree.body[item.index].body) if small is node)
+            current = line.body[position]
+            assert isinstance(current, cst.ImportFrom) and not isinstance(current.names, cst.ImportStar)
+            aliases = list(current.names)
+            opening = current.lpar.whitespace_after if current.lpar is not None else None
+            for name, alias in sorted(names.items(), key=lambda i: _name_key(i[0])):
+                aliases = _insert_alias(aliases, _alias(name, alias), opening)
+            smalls = list(line.body)
+            smalls[position] = current.with_changes(names=aliases)
+            new_line = line.with_changes(body=smalls)
+            changes.replaced[id(new_line)] = (new_line, self.tree.body[item.index])
+            body[item.index] = new_line
+            return True
+        return False
+
+
+# -- helpers ------------------------------------------------------------------
+
+_BUILTINS = frozenset(dir(__import__("builtins")))
+
+
+class _NameCollector(cst.CSTVisitor):
+    """Every identifier the module uses or binds (attribute names and keywords excluded)."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+        self._skip: set[int] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self._skip.add(id(node.attr))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self._skip.add(id(node.keyword))
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        if not isinstance(node.names, cst.ImportStar):
+            for alias in node.names:
+                bound = _bound_name(alias)
+                if bound:
+                    self.names.add(bound)
+        return False
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        for alias in node.names:
+            bound = _bound_name(alias)
+            if bound:
+                self.names.add(bound)
+        return False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if id(node) not in self._skip:
+            self.names.add(node.value)
+
+
+def _separated(statement: cst.BaseStatement) -> cst.BaseStatement:
+    """`statement` with the blank lines PEP 8 wants after imports (two before a def or class)."""
+    lines = list(statement.leading_lines)
+    if lines and lines[0].comment is None:
+        return statement  # already separated
+    wanted = 2 if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) else 1
+    return statement.with_changes(leading_lines=[BLANK_LINE] * wanted + lines)
+
+
+def _last_lines(tree: cst.Module) -> list[int]:
+    """The last line of each top-level statement (its trailing comment included)."""
+    line = 1 + _count_newlines("".join(tree.code_for_node(empty) for empty in tree.header))
+    last: list[int] = []
+    for statement in tree.body:
+        code = tree.code_for_node(statement)
+        newlines = _count_newlines(code)
+        ends_with_newline = code.endswith(("\n", "\r"))
+        last.append(line + newlines - (1 if ends_with_newline else 0))
+        line += newlines
+    return last
+
+
+def _count_newlines(text: str) -> int:
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
+def _bound_name(alias: cst.ImportAlias) -> str | None:
+    if alias.asname is not None:
+        name = alias.asname.name
+        return name.value if isinstance(name, cst.Name) else None
+    imported = dotted(alias.name)
+    return imported.split(".", 1)[0] if imported else None
+
+
+def _imports_symbol(node: cst.CSTNode, name: str, symbol: Symbol) -> bool:
+    if not isinstance(node, cst.ImportFrom) or node.relative or isinstance(node.names, cst.ImportStar):
+        return False
+    if (dotted(node.module) if node.module is not None else "") not in symbol.modules:
+        return False
+    return any(dotted(alias.name) == symbol.name and _bound_name(alias) == name for alias in node.names)
+
+
+def _imports_module(node: cst.CSTNode, name: str, module: str) -> bool:
+    if not isinstance(node, cst.Import):
+        return False
+    for alias in node.names:
+        imported = dotted(alias.name) or ""
+        if alias.asname is not None and _bound_name(alias) == name and imported == module:
+            return True
+        if alias.asname is None and imported.split(".", 1)[0] == name == module.split(".", 1)[0]:
+            return True
+    return False
+
+
+def _is_docstring(statement: cst.CSTNode) -> bool:
+    return (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+            and isinstance(statement.body[0], cst.Expr)
+            and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))
+
+
+def _is_import_line(statement: cst.CSTNode) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and all(
+        isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body)
+
+
+def _sort_key(item: _TopImport) -> tuple[int, str]:
+    return (1 if isinstance(item.node, cst.ImportFrom) else 0, item.module.lower())
+
+
+def _name_key(name: str) -> tuple[int, str]:
+    """isort's order-by-type: CONSTANTS, then Classes, then functions."""
+    if name.isupper() and len(name) > 1:
+        return (0, name)
+    if name[:1].isupper():
+        return (1, name)
+    return (2, name)
+
+
+def _dotted_expr(module: str) -> cst.Attribute | cst.Name:
+    parts = module.split(".")
+    expr: cst.Attribute | cst.Name = cst.Name(parts[0])
+    for part in parts[1:]:
+        expr = cst.Attribute(value=expr, attr=cst.Name(part))
+    return expr
+
+
+def _alias(name: str, alias: str | None) -> cst.ImportAlias:
+    return cst.ImportAlias(name=cst.Name(name), asname=cst.AsName(name=cst.Name(alias)) if alias else None)
+
+
+def _with_commas(aliases: list[cst.ImportAlias]) -> list[cst.ImportAlias]:
+    return [alias.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            if index < len(aliases) - 1 else alias for index, alias in enumerate(aliases)]
+
+
+def _insert_alias(aliases: list[cst.ImportAlias], new: cst.ImportAlias,
+                  opening: cst.BaseParenthesizableWhitespace | None = None) -> list[cst.ImportAlias]:
+    """Insert keeping the statement's order (by type, or alphabetical) and its comma layout."""
+    names = [dotted(alias.name) or "" for alias in aliases]
+    new_name = dotted(new.name) or ""
+    if names == sorted(names, key=_name_key):
+        position = sum(1 for name in names if _name_key(name) <= _name_key(new_name))
+    elif names == sorted(names, key=str.lower):
+        position = sum(1 for name in names if name.lower() <= new_name.lower())
+    else:
+        position = len(names)
+    separators = [alias.comma for alias in aliases[:-1] if isinstance(alias.comma, cst.Comma)]
+    separator = separators[0] if separators else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    if position == len(aliases):
+        return append_item(aliases, new, separator, opening)
+    result = list(aliases)
+    result.insert(position, new.with_changes(comma=separator))
+    return result
+
+
+def append_item(items: list, new, separator: cst.Comma, opening: cst.BaseParenthesizableWhitespace | None = None) -> list:
+    """Append to a comma-separated list (import names, call arguments), keeping its layout.
+
+    A one-line list gains `, new`. A list written one item per line with a
+    trailing comma gains a line, indented like the others (`opening` is the
+    whitespace after the opening parenthesis, for a list of one item), and a
+    comment after the old last item stays with it.
+    """
+    if not items:
+        return [new]
+    result = list(items)
+    last = result[-1]
+    trailing = last.comma
+    if isinstance(trailing, cst.Comma) and isinstance(trailing.whitespace_after, cst.ParenthesizedWhitespace):
+        after = trailing.whitespace_after
+        indent = next((ws.last_line for ws in (separator.whitespace_after, opening)
+                       if isinstance(ws, cst.ParenthesizedWhitespace)), after.last_line)
+        result[-1] = last.with_changes(comma=trailing.with_changes(whitespace_after=after.with_changes(last_line=indent)))
+        closing = after.with_changes(first_line=cst.TrailingWhitespace(newline=after.first_line.newline), empty_lines=[])
+        result.append(new.with_changes(comma=trailing.with_changes(whitespace_after=closing)))
+        return result
+    result[-1] = last.with_changes(comma=separator)
+    result.append(new.with_changes(comma=trailing))
+    return result

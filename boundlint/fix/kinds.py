@@ -1,0 +1,159 @@
+"""What a fix may assume about a value: text, JSON data, a sequence, or unknown.
+
+The choice of checkpoint and the fix's applicability depend on it:
+`truncate_text` is only right for `str`, and `truncate_for_llm` returns its
+input unchanged (as an equal JSON copy) only when the input is JSON data.
+Two sources are trusted: the tool's return annotation, and the syntax of the
+returned expression (an f-string is text whatever the annotation says).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from boundlint.models import COLLECTION_TYPES, WRAPPERS
+from boundlint.modules import ModuleInfo
+from boundlint.project import Project
+
+TEXT = "text"
+JSON = "json"
+SEQUENCE = "sequence"
+UNKNOWN = "unknown"
+
+JSON_SCALARS = frozenset({"builtins.str", "builtins.int", "builtins.float", "builtins.bool"})
+JSON_LISTS = frozenset({"builtins.list", "typing.List"})
+JSON_DICTS = frozenset({"builtins.dict", "typing.Dict"})
+LITERALS = frozenset({"typing.Literal", "typing_extensions.Literal"})
+SEQUENCES = frozenset({
+    "builtins.list", "builtins.tuple", "typing.List", "typing.Tuple", "typing.Sequence", "typing.MutableSequence",
+    "collections.abc.Sequence", "collections.abc.MutableSequence", "collections.deque", "typing.Deque",
+})
+# Methods whose result is a str whatever the receiver (in practice).
+TEXT_METHODS = frozenset({"read_text", "decode"})
+# Methods of a str literal that return a str.
+LITERAL_TEXT_METHODS = frozenset({"join", "format", "strip", "lower", "upper", "replace"})
+TEXT_CALLS = frozenset({"builtins.str", "builtins.repr", "builtins.format", "json.dumps"})
+
+
+class Kinds:
+    def __init__(self, project: Project, module: ModuleInfo) -> None:
+        self.project = project
+        self.module = module
+
+    def name(self, expr: cst.BaseExpression) -> str | None:
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            return None
+        if isinstance(expr, cst.Name) and expr.value == "None":
+            return "None"
+        return self.project.external_name(self.module, expr) or self.module.qualify(expr)
+
+    # -- annotations --------------------------------------------------------
+
+    def annotation(self, expr: cst.BaseExpression | None) -> str:
+        """TEXT for `str`; JSON for JSON data; SEQUENCE for other lists and tuples; else UNKNOWN."""
+        if expr is None:
+            return UNKNOWN
+        if self.name(expr) == "builtins.str":
+            return TEXT
+        if self.is_json(expr, 0):
+            return JSON
+        base = expr.value if isinstance(expr, cst.Subscript) else expr
+        if self.name(base) in SEQUENCES:
+            return SEQUENCE
+        return UNKNOWN
+
+    def is_text(self, expr: cst.BaseExpression) -> bool:
+        return self.name(expr) == "builtins.str"
+
+    def is_json(self, expr: cst.BaseExpression, depth: int) -> bool:
+        """`list[dict[str, int | None]]` and the like: data `truncate_for_llm` copies as it is."""
+        if depth > 10:
+            return False
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
+            return self.is_json(expr.left, depth + 1) and self.is_json(expr.right, depth + 1)
+        name = self.name(expr)
+        if name in JSON_SCALARS or name == "None":
+            return True
+        if not isinstance(expr, cst.Subscript):
+            return False
+        base = self.name(expr.value)
+        parameters = [element.slice.value for element in expr.slice if isinstance(element.slice, cst.Index)]
+        if len(parameters) != len(expr.slice):
+            return False
+        if base in LITERALS:
+            return True
+        if base in WRAPPERS:
+            return all(self.is_json(p, depth + 1) for p in parameters)
+        if base in JSON_LISTS and len(parameters) == 1:
+            return self.is_json(parameters[0], depth + 1)
+        if base in JSON_DICTS and len(parameters) == 2:
+            return self.name(parameters[0]) == "builtins.str" and self.is_json(parameters[1], depth + 1)
+        return False
+
+    def is_collection(self, expr: cst.BaseExpression) -> bool:
+        """A variable-size collection type (what BL003 flags)."""
+        base = expr.value if isinstance(expr, cst.Subscript) else expr
+        name = self.name(base)
+        if name not in COLLECTION_TYPES:
+            return False
+        if isinstance(expr, cst.Subscript) and name in ("builtins.tuple", "typing.Tuple"):
+            return any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Ellipsis) for e in expr.slice)
+        return True
+
+    def is_wrapper(self, expr: cst.BaseExpression) -> bool:
+        return self.name(expr) in WRAPPERS
+
+    def is_annotated(self, expr: cst.BaseExpression) -> bool:
+        return self.name(expr) in ("typing.Annotated", "typing_extensions.Annotated")
+
+    # -- expressions --------------------------------------------------------
+
+    def expression(self, expr: cst.BaseExpression) -> str:
+        """TEXT or JSON when the syntax alone says so, else UNKNOWN."""
+        if self.is_text_expression(expr):
+            return TEXT
+        if isinstance(expr, cst.Call):
+            func = expr.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "json" and not expr.args:
+                return JSON  # `resp.json()`: parsed JSON (or, on a pydantic v1 model, JSON text)
+            if self.name(func) == "json.loads":
+                return JSON
+        return UNKNOWN
+
+    def is_text_expression(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
+        if depth > 10:
+            return False
+        if isinstance(expr, cst.FormattedString):
+            return True
+        if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
+            return _is_str_literal(expr)
+        if isinstance(expr, cst.BinaryOperation):
+            if isinstance(expr.operator, cst.Add):  # `"a" + x` is a str or raises
+                return _is_literal_text(expr.left) or _is_literal_text(expr.right)
+            if isinstance(expr.operator, cst.Modulo):  # `"%s" % x`
+                return _is_literal_text(expr.left)
+            return False
+        if isinstance(expr, cst.IfExp):
+            return self.is_text_expression(expr.body, depth + 1) and self.is_text_expression(expr.orelse, depth + 1)
+        if isinstance(expr, cst.Call):
+            func = expr.func
+            if self.name(func) in TEXT_CALLS and expr.args:
+                return True
+            if isinstance(func, cst.Attribute):
+                if func.attr.value in TEXT_METHODS:
+                    return True
+                if func.attr.value in LITERAL_TEXT_METHODS and isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString)):
+                    return _is_str_literal(func.value)
+        return False
+
+
+def _is_literal_text(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.FormattedString) or _is_str_literal(expr)
+
+
+def _is_str_literal(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.SimpleString):
+        return "b" not in expr.prefix.lower()
+    if isinstance(expr, cst.ConcatenatedString):
+        return _is_str_literal(expr.left)
+    return False

@@ -1,0 +1,28 @@
+from typing import Any, Optional
+
+import requests
+from agents import function_tool
+
+
+@function_tool
+def labels(order_id: str) -> dict[str, str]:
+    """Labels of an order."""
+    return requests.get(f"https://labels.example/{order_id}").json()["labels"]
+
+
+@function_tool
+def calendar(desk: str) -> dict:
+    """A desk's calendar: `.json()` is JSON data whatever the annotation."""
+    return requests.get(f"https://cal.example/{desk}").json()
+
+
+@function_tool
+def names(desk: str) -> Optional[list[str]]:
+    """Names on a desk."""
+    return requests.get(f"https://staff.example/{desk}").json().get("names")
+
+
+@function_tool
+def rows(query: str) -> list[dict[str, Any]]:
+    """Rows of a query: `Any` is not known to be JSON data, so the fix is unsafe."""
+    return requests.get("https://db.example", params={"q": query}).json()["rows"]

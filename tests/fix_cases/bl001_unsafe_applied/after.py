@@ -1,0 +1,20 @@
+import sqlite3
+
+from boundlint_runtime import truncate_for_llm
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("db")
+
+
+@mcp.tool()
+def rows(query: str) -> list[dict]:
+    """Every row of a query."""
+    conn = sqlite3.connect("app.db")
+    return truncate_for_llm([dict(r) for r in conn.execute(query).fetchall()], max_chars=16_000)
+
+
+@mcp.tool()
+def pair(query: str):
+    """A bare tuple stays one argument."""
+    conn = sqlite3.connect("app.db")
+    return truncate_for_llm((query, conn.execute(query).fetchall()), max_chars=16_000)

@@ -1,0 +1,24 @@
+import requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("feeds")
+
+
+@mcp.tool()
+def latest(feed: str) -> list[str]:
+    """The first 20 titles of a feed."""
+    titles = [item["title"] for item in requests.get(feed).json()["items"]]
+    return titles[:20]
+
+
+@mcp.tool()
+def oldest(feed: str) -> list[str]:
+    """The last 20 titles of a feed."""
+    titles = [item["title"] for item in requests.get(feed).json()["items"]]
+    return titles[-20:]
+
+
+@mcp.tool()
+def unknown(feed: str):
+    """Not known to be text: truncate_text is an unsafe fix."""
+    return requests.get(feed).json()["body"][:1000]

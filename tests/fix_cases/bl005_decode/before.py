@@ -1,0 +1,31 @@
+import codecs
+
+
+def preview(raw: bytes, n: int) -> str:
+    return raw[:n].decode()
+
+
+def preview_utf8(raw: bytes, n: int) -> str:
+    return raw[:n].decode('utf-8')
+
+
+def preview_keyword(raw: bytes, n: int) -> str:
+    return raw[:n].decode(encoding="utf-8")
+
+
+def preview_strict(raw: bytes, n: int) -> str:
+    return raw[:n].decode("utf-8", "strict")
+
+
+def preview_strict_keyword(raw: bytes, n: int) -> str:
+    return raw[:n].decode("utf-8", errors='strict')
+
+
+def clip(text: str, max_bytes: int) -> str:
+    return text.encode("utf-8")[:max_bytes].decode(
+        "utf-8",
+    )
+
+
+def first(raw: bytes) -> str:
+    return str(raw[:100], "utf-8") + codecs.decode(raw[-100:])

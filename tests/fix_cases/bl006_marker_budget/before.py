@@ -1,0 +1,35 @@
+MARK = "... [truncated]"
+SUMMARY_MAX = 500
+
+
+def teaser(text: str) -> str:
+    return text[:2000] + "... [truncated]"
+
+
+def teaser_param(text: str, limit: int) -> str:
+    return text[:limit] + MARK
+
+
+def summary(text: str) -> str:
+    return text[:SUMMARY_MAX].rstrip() + MARK
+
+
+def caption(text: str, limit: int = 120) -> str:
+    return f"{text[:limit]}… [truncated]"
+
+
+def quoted(text: str) -> str:
+    return f"{text[:300]} [truncated: 'more']"
+
+
+def tail(log: str) -> str:
+    return "[truncated] " + log[-1000:]
+
+
+def tail_param(log: str, n: int) -> str:
+    return "[truncated] " + log[-n:]
+
+
+def tiny(text: str) -> str:
+    # The budget is smaller than the marker: no automatic fix.
+    return text[:10] + "... [truncated]"

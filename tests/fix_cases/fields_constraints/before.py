@@ -1,0 +1,17 @@
+from pydantic import BaseModel, conlist, constr
+from smolagents import tool
+
+
+class Page(BaseModel):
+    slug: constr(min_length=1)
+    lines: conlist(str, min_length=1)
+
+
+@tool
+def page(slug: str) -> Page:
+    """A page.
+
+    Args:
+        slug: the page's slug.
+    """
+    return Page(slug=slug, lines=["x"])
