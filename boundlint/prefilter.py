@@ -17,18 +17,29 @@ from dataclasses import dataclass
 
 from boundlint.config import Config
 
-# Every tool form of every framework spells one of these: `tool`, `Tool`,
-# `tools=`, `BaseTool`, `function_tool`, `call_tool`, `TOOL_SPEC`, ...
-_TOOL_WORDS = re.compile(r"tool|kernel_function|register_function|register_for_llm", re.IGNORECASE)
+# Every tool form of every framework, as text: a decorator whose dotted name
+# holds `tool` (`@tool`, `@mcp.tool()`, `@agent.tool_plain`, `@function_tool`),
+# a call to something named like a tool (`ToolNode(`, `FunctionTool(`,
+# `tool(fn)`, `mcp.add_tool(`), a class whose bases name a Tool, a `tools=`
+# keyword, or one of the registration functions that name neither.
+_TOOL_FORMS = re.compile(
+    r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*\w*(?:tool|Tool|kernel_function|register_for_llm)\w*[ \t]*[(\r\n]"
+    r"|\w*(?:[Tt]ools?|ToolNode|Toolset|ToolInvoker)[ \t]*\("
+    r"|class[ \t]+\w+[ \t]*\([^)\n]{0,300}Tool"
+    r"|tools[ \t]*="
+    r"|\b(?:from_function|from_defaults|from_tools\w*|register_function|create_react_agent|create_agent"
+    r"|initialize_agent|AgentExecutor|ReAct|CodeAct|TOOL_SPEC|on_invoke_tool|on_call_tool|tool_runner)\b"
+)
 # A dispatch table named like `available_functions = {`.
-_DISPATCH = re.compile(r"function\w*[ \t]*(?::[^=\n]{0,80})?=[ \t]*\{", re.IGNORECASE)
+_DISPATCH = re.compile(r"(?:tool|function)\w*[ \t]*(?::[^=\n]{0,80})?=[ \t]*\{", re.IGNORECASE)
 # BL005: `.decode(` after a slice, or `str(raw[:n], ...)`, `codecs.decode(...)`.
 _DECODE = re.compile(r"decode")
 # BL006: a slice followed by `+` (through `.rstrip()` calls), `+` followed by a
-# negative-start slice, or a slice ending an f-string field.
+# negative-start slice, or a slice ending an f-string field (`{text[:80]}`).
 _SLICE_PLUS = re.compile(r"\][ \t\r\n]*(?:\.[ \t]*\w+[ \t]*\([ \t]*\)[ \t\r\n]*)*\+")
 _PLUS_TAIL = re.compile(r"\+[ \t]*[\w.]+(?:\([^()\n]{0,200}\))?[ \t]*\[[ \t]*-")
-_FSTRING_SLICE = re.compile(r"\][ \t]*[}!:]")
+_FSTRING_SLICE = re.compile(
+    r"\[[^\[\]\n]{0,80}:[^\[\]\n]{0,80}\][ \t]*(?:\.[ \t]*\w+[ \t]*\([ \t]*\)[ \t]*)*[}!]")
 
 
 @dataclass(frozen=True)
@@ -46,7 +57,7 @@ class Prefilter:
         return cls(re.compile("|".join(re.escape(word) for word in sorted(words))))
 
     def is_root(self, text: str) -> bool:
-        if _TOOL_WORDS.search(text) or _DISPATCH.search(text) or _DECODE.search(text):
+        if _TOOL_FORMS.search(text) or _DISPATCH.search(text) or _DECODE.search(text):
             return True
         if self.extra_words is not None and self.extra_words.search(text):
             return True
