@@ -45,7 +45,7 @@ def write_fixed(path: Path, analysed: str, new: str, roots: list[Path]) -> None:
         raise WriteRefused("it is a symbolic link; fix the file it points to instead")
     if not stat.S_ISREG(info.st_mode):
         raise WriteRefused("it is not a regular file")
-    if not inside(path, roots) or not inside(path.parent, roots):
+    if not inside(path, roots):
         raise WriteRefused("it is outside the checked tree")
     try:
         data = path.read_bytes()

@@ -1,0 +1,157 @@
+"""`run_fix` as the command line uses it: exit codes, output, --diff, --unsafe-fixes, stdin, options."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from boundlint.checker import CheckOptions
+from boundlint.config import Config
+from boundlint.fix import add_fix_arguments, run_fix
+from tests.fix.cases import fix
+
+TOOL = textwrap.dedent('''\
+    import requests
+    from langchain_core.tools import tool
+
+
+    @tool
+    def page(url: str) -> str:
+        """A page."""
+        return requests.get(url).text
+
+
+    @tool
+    def rows(url: str) -> list[dict]:
+        """Rows: only an unsafe fix."""
+        return requests.get(url).json()["rows"]
+    ''')
+CLEAN = textwrap.dedent('''\
+    from langchain_core.tools import tool
+
+
+    @tool
+    def add(a: int, b: int) -> int:
+        """Add."""
+        return a + b
+    ''')
+
+
+def _tree(tmp_path: Path, text: str = TOOL) -> Path:
+    path = tmp_path / "tools.py"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_clean_code_exits_0(tmp_path):
+    _tree(tmp_path, CLEAN)
+    run = fix(tmp_path)
+    assert run.code == 0
+    assert run.out == "All checks passed (1 file checked).\n"
+
+
+def test_safe_fixes_are_applied_and_the_rest_reported(tmp_path):
+    path = _tree(tmp_path)
+    run = fix(tmp_path)
+    assert run.code == 1
+    text = path.read_text(encoding="utf-8")
+    assert "return truncate_text(requests.get(url).text, max_chars=16_000)" in text
+    assert 'return requests.get(url).json()["rows"]' in text
+    lines = run.out.splitlines()
+    assert lines[0] == "tools.py: fixed 1 finding (BL001)"
+    assert lines[1].startswith("tools.py:15:5: BL001 `rows` returns")  # check's text format, on the fixed file
+    assert lines[2] == "Found 1 finding (1 high) in 1 file."
+    assert lines[3] == "Fixed 1 finding in 1 file."
+    assert lines[4] == "Not fixed automatically:"
+    assert lines[5].startswith("  tools.py:15:5: BL001 unsafe fix (--unsafe-fixes): Wrap the returned value")
+    assert "run again with --unsafe-fixes" in lines[6]
+
+
+def test_unsafe_fixes_apply_with_the_option(tmp_path):
+    path = _tree(tmp_path)
+    run = fix(tmp_path, unsafe=True)
+    assert run.code == 0
+    assert 'truncate_for_llm(requests.get(url).json()["rows"], max_chars=16_000)' in path.read_text(encoding="utf-8")
+    assert "from boundlint_runtime import truncate_for_llm, truncate_text\n" in path.read_text(encoding="utf-8")
+
+
+def test_diff_writes_nothing_and_exits_1_when_there_is_something_to_fix(tmp_path):
+    path = _tree(tmp_path)
+    run = fix(tmp_path, diff=True)
+    assert path.read_text(encoding="utf-8") == TOOL
+    assert run.code == 1
+    assert run.out.startswith("--- a/tools.py\n+++ b/tools.py\n")
+    assert "+    return truncate_text(requests.get(url).text, max_chars=16_000)\n" in run.out
+    assert run.err == "Would fix 1 finding in 1 file.\n"
+
+
+def test_diff_with_nothing_to_fix_exits_0(tmp_path):
+    _tree(tmp_path, CLEAN)
+    run = fix(tmp_path, diff=True)
+    assert (run.code, run.out, run.err) == (0, "", "No fixes available.\n")
+
+
+def test_a_finding_without_a_fix_keeps_the_exit_status_1(tmp_path):
+    _tree(tmp_path, TOOL.replace("return requests.get(url).text", "return requests.get(url).text[10:20]"))
+    run = fix(tmp_path, unsafe=True)
+    assert run.code == 1
+    assert "BL004 no automatic fix: `x[a:b]` keeps a middle part" in run.out
+
+
+def test_selection_limits_what_is_fixed_and_a_file_can_be_named(tmp_path):
+    path = tmp_path / "mixed.py"
+    path.write_text(TOOL + textwrap.dedent('''\
+
+
+        def preview(raw: bytes) -> str:
+            return raw[:10].decode()
+        '''), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    config = Config(root=tmp_path, select=["BL005"])
+    code = run_fix([path], config, CheckOptions(), diff=False, unsafe=False, out=out, err=err)
+    text = path.read_text(encoding="utf-8")
+    assert 'raw[:10].decode(errors="ignore")' in text
+    assert "truncate_text" not in text
+    assert code == 0
+
+
+def test_stdin_prints_the_fixed_source_and_reports_on_stderr(tmp_path):
+    out, err = io.StringIO(), io.StringIO()
+    options = CheckOptions(stdin=(str(tmp_path / "tools.py"), TOOL))
+    code = run_fix([], Config(root=tmp_path), options, diff=False, unsafe=False, out=out, err=err)
+    assert "return truncate_text(requests.get(url).text, max_chars=16_000)" in out.getvalue()
+    assert out.getvalue().startswith("import requests\nfrom boundlint_runtime import truncate_text\n")
+    assert "BL001" in err.getvalue() and "Found 1 finding" in err.getvalue()
+    assert code == 1
+    assert not (tmp_path / "tools.py").exists()
+
+
+def test_stdin_with_diff(tmp_path):
+    out, err = io.StringIO(), io.StringIO()
+    options = CheckOptions(stdin=(str(tmp_path / "tools.py"), TOOL))
+    code = run_fix([], Config(root=tmp_path), options, diff=True, unsafe=False, out=out, err=err)
+    assert code == 1
+    assert "+from boundlint_runtime import truncate_text\n" in out.getvalue()
+
+
+def test_fix_arguments_do_not_clash_with_checks():
+    from boundlint.cli import build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    check_parser = commands.choices["check"]
+    add_fix_arguments(check_parser)  # argparse raises on a duplicate option
+    args = check_parser.parse_args(["--diff", "--unsafe-fixes", "--force-exclude", "src"])
+    assert args.diff and args.unsafe_fixes and args.force_exclude
+    assert check_parser.parse_args([]).diff is False
+
+
+@pytest.mark.parametrize("flag", ["--diff", "--unsafe-fixes"])
+def test_each_fix_argument_is_documented(flag):
+    parser = argparse.ArgumentParser()
+    add_fix_arguments(parser)
+    assert flag in parser.format_help()
