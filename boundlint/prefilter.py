@@ -24,7 +24,7 @@ from boundlint.config import Config
 # keyword, or one of the registration functions that name neither.
 _TOOL_FORMS = re.compile(
     r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*\w*(?:tool|Tool|kernel_function|register_for_llm)\w*[ \t]*[(\r\n]"
-    r"|\w*(?:[Tt]ools?|ToolNode|Toolset|ToolInvoker)[ \t]*\("
+    r"|\b\w*(?:[Tt]ools?|ToolNode|Toolset|ToolInvoker)[ \t]*\("
     r"|class[ \t]+\w+[ \t]*\([^)\n]{0,300}Tool"
     r"|tools[ \t]*="
     r"|\b(?:from_function|from_defaults|from_tools\w*|register_function|create_react_agent|create_agent"
