@@ -179,14 +179,6 @@ def compare(result: CheckResult, baseline: Counter[Key], baseline_path: Path,
     return Comparison(new, len(result.findings) - len(new), stale)
 
 
-def checked_files(result: CheckResult) -> set[str]:
-    """Display names of the files a run looked at: parsed modules and unparsable ones."""
-    names = {finding.filename for finding in result.findings}
-    if result.analysis is not None:
-        names.update(module.display for module in result.analysis.project.modules)
-    return names
-
-
 def _sortable(key: Key) -> tuple[str, str, str, str]:
     file, code, symbol, text = key
     return (file, code, symbol or "", text)

@@ -17,11 +17,11 @@ from typing import Sequence
 
 from boundlint import __version__
 from boundlint.add_ignore import add_ignores, clean_reason
-from boundlint.baseline import BaselineError, Key, checked_files, compare, load_baseline, write_baseline
+from boundlint.baseline import BaselineError, Key, compare, load_baseline, write_baseline
 from boundlint.checker import CheckOptions, CheckResult, check
 from boundlint.checker import _code_enabled as code_enabled  # the checker's own selection rule
 from boundlint.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
-from boundlint.files import discover
+from boundlint.files import discover, display_name
 from boundlint.formats.inventory import INVENTORY_WRITERS
 from boundlint.inventory import build_inventory
 from boundlint.progress import Progress
@@ -117,7 +117,7 @@ def run_check(args: argparse.Namespace) -> int:
     if args.write_baseline:
         return _write_baseline(args.write_baseline, result)
     if baseline is not None:
-        result = _without_baseline(result, baseline, args.baseline, config)
+        result = _without_baseline(result, baseline, args.baseline, config, _checked_names(args, config))
     if args.add_ignore is not None:
         return _add_ignore(result, args.add_ignore)
     _write_report(args, result)
@@ -192,8 +192,16 @@ def _write_baseline(path: Path, result: CheckResult) -> int:
     return EXIT_CLEAN
 
 
-def _without_baseline(result: CheckResult, baseline: Counter[Key], path: Path, config: Config) -> CheckResult:
-    comparison = compare(result, baseline, path, checked_files(result), lambda code: code_enabled(code, config))
+def _checked_names(args: argparse.Namespace, config: Config) -> set[str]:
+    """Display names of the files this run looked at, whether or not they had findings."""
+    if args.stdin_filename:
+        return {display_name(Path(args.stdin_filename).absolute())}
+    return {display_name(path) for path in discover(args.paths or [Path(".")], config, args.force_exclude)}
+
+
+def _without_baseline(result: CheckResult, baseline: Counter[Key], path: Path, config: Config,
+                      checked: set[str]) -> CheckResult:
+    comparison = compare(result, baseline, path, checked, lambda code: code_enabled(code, config))
     if comparison.known:
         print(f"boundlint: {comparison.known} finding{'s' if comparison.known != 1 else ''} in baseline {path}"
               " not reported", file=sys.stderr)
