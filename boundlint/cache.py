@@ -30,6 +30,8 @@ def content_hash(data: bytes) -> str:
 def fingerprint(config: Config, paths: list[Path]) -> str:
     digest = hashlib.blake2b(digest_size=12)
     digest.update(__version__.encode())
+    # Findings name files relative to the working folder, in messages too.
+    digest.update(os.getcwd().encode("utf-8", "surrogatepass") + b"\0")
     for item in fields(config):
         if item.name not in ("source",):
             digest.update(f"{item.name}={getattr(config, item.name)!r};".encode())

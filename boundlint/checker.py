@@ -40,6 +40,7 @@ from boundlint.prefilter import Prefilter, subclass_pattern
 from boundlint.project import Project
 from boundlint.rules import ALL_RULES, PARSE_ERROR, UNUSED_SUPPRESSION, RuleContext
 from boundlint.source import SourceError, decode_source, parse
+from boundlint.stack import run_with_deep_stack
 from boundlint.suppress import Suppression, parse_suppressions, suppressing
 
 REPORT_HINT = "this is a bug in boundlint; please report it with the file that triggers it"
@@ -194,7 +195,7 @@ def _start_worker(paths: list[Path], stdin: dict[Path, str], config: Config) -> 
 def _analyse_chunk(chunk: list[Path]) -> list[RootResult]:
     assert _WORKER is not None
     paths, loader, config = _WORKER
-    return [analyse_root(path, paths, loader, config) for path in chunk]
+    return run_with_deep_stack(lambda: [analyse_root(path, paths, loader, config) for path in chunk])
 
 
 def _survey_chunk(arguments: tuple[list[Path], bool, Config, dict[Path, str], Path | None, str]) -> list[Survey]:

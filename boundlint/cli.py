@@ -10,12 +10,12 @@ import argparse
 import dataclasses
 import os
 import sys
-import threading
 from collections import Counter
 from pathlib import Path
 from typing import Sequence
 
 from boundlint import __version__
+from boundlint.stack import run_with_deep_stack
 from boundlint.add_ignore import add_ignores, clean_reason
 from boundlint.baseline import BaselineError, Key, compare, load_baseline, write_baseline
 from boundlint.checker import CheckOptions, CheckResult, check
@@ -29,6 +29,16 @@ from boundlint.report import WRITERS, write_statistics
 from boundlint.rules import ALL_RULES, lookup
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return number
 
 
 def _codes(value: str) -> list[str]:
@@ -63,6 +73,13 @@ def build_parser() -> argparse.ArgumentParser:
                       help="record today's findings in FILE (JSON) and exit 0")
     check_parser.add_argument("--add-ignore", metavar="REASON",
                               help="--add-ignore[=REASON]: add `# boundlint: ignore[CODE]` to every line with a finding")
+    speed = check_parser.add_argument_group("speed")
+    speed.add_argument("--jobs", "-j", type=_positive, default=os.cpu_count() or 1,
+                       help="worker processes (default: all cores)")
+    speed.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    speed.add_argument("--cache-dir", type=Path, help="where the cache lives (default: .boundlint_cache)")
+    speed.add_argument("--no-prefilter", action="store_true",
+                       help="parse every file, even those whose text cannot matter (for measuring)")
 
     inventory_parser = commands.add_parser("inventory", help="list every tool: what it returns, bounded by what")
     _add_scope_options(inventory_parser)
@@ -140,6 +157,12 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
 def _run(args: argparse.Namespace, config: Config) -> CheckResult | None:
     """Run the checker on the command's paths (or standard input); None after a usage error."""
     options = CheckOptions(show_unused_ignores=args.show_unused_ignores, force_exclude=args.force_exclude)
+    if args.command == "check":
+        # check needs findings only: roots are analysed one by one, in workers, with the cache.
+        options.keep_analysis = False
+        options.jobs = args.jobs
+        options.prefilter = not args.no_prefilter
+        options.cache_dir = None if args.no_cache else (args.cache_dir or config.cache_path())
     if args.stdin_filename:
         options.stdin = (args.stdin_filename, sys.stdin.read())
         return check([], config, options)
@@ -151,8 +174,7 @@ def _run(args: argparse.Namespace, config: Config) -> CheckResult | None:
     if not Progress.wanted(sys.stderr):
         return check(paths, config, options)
     with Progress(sys.stderr, len(discover(paths, config, args.force_exclude))) as progress:
-        if "progress" in {item.name for item in dataclasses.fields(CheckOptions)}:
-            options.progress = progress.update  # type: ignore[attr-defined]  # once the checker takes it
+        options.progress = progress.update
         return check(paths, config, options)
 
 
@@ -258,7 +280,7 @@ def run_rule(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(_optional_reason(list(sys.argv[1:] if argv is None else argv)))
     handlers = {"check": run_check, "inventory": run_inventory, "rule": run_rule}
-    return _with_deep_stack(lambda: handlers[args.command](args))
+    return run_with_deep_stack(lambda: handlers[args.command](args))
 
 
 def _optional_reason(argv: list[str]) -> list[str]:
@@ -269,27 +291,6 @@ def _optional_reason(argv: list[str]) -> list[str]:
     """
     end = argv.index("--") if "--" in argv else len(argv)
     return [("--add-ignore=" if item == "--add-ignore" else item) for item in argv[:end]] + argv[end:]
-
-
-def _with_deep_stack(function) -> int:
-    """Run in a thread with a large stack, so deeply nested code parses and walks."""
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    threading.stack_size(512 * 1024 * 1024)
-    outcome: list[int] = []
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            outcome.append(function())
-        except BaseException as error:  # noqa: BLE001 - re-raised in the main thread
-            errors.append(error)
-
-    thread = threading.Thread(target=target, name="boundlint")
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
-    return outcome[0]
 
 
 def entry() -> None:

@@ -52,6 +52,10 @@ class Config:
     max_chars: int = DEFAULT_MAX_CHARS
     fix_style: str = "call"
     field_fix: str = "truncate"
+    cache_dir: str = ".boundlint_cache"  # relative to the configuration's folder
+
+    def cache_path(self) -> Path:
+        return self.root / self.cache_dir
 
     def with_overrides(self, **changes: Any) -> "Config":
         return replace(self, **{key: value for key, value in changes.items() if value is not None})
@@ -78,6 +82,12 @@ def _budget(key: str, value: Any) -> int:
 def _boolean(key: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise ConfigError(f"[tool.boundlint] {key}: expected true or false, got {_describe(value)}")
+    return value
+
+
+def _path_string(key: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip() or "\0" in value:
+        raise ConfigError(f"[tool.boundlint] {key}: expected a folder path, got {_describe(value)}")
     return value
 
 
@@ -132,6 +142,7 @@ _READERS = {
     "max-chars": ("max_chars", _budget),
     "fix-style": ("fix_style", lambda k, v: _choice(k, v, FIX_STYLES)),
     "field-fix": ("field_fix", lambda k, v: _choice(k, v, FIELD_FIXES)),
+    "cache-dir": ("cache_dir", lambda k, v: _path_string(k, v)),
 }
 KNOWN_KEYS = tuple(_READERS)
 

@@ -132,7 +132,8 @@ class Positions:
         statement = self._statements[id(owner)]
         within = self._statement_span(statement)
         decorators = getattr(statement, "decorator_list", None)
-        if decorators:  # ast starts a decorated def at `def`; its decorators come first
+        if decorators and _inside_decorators(owner, node):
+            # ast starts a decorated def at `def`; its decorators come before.
             first = decorators[0]
             within = Span(first.lineno, 0, within.end_line, within.end_column)
         return self._expression_span(node, within)
@@ -167,6 +168,13 @@ class Positions:
         line = self.text.count("\n", 0, offset) + 1
         start_of_line = self.text.rfind("\n", 0, offset) + 1
         return line, offset - start_of_line
+
+
+def _inside_decorators(owner: cst.CSTNode, node: cst.CSTNode) -> bool:
+    for decorator in getattr(owner, "decorators", ()):
+        if any(inner is node for inner in walk(decorator)):
+            return True
+    return False
 
 
 class _Mismatch(Exception):

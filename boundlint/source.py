@@ -69,13 +69,25 @@ def read_source(path: Path) -> SourceText:
     return decode_source(data)
 
 
+# CPython's parser refuses these before it recurses; libcst's native parser does
+# not, and overflows its stack or runs for minutes on such input.
+_NESTING_ERRORS = ("too many nested parentheses", "too many levels of indentation",
+                   "too many statically nested blocks", "too complex")
+
+
 def parse(text: str) -> cst.Module:
+    """libcst's tree for `text`, after CPython's parser has vouched for it.
+
+    `ast` is ten times faster than libcst, knows the messages users know, and
+    refuses code nested too deeply for libcst to survive. Syntax newer than
+    the running interpreter is still given to libcst, which may know it.
+    """
+    python_error = _python_syntax_error(text)
+    if python_error is not None and python_error.nesting:
+        raise python_error
     try:
         return cst.parse_module(text)
     except cst.ParserSyntaxError as error:
-        # CPython's own message is the one users know; libcst's is the fallback
-        # for syntax newer than the running interpreter.
-        python_error = _python_syntax_error(text)
         if python_error is not None:
             raise python_error from None
         message = error.message.removeprefix("parser error: ")
@@ -86,11 +98,21 @@ def parse(text: str) -> cst.Module:
         raise SourceError(f"cannot parse: {error}") from None
 
 
-def _python_syntax_error(text: str) -> SourceError | None:
+class _PythonSyntaxError(SourceError):
+    def __init__(self, message: str, line: int, column: int, nesting: bool) -> None:
+        super().__init__(message, line, column)
+        self.nesting = nesting
+
+
+def _python_syntax_error(text: str) -> _PythonSyntaxError | None:
     try:
         ast.parse(text)
     except SyntaxError as error:
-        return SourceError(f"syntax error: {error.msg}", error.lineno or 1, max((error.offset or 1) - 1, 0))
-    except (RecursionError, MemoryError, ValueError):
-        return None
+        nesting = any(phrase in str(error.msg) for phrase in _NESTING_ERRORS)
+        return _PythonSyntaxError(f"syntax error: {error.msg}", error.lineno or 1,
+                                  max((error.offset or 1) - 1, 0), nesting)
+    except (RecursionError, MemoryError):
+        return _PythonSyntaxError("code is nested too deeply to parse", 1, 0, True)
+    except ValueError as error:  # e.g. "source code string cannot contain null bytes"
+        return _PythonSyntaxError(f"cannot parse: {error}", 1, 0, True)
     return None

@@ -60,3 +60,13 @@ def test_falls_back_when_ast_cannot_parse():
     positions = Positions(text, tree)
     ret = next(n for n in walk(tree) if isinstance(n, cst.Return))
     assert positions.span(ret).start_line == 3
+
+
+def test_a_def_name_is_found_after_its_decorators():
+    text = '@tool("lookup")\ndef lookup(q):\n    return q\n'
+    tree = cst.parse_module(text)
+    positions = Positions(text, tree)
+    function = tree.body[0]
+    assert positions.span(function.name).start_line == 2
+    decorator_call = function.decorators[0].decorator
+    assert positions.span(decorator_call).start_line == 1
