@@ -1,0 +1,107 @@
+"""The `fix` field of the JSON output, and the text edits it is made of."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from boundlint.checker import CheckOptions, check
+from boundlint.config import Config
+from boundlint.fix import attach_fixes, fixes_for
+from boundlint.fix.apply import apply_edits, text_edits
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "fix.md"
+
+
+def _result(tmp_path: Path, text: str):
+    (tmp_path / "tools.py").write_text(text, encoding="utf-8")
+    previous = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        config = Config(root=Path("."))
+        return check([Path(".")], config, CheckOptions()), config
+    finally:
+        os.chdir(previous)
+
+
+def test_the_example_in_the_docs_is_what_check_reports(tmp_path):
+    docs = DOCS.read_text(encoding="utf-8")
+    section = docs[docs.index("## The `fix` field of the JSON output"):]
+    source = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    shown = re.search(r"```json\n\"fix\": (.*?)```", section, re.S).group(1)
+    result, config = _result(tmp_path, source)
+    (finding,) = attach_fixes(result, config).findings
+    assert finding.line == 10
+    assert finding.fix == json.loads(shown)
+
+
+def test_findings_without_a_fix_keep_null(tmp_path):
+    text = textwrap.dedent('''\
+        from langchain_core.tools import tool
+
+
+        @tool
+        def middle(path: str) -> str:
+            """A middle part."""
+            return open(path).read()[100:600]
+        ''')
+    result, config = _result(tmp_path, text)
+    (finding,) = attach_fixes(result, config).findings
+    assert finding.code == "BL004"
+    assert finding.fix is None
+    assert json.loads(json.dumps(finding.to_json()))["fix"] is None
+    assert fixes_for(result, config) == {}
+
+
+def test_each_finding_carries_its_own_import(tmp_path):
+    text = textwrap.dedent('''\
+        import requests
+        from langchain_core.tools import tool
+
+
+        @tool
+        def a(url: str) -> str:
+            """A."""
+            return requests.get(url).text
+
+
+        @tool
+        def b(url: str) -> str:
+            """B."""
+            return requests.get(url).text
+        ''')
+    result, config = _result(tmp_path, text)
+    fixed = attach_fixes(result, config).findings
+    assert len(fixed) == 2
+    for finding in fixed:
+        contents = [edit["content"] for edit in finding.fix["edits"]]
+        assert "from boundlint_runtime import truncate_text\n" in contents
+        assert len(contents) == 2
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("a\nb\nc\n", "a\nB\nc\n"),
+    ("a\r\nb\r\n", "a\r\nx\r\nb\r\n"),
+    ("é = 1\nreturn ü\n", "é = 1\nreturn f(ü)\n"),
+    ("no newline", "no newline at all"),
+    ("x\n", ""),
+    ("", "x\n"),
+    ("one\rtwo\r", "one\rtwo\rthree\r"),
+    ("a = 1\nb = 2\n", "import z\na = 1\nb = 22\n"),
+])
+def test_text_edits_rebuild_the_new_text(old, new):
+    edits = text_edits(old, new)
+    assert apply_edits(old, edits) == new
+    assert (edits == []) == (old == new)
+
+
+def test_edits_are_tight_and_in_characters():
+    (edit,) = text_edits("    return résumé.text  # c\n", "    return f(résumé.text)  # c\n")
+    assert edit.start == (1, 12)  # 1-based character column
+    assert edit.end == (1, 23)
+    assert edit.content == "f(résumé.text)"
