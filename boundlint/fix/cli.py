@@ -163,10 +163,8 @@ def _run_stdin(paths: list[Path], config: Config, options: CheckOptions, *, diff
 
 
 def _with_analysis(options: CheckOptions) -> CheckOptions:
-    """Fixing needs the trees and the analysis of every file with a finding, not cached findings."""
-    changes = {name: value for name, value in (("keep_analysis", True), ("cache_dir", None))
-               if hasattr(options, name)}
-    return replace(options, **changes) if changes else options
+    """Fixing needs the trees and the analysis of every file with a finding (this also bypasses the cache)."""
+    return replace(options, keep_analysis=True)
 
 
 def _describe(findings: list[Finding]) -> str:

@@ -169,6 +169,7 @@ class CodemodPlanner:
         subscript, part = cut
         if part.step is not None:
             raise NoFixError("no automatic fix: a slice with a step")
+        limit: cst.BaseExpression | None
         if part.upper is not None and (part.lower is None or _is_zero(part.lower)):
             mode, limit = "head", part.upper
         elif part.upper is None and _negated(part.lower) is not None:
@@ -248,8 +249,9 @@ class CodemodPlanner:
         encoding_at = next((i for i, arg in enumerate(node.args) if arg.keyword is not None and arg.keyword.value == "encoding"),
                            positional[encoding_index] if encoding_index < len(positional) else None)
         quote = None
-        if encoding_at is not None and isinstance(node.args[encoding_at].value, cst.SimpleString):
-            quote = node.args[encoding_at].value.quote[:1]
+        encoding = node.args[encoding_at].value if encoding_at is not None else None
+        if isinstance(encoding, cst.SimpleString):
+            quote = encoding.quote[:1]
         ignore = f"{quote or self.facts(module).quote}ignore{quote or self.facts(module).quote}"
 
         def build(updated: cst.CSTNode, names: Names) -> cst.CSTNode:
@@ -296,10 +298,13 @@ class CodemodPlanner:
         text = self._static_text(module, marker)
         length = len(text) if text is not None else None
         reserve = f"len({marker_code})"
-        return self._reserve(target, node, head is not None, length, reserve,
-                             applicability=SAFE if static else UNSAFE,
-                             locate=lambda n: (_head_cut(_rightmost(n.left)) if head is not None
-                                               else _tail_cut(_leftmost(n.right))))
+        is_head = head is not None
+
+        def locate(updated: cst.CSTNode) -> cst.Subscript | None:
+            assert isinstance(updated, cst.BinaryOperation)
+            return _head_cut(_rightmost(updated.left)) if is_head else _tail_cut(_leftmost(updated.right))
+
+        return self._reserve(target, node, is_head, length, reserve, SAFE if static else UNSAFE, locate)
 
     def _bl006_fstring(self, target: Target, node: cst.FormattedString) -> Candidate:
         parts = list(node.parts)

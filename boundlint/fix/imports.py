@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
+from typing import Sequence
 
 import libcst as cst
 from libcst.metadata import Assignment, ImportAssignment, MetadataWrapper, ScopeProvider
@@ -221,7 +222,7 @@ class ImportPlanner:
         changes = ImportChanges()
         if not self._additions:
             return tree, changes
-        body = list(tree.body)
+        body: list[cst.BaseStatement] = list(tree.body)
         by_index: dict[int, list[tuple[str, cst.SimpleStatementLine]]] = {}
         for module, names in sorted(self._additions.items()):
             if self._extend(body, module, names, changes):
@@ -238,12 +239,12 @@ class ImportPlanner:
             entries = sorted(by_index[index], key=lambda entry: order[entry[0]])
             statements = [statement for _, statement in entries]
             hows = [how for how, _ in entries]
-            following = body[index] if index < len(body) else None
+            following: cst.BaseStatement | None = body[index] if index < len(body) else None
             original_following = self.tree.body[index] if index < len(self.tree.body) else None
-            new_following = following
+            new_following: cst.BaseStatement | None = following
             opening = next((i for i, how in enumerate(hows) if how in ("before", "before-group")), None)
             if opening is not None and following is not None:
-                statements[opening] = statements[opening].with_changes(leading_lines=following.leading_lines)
+                statements[opening] = statements[opening].with_changes(leading_lines=_leading(following))
                 new_following = following.with_changes(
                     leading_lines=(BLANK_LINE,) if "before-group" in hows else ())
             for position, how in enumerate(hows):
@@ -272,8 +273,9 @@ class ImportPlanner:
         if item is not None:
             node = item.node
             line = body[item.index]
-            assert isinstance(line, cst.SimpleStatementLine)
-            position = next(i for i, small in enumerate(self.tree.body[item.index].body) if small is node)
+            original_line = self.tree.body[item.index]
+            assert isinstance(line, cst.SimpleStatementLine) and isinstance(original_line, cst.SimpleStatementLine)
+            position = next(i for i, small in enumerate(original_line.body) if small is node)
             current = line.body[position]
             assert isinstance(current, cst.ImportFrom) and not isinstance(current.names, cst.ImportStar)
             aliases = list(current.names)
@@ -330,11 +332,16 @@ class _NameCollector(cst.CSTVisitor):
 
 def _separated(statement: cst.BaseStatement) -> cst.BaseStatement:
     """`statement` with the blank lines PEP 8 wants after imports (two before a def or class)."""
-    lines = list(statement.leading_lines)
+    lines = list(_leading(statement))
     if lines and lines[0].comment is None:
         return statement  # already separated
     wanted = 2 if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) else 1
     return statement.with_changes(leading_lines=[BLANK_LINE] * wanted + lines)
+
+
+def _leading(statement: cst.BaseStatement) -> Sequence[cst.EmptyLine]:
+    assert isinstance(statement, (cst.SimpleStatementLine, cst.BaseCompoundStatement))
+    return statement.leading_lines
 
 
 def _last_lines(tree: cst.Module) -> list[int]:

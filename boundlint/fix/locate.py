@@ -55,11 +55,6 @@ def locate(result: CheckResult) -> dict[Finding, Target]:
     codes = {f.code for f in result.findings}
     found: dict[Finding, Target] = {}
 
-    def match(code: str, module: ModuleInfo, node: cst.CSTNode, **extra: object) -> None:
-        finding = wanted.get(node_key(module, node))
-        if finding is not None and finding.code == code or (finding is not None and code == "*"):
-            found[finding] = Target(finding, module, node, **extra)  # type: ignore[arg-type]
-
     if codes & set(RETURN_CODES):
         for tool_result in analysis.results:
             for item in tool_result.returns:

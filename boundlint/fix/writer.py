@@ -70,12 +70,12 @@ def _replace_atomically(path: Path, data: bytes, info: os.stat_result) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-            os.fchmod(handle.fileno(), stat.S_IMODE(info.st_mode))
-            if hasattr(os, "fchown"):
-                try:
-                    os.fchown(handle.fileno(), info.st_uid, info.st_gid)
-                except OSError:
-                    pass  # not ours to give away: keep our own ownership
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))
+        if hasattr(os, "chown"):
+            try:
+                os.chown(temporary, info.st_uid, info.st_gid)
+            except OSError:
+                pass  # not ours to give away: the file stays ours
         os.replace(temporary, path)
     except BaseException:
         try:
