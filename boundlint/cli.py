@@ -22,6 +22,7 @@ from boundlint.checker import CheckOptions, CheckResult, check
 from boundlint.checker import _code_enabled as code_enabled  # the checker's own selection rule
 from boundlint.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
 from boundlint.files import discover, display_name
+from boundlint.fix.cli import add_fix_arguments, run_fix
 from boundlint.formats.inventory import INVENTORY_WRITERS
 from boundlint.inventory import build_inventory
 from boundlint.progress import Progress
@@ -81,6 +82,19 @@ def build_parser() -> argparse.ArgumentParser:
     speed.add_argument("--no-prefilter", action="store_true",
                        help="parse every file, even those whose text cannot matter (for measuring)")
 
+    check_parser.add_argument("--fix", action="store_true", help="apply the fixes (as `boundlint fix`), then report")
+    add_fix_arguments(check_parser)
+
+    fix_parser = commands.add_parser("fix", help="insert the checkpoints and bounds, then report what is left")
+    _add_scope_options(fix_parser)
+    fix_parser.add_argument("--select", type=_codes, help="rule codes or prefixes to fix (replaces the configured set)")
+    fix_parser.add_argument("--extend-select", type=_codes, help="rule codes or prefixes to fix in addition")
+    fix_parser.add_argument("--ignore", type=_codes, help="rule codes or prefixes not to fix")
+    fix_parser.add_argument("--min-confidence", choices=CONFIDENCES, help="leave findings below this confidence")
+    fix_parser.add_argument("--stdin-filename", help="fix the source on standard input, named this")
+    add_fix_arguments(fix_parser)
+    fix_parser.set_defaults(show_unused_ignores=False, fix=True)
+
     inventory_parser = commands.add_parser("inventory", help="list every tool: what it returns, bounded by what")
     _add_scope_options(inventory_parser)
     inventory_parser.add_argument("--output-format", choices=sorted(INVENTORY_WRITERS), default="table")
@@ -117,7 +131,30 @@ def _config_for(args: argparse.Namespace) -> Config:
     )
 
 
+def run_fix_command(args: argparse.Namespace) -> int:
+    try:
+        config = _config_for(args)
+    except ConfigError as error:
+        print(f"boundlint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    options = CheckOptions(force_exclude=args.force_exclude)
+    if args.stdin_filename:
+        options.stdin = (args.stdin_filename, sys.stdin.read())
+    paths = args.paths or [Path(".")]
+    missing = [path for path in paths if not path.exists()] if not args.stdin_filename else []
+    if missing:
+        print(f"boundlint: error: no such file or folder: {missing[0]}", file=sys.stderr)
+        return EXIT_ERROR
+    return run_fix(paths, config, options, diff=args.diff, unsafe=args.unsafe_fixes, out=sys.stdout, err=sys.stderr)
+
+
 def run_check(args: argparse.Namespace) -> int:
+    if args.fix or args.diff:
+        if args.baseline or args.write_baseline or args.add_ignore is not None:
+            print("boundlint: error: --fix/--diff do not combine with --baseline, --write-baseline or --add-ignore",
+                  file=sys.stderr)
+            return EXIT_ERROR
+        return run_fix_command(args)
     problem = _usage_problem(args)
     if problem:
         print(f"boundlint: error: {problem}", file=sys.stderr)
@@ -279,7 +316,7 @@ def run_rule(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(_optional_reason(list(sys.argv[1:] if argv is None else argv)))
-    handlers = {"check": run_check, "inventory": run_inventory, "rule": run_rule}
+    handlers = {"check": run_check, "fix": run_fix_command, "inventory": run_inventory, "rule": run_rule}
     return run_with_deep_stack(lambda: handlers[args.command](args))
 
 
