@@ -92,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     fix_parser.add_argument("--ignore", type=_codes, help="rule codes or prefixes not to fix")
     fix_parser.add_argument("--min-confidence", choices=CONFIDENCES, help="leave findings below this confidence")
     fix_parser.add_argument("--stdin-filename", help="fix the source on standard input, named this")
+    fix_parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are left")
     add_fix_arguments(fix_parser)
     fix_parser.set_defaults(show_unused_ignores=False, fix=True)
 
@@ -145,7 +146,8 @@ def run_fix_command(args: argparse.Namespace) -> int:
     if missing:
         print(f"boundlint: error: no such file or folder: {missing[0]}", file=sys.stderr)
         return EXIT_ERROR
-    return run_fix(paths, config, options, diff=args.diff, unsafe=args.unsafe_fixes, out=sys.stdout, err=sys.stderr)
+    status = run_fix(paths, config, options, diff=args.diff, unsafe=args.unsafe_fixes, out=sys.stdout, err=sys.stderr)
+    return EXIT_CLEAN if status == EXIT_FINDINGS and args.exit_zero else status
 
 
 def run_check(args: argparse.Namespace) -> int:

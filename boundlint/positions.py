@@ -14,8 +14,11 @@ PositionProvider is the fallback.
 from __future__ import annotations
 
 import ast
+import bisect
+import io
 import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterator
 
 import libcst as cst
@@ -78,7 +81,9 @@ class Positions:
     def __init__(self, text: str, tree: cst.Module) -> None:
         self.text = text
         self.tree = tree
-        self._lines = text.splitlines(keepends=True)
+        # Python's own line breaks only (\n, \r\n, \r): not the form feeds and
+        # Unicode separators that str.splitlines also splits on.
+        self._lines = io.StringIO(text, newline="").readlines()
         self._statements: dict[int, ast.stmt] = {}
         self._owner: dict[int, cst.CSTNode] = {}
         self._fallback: dict[cst.CSTNode, CodeRange] | None = None
@@ -162,12 +167,21 @@ class Positions:
         return Span(*self._line_column(index), *self._line_column(index + len(code)))
 
     def _offset(self, line: int, column: int) -> int:
-        return sum(len(text) for text in self._lines[: line - 1]) + column
+        starts = self._line_starts
+        return (starts[line - 1] if 0 < line <= len(starts) else len(self.text)) + column
 
     def _line_column(self, offset: int) -> tuple[int, int]:
-        line = self.text.count("\n", 0, offset) + 1
-        start_of_line = self.text.rfind("\n", 0, offset) + 1
-        return line, offset - start_of_line
+        index = bisect.bisect_right(self._line_starts, offset) - 1
+        return index + 1, offset - self._line_starts[index]
+
+    @cached_property
+    def _line_starts(self) -> list[int]:
+        """Offset of each line's first character."""
+        starts, offset = [], 0
+        for text in self._lines or [""]:
+            starts.append(offset)
+            offset += len(text)
+        return starts
 
 
 def _inside_decorators(owner: cst.CSTNode, node: cst.CSTNode) -> bool:

@@ -70,3 +70,14 @@ def test_a_def_name_is_found_after_its_decorators():
     assert positions.span(function.name).start_line == 2
     decorator_call = function.decorators[0].decorator
     assert positions.span(decorator_call).start_line == 1
+
+
+def test_form_feeds_and_unicode_separators_are_not_line_breaks():
+    text = "\x0cdef f():\n    s = 'a\u2028b'\n    return s\r\ndef g():\r    return 1\n"
+    tree = cst.parse_module(text)
+    expected = MetadataWrapper(tree, unsafe_skip_copy=True).resolve(PositionProvider)
+    positions = Positions(text, tree)
+    for node in walk(tree):
+        if isinstance(node, cst.Return):
+            span = positions.span(node)
+            assert (span.start_line, span.start_column) == (expected[node].start.line, expected[node].start.column)
