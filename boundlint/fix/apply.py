@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import bisect
 import difflib
+import functools
 import re
 from dataclasses import dataclass
+from typing import Sequence
 
 import libcst as cst
 
-from boundlint.fix.imports import ImportChanges, ImportPlanner
+from boundlint.fix.imports import ImportChanges, ImportPlanner, Layout, trailing_newline, tree_facts
 from boundlint.fix.model import Candidate, Edit
 from boundlint.modules import ModuleInfo
 
@@ -40,14 +42,28 @@ class Applied:
     old: str
     new: str
     candidates: list[Candidate]
+    edits: list[Edit] | None = None  # when known without diffing `old` and `new`
+
+    def text_edits(self) -> list[Edit]:
+        return self.edits if self.edits is not None else text_edits(self.old, self.new)
 
 
 class _Replacer(cst.CSTTransformer):
-    def __init__(self, by_target: dict[int, list[Candidate]], names: dict) -> None:
+    """Replaces the target nodes, visiting only the paths that lead to them.
+
+    Subtrees off those paths are not visited, so they stay the very same
+    objects in the fixed tree (which is what makes `_Revert` cheap, too).
+    """
+
+    def __init__(self, by_target: dict[int, list[Candidate]], names: dict, on_path: set[int]) -> None:
         super().__init__()
         self.by_target = by_target
         self.names = names
+        self.on_path = on_path
         self.created: dict[int, tuple[cst.CSTNode, cst.CSTNode]] = {}  # id(new) -> (new, original)
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        return id(node) in self.on_path
 
     def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
         candidates = self.by_target.get(id(original_node))
@@ -61,10 +77,17 @@ class _Replacer(cst.CSTTransformer):
 
 
 class _Revert(cst.CSTTransformer):
-    def __init__(self, created: dict[int, tuple[cst.CSTNode, cst.CSTNode]], inserted: set[int]) -> None:
+    """Puts the original nodes back in place of the new ones and drops the inserted statements."""
+
+    def __init__(self, created: dict[int, tuple[cst.CSTNode, cst.CSTNode]], inserted: set[int],
+                 original: set[int]) -> None:
         super().__init__()
         self.created = created
         self.inserted = inserted
+        self.original = original  # ids of the original tree's nodes: unchanged, nothing to revert inside
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        return id(node) not in self.original and id(node) not in self.created and id(node) not in self.inserted
 
     def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
         if id(original_node) in self.inserted:
@@ -75,8 +98,12 @@ class _Revert(cst.CSTTransformer):
         return updated_node
 
 
-def apply_candidates(module: ModuleInfo, candidates: list[Candidate]) -> Applied:
-    """Apply `candidates` (all of one module) and verify the result; raises FixFailed."""
+def apply_candidates(module: ModuleInfo, candidates: list[Candidate], *, check_syntax: bool = True) -> Applied:
+    """Apply `candidates` (all of one module) and verify the result; raises FixFailed.
+
+    `check_syntax=False` skips parsing and compiling the result (the revert
+    check still runs): for a fix already verified together with the others.
+    """
     chosen: list[Candidate] = []
     seen: set[tuple] = set()
     for candidate in candidates:
@@ -86,34 +113,126 @@ def apply_candidates(module: ModuleInfo, candidates: list[Candidate]) -> Applied
             seen.add(candidate.key)
         chosen.append(candidate)
     tree = module.tree
-    old = tree.code
+    facts = tree_facts(tree)
+    old = facts.layout.code if facts.layout is not None else tree.code
     use_line = min(module.position(candidate.target).start.line for candidate in chosen)
     planner = ImportPlanner(tree, use_line)
     names = {symbol: planner.local(symbol) for candidate in chosen for symbol in candidate.symbols}
     by_target: dict[int, list[Candidate]] = {}
+    on_path: set[int] = set()
     for candidate in chosen:
         by_target.setdefault(id(candidate.target), []).append(candidate)
-    replacer = _Replacer(by_target, names)
+        on_path.update(id(node) for node in facts.ancestors(candidate.target))
+    replacer = _Replacer(by_target, names, on_path)
     try:
         fixed = tree.visit(replacer)
         fixed, changes = planner.apply(fixed)
-        new = fixed.code
     except Exception as error:  # noqa: BLE001 - a codemod bug must not write anything
         raise FixFailed(f"building the fix failed: {type(error).__name__}: {error}") from error
     missing = set(by_target) - {id(original) for _, original in replacer.created.values()}
     if missing:
         raise FixFailed("a fix's target was not found in the module")
-    _verify(tree, fixed, replacer.created, changes, old, new)
-    return Applied(module, old, new, chosen)
+    original = set(facts.parents) | {id(tree)}
+    edits: list[Edit] | None = None
+    if facts.layout is not None:
+        new, edits = _assemble(tree, fixed, facts.layout, replacer.created, changes, original)
+    else:
+        try:
+            new = fixed.code
+        except Exception as error:  # noqa: BLE001
+            raise FixFailed(f"building the fix failed: {type(error).__name__}: {error}") from error
+        _verify(tree, fixed, replacer.created, changes, old, new, False, original)
+    if check_syntax:
+        _check_syntax(old, new)
+    return Applied(module, old, new, chosen, edits)
 
 
-def _verify(tree: cst.Module, fixed: cst.Module, created: dict[int, tuple[cst.CSTNode, cst.CSTNode]],
-            changes: ImportChanges, old: str, new: str) -> None:
+def _assemble(tree: cst.Module, fixed: cst.Module, layout: Layout, created: dict[int, tuple[cst.CSTNode, cst.CSTNode]],
+              changes: ImportChanges, original: set[int]) -> tuple[str, list[Edit]]:
+    """The fixed text and its edits, from the changed top-level statements only.
+
+    Each changed statement, reverted, must give back its original text: nothing
+    but the fixed nodes and the import changes moved. Raises FixFailed.
+    """
+    if not (_same(fixed.header, tree.header) and _same(fixed.footer, tree.footer)
+            and fixed.has_trailing_newline == tree.has_trailing_newline
+            and fixed.default_newline == tree.default_newline and fixed.default_indent == tree.default_indent):
+        raise FixFailed("a fix would change code outside the node it targets")
     everything = dict(created)
     everything.update(changes.replaced)
-    reverted = fixed.visit(_Revert(everything, {id(node) for node in changes.inserted}))
-    if reverted.code != old:
+    inserted = {id(node) for node in changes.inserted}
+    revert = _Revert(everything, inserted, original)
+    starts = layout.starts()
+    parts = [layout.header]
+    chunks: list[tuple[int, int, str]] = []  # (start, end) in the original parts, new text
+    pending: list[str] = []
+    index = 0
+    try:
+        for statement in fixed.body:
+            if id(statement) in inserted:
+                text = fixed.code_for_node(statement)
+                pending.append(text)
+                parts.append(text)
+                continue
+            if index >= len(tree.body):
+                raise FixFailed("a fix would change code outside the node it targets")
+            before = tree.body[index]
+            if statement is before:
+                if pending:
+                    chunks.append((starts[index], starts[index], "".join(pending)))
+                    pending = []
+                parts.append(layout.statements[index])
+            else:
+                text = fixed.code_for_node(statement)
+                reverted = statement.visit(revert)
+                if not isinstance(reverted, cst.CSTNode) or tree.code_for_node(reverted) != layout.statements[index]:
+                    raise FixFailed("a fix would change code outside the node it targets")
+                chunks.append((starts[index], starts[index + 1], "".join(pending) + text))
+                pending = []
+                parts.append(text)
+            index += 1
+    except FixFailed:
+        raise
+    except Exception as error:  # noqa: BLE001
+        raise FixFailed(f"building the fix failed: {type(error).__name__}: {error}") from error
+    if index != len(tree.body):
         raise FixFailed("a fix would change code outside the node it targets")
+    if pending:
+        chunks.append((starts[-1], starts[-1], "".join(pending)))
+    parts.append(layout.footer)
+    whole = "".join(parts)
+    popped = trailing_newline(whole) if layout.popped else 0
+    new = whole[:len(whole) - popped]
+    return new, _chunk_edits(layout.code, chunks)
+
+
+def _same(new: Sequence[cst.CSTNode], old: Sequence[cst.CSTNode]) -> bool:
+    return len(new) == len(old) and all(a is b for a, b in zip(new, old))
+
+
+def _chunk_edits(old: str, chunks: list[tuple[int, int, str]]) -> list[Edit]:
+    line_starts = [0] + [match.end() for match in NEWLINE.finditer(old)]
+    edits = []
+    for start, end, content in chunks:
+        if end > len(old):  # the file's missing last newline: the new text lacks it too
+            content = content[:len(content) - (end - len(old))]
+            end = len(old)
+        before = old[start:end]
+        prefix = 0
+        while prefix < min(len(before), len(content)) and before[prefix] == content[prefix]:
+            prefix += 1
+        suffix = 0
+        while (suffix < min(len(before), len(content)) - prefix
+               and before[len(before) - 1 - suffix] == content[len(content) - 1 - suffix]):
+            suffix += 1
+        if prefix == len(before) == len(content):
+            continue
+        edits.append(Edit(content[prefix:len(content) - suffix], _row_column(line_starts, start + prefix),
+                          _row_column(line_starts, end - suffix)))
+    return edits
+
+
+def _check_syntax(old: str, new: str) -> None:
     try:
         reparsed = cst.parse_module(new)
     except Exception as error:  # noqa: BLE001
@@ -127,6 +246,21 @@ def _verify(tree: cst.Module, fixed: cst.Module, created: dict[int, tuple[cst.CS
             raise FixFailed(f"the fixed code does not compile: {error}") from error
 
 
+def _verify(tree: cst.Module, fixed: cst.Module, created: dict[int, tuple[cst.CSTNode, cst.CSTNode]],
+            changes: ImportChanges, old: str, new: str, check_syntax: bool = True,
+            original: set[int] | None = None) -> None:
+    """The slow, whole-module form of the checks: revert everything and compare the text."""
+    everything = dict(created)
+    everything.update(changes.replaced)
+    inserted = {id(node) for node in changes.inserted}
+    reverted = fixed.visit(_Revert(everything, inserted, original if original is not None else set()))
+    if reverted.code != old:
+        raise FixFailed("a fix would change code outside the node it targets")
+    if check_syntax:
+        _check_syntax(old, new)
+
+
+@functools.lru_cache(maxsize=8)
 def _compiles(text: str) -> bool:
     try:
         compile(text, "<source>", "exec", dont_inherit=True)

@@ -20,7 +20,7 @@ import libcst as cst
 from boundlint.checker import CheckResult
 from boundlint.config import Config
 from boundlint.findings import Finding
-from boundlint.fix.apply import Applied, FixFailed, apply_candidates, text_edits
+from boundlint.fix.apply import Applied, FixFailed, apply_candidates
 from boundlint.fix.codemods import CodemodPlanner
 from boundlint.fix.locate import Target, locate
 from boundlint.fix.model import Candidate, Fix, NoFix
@@ -130,15 +130,30 @@ def _moot_bl001(result: CheckResult, the_plan: Plan, chosen: list[Candidate]) ->
 
 
 def fixes_for(result: CheckResult, config: Config) -> dict[Finding, Fix]:
-    """Each finding's own fix (alone, with its imports) as edits; findings without one are absent."""
+    """Each finding's own fix (alone, with its imports) as edits; findings without one are absent.
+
+    The fixes of a module are first applied and verified together (parsed and
+    compiled once); each is then applied alone to get its edits, and only
+    parsed and compiled again if the module's fixes failed together.
+    """
     the_plan = plan(result, config)
+    by_module: dict[int, list[Candidate]] = {}
+    for candidate in the_plan.candidates.values():
+        by_module.setdefault(id(candidate.module), []).append(candidate)
     fixes: dict[Finding, Fix] = {}
-    for finding, candidate in the_plan.candidates.items():
+    for candidates in by_module.values():
         try:
-            applied = apply_candidates(candidate.module, [candidate])
+            apply_candidates(candidates[0].module, candidates)
+            verified = True
         except FixFailed:
-            continue
-        fixes[finding] = Fix(candidate.applicability, candidate.message, tuple(text_edits(applied.old, applied.new)))
+            verified = False
+        for candidate in candidates:
+            try:
+                applied = apply_candidates(candidate.module, [candidate], check_syntax=not verified)
+            except FixFailed:
+                continue
+            edits = tuple(applied.text_edits())
+            fixes[candidate.finding] = Fix(candidate.applicability, candidate.message, edits)
     return fixes
 
 

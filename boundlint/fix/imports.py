@@ -48,6 +48,117 @@ class _TopImport:
 
 
 @dataclass
+class TreeFacts:
+    """What one parsed module binds and imports, and how its nodes nest. Computed once per tree."""
+
+    bindings: dict[str, list[tuple[str, cst.CSTNode]]]  # name -> ("import", statement) or ("other", node)
+    occurrences: set[str]
+    top_imports: list[_TopImport]
+    star_indexes: list[int]
+    parents: dict[int, cst.CSTNode]  # id(node) -> its parent
+    layout: "Layout | None" = None  # the text of each top-level statement, when it adds up to the module's
+
+    def ancestors(self, node: cst.CSTNode) -> list[cst.CSTNode]:
+        """`node` and every node above it, up to the module."""
+        chain = [node]
+        while id(chain[-1]) in self.parents:
+            chain.append(self.parents[id(chain[-1])])
+        return chain
+
+
+_FACTS: dict[int, tuple[cst.Module, TreeFacts]] = {}
+_FACTS_KEPT = 8
+
+
+def tree_facts(tree: cst.Module) -> TreeFacts:
+    """The facts of `tree`, cached for the last few trees asked about (the tree is kept with them)."""
+    cached = _FACTS.get(id(tree))
+    if cached is not None and cached[0] is tree:
+        return cached[1]
+    facts = _scan(tree)
+    if len(_FACTS) >= _FACTS_KEPT:
+        _FACTS.pop(next(iter(_FACTS)))
+    _FACTS[id(tree)] = (tree, facts)
+    return facts
+
+
+def _scan(tree: cst.Module) -> TreeFacts:
+    wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
+    scopes = {scope for scope in wrapper.resolve(ScopeProvider).values() if scope is not None}
+    bindings: dict[str, list[tuple[str, cst.CSTNode]]] = {}
+    for scope in scopes:
+        for assignment in scope.assignments:
+            if isinstance(assignment, ImportAssignment):
+                bindings.setdefault(assignment.name, []).append(("import", assignment.node))
+            elif isinstance(assignment, Assignment):
+                bindings.setdefault(assignment.name, []).append(("other", assignment.node))
+    collector = _NameCollector()
+    tree.visit(collector)
+    top_imports: list[_TopImport] = []
+    last_lines = _last_lines(tree)
+    for index, statement in enumerate(tree.body):
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, cst.ImportFrom):
+                module = dotted(small.module) if small.module is not None else ""
+                top_imports.append(_TopImport(index, small, module or "", len(small.relative),
+                                              isinstance(small.names, cst.ImportStar), last_lines[index]))
+            elif isinstance(small, cst.Import):
+                top_imports.append(_TopImport(index, small, dotted(small.names[0].name) or "", 0, False,
+                                              last_lines[index]))
+    parents: dict[int, cst.CSTNode] = {}
+    stack: list[cst.CSTNode] = [tree]
+    while stack:
+        node = stack.pop()
+        for child in node.children:
+            parents[id(child)] = node
+            stack.append(child)
+    return TreeFacts(bindings, collector.names, top_imports, [i.index for i in top_imports if i.star], parents,
+                     Layout.of(tree))
+
+
+@dataclass
+class Layout:
+    """A module's text as its parts: header, one string per top-level statement, footer.
+
+    libcst writes a module as exactly these parts, then drops the last newline
+    when the file has none (`popped` characters). With them, a fix that
+    changes a few statements is written, checked and turned into edits
+    without generating the whole module again.
+    """
+
+    header: str
+    statements: list[str]
+    footer: str
+    popped: int
+    code: str
+
+    @classmethod
+    def of(cls, tree: cst.Module) -> "Layout | None":
+        header = "".join(tree.code_for_node(line) for line in tree.header)
+        statements = [tree.code_for_node(statement) for statement in tree.body]
+        footer = "".join(tree.code_for_node(line) for line in tree.footer)
+        code = tree.code
+        whole = header + "".join(statements) + footer
+        popped = 0 if tree.has_trailing_newline else trailing_newline(whole)
+        if whole[:len(whole) - popped] != code:
+            return None  # not the layout we expect: callers use the slow path
+        return cls(header, statements, footer, popped, code)
+
+    def starts(self) -> list[int]:
+        """Offset of each statement, then of the footer."""
+        offsets = [len(self.header)]
+        for text in self.statements:
+            offsets.append(offsets[-1] + len(text))
+        return offsets
+
+
+def trailing_newline(text: str) -> int:
+    return 2 if text.endswith("\r\n") else 1 if text.endswith(("\n", "\r")) else 0
+
+
+@dataclass
 class ImportChanges:
     """What `apply()` did, for verification: new statements and replaced ones."""
 
@@ -65,39 +176,11 @@ class ImportPlanner:
         self._locals: dict[Symbol, str] = {}
         self._additions: dict[str, dict[str, str | None]] = {}  # module -> {name: alias}
         self._taken: set[str] = set()  # local names chosen for new imports
-        self._scan()
-
-    # -- what the module binds ----------------------------------------------
-
-    def _scan(self) -> None:
-        wrapper = MetadataWrapper(self.tree, unsafe_skip_copy=True)
-        scopes = {scope for scope in wrapper.resolve(ScopeProvider).values() if scope is not None}
-        # name -> every binding of it, in any scope: ("import", ImportFrom/Import node) or ("other", node)
-        self.bindings: dict[str, list[tuple[str, cst.CSTNode]]] = {}
-        for scope in scopes:
-            for assignment in scope.assignments:
-                if isinstance(assignment, ImportAssignment):
-                    self.bindings.setdefault(assignment.name, []).append(("import", assignment.node))
-                elif isinstance(assignment, Assignment):
-                    self.bindings.setdefault(assignment.name, []).append(("other", assignment.node))
-        collector = _NameCollector()
-        self.tree.visit(collector)
-        self.occurrences = collector.names
-        self.top_imports: list[_TopImport] = []
-        last_lines = _last_lines(self.tree)
-        for index, statement in enumerate(self.tree.body):
-            if not isinstance(statement, cst.SimpleStatementLine):
-                continue
-            for small in statement.body:
-                if isinstance(small, cst.ImportFrom):
-                    module = dotted(small.module) if small.module is not None else ""
-                    self.top_imports.append(_TopImport(index, small, module or "", len(small.relative),
-                                                       isinstance(small.names, cst.ImportStar),
-                                                       last_lines[index]))
-                elif isinstance(small, cst.Import):
-                    self.top_imports.append(_TopImport(index, small, dotted(small.names[0].name) or "", 0, False,
-                                                       last_lines[index]))
-        self.star_indexes = [item.index for item in self.top_imports if item.star]
+        facts = tree_facts(tree)
+        self.bindings = facts.bindings
+        self.occurrences = facts.occurrences
+        self.top_imports = facts.top_imports
+        self.star_indexes = facts.star_indexes
 
     def _binds_only(self, name: str, symbol: Symbol) -> bool:
         """Every binding of `name`, anywhere, imports `symbol` under that name."""

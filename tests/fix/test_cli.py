@@ -138,16 +138,29 @@ def test_stdin_with_diff(tmp_path):
     assert "+from boundlint_runtime import truncate_text\n" in out.getvalue()
 
 
+CHECK_FLAGS = ("--select", "--extend-select", "--ignore", "--min-confidence", "--output-format", "--statistics",
+               "--exit-zero", "--config", "--stdin-filename", "--show-unused-ignores", "--force-exclude",
+               "--no-respect-gitignore")
+
+
 def test_fix_arguments_do_not_clash_with_checks():
+    parser = argparse.ArgumentParser()
+    for flag in CHECK_FLAGS:
+        parser.add_argument(flag)
+    add_fix_arguments(parser)  # argparse raises on a duplicate option
+    args = parser.parse_args(["--diff", "--unsafe-fixes", "--force-exclude", "x"])
+    assert args.diff and args.unsafe_fixes and args.force_exclude == "x"
+    assert parser.parse_args([]).diff is False
+
+
+def test_the_command_line_offers_fix_and_check_fix():
     from boundlint.cli import build_parser
 
     parser = build_parser()
-    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    check_parser = commands.choices["check"]
-    add_fix_arguments(check_parser)  # argparse raises on a duplicate option
-    args = check_parser.parse_args(["--diff", "--unsafe-fixes", "--force-exclude", "src"])
-    assert args.diff and args.unsafe_fixes and args.force_exclude
-    assert check_parser.parse_args([]).diff is False
+    args = parser.parse_args(["fix", "--diff", "--unsafe-fixes", "--force-exclude", "--select", "BL001", "src"])
+    assert (args.command, args.diff, args.unsafe_fixes, args.force_exclude) == ("fix", True, True, True)
+    args = parser.parse_args(["check", "--fix", "--unsafe-fixes", "src"])
+    assert args.fix and args.unsafe_fixes and not args.diff
 
 
 @pytest.mark.parametrize("flag", ["--diff", "--unsafe-fixes"])

@@ -105,3 +105,26 @@ def test_edits_are_tight_and_in_characters():
     assert edit.start == (1, 12)  # 1-based character column
     assert edit.end == (1, 23)
     assert edit.content == "f(résumé.text)"
+
+
+def test_edits_from_changed_statements_match_the_whole_module_path(monkeypatch, tmp_path):
+    """The fast path (per top-level statement) and the slow one (whole module) give the same text."""
+    from boundlint.fix import imports
+    from boundlint.fix.apply import apply_candidates
+    from boundlint.fix.engine import plan
+    from tests.fix.cases import all_cases
+
+    for case in all_cases():
+        result, config = _result(tmp_path, case.before.decode("utf-8"))
+        the_plan = plan(result, config)
+        for candidate in the_plan.candidates.values():
+            fast = apply_candidates(candidate.module, [candidate])
+            assert fast.edits is not None, case.name
+            assert apply_edits(fast.old, fast.edits) == fast.new, case.name
+            with monkeypatch.context() as patch:
+                patch.setattr(imports.Layout, "of", classmethod(lambda cls, tree: None))
+                imports._FACTS.clear()
+                slow = apply_candidates(candidate.module, [candidate])
+            imports._FACTS.clear()
+            assert slow.edits is None
+            assert slow.new == fast.new, case.name

@@ -159,3 +159,22 @@ def test_a_run_with_an_error_in_one_file_still_fixes_the_others(tmp_path, monkey
     assert "truncate_text(requests.get(url).text" in good.read_text(encoding="utf-8")
     assert bad.read_text(encoding="utf-8") == BYTES_CUT
     assert run.code == 2
+
+
+def test_the_per_statement_check_catches_a_change_outside_the_fixed_nodes(tmp_path, monkeypatch):
+    from boundlint.fix import imports
+
+    path = _write(tmp_path, "tool.py", TOOL + "\nLIMIT = 1\n")
+    original_apply = imports.ImportPlanner.apply
+
+    def sloppy(self, tree):
+        fixed, changes = original_apply(self, tree)
+        last = fixed.body[-1]  # `LIMIT = 1`, changed behind the verifier's back
+        changed = last.with_changes(body=[last.body[0].with_changes(value=cst.Integer("2"))])
+        return fixed.with_changes(body=[*fixed.body[:-1], changed]), changes
+
+    monkeypatch.setattr(imports.ImportPlanner, "apply", sloppy)
+    run = fix(tmp_path)
+    assert run.code == 2
+    assert "tool.py: not fixed: a fix would change code outside the node it targets" in run.err
+    assert path.read_text(encoding="utf-8") == TOOL + "\nLIMIT = 1\n"
