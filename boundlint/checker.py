@@ -37,7 +37,7 @@ from boundlint.findings import CONFIDENCE_ORDER, Finding
 from boundlint.loader import Loader
 from boundlint.modules import ModuleInfo
 from boundlint.prefilter import Prefilter, subclass_pattern
-from boundlint.project import Project
+from boundlint.project import Catalog, Project
 from boundlint.rules import ALL_RULES, PARSE_ERROR, UNUSED_SUPPRESSION, RuleContext
 from boundlint.source import SourceError, decode_source, parse
 from boundlint.stack import run_with_deep_stack
@@ -158,7 +158,7 @@ def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tu
     return findings, errors
 
 
-def analyse_root(path: Path, paths: list[Path], loader: Loader, config: Config) -> RootResult:
+def analyse_root(path: Path, paths: "list[Path] | Catalog", loader: Loader, config: Config) -> RootResult:
     """One root, in its own project: what it reports and which files that read."""
     result = RootResult(path)
     project = Project(paths, loader.load)
@@ -184,12 +184,12 @@ def analyse_root(path: Path, paths: list[Path], loader: Loader, config: Config) 
 
 # Worker processes keep their loader between chunks, so shared modules are
 # parsed once per process.
-_WORKER: tuple[list[Path], Loader, Config] | None = None
+_WORKER: tuple[Catalog, Loader, Config] | None = None
 
 
 def _start_worker(paths: list[Path], stdin: dict[Path, str], config: Config) -> None:
     global _WORKER
-    _WORKER = (paths, Loader(stdin), config)
+    _WORKER = (Catalog(paths), Loader(stdin), config)
 
 
 def _analyse_chunk(chunk: list[Path]) -> list[RootResult]:
@@ -216,6 +216,7 @@ class _Runner:
     def __init__(self, jobs: int, paths: list[Path], stdin: dict[Path, str], config: Config) -> None:
         self.jobs = jobs
         self.paths, self.stdin, self.config = paths, stdin, config
+        self._catalog: Catalog | None = None
         self._pool: ProcessPoolExecutor | None = None
         self._loader = Loader(stdin)
 
@@ -228,9 +229,11 @@ class _Runner:
 
     def map_roots(self, roots: list[Path], progress: Callable[[int], None]) -> list[RootResult]:
         if self.jobs <= 1 or len(roots) < MIN_ROOTS_FOR_WORKERS:
+            if self._catalog is None:
+                self._catalog = Catalog(self.paths)
             results = []
             for path in roots:
-                results.append(analyse_root(path, self.paths, self._loader, self.config))
+                results.append(analyse_root(path, self._catalog, self._loader, self.config))
                 progress(1)
             return results
         results = []

@@ -51,6 +51,22 @@ class Entity:
     owner: cst.ClassDef | None = None  # for methods
 
 
+class Catalog:
+    """Every discovered file by the module names it can be imported as.
+
+    Built once per run (and per worker): projects are made per root, and
+    naming 2,000 files again for each of them would cost more than the roots.
+    """
+
+    def __init__(self, paths: list[Path]) -> None:
+        self.by_name: dict[str, list[Path]] = {}
+        self.canonical: dict[Path, str] = {}
+        for path in paths:
+            self.canonical[path] = module_name_for(path)
+            for name in _indexed_names(path, self.canonical[path]):
+                self.by_name.setdefault(name, []).append(path)
+
+
 class Project:
     """All modules of the checked tree, parsed on first use.
 
@@ -60,15 +76,12 @@ class Project:
     touches is recorded, so a result can say which files it depends on.
     """
 
-    def __init__(self, paths: list[Path], loader: Callable[[Path], ModuleInfo | None]) -> None:
+    def __init__(self, paths: "list[Path] | Catalog", loader: Callable[[Path], ModuleInfo | None]) -> None:
         self._loader = loader
         self._loaded: dict[Path, ModuleInfo | None] = {}
-        self._by_name: dict[str, list[Path]] = {}
-        self._canonical: dict[Path, str] = {}
-        for path in paths:
-            self._canonical[path] = module_name_for(path)
-            for name in _indexed_names(path, self._canonical[path]):
-                self._by_name.setdefault(name, []).append(path)
+        catalog = paths if isinstance(paths, Catalog) else Catalog(paths)
+        self._by_name = catalog.by_name
+        self._canonical = catalog.canonical
         self._lookups: dict[tuple[str, int], tuple[Entity | None, frozenset[Path]]] = {}
         self._touched: list[set[Path]] = [set()]
 
