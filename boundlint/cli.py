@@ -22,6 +22,7 @@ from boundlint.checker import CheckOptions, CheckResult, check
 from boundlint.checker import _code_enabled as code_enabled  # the checker's own selection rule
 from boundlint.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
 from boundlint.files import discover, display_name
+from boundlint.fix import attach_fixes
 from boundlint.fix.cli import add_fix_arguments, run_fix
 from boundlint.formats.inventory import INVENTORY_WRITERS
 from boundlint.inventory import build_inventory
@@ -176,6 +177,8 @@ def run_check(args: argparse.Namespace) -> int:
         result = _without_baseline(result, baseline, args.baseline, config, _checked_names(args, config))
     if args.add_ignore is not None:
         return _add_ignore(result, args.add_ignore)
+    if args.output_format in ("json", "json-lines") and result.analysis is not None:
+        result = attach_fixes(result, config)
     _write_report(args, result)
     return _exit_status(args, result)
 
@@ -196,8 +199,10 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
 def _run(args: argparse.Namespace, config: Config) -> CheckResult | None:
     """Run the checker on the command's paths (or standard input); None after a usage error."""
     options = CheckOptions(show_unused_ignores=args.show_unused_ignores, force_exclude=args.force_exclude)
-    if args.command == "check":
-        # check needs findings only: roots are analysed one by one, in workers, with the cache.
+    if args.command == "check" and args.output_format not in ("json", "json-lines"):
+        # Findings only: roots are analysed one by one, in workers, with the
+        # cache. (The JSON formats carry each finding's fix, which needs the
+        # whole analysis.)
         options.keep_analysis = False
         options.jobs = args.jobs
         options.prefilter = not args.no_prefilter

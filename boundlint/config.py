@@ -153,9 +153,10 @@ def config_from_table(table: Any, root: Path, source: Path | None) -> Config:
     values: dict[str, Any] = {}
     for key, value in table.items():
         if key not in _READERS:
-            hint = difflib.get_close_matches(str(key), KNOWN_KEYS, n=1)
+            hint = difflib.get_close_matches(str(key)[:100], KNOWN_KEYS, n=1)
             suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
-            raise ConfigError(f"[tool.boundlint] unknown key {key!r}{suggestion}")
+            shown = repr(key) if len(str(key)) <= 60 else repr(str(key)[:57] + "...")
+            raise ConfigError(f"[tool.boundlint] unknown key {shown}{suggestion}")
         attribute, reader = _READERS[key]
         values[attribute] = reader(key, value)
     return Config(root=root, source=source, **values)

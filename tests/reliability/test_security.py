@@ -1,0 +1,34 @@
+"""The checker reads code; it never imports, runs or evaluates it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from boundlint.checker import CheckOptions, check
+from boundlint.config import Config
+
+TRAP = '''
+import pathlib
+pathlib.Path({marker!r}).write_text("imported")
+raise SystemExit("this module must never be imported")
+
+from langchain_core.tools import tool
+
+@tool
+def trap(q: str) -> str:
+    """T."""
+    return eval(q)
+'''
+
+
+def test_checked_code_is_never_imported_or_run(tmp_path):
+    marker = tmp_path / "was_imported"
+    (tmp_path / "trap_module.py").write_text(TRAP.format(marker=str(marker)))
+    (tmp_path / "user.py").write_text("from trap_module import trap\nfrom agents import Agent\n"
+                                      "agent = Agent(name='a', tools=[trap])\n")
+    for keep in (True, False):
+        result = check([tmp_path], Config(root=tmp_path), CheckOptions(keep_analysis=keep))
+        assert [(Path(f.filename).name, f.code) for f in result.findings] == [("trap_module.py", "BL001")]
+    assert not marker.exists()
+    assert "trap_module" not in sys.modules
