@@ -188,8 +188,8 @@ class _Walker:
         return self.other(v, budget, depth, path, whole)
 
     def other(self, v: Any, budget: int, depth: int, path: Any, whole: bool) -> tuple[Any, int]:
-        if isinstance(v, str):
-            return self.string(str.__str__(v), budget, path, whole)
+        if isinstance(v, str):  # a subclass: cut it as it is, copying only what is kept (see string())
+            return self.string(v, budget, path, whole)
         if isinstance(v, enum.Enum):
             return self.render(v.value, budget, depth + 1, path, whole)
         if isinstance(v, numbers.Integral):  # int subclasses, numpy integers
@@ -242,7 +242,7 @@ class _Walker:
         n = len(s)
         capped = self.max_string is not None and n > self.max_string
         if not capped and n + 2 <= budget:
-            kept = clean(s)
+            kept = _plain(clean(s))
             size = self.size_of(kept)
             if size <= budget:
                 return kept, size
@@ -255,7 +255,7 @@ class _Walker:
         force = False
         for attempt in range(8):
             cut = cut_text(s, max(chars, 0), None if nbytes is None else max(nbytes, 0), "head_tail", force)
-            kept = clean(s) if cut is None else cut
+            kept = _plain(clean(s)) if cut is None else cut  # None: s is within chars, so copying it is cheap
             size = self.size_of(kept)
             over = size - budget
             if over <= 0:
@@ -474,11 +474,16 @@ def _pairs(items: Any) -> Iterator[tuple[str, Any]]:
     seen: set[str] = set()
     for key, value in items:
         text = key if type(key) is str else _key_text(key)
-        text = clean(text) if len(text) <= _MAX_KEY_CHARS else (cut_text(text, _MAX_KEY_CHARS, None, "head") or "")
+        text = _plain(clean(text)) if len(text) <= _MAX_KEY_CHARS else (cut_text(text, _MAX_KEY_CHARS, None, "head") or "")
         while text in seen:  # 1 and "1" would collide once keys are strings
             text += "'"
         seen.add(text)
         yield text, value
+
+
+def _plain(s: str) -> str:
+    """``s`` as an exact ``str`` (JSON-compatible output); copies a subclass, so only call it on kept text."""
+    return s if type(s) is str else str.__str__(s)
 
 
 def _key_text(key: Any) -> str:
@@ -492,7 +497,7 @@ def _key_text(key: Any) -> str:
     if isinstance(key, float):
         return "NaN" if key != key else ("Infinity" if key == float("inf") else ("-Infinity" if key == float("-inf") else float.__repr__(key)))
     if isinstance(key, str):
-        return str.__str__(key)
+        return key  # maybe a str subclass: the caller cuts it before copying it into a plain str
     return _scalar_text(key)
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import math
-import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 from boundlint_runtime import truncate_for_llm
 
+from .spies import LazyDict, LazyList, Overread, Overtouched, SpyDict, SpyList, SpyStr, Touches, Visited, Watch, instrumented
 from .strategies import (
     PROPERTY,
     BadRepr,
@@ -213,36 +215,154 @@ def test_invalid_arguments() -> None:
         truncate_for_llm([1], "100")  # type: ignore[arg-type]
 
 
-def _document(records: int) -> dict[str, Any]:
-    words = ["alpha", "beta", "gamma", "delta"]
-    return {
-        "total": records,
-        "items": [
+class _Tag(str):
+    pass
+
+
+class _Slicing(str):
+    def __getitem__(self, key: Any) -> str:
+        raise RuntimeError("no slicing")
+
+
+def test_str_subclasses_come_out_as_plain_str_like_their_text() -> None:
+    # A subclass is cut as it is (copying it whole first would scan the input), yet the output is plain str.
+    value = {_Tag("key"): _Tag("short"), "long": _Tag("x" * 5000), _Tag("k" * 300): 1, "list": [_Tag("y" * 3000)]}
+    out = truncate_for_llm(value, 1000)
+    assert out == truncate_for_llm({"key": "short", "long": "x" * 5000, "k" * 300: 1, "list": ["y" * 3000]}, 1000)
+    assert all(type(k) is str for k in out) and type(out["key"]) is str and type(out["long"]) is str
+    assert type(out["list"][0]) is str
+    hostile = truncate_for_llm({"a": _Slicing("z" * 5000)}, 100)  # never raises on a value
+    assert len(_dump(hostile)) <= 100
+
+
+# ---------------------------------------------------------------- cost: structural, not timed
+# "Only kept values are visited (counts come from len())": the documents below
+# count every item they hand out (tests/runtime/spies.py), their long strings
+# record every read, and the same document is walked at 10,000 and at 1,000,000
+# items: the work (lines of Python run) must not grow with it.  Speed figures
+# live in benchmarks/runtime_bench.py.
+
+SMALL, BIG = 10_000, 1_000_000
+LOOK_AROUND = 2_000 + 32  # truncate_text's documented look-around windows
+WORDS = ["alpha", "beta", "gamma", "delta"]
+
+
+@functools.lru_cache(maxsize=None)
+def _long_texts() -> tuple[str, str]:
+    """A body with escapes and non-ASCII (cut, then re-cut as the escapes overflow) and a key; 2 M chars each."""
+    body = 'line "quoted" \\ caf\u00e9 \u6f22\n' * 100_000
+    return body[:2_000_000], "k" * 2_000_000
+
+
+def _nested(n: int, t: Touches, body: SpyStr, key: SpyStr) -> Any:
+    def record(i: int) -> Any:
+        return SpyDict(
             {
                 "id": i,
                 "name": f"item-{i}",
                 "score": i / 7,
-                "tags": [words[i % 4], words[(i + 1) % 4], "x", "y"],
-                "owner": {"login": f"user{i % 97}", "admin": i % 5 == 0},
-            }
-            for i in range(records)
-        ],
-    }
+                "tags": SpyList([WORDS[i % 4], WORDS[(i + 1) % 4], "x", "y"], t),
+                "owner": SpyDict({"login": f"user{i % 97}", "admin": i % 5 == 0}, t),
+                "history": LazyList(n, lambda j: {"at": j, "what": "edit"}, t),
+                "body": body,
+            },
+            t,
+        )
+
+    return SpyDict(
+        {"total": n, key: "a key of 2 M chars", "items": LazyList(n, record, t), "index": LazyDict(n, lambda k: LazyList(n, int, t), t)},
+        t,
+    )
 
 
-def test_cost_grows_with_the_budget_not_the_document() -> None:
-    doc = _document(100_000)  # about 9 MB of JSON, 900,000 leaves
-    start = time.perf_counter()
-    json.dumps(doc)
-    dumps = time.perf_counter() - start
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        out = truncate_for_llm(doc, 16_000)
-        best = min(best, time.perf_counter() - start)
-    assert len(_dump(out)) <= 16_000
-    assert out["items"][0]["id"] == 0 and out["items"][-1]["id"] == 99_999
-    assert best < dumps / 20, (best, dumps)
+SHAPES: dict[str, Callable[[int, Touches, SpyStr, SpyStr], Any]] = {
+    "nested": _nested,
+    "list": lambda n, t, body, key: [Visited(t)] * n,  # exact list: only its leaves can count
+    "dict": lambda n, t, body, key: dict.fromkeys(range(n), Visited(t)),
+    "strings": lambda n, t, body, key: SpyList([body] * n, t),
+    "one long string": lambda n, t, body, key: SpyDict({"id": n, "content": body}, t),
+}
+
+
+def _nodes(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + sum(_nodes(v) for v in value.values())
+    if isinstance(value, list):
+        return 1 + sum(_nodes(v) for v in value)
+    return 1
+
+
+def _walk(shape: str, n: int, budget: int, truncate: Callable[..., Any] = truncate_for_llm) -> tuple[Any, Touches, Watch]:
+    """truncate_for_llm on a counting document of ``n`` items; its long strings fail any read past the budget."""
+    body, key = (SpyStr(text, max_read=budget + LOOK_AROUND) for text in _long_texts())
+    touches = Touches(limit=2 * budget + 1_000)  # a fuse: a full walk fails fast, not after a million items
+    value = SHAPES[shape](n, touches, body, key)
+    with instrumented(body, key, count_steps=True) as watch:
+        out = truncate(value, budget)
+    assert watch.unbound_calls == []
+    assert body.total_read <= 4 * budget + 2 * LOOK_AROUND, body.reads  # a few cuts, re-cut for escapes
+    assert key.total_read <= 4 * 200 + 2 * LOOK_AROUND, key.reads  # keys are cut to 200 chars
+    assert len(_dump(out)) <= budget
+    return out, touches, watch
+
+
+def _check_cost(shape: str, budget: int, truncate: Callable[..., Any] = truncate_for_llm) -> Any:
+    _, small_touches, small = _walk(shape, SMALL, budget, truncate)
+    out, touches, watch = _walk(shape, BIG, budget, truncate)
+    kept = _nodes(out)
+    assert touches.count <= 4 * kept + 64, (touches.count, kept, touches.what)
+    assert touches.count <= small_touches.count + 8  # a hundred times the items, the same items touched
+    if watch.steps is not None and small.steps is not None:  # None under a debugger or coverage
+        assert watch.steps <= small.steps * 1.05 + 200, (watch.steps, small.steps)  # the same work
+    # Copying the document (list(v), dict(v), json.dumps) allocates in proportion to it.
+    assert watch.peak_memory <= 64 * budget + 131_072, watch.peak_memory
+    return out
+
+
+@pytest.mark.parametrize("budget", [300, 4_000, 16_000])
+@pytest.mark.parametrize("shape", SHAPES)
+def test_cost_grows_with_the_budget_not_the_document(shape: str, budget: int) -> None:
+    out = _check_cost(shape, budget)
+    if shape == "nested" and budget >= 4_000:  # counts come from len(), not from walking
+        text = _dump(out)
+        assert f"of {BIG} items omitted" in text and f"of {BIG} keys omitted" in text
+        assert out["items"][0]["id"] == 0 and out["items"][-1]["id"] == BIG - 1  # head and tail kept
+
+
+def _walk_items(value: Any) -> None:
+    for _ in value["items"]:
+        pass
+
+
+def _loop(value: Any) -> None:
+    for _ in value:
+        pass
+
+
+WALKS = {  # what a count by iteration, or a copy, would look like; each must trip the instrument
+    "nested: iterate the big list": ("nested", _walk_items),
+    "nested: json.dumps": ("nested", lambda v: json.dumps(v, default=repr)),
+    "list: iterate": ("list", _loop),
+    "list: copy": ("list", list),
+    "list: json.dumps": ("list", lambda v: json.dumps(v, default=repr)),
+    "dict: iterate": ("dict", _loop),
+    "dict: items": ("dict", lambda v: len(list(v.items()))),
+    "strings: iterate": ("strings", _loop),
+    "strings: one whole string": ("strings", lambda v: v[0].encode()),
+    "one long string: str()": ("one long string", lambda v: str.__str__(v["content"])),
+}
+
+
+@pytest.mark.parametrize("walk", WALKS.values(), ids=WALKS.keys())
+def test_the_document_instrument_catches_full_walks(walk: tuple[str, Callable[[Any], Any]]) -> None:
+    shape, scan = walk
+
+    def walking(value: Any, budget: int) -> Any:
+        scan(value)
+        return truncate_for_llm(value, budget)
+
+    with pytest.raises((Overtouched, Overread, AssertionError)):
+        _check_cost(shape, 4_000, walking)
 
 
 @PROPERTY

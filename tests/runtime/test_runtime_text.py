@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import functools
+import json
 import re
-import time
 import unicodedata
+from collections.abc import Callable
 
 import pytest
 from hypothesis import assume, given
@@ -12,6 +15,7 @@ from hypothesis import strategies as st
 
 from boundlint_runtime import truncate_text, truncation_occurred, reset_truncation
 
+from .spies import Overread, SpyStr, instrumented
 from .strategies import PROPERTY, budgets, clean_texts, texts
 
 MODES = ["head", "tail", "head_tail", "lines"]
@@ -236,19 +240,97 @@ def test_non_str_input_is_made_text_rather_than_crashing() -> None:
     assert truncate_text(12345, 10) == "12345"  # type: ignore[arg-type]
 
 
-def _best(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+# ---------------------------------------------------------------- cost: structural, not timed
+# "Cost grows with the budget, not with the input": the input is a SpyStr
+# (tests/runtime/spies.py) that records every read, so a full scan fails the
+# test however fast the machine.  Speed figures live in benchmarks/runtime_bench.py.
+
+BIG = 4_000_000  # chars: over the 1,000,000 up to which lines are counted (a documented, bounded scan)
+LOOK_AROUND = 2_000 + 32  # documented: "lines" looks 2,000 chars for a break, a cut moves <= 32 for a grapheme
+UNITS = {
+    "ascii": "a",
+    "ascii lines": "log line 42\r\n",
+    "non-ascii lines": "e\u0301\u6f22\U0001f468\u200d\U0001f469 \u00e9\n",  # combining mark, CJK, ZWJ emoji
+}
+BUDGETS = [
+    {"max_chars": 16_000},
+    {"max_bytes": 16_000},
+    {"max_chars": 16_000, "max_bytes": 9_000},
+    {"max_chars": 60},
+]
 
 
-@pytest.mark.parametrize("unit", ["a", "\u00e9\u6f22\U0001f600"])
+@functools.lru_cache(maxsize=None)
+def _big(unit: str, size: int = BIG) -> str:
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+def _truncate_bounded(text: str, mode: str, budget: dict[str, int], truncate: Callable[..., str] = truncate_text) -> str:
+    """truncate_text on a spy of ``text``: fails if it reads more than the budget and the look-around."""
+    limit = min(budget.values())
+    spy = SpyStr(text, max_read=limit + LOOK_AROUND)  # any single read past this raises Overread
+    with instrumented(spy) as watch:
+        out = truncate(spy, mode=mode, **budget)
+    assert watch.unbound_calls == []  # str.count(spy, ...) and the like, bypassing the spy
+    # A few slices (head, tail, the UTF-8 check of each) and look-arounds, never a sweep of small reads.
+    assert spy.total_read <= 4 * limit + 2 * LOOK_AROUND, spy.reads
+    # Copies of the input (str(), "".join, encode) allocate in proportion to it: up to 4 bytes a
+    # char for a slice, its UTF-8, its clean copy and the result, plus a small constant.
+    assert watch.peak_memory <= 16 * (limit + LOOK_AROUND) + 16_384, watch.peak_memory
+    return out
+
+
+@pytest.mark.parametrize("budget", BUDGETS, ids=lambda b: ",".join(f"{k}={v}" for k, v in b.items()))
+@pytest.mark.parametrize("unit", UNITS.values(), ids=UNITS.keys())
 @pytest.mark.parametrize("mode", MODES)
-def test_cost_grows_with_the_budget_not_the_input(unit: str, mode: str) -> None:
-    text = unit * (30_000_000 // len(unit))
-    encode = _best(lambda: text.encode("utf-8"), 2)
-    ours = _best(lambda: truncate_text(text, 16_000, max_bytes=16_000, mode=mode), 5)  # type: ignore[arg-type]
-    assert ours < encode / 100, (ours, encode)
+def test_cost_grows_with_the_budget_not_the_input(unit: str, mode: str, budget: dict[str, int]) -> None:
+    text = _big(unit)
+    out = _truncate_bounded(text, mode, budget)
+    assert type(out) is str and out == truncate_text(text, mode=mode, **budget)  # type: ignore[arg-type]
+    assert len(out) <= budget.get("max_chars", BIG) and _utf8(out) <= budget.get("max_bytes", 4 * BIG)
+    assert f"{BIG} chars" in out  # the marker states the size, from len()
+
+
+def test_lines_are_not_counted_past_the_documented_size() -> None:
+    text = _big("x\n", 1_000_001)
+    out = _truncate_bounded(text, "lines", {"max_chars": 1000})
+    assert "1000001 chars total" in out and "lines" not in out.split("[truncated")[1]
+
+
+REGRESSIONS = {  # what a full scan or copy could look like; each must trip the instrument
+    "encode": lambda s: s.encode("utf-8"),
+    "unbound encode": lambda s: str.encode(s, "utf-8"),
+    "count": lambda s: s.count("\n"),
+    "unbound count": lambda s: str.count(s, "\n"),
+    "isascii": lambda s: s.isascii(),
+    "unbound isascii": lambda s: str.isascii(s),
+    "find from a cut to the end": lambda s: s.find("\n", 100),
+    "rfind": lambda s: s.rfind("\n"),
+    "splitlines": lambda s: s.splitlines(),
+    "split": lambda s: s.split("\n", 1),
+    "replace": lambda s: s.replace("\r", ""),
+    "translate": lambda s: s.translate({13: None}),
+    "in": lambda s: "\x00" in s,
+    "iteration": lambda s: sum(1 for _ in s),
+    "small slices over everything": lambda s: [s[i : i + 1000] for i in range(0, len(s), 1000)],
+    "str()": lambda s: str(s),
+    "unbound str.__str__": lambda s: str.__str__(s),
+    "format": lambda s: f"{s}",
+    "join": lambda s: "".join([s]),
+    "concatenation": lambda s: s + "",
+    "hash": lambda s: hash(s),
+    "json.dumps": lambda s: json.dumps(s),
+    "copy.copy": lambda s: copy.copy(s),
+}
+
+
+@pytest.mark.parametrize("scan", REGRESSIONS.values(), ids=REGRESSIONS.keys())
+def test_the_instrument_catches_full_scans_and_copies(scan: Callable[[str], object]) -> None:
+    text = _big(UNITS["ascii lines"])
+
+    def scanning(spy: str, **kwargs: object) -> str:
+        scan(spy)
+        return truncate_text(spy, **kwargs)  # type: ignore[arg-type]
+
+    with pytest.raises((Overread, AssertionError)):
+        _truncate_bounded(text, "head_tail", {"max_chars": 16_000}, scanning)
