@@ -29,6 +29,7 @@ from boundlint.fix.model import (
 from boundlint.markers import marker_text
 from boundlint.modules import ModuleInfo, dotted
 from boundlint.project import Project
+from boundlint.rules.bl006_marker_over_budget import leftmost_term, reserves_budget, rightmost_term
 
 _COMMA = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
 FIELD_CHARS_DIVISOR = 4
@@ -282,13 +283,13 @@ class CodemodPlanner:
 
     def _bl006_concat(self, target: Target, node: cst.BinaryOperation) -> Candidate:
         module = target.module
-        head = _head_cut(_rightmost(node.left))
-        marker = _leftmost(node.right)
+        head = _head_cut(rightmost_term(node.left))
+        marker = leftmost_term(node.right)
         tail = None
         if head is None or marker_text(marker, self.project, module) is None:
             head = None
-            tail = _tail_cut(_leftmost(node.right))
-            marker = _rightmost(node.left)
+            tail = _tail_cut(leftmost_term(node.right))
+            marker = rightmost_term(node.left)
             if tail is None or marker_text(marker, self.project, module) is None:
                 raise NoFixError("no automatic fix: unrecognised marker pattern")
         static = isinstance(marker, (cst.SimpleString, cst.ConcatenatedString, cst.Name, cst.Attribute))
@@ -302,7 +303,7 @@ class CodemodPlanner:
 
         def locate(updated: cst.CSTNode) -> cst.Subscript | None:
             assert isinstance(updated, cst.BinaryOperation)
-            return _head_cut(_rightmost(updated.left)) if is_head else _tail_cut(_leftmost(updated.right))
+            return _head_cut(rightmost_term(updated.left)) if is_head else _tail_cut(leftmost_term(updated.right))
 
         return self._reserve(target, node, is_head, length, reserve, SAFE if static else UNSAFE, locate)
 
@@ -644,23 +645,13 @@ def _unwrap_trim(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr
 
 
-def _reserves(bound: cst.BaseExpression) -> bool:
-    stack: list[cst.CSTNode] = [bound]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Subtract, cst.FloorDivide, cst.Divide)):
-            return True
-        stack.extend(node.children)
-    return False
-
-
 def _head_cut(expr: cst.BaseExpression) -> cst.Subscript | None:
     """`x[:N]` (also `x[0:N]`, `x[:N].rstrip()`) with N not already reduced: the subscript."""
     found = _slice(_unwrap_trim(expr))
     if found is None:
         return None
     subscript, part = found
-    if part.upper is None or part.step is not None or _reserves(part.upper):
+    if part.upper is None or part.step is not None or reserves_budget(part.upper):
         return None
     if part.lower is not None and not _is_zero(part.lower):
         return None
@@ -673,21 +664,9 @@ def _tail_cut(expr: cst.BaseExpression) -> cst.Subscript | None:
         return None
     subscript, part = found
     bound = _negated(part.lower)
-    if part.upper is not None or part.step is not None or bound is None or _reserves(bound):
+    if part.upper is not None or part.step is not None or bound is None or reserves_budget(bound):
         return None
     return subscript
-
-
-def _leftmost(expr: cst.BaseExpression) -> cst.BaseExpression:
-    while isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
-        expr = expr.left
-    return expr
-
-
-def _rightmost(expr: cst.BaseExpression) -> cst.BaseExpression:
-    while isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
-        expr = expr.right
-    return expr
 
 
 class _ReplaceOne(cst.CSTTransformer):

@@ -118,19 +118,19 @@ def _over_budget_sum(node: cst.BinaryOperation, project: Project, module: Module
                      excerpt_parts: set[cst.CSTNode]) -> tuple[cst.Subscript, str] | None:
     if not isinstance(node.operator, cst.Add):
         return None
-    if _head_slice(_rightmost(node.left)) is not None and _tail_slice(_leftmost(node.right)) is not None:
+    if _head_slice(rightmost_term(node.left)) is not None and _tail_slice(leftmost_term(node.right)) is not None:
         return None
     if _is_excerpt(node):
         excerpt_parts.add(node.left)  # `a[:N] + "..." + a[-N:]`: a head-and-tail excerpt
         return None
-    head = _head_slice(_rightmost(node.left))
+    head = _head_slice(rightmost_term(node.left))
     if head is not None:
-        marker = marker_text(_leftmost(node.right), project, module)
+        marker = marker_text(leftmost_term(node.right), project, module)
         if marker is not None:
             return head, marker
-    tail = _tail_slice(_leftmost(node.right))
+    tail = _tail_slice(leftmost_term(node.right))
     if tail is not None:
-        marker = marker_text(_rightmost(node.left), project, module)
+        marker = marker_text(rightmost_term(node.left), project, module)
         if marker is not None:
             return tail, marker
     return None
@@ -163,7 +163,7 @@ def _is_excerpt(node: cst.BinaryOperation) -> bool:
     """`head + marker + tail` where both ends are slices."""
     left, right = node.left, node.right
     if isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Add):
-        return _head_slice(_rightmost(left.left)) is not None and _tail_slice(right) is not None
+        return _head_slice(rightmost_term(left.left)) is not None and _tail_slice(right) is not None
     return False
 
 
@@ -190,7 +190,7 @@ def _single_slice(expr: cst.BaseExpression) -> cst.Slice | None:
 def _head_slice(expr: cst.BaseExpression) -> cst.Subscript | None:
     expr = _unwrap(expr)
     cut = _single_slice(expr)
-    if cut is None or cut.upper is None or cut.step is not None or _reserves(cut.upper):
+    if cut is None or cut.upper is None or cut.step is not None or reserves_budget(cut.upper):
         return None
     if cut.lower is not None and not (isinstance(cut.lower, cst.Integer) and cut.lower.value == "0"):
         return None
@@ -206,13 +206,13 @@ def _tail_slice(expr: cst.BaseExpression) -> cst.Subscript | None:
     lower = cut.lower
     if not (isinstance(lower, cst.UnaryOperation) and isinstance(lower.operator, cst.Minus)):
         return None
-    if _reserves(lower.expression):
+    if reserves_budget(lower.expression):
         return None
     assert isinstance(expr, cst.Subscript)
     return expr
 
 
-def _reserves(bound: cst.BaseExpression) -> bool:
+def reserves_budget(bound: cst.BaseExpression) -> bool:
     """The bound already takes something off: `N - len(marker)`, `N - 3`."""
     stack: list[cst.CSTNode] = [bound]
     while stack:
@@ -223,13 +223,13 @@ def _reserves(bound: cst.BaseExpression) -> bool:
     return False
 
 
-def _leftmost(expr: cst.BaseExpression) -> cst.BaseExpression:
+def leftmost_term(expr: cst.BaseExpression) -> cst.BaseExpression:
     while isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
         expr = expr.left
     return expr
 
 
-def _rightmost(expr: cst.BaseExpression) -> cst.BaseExpression:
+def rightmost_term(expr: cst.BaseExpression) -> cst.BaseExpression:
     while isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
         expr = expr.right
     return expr
