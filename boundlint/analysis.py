@@ -18,7 +18,7 @@ from boundlint.evaluate import FunctionEvaluator, ReturnVerdict, snippet
 from boundlint.models import CONSTRUCTORS, ModelInfo, ModelRegistry
 from boundlint.modules import ModuleInfo
 from boundlint.project import Entity, Project
-from boundlint.tools import FunctionSite, ModuleIndex, Tool, ToolFinder
+from boundlint.tools import ModuleIndex, Tool, ToolFinder
 from boundlint.positions import child_nodes
 from boundlint.verdict import (
     BOUNDED_VALUE, MEDIUM, SILENT, UNBOUNDED, Verdict, join_all, unbounded,

@@ -20,9 +20,6 @@ from typing import Any
 from boundlint import __version__
 from boundlint.config import Config
 
-DEFAULT_DIRECTORY = ".boundlint_cache"
-
-
 def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 

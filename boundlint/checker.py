@@ -386,8 +386,9 @@ def _check_in_one_analysis(surveys: list[Survey], files: list[Path], stdin: dict
     analysis = Analysis(project, config, roots).run()
     for _ in range(MAX_CLOSURE_ROUNDS):
         pattern = subclass_pattern(frozenset(analysis.tool_class_names()))
+        analysed = {m.path for m in roots}
         extra = [s.path for s in surveys if not s.root and s.error is None and pattern is not None
-                 and s.path not in {m.path for m in roots} and pattern.search(_text_of(s.path, stdin))]
+                 and s.path not in analysed and pattern.search(_text_of(s.path, stdin))]
         extra_modules = [m for m in (project.load(p) for p in extra) if m is not None]
         if not extra_modules:
             break
@@ -474,11 +475,3 @@ def _unused(suppression: Suppression) -> bool:
     if suppression.codes is None:
         return not suppression.used
     return bool(suppression.codes - suppression.used)
-
-
-# Kept for callers that read one module directly (tests, tools).
-def read_module(path: Path, stdin_text: str | None = None) -> ModuleInfo | None:
-    return Loader({path: stdin_text} if stdin_text is not None else None).load(path)
-
-
-_code_enabled = code_enabled  # the name earlier callers imported

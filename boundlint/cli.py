@@ -19,7 +19,7 @@ from boundlint.stack import run_with_deep_stack
 from boundlint.add_ignore import add_ignores, clean_reason
 from boundlint.baseline import BaselineError, Key, compare, load_baseline, write_baseline
 from boundlint.checker import CheckOptions, CheckResult, check
-from boundlint.checker import _code_enabled as code_enabled  # the checker's own selection rule
+from boundlint.checker import code_enabled  # the checker's own selection rule
 from boundlint.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
 from boundlint.files import discover, display_name
 from boundlint.fix import attach_fixes
@@ -58,10 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     check_parser = commands.add_parser("check", help="report unbounded tool returns and unsafe truncation")
     _add_scope_options(check_parser)
-    check_parser.add_argument("--select", type=_codes, help="rule codes or prefixes to enable (replaces the configured set)")
-    check_parser.add_argument("--extend-select", type=_codes, help="rule codes or prefixes to enable in addition")
-    check_parser.add_argument("--ignore", type=_codes, help="rule codes or prefixes to disable")
-    check_parser.add_argument("--min-confidence", choices=CONFIDENCES, help="drop findings below this confidence")
+    _add_selection_options(check_parser)
     check_parser.add_argument("--output-format", choices=sorted(WRITERS), default="text")
     check_parser.add_argument("--statistics", action="store_true", help="print a count per rule")
     check_parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
@@ -88,10 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     fix_parser = commands.add_parser("fix", help="insert the checkpoints and bounds, then report what is left")
     _add_scope_options(fix_parser)
-    fix_parser.add_argument("--select", type=_codes, help="rule codes or prefixes to fix (replaces the configured set)")
-    fix_parser.add_argument("--extend-select", type=_codes, help="rule codes or prefixes to fix in addition")
-    fix_parser.add_argument("--ignore", type=_codes, help="rule codes or prefixes not to fix")
-    fix_parser.add_argument("--min-confidence", choices=CONFIDENCES, help="leave findings below this confidence")
+    _add_selection_options(fix_parser)
     fix_parser.add_argument("--stdin-filename", help="fix the source on standard input, named this")
     fix_parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are left")
     add_fix_arguments(fix_parser)
@@ -107,6 +101,14 @@ def build_parser() -> argparse.ArgumentParser:
     rule_parser.add_argument("code", nargs="?", help="a rule code or name, such as BL001")
     rule_parser.add_argument("--all", action="store_true", help="explain every rule")
     return parser
+
+
+def _add_selection_options(parser: argparse.ArgumentParser) -> None:
+    """Which rules: the same for check and fix (fix acts on what check would report)."""
+    parser.add_argument("--select", type=_codes, help="rule codes or prefixes to enable (replaces the configured set)")
+    parser.add_argument("--extend-select", type=_codes, help="rule codes or prefixes to enable in addition")
+    parser.add_argument("--ignore", type=_codes, help="rule codes or prefixes to disable")
+    parser.add_argument("--min-confidence", choices=CONFIDENCES, help="drop findings below this confidence")
 
 
 def _add_scope_options(parser: argparse.ArgumentParser) -> None:

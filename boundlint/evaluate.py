@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from boundlint.analysis import Analysis
 
 Env = dict[str, Verdict]
-MAX_CALL_DEPTH = 4
 MAX_EXPR_DEPTH = 200
 
 
@@ -291,7 +290,7 @@ class FunctionEvaluator:
 
     def _grow(self, target: cst.BaseExpression, added: Verdict, env: Env, node: cst.CSTNode) -> None:
         """`target` gains `added`: in a loop of unknown length it grows without bound."""
-        while isinstance(target, (cst.Subscript, cst.Attribute)) and not _is_name(target):
+        while isinstance(target, (cst.Subscript, cst.Attribute)):
             target = target.value
         if not isinstance(target, cst.Name):
             return
@@ -343,7 +342,7 @@ class FunctionEvaluator:
         self._expr_depth += 1
         try:
             if self._expr_depth > MAX_EXPR_DEPTH:
-                return unbounded(f"an expression too deeply nested to analyse", expr, self.module)
+                return unbounded("an expression too deeply nested to analyse", expr, self.module)
             return self._eval(expr, env)
         finally:
             self._expr_depth -= 1
@@ -695,10 +694,6 @@ def _is_constant_number(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.UnaryOperation):
         return _is_constant_number(expr.expression)
     return isinstance(expr, cst.Name) and expr.value.isupper()
-
-
-def _is_name(expr: cst.BaseExpression) -> bool:
-    return isinstance(expr, cst.Name)
 
 
 def _root_name(expr: cst.BaseExpression) -> str | None:

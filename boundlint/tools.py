@@ -10,14 +10,14 @@ table of tool names to functions, a Strands module with `TOOL_SPEC`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import libcst as cst
 
 from boundlint import frameworks as fw
 from boundlint.config import Config
-from boundlint.index import CallSite, ExpressionSite, FunctionSite, ModuleIndex, index_module
-from boundlint.modules import ModuleInfo, dotted
+from boundlint.index import CallSite, FunctionSite, ModuleIndex, index_module
+from boundlint.modules import ModuleInfo, dotted, scope_statements
 from boundlint.project import Entity, Project, class_methods
 
 MAX_LIST_FOLLOW = 4
@@ -370,8 +370,6 @@ def _parameter_annotation(site: FunctionSite, name: str) -> cst.BaseExpression |
 
 
 def _function_statements(function: cst.FunctionDef) -> list[cst.CSTNode]:
-    from boundlint.modules import scope_statements
-
     return list(scope_statements(function.body))
 
 

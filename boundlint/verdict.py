@@ -46,10 +46,6 @@ class Verdict:
         return Verdict(self.level, self.reason, self.node, self.module, self.confidence,
                        self.models | models, self.exception, self.few_items)
 
-    def as_level(self, level: int) -> "Verdict":
-        return Verdict(level, self.reason if level else "", self.node if level else None,
-                       self.module if level else None, self.confidence, self.models)
-
 
 BOUNDED_VALUE = Verdict(BOUNDED)
 EXCEPTION_VALUE = Verdict(BOUNDED, exception=True)
