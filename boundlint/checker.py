@@ -117,16 +117,20 @@ def _survey_text(path: Path, display: str, digest: str, data: bytes, prefilter: 
     except SourceError as error:
         return Survey(path, display, digest, error=(str(error), error.line, error.column))
     mentions = "boundlint" in text or "noqa" in text.lower()
-    if prefilter is None or prefilter.is_root(text):
+    if prefilter is None:
         return Survey(path, display, digest, root=True, suppressions=mentions)
+    maybe = prefilter.is_root(text)
     try:
-        ast.parse(text)
+        tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
+        if maybe:  # analysing the root reports the error, or finds the code is newer than this Python
+            return Survey(path, display, digest, root=True, suppressions=mentions)
         try:
             parse(text)  # the same message a root would get
         except SourceError as error:
             return Survey(path, display, digest, error=(str(error), error.line, error.column), suppressions=mentions)
-    return Survey(path, display, digest, suppressions=mentions)
+        return Survey(path, display, digest, suppressions=mentions)
+    return Survey(path, display, digest, root=maybe and prefilter.keeps(text, tree), suppressions=mentions)
 
 
 # -- stage 2: roots ----------------------------------------------------------------

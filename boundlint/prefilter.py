@@ -1,7 +1,8 @@
 """Deciding from a file's raw text whether it can matter, before any parse.
 
 A file is a *root* when its text could hold a tool, a tool registration, or
-the byte/slice patterns of BL005/BL006. Roots are parsed and searched; other
+the byte/slice patterns of BL005/BL006, and (stage 2, `boundlint.screen`) its
+syntax, parsed with `ast`, really does. Roots are parsed and searched; other
 files are parsed only if resolving a root's names leads into them (a helper a
 tool calls, the model a tool returns). The patterns are deliberately loose:
 a false "maybe" costs a parse, a false "no" would lose a finding.
@@ -12,10 +13,12 @@ them backtrack catastrophically.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 
 from boundlint.config import Config
+from boundlint.screen import may_matter
 
 # Every tool form of every framework, as text: a decorator whose dotted name
 # holds `tool` (`@tool`, `@mcp.tool()`, `@agent.tool_plain`, `@function_tool`),
@@ -57,11 +60,22 @@ class Prefilter:
         return cls(re.compile("|".join(re.escape(word) for word in sorted(words))))
 
     def is_root(self, text: str) -> bool:
+        """Stage 1, on the raw text: could this file matter at all?"""
         if _TOOL_FORMS.search(text) or _DISPATCH.search(text) or _DECODE.search(text):
             return True
         if self.extra_words is not None and self.extra_words.search(text):
             return True
         return bool(_SLICE_PLUS.search(text) or _PLUS_TAIL.search(text) or _FSTRING_SLICE.search(text))
+
+    def keeps(self, text: str, tree: ast.Module) -> bool:
+        """Stage 2, for a file stage 1 let through: does its syntax hold anything a rule looks at?
+
+        Configured in-house names are matched on the text: the screen knows
+        only the frameworks' own names.
+        """
+        if self.extra_words is not None and self.extra_words.search(text):
+            return True
+        return may_matter(tree)
 
 
 def subclass_pattern(class_names: frozenset[str]) -> re.Pattern[str] | None:

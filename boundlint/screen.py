@@ -1,0 +1,199 @@
+"""The second stage of the pre-filter: deciding from `ast` whether a file can matter.
+
+The text patterns of `boundlint.prefilter` are loose on purpose; they also
+fire on comments, docstrings, `tools = [...]`, `def get_tools(self)`,
+`convert_to_openai_tool(t)` or `data.decode()`. For a file they let through,
+CPython's parser (ten times faster than libcst) gives the syntax, and this
+screen keeps the file as a root only if its code holds one of:
+
+* a decorator whose name, or the name it was imported or aliased as, says
+  `tool`, `kernel_function` or `register_for_llm` (`@tool`, `@mcp.tool()`,
+  `@agent.tool_plain`, `@function_tool`);
+* a class with a base named like a tool class (`BaseTool`, `Tool[...]`);
+* a call to a framework's registration function or method, by its last name
+  (`Tool(...)`, `FunctionTool.from_defaults(...)`, `create_react_agent(...)`,
+  `llm.bind_tools(...)`, `mcp.add_tool(...)`), a call with a `tools=` keyword,
+  or a decorator factory applied by hand (`mcp.tool()(fn)`);
+* a `TOOL_SPEC` assignment, or a dispatch table (`tool_functions = {"name": fn}`);
+* the syntax BL005 and BL006 look for: `.decode()`/`str()`/`codecs.decode()`
+  of a slice, a slice next to `+`, a slice in an f-string field.
+
+Every test is a superset of what the checker itself recognises (names are
+compared by their last part, after following the file's own imports and
+aliases), so the screen drops only files in which no rule could fire.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Iterator
+
+from boundlint import frameworks as fw
+
+# Decorator names that can make a tool (the checker resolves them further).
+_TOOL_DECORATOR_WORD = re.compile(r"tool|Tool|kernel_function|register_for_llm")
+# Base-class names that can make a tool class.
+_TOOL_BASE_WORD = re.compile(r"Tool")
+
+
+def _registration_names() -> frozenset[str]:
+    names = {registration.callee.tail.rsplit(".", 1)[-1] for registration in fw.REGISTRATIONS}
+    names.update(fw.TOOL_LIST_METHODS, fw.INSTANCE_REGISTRATION_METHODS)
+    return frozenset(names)
+
+
+REGISTRATION_NAMES = _registration_names()
+REGISTRATION_KEYWORDS = frozenset({"tools", "on_invoke_tool", "on_call_tool"})
+DECODERS = frozenset({"decode", "str"})
+MAX_ALIAS_DEPTH = 8
+
+
+def may_matter(tree: ast.Module) -> bool:
+    """Whether any rule could report something in this module, or any tool be found in it."""
+    return _Screen(tree).run()
+
+
+class _Screen:
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        # local name -> the dotted names it may stand for (imports and `x = y` aliases)
+        self.aliases: dict[str, list[str]] = {}
+
+    def run(self) -> bool:
+        decorators: list[ast.expr] = []
+        bases: list[ast.expr] = []
+        calls: list[ast.Call] = []
+        for node in ast.walk(self.tree):
+            kind = type(node)
+            if kind is ast.Call:
+                calls.append(node)  # type: ignore[arg-type]
+            elif kind is ast.BinOp:
+                if isinstance(node.op, ast.Add) and _adds_a_slice(node):  # type: ignore[attr-defined]
+                    return True
+            elif kind is ast.JoinedStr:
+                if any(isinstance(part, ast.FormattedValue) and _is_slice(_unwrap(part.value))
+                       for part in node.values):  # type: ignore[attr-defined]
+                    return True
+            elif kind in (ast.FunctionDef, ast.AsyncFunctionDef):
+                decorators.extend(node.decorator_list)  # type: ignore[attr-defined]
+            elif kind is ast.ClassDef:
+                decorators.extend(node.decorator_list)  # type: ignore[attr-defined]
+                bases.extend(node.bases)  # type: ignore[attr-defined]
+            elif kind in (ast.Assign, ast.AnnAssign):
+                if self._convention(node):  # type: ignore[arg-type]
+                    return True
+            elif kind is ast.Import:
+                for alias in node.names:  # type: ignore[attr-defined]
+                    local = alias.asname or alias.name.split(".", 1)[0]
+                    self.aliases.setdefault(local, []).append(alias.name if alias.asname else local)
+            elif kind is ast.ImportFrom:
+                for alias in node.names:  # type: ignore[attr-defined]
+                    if alias.name != "*":
+                        self.aliases.setdefault(alias.asname or alias.name, []).append(alias.name)
+        return (any(self._names_match(_strip_call(d), _TOOL_DECORATOR_WORD) for d in decorators)
+                or any(self._names_match(_strip_subscript(b), _TOOL_BASE_WORD) for b in bases)
+                or any(self._registers(call) for call in calls))
+
+    # -- names ----------------------------------------------------------------
+
+    def _convention(self, node: ast.Assign | ast.AnnAssign) -> bool:
+        """`TOOL_SPEC = ...`, a dispatch table, and (as a side effect) `x = y` aliases."""
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        names = [target.id for target in targets if isinstance(target, ast.Name)]
+        value = node.value
+        for name in names:
+            if name == "TOOL_SPEC":
+                return True
+            if isinstance(value, (ast.Name, ast.Attribute)):
+                dotted = _dotted(value)
+                if dotted is not None:
+                    self.aliases.setdefault(name, []).append(dotted)
+            if isinstance(value, ast.Dict) and re.search("tool|function", name, re.IGNORECASE) and value.keys:
+                if all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in value.keys) and all(
+                        isinstance(v, (ast.Name, ast.Attribute)) for v in value.values):
+                    return True
+        return False
+
+    def _spellings(self, expr: ast.expr) -> Iterator[str]:
+        """Dotted names `expr` may stand for: as written, and through the module's aliases."""
+        dotted = _dotted(expr)
+        if dotted is None:
+            return
+        pending, seen = [dotted], set()
+        while pending and len(seen) < MAX_ALIAS_DEPTH * 4:
+            name = pending.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            yield name
+            head, _, rest = name.partition(".")
+            for origin in self.aliases.get(head, ()):
+                pending.append(f"{origin}.{rest}" if rest else origin)
+
+    def _names_match(self, expr: ast.expr, word: re.Pattern[str]) -> bool:
+        return any(word.search(name) for name in self._spellings(expr))
+
+    def _registers(self, call: ast.Call) -> bool:
+        if any(keyword.arg in REGISTRATION_KEYWORDS for keyword in call.keywords):
+            return True
+        func = call.func
+        if isinstance(func, ast.Call):  # `mcp.tool(name="x")(fn)`
+            return self._names_match(_strip_call(func), _TOOL_DECORATOR_WORD)
+        if isinstance(func, ast.Attribute) and func.attr in DECODERS and _is_slice(func.value):
+            return True  # BL005: `data[:n].decode()`
+        last_names = {name.rsplit(".", 1)[-1] for name in self._spellings(func)}
+        if last_names & REGISTRATION_NAMES:
+            return True
+        # BL005: `str(data[:n], "utf-8")`, `codecs.decode(data[:n])`
+        return bool(last_names & DECODERS) and bool(call.args) and _is_slice(call.args[0])
+
+
+# -- syntax ---------------------------------------------------------------------
+
+
+def _dotted(expr: ast.expr) -> str | None:
+    parts = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if not isinstance(expr, ast.Name):
+        return None
+    parts.append(expr.id)
+    return ".".join(reversed(parts))
+
+
+def _strip_call(expr: ast.expr) -> ast.expr:
+    return expr.func if isinstance(expr, ast.Call) else expr
+
+
+def _strip_subscript(expr: ast.expr) -> ast.expr:
+    return expr.value if isinstance(expr, ast.Subscript) else expr
+
+
+def _is_slice(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice)
+
+
+def _unwrap(expr: ast.expr) -> ast.expr:
+    """`text[:80].rstrip()` is still the slice (any method call: wider than BL006's own list)."""
+    while isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+        expr = expr.func.value
+    return expr
+
+
+def _adds_a_slice(node: ast.BinOp) -> bool:
+    return _is_slice(_unwrap(node.left)) or _is_slice(_unwrap(node.right)) or any(
+        _is_slice(_unwrap(term)) for term in (_rightmost(node.left), _leftmost(node.right)))
+
+
+def _rightmost(expr: ast.expr) -> ast.expr:
+    while isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        expr = expr.right
+    return expr
+
+
+def _leftmost(expr: ast.expr) -> ast.expr:
+    while isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        expr = expr.left
+    return expr
