@@ -14,7 +14,7 @@ from pathlib import Path
 from boundlint.files import display_name
 from boundlint.modules import ModuleInfo
 from boundlint.project import module_name_for
-from boundlint.source import SourceError, SourceText, decode_source, parse, read_source
+from boundlint.source import SourceError, SourceText, decode_source, parse_both, read_source
 
 # About 2 MB of source parsed into libcst trees stays under ~150 MB.
 MAX_CACHED_SOURCE_CHARS = 2_000_000
@@ -43,7 +43,7 @@ class Loader:
     def _read(self, path: Path) -> ModuleInfo | None:
         try:
             source = self._source(path)
-            tree = parse(source.text)
+            tree, syntax = parse_both(source.text)
         except SourceError as error:
             self.errors[path] = error
             return None
@@ -55,7 +55,7 @@ class Loader:
         def resolve_relative(level: int, module: str) -> str | None:
             return resolve_relative_import(path, own_name, level, module)
 
-        return ModuleInfo.build(path, display_name(path), own_name, source, tree, resolve_relative)
+        return ModuleInfo.build(path, display_name(path), own_name, source, tree, resolve_relative, syntax)
 
     def _source(self, path: Path) -> SourceText:
         if path in self.stdin:

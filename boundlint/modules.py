@@ -7,6 +7,7 @@ anything. Names defined in the module itself qualify as `<module>.<name>`.
 
 from __future__ import annotations
 
+import ast
 import builtins
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -84,11 +85,13 @@ class ModuleInfo:
     functions: dict[str, cst.FunctionDef] = field(default_factory=dict)
     classes: dict[str, cst.ClassDef] = field(default_factory=dict)
     assignments: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
+    # `ast`'s tree of the same text, when the parse made one: positions reuse it.
+    syntax: ast.Module | None = field(default=None, repr=False)
 
     @classmethod
     def build(cls, path: Path, display: str, name: str, source: SourceText, tree: cst.Module,
-              resolve_relative: RelativeResolver) -> "ModuleInfo":
-        info = cls(path=path, display=display, name=name, source=source, tree=tree)
+              resolve_relative: RelativeResolver, syntax: ast.Module | None = None) -> "ModuleInfo":
+        info = cls(path=path, display=display, name=name, source=source, tree=tree, syntax=syntax)
         info._collect_imports(resolve_relative)
         info._collect_top_level()
         return info
@@ -176,7 +179,8 @@ class ModuleInfo:
     @cached_property
     def _positions(self) -> Positions:
         # Built on first use only: most modules never report anything.
-        return Positions(self.source.text, self.tree)
+        syntax, self.syntax = self.syntax, None  # kept no longer than needed
+        return Positions(self.source.text, self.tree, syntax)
 
     def position(self, node: cst.CSTNode) -> Span:
         return self._positions.span(node)

@@ -107,7 +107,7 @@ def walk(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
 
 
 class Positions:
-    def __init__(self, text: str, tree: cst.Module) -> None:
+    def __init__(self, text: str, tree: cst.Module, syntax: ast.Module | None = None) -> None:
         self.text = text
         self.tree = tree
         # Python's own line breaks only (\n, \r\n, \r): not the form feeds and
@@ -117,7 +117,7 @@ class Positions:
         self._owner: dict[int, cst.CSTNode] = {}
         self._fallback: dict[cst.CSTNode, CodeRange] | None = None
         try:
-            module = ast.parse(text)
+            module = syntax if syntax is not None else ast.parse(text)
             self._pair(tree.body, module.body)
         except (SyntaxError, ValueError, RecursionError, MemoryError, _Mismatch):
             self._use_fallback()

@@ -25,16 +25,21 @@ from boundlint.screen import may_matter
 # a call to something named like a tool (`ToolNode(`, `FunctionTool(`,
 # `tool(fn)`, `mcp.add_tool(`), a class whose bases name a Tool, a `tools=`
 # keyword, or one of the registration functions that name neither.
-_TOOL_FORMS = re.compile(
-    r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*\w*(?:tool|Tool|kernel_function|register_for_llm)\w*[ \t]*[(\r\n]"
-    r"|\b\w*(?:[Tt]ools?|ToolNode|Toolset|ToolInvoker)[ \t]*\("
+_TOOL_DECORATOR = re.compile(
+    r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*\w*(?:tool|Tool|kernel_function|register_for_llm)\w*[ \t]*[(\r\n]")
+_TOOL_FORMS = re.compile(  # each alternative holds "ool", which is checked first
+    r"(?:[Tt]ools?|ToolNode|Toolset|ToolInvoker)[ \t]*\("
     r"|class[ \t]+\w+[ \t]*\([^)\n]{0,300}Tool"
     r"|tools[ \t]*="
-    r"|\b(?:from_function|from_defaults|from_tools\w*|register_function|create_react_agent|create_agent"
-    r"|initialize_agent|AgentExecutor|ReAct|CodeAct|TOOL_SPEC|on_invoke_tool|on_call_tool|tool_runner)\b"
 )
-# A dispatch table named like `available_functions = {`.
-_DISPATCH = re.compile(r"(?:tool|function)\w*[ \t]*(?::[^=\n]{0,80})?=[ \t]*\{", re.IGNORECASE)
+_REGISTRATION_WORDS = ("from_function", "from_defaults", "from_tools", "register_function", "create_react_agent",
+                       "create_agent", "initialize_agent", "AgentExecutor", "ReAct", "CodeAct", "TOOL_SPEC",
+                       "on_invoke_tool", "on_call_tool", "tool_runner")
+_REGISTRATION = re.compile(
+    r"\b(?:from_function|from_defaults|from_tools\w*|register_function|create_react_agent|create_agent"
+    r"|initialize_agent|AgentExecutor|ReAct|CodeAct|TOOL_SPEC|on_invoke_tool|on_call_tool|tool_runner)\b")
+# A dispatch table named like `available_functions = {` (matched on the lower-cased text).
+_DISPATCH = re.compile(r"(?:tool|function)\w*[ \t]*(?::[^=\n]{0,80})?=[ \t]*\{")
 # BL005: `.decode(` after a slice, or `str(raw[:n], ...)`, `codecs.decode(...)`.
 _DECODE = re.compile(r"decode")
 # BL006: a slice followed by `+` (through `.rstrip()` calls), `+` followed by a
@@ -61,7 +66,15 @@ class Prefilter:
 
     def is_root(self, text: str) -> bool:
         """Stage 1, on the raw text: could this file matter at all?"""
-        if _TOOL_FORMS.search(text) or _DISPATCH.search(text) or _DECODE.search(text):
+        # Plain substring tests first: they are many times faster than the
+        # patterns, and most files fail them.
+        if "@" in text and _TOOL_DECORATOR.search(text):
+            return True
+        if "ool" in text and _TOOL_FORMS.search(text):
+            return True
+        if any(word in text for word in _REGISTRATION_WORDS) and _REGISTRATION.search(text):
+            return True
+        if _DECODE.search(text) or _DISPATCH.search(text.lower()):
             return True
         if self.extra_words is not None and self.extra_words.search(text):
             return True

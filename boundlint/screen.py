@@ -59,12 +59,13 @@ class _Screen:
         self.tree = tree
         # local name -> the dotted names it may stand for (imports and `x = y` aliases)
         self.aliases: dict[str, list[str]] = {}
+        self.imported: set[str] = set()  # local names bound by an import
 
     def run(self) -> bool:
         decorators: list[ast.expr] = []
         bases: list[ast.expr] = []
         calls: list[ast.Call] = []
-        for node in ast.walk(self.tree):
+        for node in _walk(self.tree):
             kind = type(node)
             if kind is ast.Call:
                 calls.append(node)  # type: ignore[arg-type]
@@ -87,10 +88,12 @@ class _Screen:
                 for alias in node.names:  # type: ignore[attr-defined]
                     local = alias.asname or alias.name.split(".", 1)[0]
                     self.aliases.setdefault(local, []).append(alias.name if alias.asname else local)
+                    self.imported.add(local)
             elif kind is ast.ImportFrom:
                 for alias in node.names:  # type: ignore[attr-defined]
                     if alias.name != "*":
                         self.aliases.setdefault(alias.asname or alias.name, []).append(alias.name)
+                        self.imported.add(alias.asname or alias.name)
         return (any(self._names_match(_strip_call(d), _TOOL_DECORATOR_WORD) for d in decorators)
                 or any(self._names_match(_strip_subscript(b), _TOOL_BASE_WORD) for b in bases)
                 or any(self._registers(call) for call in calls))
@@ -116,7 +119,12 @@ class _Screen:
         return False
 
     def _spellings(self, expr: ast.expr) -> Iterator[str]:
-        """Dotted names `expr` may stand for: as written, and through the module's aliases."""
+        """Dotted names `expr` may stand for: as written, and through the module's aliases.
+
+        The heads of the names stay local names (an import's origin is its
+        imported name, not its module): what matters here is last parts, and
+        whether a head is bound by an import.
+        """
         dotted = _dotted(expr)
         if dotted is None:
             return
@@ -135,21 +143,52 @@ class _Screen:
         return any(word.search(name) for name in self._spellings(expr))
 
     def _registers(self, call: ast.Call) -> bool:
-        if any(keyword.arg in REGISTRATION_KEYWORDS for keyword in call.keywords):
-            return True
         func = call.func
         if isinstance(func, ast.Call):  # `mcp.tool(name="x")(fn)`
             return self._names_match(_strip_call(func), _TOOL_DECORATOR_WORD)
-        if isinstance(func, ast.Attribute) and func.attr in DECODERS and _is_slice(func.value):
-            return True  # BL005: `data[:n].decode()`
-        last_names = {name.rsplit(".", 1)[-1] for name in self._spellings(func)}
+        if isinstance(func, ast.Attribute):
+            if func.attr in REGISTRATION_NAMES:  # whatever the receiver: `super().bind_tools(...)`
+                return True
+            if func.attr in DECODERS and _is_slice(func.value):
+                return True  # BL005: `data[:n].decode()`
+        spellings = list(self._spellings(func))
+        last_names = {name.rsplit(".", 1)[-1] for name in spellings}
         if last_names & REGISTRATION_NAMES:
+            return True
+        # `Agent(tools=[...])` counts when the callee can be a framework's, which
+        # only an imported name can be (not `cls(...)`, not `self.client.create(...)`).
+        if any(keyword.arg in REGISTRATION_KEYWORDS for keyword in call.keywords) and any(
+                name.partition(".")[0] in self.imported for name in spellings):
             return True
         # BL005: `str(data[:n], "utf-8")`, `codecs.decode(data[:n])`
         return bool(last_names & DECODERS) and bool(call.args) and _is_slice(call.args[0])
 
 
 # -- syntax ---------------------------------------------------------------------
+
+# Fields that never hold code (names, flags, operators, contexts): not walked.
+_NOT_CODE = frozenset({"ctx", "op", "ops", "id", "arg", "attr", "name", "names", "module", "level", "asname",
+                       "kind", "conversion", "type_comment", "is_async"})
+_CODE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _walk(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node of `tree` (in no particular order); several times faster than `ast.walk`."""
+    stack = [tree]
+    fields = _CODE_FIELDS
+    while stack:
+        node = stack.pop()
+        yield node
+        kind = type(node)
+        names = fields.get(kind)
+        if names is None:
+            names = fields[kind] = tuple(name for name in kind._fields if name not in _NOT_CODE)
+        for name in names:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                stack.extend(item for item in value if isinstance(item, ast.AST))
+            elif isinstance(value, ast.AST):
+                stack.append(value)
 
 
 def _dotted(expr: ast.expr) -> str | None:

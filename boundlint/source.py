@@ -76,17 +76,22 @@ _NESTING_ERRORS = ("too many nested parentheses", "too many levels of indentatio
 
 
 def parse(text: str) -> cst.Module:
-    """libcst's tree for `text`, after CPython's parser has vouched for it.
+    """libcst's tree for `text`, after CPython's parser has vouched for it (see `parse_both`)."""
+    return parse_both(text)[0]
+
+
+def parse_both(text: str) -> tuple[cst.Module, ast.Module | None]:
+    """libcst's tree for `text`, and `ast`'s (None when only libcst knows the syntax).
 
     `ast` is ten times faster than libcst, knows the messages users know, and
     refuses code nested too deeply for libcst to survive. Syntax newer than
     the running interpreter is still given to libcst, which may know it.
     """
-    python_error = _python_syntax_error(text)
+    syntax, python_error = _python_syntax(text)
     if python_error is not None and python_error.nesting:
         raise python_error
     try:
-        return cst.parse_module(text)
+        return cst.parse_module(text), syntax
     except cst.ParserSyntaxError as error:
         if python_error is not None:
             raise python_error from None
@@ -104,15 +109,14 @@ class _PythonSyntaxError(SourceError):
         self.nesting = nesting
 
 
-def _python_syntax_error(text: str) -> _PythonSyntaxError | None:
+def _python_syntax(text: str) -> tuple[ast.Module | None, _PythonSyntaxError | None]:
     try:
-        ast.parse(text)
+        return ast.parse(text), None
     except SyntaxError as error:
         nesting = any(phrase in str(error.msg) for phrase in _NESTING_ERRORS)
-        return _PythonSyntaxError(f"syntax error: {error.msg}", error.lineno or 1,
-                                  max((error.offset or 1) - 1, 0), nesting)
+        return None, _PythonSyntaxError(f"syntax error: {error.msg}", error.lineno or 1,
+                                        max((error.offset or 1) - 1, 0), nesting)
     except (RecursionError, MemoryError):
-        return _PythonSyntaxError("code is nested too deeply to parse", 1, 0, True)
+        return None, _PythonSyntaxError("code is nested too deeply to parse", 1, 0, True)
     except ValueError as error:  # e.g. "source code string cannot contain null bytes"
-        return _PythonSyntaxError(f"cannot parse: {error}", 1, 0, True)
-    return None
+        return None, _PythonSyntaxError(f"cannot parse: {error}", 1, 0, True)
