@@ -78,6 +78,8 @@ class CheckOptions:
     # Analyse every root in one process and keep the analysis on the result
     # (what `fix` and `inventory` need); the CLI's check turns it off.
     keep_analysis: bool = True
+    # Without keep_analysis: give each finding its fix (ruff's JSON `fix`), planned per root.
+    fixes: bool = False
     progress: Callable[[int, int], None] | None = None  # (roots done, roots in all)
 
 
@@ -162,8 +164,9 @@ def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tu
     return findings, errors
 
 
-def analyse_root(path: Path, paths: "list[Path] | Catalog", loader: Loader, config: Config) -> RootResult:
-    """One root, in its own project: what it reports and which files that read."""
+def analyse_root(path: Path, paths: "list[Path] | Catalog", loader: Loader, config: Config,
+                 with_fixes: bool = False) -> RootResult:
+    """One root, in its own project: what it reports (with each finding's fix, if asked) and which files that read."""
     result = RootResult(path)
     project = Project(paths, loader.load)
     project.start_recording()
@@ -177,6 +180,12 @@ def analyse_root(path: Path, paths: "list[Path] | Catalog", loader: Loader, conf
         analysis = Analysis(project, config, [module]).run()
         result.findings, result.errors = run_rules(analysis, [module], config)
         result.tool_classes = analysis.tool_class_names()
+        if with_fixes and result.findings:
+            # Imported here: the fixer builds on this module.
+            from boundlint.fix.engine import attach_fixes
+
+            fixed = attach_fixes(CheckResult(result.findings, 1, analysis=analysis), config)
+            result.findings = fixed.findings
     except RecursionError:
         result.findings.append(PARSE_ERROR.from_error(display_name(path), "code is nested too deeply to analyse", 1, 0))
     except Exception as error:  # noqa: BLE001 - one file must not stop the run
@@ -188,18 +197,18 @@ def analyse_root(path: Path, paths: "list[Path] | Catalog", loader: Loader, conf
 
 # Worker processes keep their loader between chunks, so shared modules are
 # parsed once per process.
-_WORKER: tuple[Catalog, Loader, Config] | None = None
+_WORKER: tuple[Catalog, Loader, Config, bool] | None = None
 
 
-def _start_worker(paths: list[Path], stdin: dict[Path, str], config: Config) -> None:
+def _start_worker(paths: list[Path], stdin: dict[Path, str], config: Config, with_fixes: bool) -> None:
     global _WORKER
-    _WORKER = (Catalog(paths), Loader(stdin), config)
+    _WORKER = (Catalog(paths), Loader(stdin), config, with_fixes)
 
 
 def _analyse_chunk(chunk: list[Path]) -> list[RootResult]:
     assert _WORKER is not None
-    paths, loader, config = _WORKER
-    return run_with_deep_stack(lambda: [analyse_root(path, paths, loader, config) for path in chunk])
+    paths, loader, config, with_fixes = _WORKER
+    return run_with_deep_stack(lambda: [analyse_root(path, paths, loader, config, with_fixes) for path in chunk])
 
 
 def _survey_chunk(arguments: tuple[list[Path], bool, Config, dict[Path, str], Path | None, str]) -> list[Survey]:
@@ -217,9 +226,11 @@ def _chunks(items: list[Path], jobs: int) -> list[list[Path]]:
 class _Runner:
     """Runs chunks of work in this process or in a pool of workers."""
 
-    def __init__(self, jobs: int, paths: list[Path], stdin: dict[Path, str], config: Config) -> None:
+    def __init__(self, jobs: int, paths: list[Path], stdin: dict[Path, str], config: Config,
+                 with_fixes: bool = False) -> None:
         self.jobs = jobs
         self.paths, self.stdin, self.config = paths, stdin, config
+        self.with_fixes = with_fixes
         self._catalog: Catalog | None = None
         self._pool: ProcessPoolExecutor | None = None
         self._loader = Loader(stdin)
@@ -237,7 +248,7 @@ class _Runner:
                 self._catalog = Catalog(self.paths)
             results = []
             for path in roots:
-                results.append(analyse_root(path, self._catalog, self._loader, self.config))
+                results.append(analyse_root(path, self._catalog, self._loader, self.config, self.with_fixes))
                 progress(1)
             return results
         results = []
@@ -250,7 +261,8 @@ class _Runner:
         if self._pool is None:
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
             self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context(method),
-                                             initializer=_start_worker, initargs=(self.paths, self.stdin, self.config))
+                                             initializer=_start_worker,
+                                             initargs=(self.paths, self.stdin, self.config, self.with_fixes))
         return self._pool
 
     def close(self) -> None:
@@ -272,7 +284,7 @@ def check(paths: list[Path], config: Config, options: CheckOptions | None = None
         files = discover(paths, config, options.force_exclude)
     namespace = fingerprint(config, files)
     cache = Cache(options.cache_dir if not options.keep_analysis else None, namespace)
-    runner = _Runner(max(1, options.jobs), files, stdin, config)
+    runner = _Runner(max(1, options.jobs), files, stdin, config, options.fixes)
     try:
         surveys = runner.map_surveys(files, options.prefilter, cache, namespace)
         findings = [PARSE_ERROR.from_error(s.display, *s.error) for s in surveys if s.error is not None]
@@ -293,6 +305,7 @@ def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, ca
                    options: CheckOptions) -> CheckResult:
     digests = {s.path: s.digest for s in surveys}
     roots = [s.path for s in surveys if s.root]
+    kind = "root+fixes" if options.fixes else "root"  # a findings-only entry has no fixes to give
     done: dict[Path, RootResult] = {}
     total = [len(roots)]
     counter = [0]
@@ -306,7 +319,7 @@ def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, ca
     for _ in range(MAX_CLOSURE_ROUNDS):
         fresh = []
         for path in pending:
-            cached = _cached_root(cache, path, digests)
+            cached = _cached_root(cache, kind, path, digests)
             if cached is not None:
                 done[path] = cached
                 progress(1)
@@ -314,7 +327,7 @@ def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, ca
                 fresh.append(path)
         for result in runner.map_roots(fresh, progress):
             done[result.path] = result
-            _store_root(cache, result, digests)
+            _store_root(cache, kind, result, digests)
         # A file that subclasses a tool class found in a root is a root too.
         pending = _subclass_roots(surveys, done, {tool for r in done.values() for tool in r.tool_classes})
         if not pending:
@@ -342,8 +355,8 @@ def _subclass_roots(surveys: list[Survey], done: dict[Path, RootResult], tool_cl
     return found
 
 
-def _cached_root(cache: Cache, path: Path, digests: dict[Path, str]) -> RootResult | None:
-    entry = cache.get("root", f"{path}:{digests.get(path)}")
+def _cached_root(cache: Cache, kind: str, path: Path, digests: dict[Path, str]) -> RootResult | None:
+    entry = cache.get(kind, f"{path}:{digests.get(path)}")
     if entry is None:
         return None
     if any(digests.get(Path(dependency)) != digest for dependency, digest in entry["depends_on"].items()):
@@ -357,10 +370,10 @@ def _cached_root(cache: Cache, path: Path, digests: dict[Path, str]) -> RootResu
     )
 
 
-def _store_root(cache: Cache, result: RootResult, digests: dict[Path, str]) -> None:
+def _store_root(cache: Cache, kind: str, result: RootResult, digests: dict[Path, str]) -> None:
     if not cache.enabled or result.errors:
         return  # internal errors are not cached: the next run tries again
-    cache.put("root", f"{result.path}:{digests.get(result.path)}", {
+    cache.put(kind, f"{result.path}:{digests.get(result.path)}", {
         "findings": [finding.to_json() for finding in result.findings],
         "errors": [],
         "depends_on": {str(path): digests.get(path, "") for path in result.depends_on},

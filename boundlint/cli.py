@@ -22,7 +22,6 @@ from boundlint.checker import CheckOptions, CheckResult, check
 from boundlint.checker import code_enabled  # the checker's own selection rule
 from boundlint.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
 from boundlint.files import discover, display_name
-from boundlint.fix import attach_fixes
 from boundlint.fix.cli import add_fix_arguments, run_fix
 from boundlint.formats.inventory import INVENTORY_WRITERS
 from boundlint.inventory import build_inventory
@@ -179,8 +178,6 @@ def run_check(args: argparse.Namespace) -> int:
         result = _without_baseline(result, baseline, args.baseline, config, _checked_names(args, config))
     if args.add_ignore is not None:
         return _add_ignore(result, args.add_ignore)
-    if args.output_format in ("json", "json-lines") and result.analysis is not None:
-        result = attach_fixes(result, config)
     _write_report(args, result)
     return _exit_status(args, result)
 
@@ -201,11 +198,11 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
 def _run(args: argparse.Namespace, config: Config) -> CheckResult | None:
     """Run the checker on the command's paths (or standard input); None after a usage error."""
     options = CheckOptions(show_unused_ignores=args.show_unused_ignores, force_exclude=args.force_exclude)
-    if args.command == "check" and args.output_format not in ("json", "json-lines"):
-        # Findings only: roots are analysed one by one, in workers, with the
-        # cache. (The JSON formats carry each finding's fix, which needs the
-        # whole analysis.)
+    if args.command == "check":
+        # Roots are analysed one by one, in workers, with the cache. The JSON
+        # formats carry each finding's fix, planned in the worker that found it.
         options.keep_analysis = False
+        options.fixes = args.output_format in ("json", "json-lines")
         options.jobs = args.jobs
         options.prefilter = not args.no_prefilter
         options.cache_dir = None if args.no_cache else (args.cache_dir or config.cache_path())

@@ -12,6 +12,7 @@ from benchmarks.generate_tree import generate
 from boundlint import checker
 from boundlint.checker import CheckOptions, check
 from boundlint.config import Config, load_config
+from boundlint.fix import attach_fixes
 from boundlint.prefilter import Prefilter, subclass_pattern
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,6 +44,17 @@ def test_prefilter_keeps_the_fixture_findings(in_repo_root):
     assert findings([Path("fixtures")], config) == baseline
     assert findings([Path("fixtures")], config, keep_analysis=False) == baseline
     assert findings([Path("fixtures")], config, keep_analysis=False, prefilter=False) == baseline
+
+
+def test_fixes_planned_per_root_match_the_whole_analysis_and_are_cached_apart(tmp_path, in_repo_root):
+    config = load_config(None, Path("fixtures"))
+    expected = [f.to_json() for f in attach_fixes(check([Path("fixtures")], config), config).findings]
+    assert sum(1 for f in expected if f["fix"]) > 50
+    cache = tmp_path / "cache"
+    plain = findings([Path("fixtures")], config, keep_analysis=False, cache_dir=cache)
+    assert all(f["fix"] is None for f in plain)  # and this run's cache entries hold no fixes
+    for _ in range(2):  # cold for fixes, then warm
+        assert findings([Path("fixtures")], config, keep_analysis=False, fixes=True, jobs=2, cache_dir=cache) == expected
 
 
 def test_prefilter_jobs_and_modes_agree_on_a_generated_tree(generated):

@@ -1,0 +1,84 @@
+"""The ast screen (stage 2 of the pre-filter): keeps every form a rule or the tool finder
+looks at, drops code that only mentions tools in text."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from boundlint.prefilter import Prefilter
+from boundlint.screen import may_matter
+
+KEPT = {
+    "decorator": "from langchain_core.tools import tool\n@tool\ndef f(): ...",
+    "decorator called": "@mcp.tool(name='x')\nasync def f(): ...",
+    "decorator by alias": "from agents import function_tool as expose\n@expose\ndef f(): ...",
+    "decorator by assignment alias": "from strands import tool\nexpose = tool\n@expose\ndef f(): ...",
+    "instance method decorator": "@agent.tool_plain\ndef f(): ...",
+    "kernel function": "@kernel_function(name='x')\ndef f(self): ...",
+    "class base": "class Search(BaseTool):\n    def _run(self, q): ...",
+    "generic base": "class Search(BaseTool[Args]):\n    def _run(self, q): ...",
+    "registration call": "Tool(name='x', func=f, description='d')",
+    "class method registration": "FunctionTool.from_defaults(fn=f)",
+    "list registration": "agent = create_react_agent(model, [f, g])",
+    "method on any receiver": "super().bind_tools(formatted)",
+    "add_tool": "server.add_tool(f)",
+    "factory applied by hand": "mcp.tool(name='x')(f)",
+    "tools keyword on an import": "from pydantic_ai import Agent\nAgent('m', tools=[f])",
+    "tools keyword on a module attribute": "import crewai\ncrewai.Agent(tools=[f])",
+    "strands module": "TOOL_SPEC = {'name': 'f'}",
+    "dispatch table": "available_functions = {'search': search, 'fetch': client.fetch}",
+    "annotated dispatch table": "TOOL_MAP: dict = {'a': a}",
+    "decode of a slice": "text = data[:100].decode('utf-8')",
+    "str of a slice": "text = str(data[:100], 'utf-8')",
+    "codecs.decode of a slice": "import codecs\ntext = codecs.decode(data[:10])",
+    "slice plus marker": "out = text[:2000] + '... [truncated]'",
+    "marker plus tail slice": "out = '...' + text[-2000:]",
+    "slice through strip": "out = text[:80].rstrip() + '…'",
+    "slice in a chain": "out = prefix + text[:80] + '…'",
+    "slice in an f-string": "out = f'{text[:80]}...'",
+    "slice in a nested f-string": "out = f'{a:{b[:2]}}'",
+}
+
+DROPPED = {
+    "tools only in a docstring": '"""Use @tool and Tool(func=f) to register."""\nx = 1',
+    "tools only in a comment": "# agent = Agent(tools=[f])\nx = 1",
+    "a def named like a registration": "class Chat:\n    def bind_tools(self, tools):\n        return self",
+    "a list named tools": "tools = [a, b]",
+    "tools keyword on a local callee": "class A:\n    @classmethod\n    def make(cls):\n        return cls(tools=[])",
+    "tools keyword on an attribute of a value": "client.beta.assistants.create(tools=[{'type': 'x'}])",
+    "other conversions": "schema = convert_to_openai_tool(t)",
+    "decode of a whole value": "text = data.decode('utf-8')",
+    "plus of lists": "items = a[0] + b",
+    "plus of a slice of nothing sliceable": "n = len(x) + 1",
+    "dict of strings": "function_call = {'name': 'f', 'arguments': '{}'}",
+    "base without Tool": "class Loader(BaseLoader):\n    pass",
+}
+
+
+@pytest.mark.parametrize("name", sorted(KEPT))
+def test_screen_keeps(name):
+    assert may_matter(ast.parse(textwrap.dedent(KEPT[name])))
+
+
+@pytest.mark.parametrize("name", sorted(DROPPED))
+def test_screen_drops(name):
+    assert not may_matter(ast.parse(textwrap.dedent(DROPPED[name])))
+
+
+def test_text_stage_lets_the_dropped_examples_through_and_the_screen_decides():
+    """The screen is what makes the difference for these: the text patterns alone say 'maybe'."""
+    prefilter = Prefilter(None)
+    through_text = [name for name, code in DROPPED.items() if prefilter.is_root(code)]
+    assert len(through_text) >= 8
+    assert not any(prefilter.keeps(DROPPED[name], ast.parse(DROPPED[name])) for name in through_text)
+
+
+def test_configured_names_are_kept_by_text():
+    from boundlint.config import Config
+
+    prefilter = Prefilter.for_config(Config(extend_tool_decorators=["acme.agents.expose"]))
+    code = "from acme.agents import expose as e\n@e\ndef f(): ..."
+    assert prefilter.keeps(code, ast.parse(code))
