@@ -98,6 +98,14 @@ class Text:
             return start + col_offset
         return start + len(line.encode("utf-8")[:col_offset].decode("utf-8", "ignore"))
 
+    def statement_start(self, node: ast.stmt, start: int) -> int:
+        """Where a statement starts, decorators and indentation included (if it starts its line)."""
+        decorators = getattr(node, "decorator_list", None)
+        if decorators:
+            start = min(start, self.ast_offset(min(d.lineno for d in decorators), 0))
+        line = self.line_start(start)
+        return line if not self.text[line:start].strip() else start
+
     def line_start(self, offset: int) -> int:
         return self.starts[bisect.bisect_right(self.starts, offset) - 1]
 
@@ -271,7 +279,9 @@ class _Original:
 
     def _size(self, node: ast.AST) -> tuple[int, int]:
         start, end = self.extent[id(node)]
-        return (end - start, -self._depth.get(id(node), 0))
+        # Of nodes with one extent, the outermost: in an f-string, Python 3.11 gives the parts the
+        # string's own extent.
+        return (end - start, self._depth.get(id(node), 0))
 
     def _measure(self, node: ast.AST, depth: int = 0) -> tuple[int, int] | None:
         self._depth[id(node)] = depth
@@ -280,10 +290,8 @@ class _Original:
         if getattr(node, "end_lineno", None) is not None:
             start = self.text.ast_offset(node.lineno, node.col_offset)  # type: ignore[attr-defined]
             end = self.text.ast_offset(node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
-            decorators = getattr(node, "decorator_list", None)
-            if decorators:
-                start = min(start, self.text.line_start(self.text.ast_offset(
-                    min(d.lineno for d in decorators), 0)))
+            if isinstance(node, ast.stmt):
+                start = self.text.statement_start(node, start)
         elif known:
             start, end = min(s for s, _ in known), max(e for _, e in known)
         else:
@@ -292,7 +300,7 @@ class _Original:
         return start, end
 
     def enclosing(self, nodes: list[ast.AST], start: int, end: int) -> ast.AST | None:
-        """The smallest node whose extent holds start..end (the innermost of equal ones)."""
+        """The smallest node whose extent holds start..end (the outermost of equal ones)."""
         holding = [n for n in nodes if self.extent[id(n)][0] <= start and end <= self.extent[id(n)][1]]
         return min(holding, key=self._size) if holding else None
 
@@ -426,3 +434,25 @@ def _show(value: Any) -> str:
         text = " ".join(text.split())
         return f"`{text[:70]}{'...' if len(text) > 70 else ''}`"
     return repr(value)
+
+
+class Statements:
+    """The statements of a text with their extents (decorators included), to tell where a fix is."""
+
+    def __init__(self, text: str) -> None:
+        self.text = Text(text)
+        self.extents: list[tuple[int, int]] = []
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.stmt):
+                start = self.text.statement_start(node, self.text.ast_offset(node.lineno, node.col_offset))
+                self.extents.append((start, self.text.ast_offset(node.end_lineno or node.lineno,
+                                                                  node.end_col_offset or 0)))
+
+    def near(self, region: tuple[int, int], finding: tuple[int, int]) -> bool:
+        """The innermost statement holding a fix's `region` also holds its `finding` (offsets)."""
+        start, end = region
+        holding = [(s, e) for s, e in self.extents if s <= start and end <= e]
+        if not holding:
+            return False
+        s, e = min(holding, key=lambda extent: extent[1] - extent[0])
+        return s <= finding[0] and finding[1] <= e

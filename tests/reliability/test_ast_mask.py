@@ -207,3 +207,18 @@ def test_non_ascii_columns_and_crlf():
     assert 'decode("utf-8", errors="ignore")' in fixed
     assert compare(original, fixed, targets(original, fix)) == []
     assert compare(original, fixed.replace("é—", "e-"), targets(original, fix))
+
+
+def test_a_wrapped_f_string_passes():
+    # Python 3.11 gives an f-string's parts the extent of the whole string: the string is the target.
+    original = 'def f(p):\n    return f"saved to {p}"\n'
+    fix = [replace(original, 'f"saved to {p}"', 'truncate_text(f"saved to {p}", max_chars=16_000)')]
+    assert compare(original, fixed_by(original, fix), targets(original, fix)) == []
+
+
+def test_a_decorator_above_an_indented_method_passes():
+    original = "class T:\n    def run(self):\n        return self.x\n"
+    fix = [insert(original, "    def run", "    @bounded(max_chars=16_000)\n")]
+    fixed = fixed_by(original, fix)
+    assert compare(original, fixed, targets(original, fix)) == []
+    assert compare(original, fixed.replace("self.x", "self.y"), targets(original, fix))
