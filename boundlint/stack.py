@@ -11,6 +11,8 @@ import sys
 import threading
 from typing import Callable, TypeVar
 
+from boundlint import interrupts
+
 T = TypeVar("T")
 STACK_BYTES = 512 * 1024 * 1024
 RECURSION_LIMIT = 20_000
@@ -28,12 +30,13 @@ def run_with_deep_stack(function: Callable[[], T]) -> T:
         except BaseException as error:  # noqa: BLE001 - re-raised in the calling thread
             errors.append(error)
 
-    try:
-        thread = threading.Thread(target=target, name="boundlint")
-        thread.start()
-    finally:
-        threading.stack_size(previous)
-    thread.join()
+    with interrupts.handlers():  # signals reach the main thread only: it tells the worker (fix's writes)
+        try:
+            thread = threading.Thread(target=target, name="boundlint")
+            thread.start()
+        finally:
+            threading.stack_size(previous)
+        thread.join()
     if errors:
         raise errors[0]
     return outcome[0]

@@ -6,6 +6,8 @@ not be written, an internal error). With `--diff` nothing is written: the
 unified diff goes to standard output, and the status is 1 when there is
 something to fix, else 0 (2 on error). With `--stdin-filename` the fixed source
 goes to standard output and the remaining findings to standard error.
+SIGINT or SIGTERM while files are written stops the run after the file being
+written (each file is written whole or not at all): status 128 + the signal.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from __future__ import annotations
 import argparse
 import difflib
 import os
+import signal
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from boundlint import interrupts
 from boundlint.checker import CheckOptions, CheckResult, check
 from boundlint.config import Config
 from boundlint.findings import Finding
@@ -57,23 +61,30 @@ def run_fix(paths: list[Path], config: Config, options: CheckOptions, *, diff: b
             return _report_diff(outcome, problems + internal, out, err)
         written = 0
         fixed_here: set[str] = set()
-        # Real files first: a link to one of them is then already fixed, through its target.
-        for applied in sorted(outcome.applied, key=lambda a: a.module.path.is_symlink()):
-            path = applied.module.path
-            real = os.path.realpath(path)
-            if real in fixed_here:
-                continue
-            if path.is_symlink():
-                notes.append(f"{applied.module.display}: skipped: it is a symbolic link; fix the file it points to")
-                continue
-            try:
-                write_fixed(path, applied.old, applied.new, roots)
-            except WriteRefused as error:
-                problems.append(f"{applied.module.display}: not written: {error}")
-                continue
-            written += 1
-            fixed_here.add(real)
-            fixed.setdefault(applied.module.display, []).extend(c.finding for c in applied.candidates)
+        # SIGINT and SIGTERM wait for the file being written: the run stops between two files.
+        with interrupts.deferred():
+            # Real files first: a link to one of them is then already fixed, through its target.
+            for applied in sorted(outcome.applied, key=lambda a: a.module.path.is_symlink()):
+                if interrupts.interrupted():
+                    break
+                path = applied.module.path
+                real = os.path.realpath(path)
+                if real in fixed_here:
+                    continue
+                if path.is_symlink():
+                    notes.append(f"{applied.module.display}: skipped: it is a symbolic link; fix the file it points to")
+                    continue
+                try:
+                    write_fixed(path, applied.old, applied.new, roots)
+                except WriteRefused as error:
+                    problems.append(f"{applied.module.display}: not written: {error}")
+                    continue
+                written += 1
+                fixed_here.add(real)
+                fixed.setdefault(applied.module.display, []).extend(c.finding for c in applied.candidates)
+        received = interrupts.interrupted()
+        if received:
+            return _report_interrupted(received, fixed, out, err)
         if not written:
             break
         result = check(roots, config, options)
@@ -81,6 +92,17 @@ def run_fix(paths: list[Path], config: Config, options: CheckOptions, *, diff: b
     for note in _unique(notes):
         err.write(f"boundlint: {note}\n")
     return _report(result, config, unsafe, fixed, _unique(problems + internal), out, err)
+
+
+def _report_interrupted(received: int, fixed: dict[str, list[Finding]], out: TextIO, err: TextIO) -> int:
+    """Stopped by a signal between two files: say which were fixed; the status is 128 + the signal's number."""
+    for display in sorted(fixed):
+        out.write(f"{display}: fixed {_describe(fixed[display])}\n")
+    name = signal.Signals(received).name
+    files = len(fixed)
+    err.write(f"boundlint: interrupted by {name}: {files} file{'s' if files != 1 else ''} fixed, "
+              "every other file left as it was\n")
+    return 128 + received
 
 
 def _report(result: CheckResult, config: Config, unsafe: bool, fixed: dict[str, list[Finding]],
