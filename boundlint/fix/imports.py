@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 import libcst as cst
-from libcst.metadata import Assignment, ImportAssignment, MetadataWrapper, ScopeProvider
 
 from boundlint.fix.model import Symbol
 from boundlint.modules import dotted
+from boundlint.positions import child_nodes
 
 STDLIB = frozenset(sys.stdlib_module_names)
 BLANK_LINE = cst.EmptyLine()
@@ -83,17 +83,9 @@ def tree_facts(tree: cst.Module) -> TreeFacts:
 
 
 def _scan(tree: cst.Module) -> TreeFacts:
-    wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
-    scopes = {scope for scope in wrapper.resolve(ScopeProvider).values() if scope is not None}
-    bindings: dict[str, list[tuple[str, cst.CSTNode]]] = {}
-    for scope in scopes:
-        for assignment in scope.assignments:
-            if isinstance(assignment, ImportAssignment):
-                bindings.setdefault(assignment.name, []).append(("import", assignment.node))
-            elif isinstance(assignment, Assignment):
-                bindings.setdefault(assignment.name, []).append(("other", assignment.node))
-    collector = _NameCollector()
-    tree.visit(collector)
+    scan = _NameScan()
+    scan.run(tree)
+    bindings, names, parents = scan.bindings, scan.names, scan.parents
     top_imports: list[_TopImport] = []
     last_lines = _last_lines(tree)
     for index, statement in enumerate(tree.body):
@@ -107,14 +99,7 @@ def _scan(tree: cst.Module) -> TreeFacts:
             elif isinstance(small, cst.Import):
                 top_imports.append(_TopImport(index, small, dotted(small.names[0].name) or "", 0, False,
                                               last_lines[index]))
-    parents: dict[int, cst.CSTNode] = {}
-    stack: list[cst.CSTNode] = [tree]
-    while stack:
-        node = stack.pop()
-        for child in node.children:
-            parents[id(child)] = node
-            stack.append(child)
-    return TreeFacts(bindings, collector.names, top_imports, [i.index for i in top_imports if i.star], parents,
+    return TreeFacts(bindings, names, top_imports, [i.index for i in top_imports if i.star], parents,
                      Layout.of(tree))
 
 
@@ -379,38 +364,87 @@ class ImportPlanner:
 _BUILTINS = frozenset(dir(__import__("builtins")))
 
 
-class _NameCollector(cst.CSTVisitor):
-    """Every identifier the module uses or binds (attribute names and keywords excluded)."""
+class _NameScan:
+    """One walk over the code of a module: what binds each name, every identifier, and each node's parent.
+
+    Bindings are what libcst's ScopeProvider records, in every scope (imports
+    bind each dotted prefix of `import a.b`; targets of assignments, loops,
+    `with`, `except`, comprehensions and `:=`; defs, classes and parameters),
+    plus the capture names of `match` patterns. Identifiers are every name the
+    code uses or binds, attribute names and keyword argument names excluded.
+    Only fields that can hold code are walked (see `child_nodes`).
+    """
 
     def __init__(self) -> None:
+        self.bindings: dict[str, list[tuple[str, cst.CSTNode]]] = {}
         self.names: set[str] = set()
-        self._skip: set[int] = set()
+        self.parents: dict[int, cst.CSTNode] = {}
 
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        self._skip.add(id(node.attr))
+    def run(self, tree: cst.Module) -> None:
+        stack: list[cst.CSTNode] = [tree]
+        while stack:
+            node = stack.pop()
+            for child in self._children(node):
+                self.parents[id(child)] = node
+                stack.append(child)
 
-    def visit_Arg(self, node: cst.Arg) -> None:
-        if node.keyword is not None:
-            self._skip.add(id(node.keyword))
+    def _bind(self, name: str, kind: str, node: cst.CSTNode) -> None:
+        self.bindings.setdefault(name, []).append((kind, node))
 
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-        if not isinstance(node.names, cst.ImportStar):
-            for alias in node.names:
-                bound = _bound_name(alias)
-                if bound:
-                    self.names.add(bound)
-        return False
+    def _bind_target(self, target: cst.CSTNode, node: cst.CSTNode) -> None:
+        if isinstance(target, cst.Name):
+            self._bind(target.value, "other", target)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._bind_target(element.value, node)
+        elif isinstance(target, cst.StarredElement):
+            self._bind_target(target.value, node)
 
-    def visit_Import(self, node: cst.Import) -> bool:
-        for alias in node.names:
+    def _children(self, node: cst.CSTNode) -> list[cst.CSTNode]:
+        if isinstance(node, cst.Name):
+            self.names.add(node.value)
+        elif isinstance(node, (cst.Import, cst.ImportFrom)):
+            self._import(node)
+            return []  # module paths are not names the code uses
+        elif isinstance(node, cst.Attribute):
+            return [node.value]
+        elif isinstance(node, cst.Arg):
+            return [node.value]
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            self._bind(node.name.value, "other", node)
+        elif isinstance(node, cst.Param):
+            self._bind(node.name.value, "other", node)
+        elif isinstance(node, cst.Assign):
+            for target in node.targets:
+                self._bind_target(target.target, node)
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
+            self._bind_target(node.target, node)  # a bare `x: int` binds too, as ScopeProvider sees it
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            self._bind_target(node.target, node)
+        elif isinstance(node, cst.WithItem) and node.asname is not None:
+            self._bind_target(node.asname.name, node)
+        elif isinstance(node, cst.ExceptHandler) and node.name is not None:
+            self._bind_target(node.name.name, node)
+        elif isinstance(node, (cst.MatchAs, cst.MatchStar)) and node.name is not None:
+            self._bind(node.name.value, "other", node)
+        elif isinstance(node, cst.MatchMapping) and node.rest is not None:
+            self._bind(node.rest.value, "other", node)
+        return list(child_nodes(node))
+
+    def _import(self, node: cst.Import | cst.ImportFrom) -> None:
+        if isinstance(node, cst.ImportFrom) and isinstance(node.names, cst.ImportStar):
+            return
+        for alias in node.names:  # type: ignore[union-attr]
             bound = _bound_name(alias)
             if bound:
                 self.names.add(bound)
-        return False
-
-    def visit_Name(self, node: cst.Name) -> None:
-        if id(node) not in self._skip:
-            self.names.add(node.value)
+            if alias.asname is not None or isinstance(node, cst.ImportFrom):
+                if bound:
+                    self._bind(bound, "import", node)
+                continue
+            parts = (dotted(alias.name) or "").split(".")
+            for end in range(1, len(parts) + 1):
+                self._bind(".".join(parts[:end]), "import", node)
 
 
 def _separated(statement: cst.BaseStatement) -> cst.BaseStatement:
