@@ -1,0 +1,369 @@
+"""Fix safety at scale: `boundlint fix --unsafe-fixes` on a copy of a whole tree, checked from the outside.
+
+    python benchmarks/fix_at_scale.py PATH [--limit N] [--keep]
+
+The tree's .py files (and a pyproject.toml at its top) are copied to a
+temporary folder, then, in the copy, as a user would:
+
+1. `boundlint check --unsafe-fixes --output-format json --exit-zero .` counts
+   the findings;
+2. `boundlint fix --unsafe-fixes .` fixes the tree;
+3. every changed file must still compile (when the original did);
+4. its AST must equal the original's outside the nodes the fixes targeted
+   (`tests/ast_mask.py`, from each finding's JSON `fix`);
+5. a second `boundlint fix --unsafe-fixes .` must change nothing.
+
+`fix` works in rounds (it checks again after writing, and fixes what the new
+check finds), but the JSON of step 1 describes the first round only. So the
+targets come from a round-by-round replay in a second copy: `fix --diff`
+(exactly one round) gives the round's combined result, `check --output-format
+json` on the same state gives that round's targets, the diff is applied, and
+so on until a round changes nothing. Each round's result is compared with
+the state before it, masked with that round's targets; the replay's last
+state must be byte for byte what the real run wrote, else the file counts as
+a difference (its changes could not be attributed to announced fixes).
+
+A fix's targets must also sit at its finding (the innermost statement holding
+the changed region holds the finding), else that is a difference too. Masks
+come from every finding with a fix in the round, applied or not (a BL001 made
+unnecessary by the same round's field fixes is not applied): that only ever
+masks more, never less, than what was applied.
+
+Prints the figures and exits 1 if a must-be-0 figure is not 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tokenize
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from tests import ast_mask  # noqa: E402 - after the path is set
+
+MAX_ROUNDS = 8  # the fixer stops after 4; more here would show a fixer that does not converge
+NEWLINE = re.compile(r"\r\n|\r|\n")
+HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+SHOWN = 5  # differences printed
+
+
+@dataclass
+class Figures:
+    files: int = 0
+    findings_before: int = 0
+    fixable_before: int = 0
+    files_changed: int = 0
+    findings_fixed: int = 0
+    findings_after: int = 0
+    rounds: int = 0
+    refused: list[str] = field(default_factory=list)  # "not fixed: ..." lines: the fixer's own verification
+    compile_failures: list[str] = field(default_factory=list)
+    differences: list[str] = field(default_factory=list)
+    second_run_changed: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not (self.compile_failures or self.differences or self.second_run_changed)
+
+    def write(self, out: TextIO) -> None:
+        out.write(f"files in tree: {self.files}\n")
+        out.write(f"findings before: {self.findings_before} ({self.fixable_before} with a fix)\n")
+        out.write(f"files changed: {self.files_changed}\n")
+        out.write(f"findings fixed: {self.findings_fixed} ({self.findings_after} left; "
+                  f"{self.rounds} fix round{'s' if self.rounds != 1 else ''} in the replay)\n")
+        out.write(f"fixes refused by the fixer's own verification: {len(self.refused)}\n")
+        for line in self.refused[:SHOWN]:
+            out.write(f"  {line}\n")
+        out.write(f"files that failed to compile: {len(self.compile_failures)} (must be 0)\n")
+        for line in self.compile_failures[:SHOWN]:
+            out.write(f"  {line}\n")
+        out.write(f"AST differences outside targeted nodes: {len(self.differences)} (must be 0)\n")
+        for line in self.differences[:SHOWN]:
+            out.write(f"  {line}\n")
+        out.write(f"files changed by the second run: {len(self.second_run_changed)} (must be 0)\n")
+        for line in self.second_run_changed[:SHOWN]:
+            out.write(f"  {line}\n")
+        out.write(f"time: {self.seconds:.1f} s\n")
+
+
+# -- files --------------------------------------------------------------------
+
+
+def copy_tree(source: Path, destination: Path, limit: int | None = None) -> list[str]:
+    """Copy the .py files (sorted, the first `limit`) and a top-level pyproject.toml; their relative paths."""
+    source = source.resolve()
+    files = sorted(path.relative_to(source).as_posix() for path in source.rglob("*.py")
+                   if path.is_file() and not path.is_symlink())
+    if limit is not None:
+        files = files[:limit]
+    for relative in files:
+        target = destination / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source / relative, target)
+    if (source / "pyproject.toml").is_file():
+        shutil.copyfile(source / "pyproject.toml", destination / "pyproject.toml")
+    return files
+
+
+def snapshot(root: Path, files: list[str]) -> dict[str, bytes]:
+    return {relative: (root / relative).read_bytes() for relative in files}
+
+
+def decode(data: bytes) -> tuple[str, str, bool]:
+    """(text, encoding, BOM) as Python reads a source file; UTF-8 with replacement if that fails."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError:
+        encoding = "utf-8"
+    bom = data.startswith(b"\xef\xbb\xbf")
+    if bom:
+        data = data[3:]
+    if encoding == "utf-8-sig":
+        encoding = "utf-8"
+    try:
+        return data.decode(encoding), encoding, bom
+    except (UnicodeDecodeError, LookupError):
+        return data.decode("utf-8", "replace"), "utf-8", bom
+
+
+def encode(text: str, encoding: str, bom: bool) -> bytes:
+    return (b"\xef\xbb\xbf" if bom else b"") + text.encode(encoding)
+
+
+def compiles(data: bytes) -> str | None:
+    """None if `data` compiles, else why not."""
+    try:
+        compile(data, "<file>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+        return f"{type(error).__name__}: {error}"
+    return None
+
+
+# -- running boundlint --------------------------------------------------------
+
+
+def boundlint(arguments: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    environment = dict(os.environ, PYTHONIOENCODING="utf-8")
+    environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), environment.get("PYTHONPATH")]))
+    return subprocess.run([sys.executable, "-m", "boundlint", *arguments], cwd=cwd, env=environment,
+                          capture_output=True, check=False)
+
+
+def check_json(root: Path) -> list[dict]:
+    run = boundlint(["check", ".", "--unsafe-fixes", "--output-format", "json", "--exit-zero"], root)
+    if run.returncode != 0:
+        raise RuntimeError(f"check failed ({run.returncode}): {run.stderr.decode(errors='replace')[-2000:]}")
+    return json.loads(run.stdout)
+
+
+def fix_diff(root: Path) -> dict[str, list[str]]:
+    """One fix round as a unified diff, by file: {path: the diff's lines}."""
+    run = boundlint(["fix", "--unsafe-fixes", "--diff", "."], root)
+    if run.returncode not in (0, 1, 2):
+        raise RuntimeError(f"fix --diff failed ({run.returncode}): {run.stderr.decode(errors='replace')[-2000:]}")
+    patches: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in _split(run.stdout.decode("utf-8")):
+        if line.startswith("--- a/"):
+            current = None
+        elif line.startswith("+++ b/"):
+            current = patches.setdefault(line[len("+++ b/"):].rstrip("\r\n"), [])
+        elif current is not None:
+            current.append(line)
+    return patches
+
+
+def apply_patch(text: str, patch: list[str]) -> str:
+    """Apply one file's unified diff (as `fix --diff` writes it) to `text`; checks every context line."""
+    operations: list[tuple[str, str]] = []
+    for line in patch:
+        if line.startswith("\\"):  # "\ No newline at end of file": the line before has none
+            kind, body = operations[-1]
+            operations[-1] = (kind, body[:-1] if body.endswith("\n") else body)
+        elif line.startswith("@@"):
+            operations.append(("@", line))
+        elif line[:1] in (" ", "-", "+"):
+            operations.append((line[0], line[1:]))
+    old = _split(text)
+    new: list[str] = []
+    at = 0  # the next line of `old` to copy
+    for kind, body in operations:
+        if kind == "@":
+            match = HUNK.match(body)
+            assert match is not None, body
+            start = int(match.group(1)) - (0 if match.group(2) == "0" else 1)
+            new.extend(old[at:start])
+            at = start
+        elif kind == "+":
+            new.append(body)
+        else:
+            if at >= len(old) or old[at] != body:
+                raise ValueError(f"the patch does not match the file at line {at + 1}")
+            if kind == " ":
+                new.append(body)
+            at += 1
+    new.extend(old[at:])
+    return "".join(new)
+
+
+def _split(text: str) -> list[str]:
+    lines, start = [], 0
+    for match in NEWLINE.finditer(text):
+        lines.append(text[start:match.end()])
+        start = match.end()
+    if start < len(text):
+        lines.append(text[start:])
+    return lines
+
+
+# -- the round-by-round replay ------------------------------------------------
+
+
+@dataclass
+class Step:
+    before: str
+    after: str
+    differences: list[str]
+
+
+def targets_of(text: str, findings: list[dict], where: str) -> tuple[ast_mask.Targets, list[str]]:
+    """The union of the targets of the findings' fixes in `text`, and the fixes that are not at their finding."""
+    targets = ast_mask.Targets()
+    problems: list[str] = []
+    statements: ast_mask.Statements | None = None
+    positions = ast_mask.Text(text)
+    for finding in findings:
+        if not finding.get("fix"):
+            continue
+        edits = ast_mask.edits_from_json(text, finding["fix"])
+        try:
+            found = ast_mask.targets_from_edits(text, edits)
+        except SyntaxError as error:
+            problems.append(f"{where}:{finding['line']}: {finding['code']}'s fix alone does not parse: {error}")
+            continue
+        region = found.region()
+        if region is not None:
+            statements = statements or ast_mask.Statements(text)
+            span = (positions.offset(finding["line"], finding["column"]),
+                    positions.offset(finding["end_line"], finding["end_column"]))
+            if not statements.near(region, span):
+                problems.append(f"{where}:{finding['line']}: {finding['code']}'s fix changes code away from its finding")
+        targets.extend(found)
+    return targets, problems
+
+
+def replay(root: Path, figures: Figures) -> tuple[dict[str, list[Step]], list[dict]]:
+    """Fix `root` one round at a time; each file's steps, and the first round's findings."""
+    steps: dict[str, list[Step]] = {}
+    first: list[dict] | None = None
+    for _ in range(MAX_ROUNDS):
+        patches = fix_diff(root)
+        if not patches and first is not None:
+            break
+        findings = check_json(root)  # the targets of this round: the same state as the diff's
+        if first is None:
+            first = findings
+        if not patches:
+            break
+        figures.rounds += 1
+        by_file: dict[str, list[dict]] = {}
+        for finding in findings:
+            by_file.setdefault(finding["filename"], []).append(finding)
+        for relative, patch in sorted(patches.items()):
+            path = root / relative
+            before, encoding, bom = decode(path.read_bytes())
+            after = apply_patch(before, patch)
+            targets, problems = targets_of(before, by_file.get(relative, []), relative)
+            differences = problems + [f"{relative}: {d}" for d in ast_mask.compare(before, after, targets)]
+            steps.setdefault(relative, []).append(Step(before, after, differences))
+            path.write_bytes(encode(after, encoding, bom))
+    else:
+        figures.differences.append(f"the fixer still changed files after {MAX_ROUNDS} rounds")
+    return steps, first or []
+
+
+# -- the whole check ----------------------------------------------------------
+
+
+def run(tree: Path, limit: int | None = None, keep: Path | None = None, out: TextIO | None = None) -> Figures:
+    started = time.perf_counter()
+    figures = Figures()
+    work = Path(tempfile.mkdtemp(prefix="boundlint-fix-at-scale-")) if keep is None else keep
+    try:
+        fixed_root, replay_root = work / "fixed", work / "replay"
+        files = copy_tree(tree, fixed_root, limit)
+        copy_tree(tree, replay_root, limit)
+        figures.files = len(files)
+        original = snapshot(fixed_root, files)
+
+        steps, findings = replay(replay_root, figures)
+        figures.findings_before = len(findings)
+        figures.fixable_before = sum(1 for finding in findings if finding.get("fix"))
+
+        first = boundlint(["fix", "--unsafe-fixes", "."], fixed_root)
+        report = first.stdout.decode("utf-8", "replace")
+        match = re.search(r"^Fixed (\d+) findings? in", report, re.MULTILINE)
+        figures.findings_fixed = int(match.group(1)) if match else 0
+        figures.refused = [line for line in first.stderr.decode("utf-8", "replace").splitlines() if "not fixed:" in line]
+        if first.returncode not in (0, 1, 2):
+            figures.differences.append(f"fix exited with {first.returncode}: {first.stderr.decode(errors='replace')[-500:]}")
+        fixed = snapshot(fixed_root, files)
+        changed = [relative for relative in files if fixed[relative] != original[relative]]
+        figures.files_changed = len(changed)
+        figures.findings_after = len(re.findall(r"^\S[^\n]*:\d+:\d+: BL\d{3} ", report, re.MULTILINE))
+
+        for relative in changed:
+            if compiles(original[relative]) is None and (why := compiles(fixed[relative])) is not None:
+                figures.compile_failures.append(f"{relative}: {why}")
+            chain = steps.get(relative)
+            final, _, _ = decode(fixed[relative])
+            if not chain or chain[-1].after != final:
+                figures.differences.append(f"{relative}: the fix run wrote what the round-by-round replay did not")
+                continue
+            for step in chain:
+                figures.differences.extend(step.differences)
+        for relative in steps:
+            if relative not in changed:
+                figures.differences.append(f"{relative}: the replay changed it, the fix run did not")
+
+        boundlint(["fix", "--unsafe-fixes", "."], fixed_root)
+        again = snapshot(fixed_root, files)
+        figures.second_run_changed = [relative for relative in files if again[relative] != fixed[relative]]
+    finally:
+        if keep is None:
+            shutil.rmtree(work, ignore_errors=True)
+    figures.seconds = time.perf_counter() - started
+    if out is not None:
+        figures.write(out)
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("tree", type=Path)
+    parser.add_argument("--limit", type=int, default=None, help="only the first N .py files (sorted by path)")
+    parser.add_argument("--keep", type=Path, default=None, help="work in this (empty) folder and keep it")
+    args = parser.parse_args(argv)
+    if args.keep is not None:
+        args.keep.mkdir(parents=True, exist_ok=True)
+    figures = run(args.tree, args.limit, args.keep, sys.stdout)
+    return 0 if figures.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
