@@ -35,6 +35,7 @@ Prints the figures and exits 1 if a must-be-0 figure is not 0.
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import json
 import os
@@ -71,6 +72,7 @@ class Figures:
     findings_after: int = 0
     rounds: int = 0
     refused: list[str] = field(default_factory=list)  # "not fixed: ..." lines: the fixer's own verification
+    not_compared: list[str] = field(default_factory=list)  # changed, but `ast` cannot parse the original
     compile_failures: list[str] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)
     second_run_changed: list[str] = field(default_factory=list)
@@ -89,6 +91,9 @@ class Figures:
         out.write(f"fixes refused by the fixer's own verification: {len(self.refused)}\n")
         for line in self.refused[:SHOWN]:
             out.write(f"  {line}\n")
+        if self.not_compared:
+            out.write(f"changed files whose original this Python cannot parse (not compared): "
+                      f"{len(self.not_compared)}: {', '.join(self.not_compared[:SHOWN])}\n")
         out.write(f"files that failed to compile: {len(self.compile_failures)} (must be 0)\n")
         for line in self.compile_failures[:SHOWN]:
             out.write(f"  {line}\n")
@@ -143,6 +148,14 @@ def decode(data: bytes) -> tuple[str, str, bool]:
 
 def encode(text: str, encoding: str, bom: bool) -> bytes:
     return (b"\xef\xbb\xbf" if bom else b"") + text.encode(encoding)
+
+
+def parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 def compiles(data: bytes) -> str | None:
@@ -288,8 +301,12 @@ def replay(root: Path, figures: Figures) -> tuple[dict[str, list[Step]], list[di
             path = root / relative
             before, encoding, bom = decode(path.read_bytes())
             after = apply_patch(before, patch)
-            targets, problems = targets_of(before, by_file.get(relative, []), relative)
-            differences = problems + [f"{relative}: {d}" for d in ast_mask.compare(before, after, targets)]
+            if not parses(before):  # e.g. newer syntax than this Python's: `ast` cannot compare it
+                figures.not_compared.append(relative)
+                differences = []
+            else:
+                targets, problems = targets_of(before, by_file.get(relative, []), relative)
+                differences = problems + [f"{relative}: {d}" for d in ast_mask.compare(before, after, targets)]
             steps.setdefault(relative, []).append(Step(before, after, differences))
             path.write_bytes(encode(after, encoding, bom))
     else:
@@ -354,6 +371,7 @@ def run(tree: Path, limit: int | None = None, keep: Path | None = None, out: Tex
 
 
 def main(argv: list[str] | None = None) -> int:
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))  # `ast` walks of deeply nested code
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("tree", type=Path)
     parser.add_argument("--limit", type=int, default=None, help="only the first N .py files (sorted by path)")
