@@ -1,10 +1,10 @@
 """The on-disk cache that makes a re-run on an unchanged tree almost free.
 
-Entries are JSON files named by a hash of their key, written atomically
-(temporary file, then rename), so concurrent runs never see half an entry and
-a corrupt one is simply a miss. Everything lives under a namespace directory
-named after boundlint's version and a fingerprint of the configuration and of
-the set of files checked: changing any of them starts from an empty cache.
+A run reads one state file and writes it back once (see `Cache`), so a warm
+run costs a `stat` per file and one small JSON load. Everything lives under a
+namespace directory named after boundlint's version and a fingerprint of the
+configuration and of the set of files checked: changing any of them starts
+from an empty cache.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -38,49 +39,150 @@ def fingerprint(config: Config, paths: list[Path]) -> str:
 
 
 class Cache:
+    """One state file per namespace, read once at the start of a run and written once at its end.
+
+    It holds, per file, the `os.stat` facts and content hash seen last time
+    with the survey of that content, and per root, its findings with the
+    content hashes of every file its analysis read. A file whose size and
+    modification time are unchanged is not read again, unless it was modified
+    so close to the last run's start that a later edit could have kept the
+    same timestamp (git's "racy" rule); then its content hash decides.
+    Concurrent runs each write a whole file with an atomic rename: the last
+    one wins, and nobody reads half an entry. A missing, corrupt or foreign
+    state file is an empty cache.
+    """
+
+    RACY_NS = 2_000_000_000  # coarse file systems keep 1-2 s timestamps
+
     def __init__(self, directory: Path | None, namespace: str = "") -> None:
         self.directory = directory / f"v{__version__}-{namespace}" if directory is not None else None
-        self._ready = False
+        self._started = time.time_ns()
+        self._files: dict[str, list[Any]] = {}  # path -> [mtime_ns, size, digest, survey]
+        self._roots: dict[str, Any] = {}  # "kind:path:digest" -> entry
+        self._memo: dict[str, Any] = {}
+        self._memo_used: set[str] = set()  # entries of this run: the only ones written back
+        self._previous_start = 0
+        self._dirty = False
+        self._load()
 
     @property
     def enabled(self) -> bool:
         return self.directory is not None
 
-    def _path(self, kind: str, key: str) -> Path:
-        assert self.directory is not None
-        name = hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
-        return self.directory / kind / name[:2] / f"{name}.json"
+    # -- files --------------------------------------------------------------
 
-    def get(self, kind: str, key: str) -> Any:
-        if self.directory is None:
+    def survey(self, path: Path, info: os.stat_result | None) -> tuple[str, Any] | None:
+        """(digest, survey) recorded for `path`, if its stat shows it has not changed since."""
+        entry = self._files.get(str(path))
+        if entry is None or info is None:
             return None
-        try:
-            with open(self._path(kind, key), encoding="utf-8") as handle:
-                entry = json.load(handle)
-        except (OSError, ValueError):
+        mtime, size, digest, survey = entry
+        if mtime != info.st_mtime_ns or size != info.st_size or mtime >= self._previous_start - self.RACY_NS:
             return None
-        return entry.get("value") if isinstance(entry, dict) and entry.get("key") == key else None
+        return digest, survey
 
-    def put(self, kind: str, key: str, value: Any) -> None:
+    def recorded(self, path: Path) -> tuple[str, Any] | None:
+        """(digest, survey) recorded for `path` whatever its stat: reused if the content hash still matches."""
+        entry = self._files.get(str(path))
+        return (entry[2], entry[3]) if entry is not None else None
+
+    def record_file(self, path: Path, info: os.stat_result | None, digest: str, survey: Any) -> None:
+        if self.directory is None or info is None or not digest:
+            return
+        entry = [info.st_mtime_ns, info.st_size, digest, survey]
+        if self._files.get(str(path)) != entry:
+            self._files[str(path)] = entry
+            self._dirty = True
+
+    # -- roots --------------------------------------------------------------
+
+    def root(self, kind: str, path: Path, digest: str) -> Any:
+        return self._roots.get(f"{kind}:{path}:{digest}")
+
+    def record_root(self, kind: str, path: Path, digest: str, entry: Any) -> None:
         if self.directory is None:
             return
-        path = self._path(kind, key)
+        self._roots[f"{kind}:{path}:{digest}"] = entry
+        self._dirty = True
+
+    # -- anything else, by key ----------------------------------------------
+
+    def memo(self, name: str, key: str) -> Any:
+        value = self._memo.get(f"{name}:{key}")
+        if value is not None:
+            self._memo_used.add(f"{name}:{key}")
+        return value
+
+    def remember(self, name: str, key: str, value: Any) -> None:
+        if self.directory is None:
+            return
+        self._memo[f"{name}:{key}"] = value
+        self._memo_used.add(f"{name}:{key}")
+        self._dirty = True
+
+    # -- the state file -----------------------------------------------------
+
+    @property
+    def _state(self) -> Path:
+        assert self.directory is not None
+        return self.directory / "state.json"
+
+    def _load(self) -> None:
+        if self.directory is None:
+            return
+        try:
+            with open(self._state, encoding="utf-8") as handle:
+                state = json.load(handle)
+            files, roots, memo, started = state["files"], state["roots"], state["memo"], state["started"]
+        except (OSError, ValueError, TypeError, KeyError):
+            return
+        if all(isinstance(part, dict) for part in (files, roots, memo)) and isinstance(started, int):
+            self._files = {path: entry for path, entry in files.items() if isinstance(entry, list) and len(entry) == 4}
+            self._roots, self._memo, self._previous_start = roots, memo, started
+
+    def save(self, keep: set[Path] | None = None) -> None:
+        """Write the state (only the files still in the tree, when `keep` is given, and their roots)."""
+        if self.directory is None or not self._dirty:
+            return
+        if keep is not None:
+            kept = {str(path) for path in keep}
+            self._files = {path: entry for path, entry in self._files.items() if path in kept}
+            digests = {path: entry[2] for path, entry in self._files.items()}
+            self._roots = {key: entry for key, entry in self._roots.items() if _root_current(key, digests)}
+        self._memo = {key: value for key, value in self._memo.items() if key in self._memo_used}
         try:
             self._prepare()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump({"key": key, "value": value}, out)
-            os.replace(temporary, path)
+            self.directory.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as out:
+                    json.dump({"started": self._started, "files": self._files, "roots": self._roots,
+                               "memo": self._memo}, out)
+                os.replace(temporary, self._state)
+            except BaseException:
+                _unlink(temporary)
+                raise
         except OSError:
             return  # a read-only or full disk only costs speed
 
     def _prepare(self) -> None:
-        if self._ready or self.directory is None:
-            return
+        assert self.directory is not None
         top = self.directory.parent
         top.mkdir(parents=True, exist_ok=True)
         ignore = top / ".gitignore"
         if not ignore.exists():
             ignore.write_text("# Created by boundlint: this folder is a cache.\n*\n", encoding="utf-8")
-        self._ready = True
+
+
+def _root_current(key: str, digests: dict[str, str]) -> bool:
+    """A root entry is worth keeping while its file still has the content it was made from."""
+    _, _, rest = key.partition(":")
+    path, _, digest = rest.rpartition(":")
+    return digests.get(path) == digest
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass

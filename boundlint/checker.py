@@ -39,7 +39,7 @@ from boundlint.modules import ModuleInfo
 from boundlint.prefilter import Prefilter, subclass_pattern
 from boundlint.project import Catalog, Project
 from boundlint.rules import ALL_RULES, PARSE_ERROR, UNUSED_SUPPRESSION, RuleContext
-from boundlint.source import SourceError, decode_source, parse
+from boundlint.source import SourceError, decode_source, parse, python_ast
 from boundlint.stack import run_with_deep_stack
 from boundlint.suppress import Suppression, parse_suppressions, suppressing
 
@@ -93,24 +93,32 @@ class Survey:
     digest: str = ""
     root: bool = False
     error: tuple[str, int, int] | None = None  # BL900: message, line, column
-    suppressions: bool = False  # mentions `boundlint` or `noqa`
+    # Its `# boundlint: ignore` / `# noqa` comments: (line, column, codes or None for all, ours).
+    suppressions: list[tuple[int, int, list[str] | None, bool]] = field(default_factory=list)
 
 
-def survey_file(path: Path, prefilter: Prefilter | None, stdin: dict[Path, str], cache: Cache) -> Survey:
+def survey_file(path: Path, prefilter: Prefilter | None, stdin: dict[Path, str],
+                previous: tuple[str, dict] | None = None) -> Survey:
+    """Read, hash and survey one file; `previous` is (digest, survey) from the cache, reused if the content matches."""
     display = display_name(path)
     try:
         data = stdin[path].encode("utf-8", "surrogatepass") if path in stdin else path.read_bytes()
     except OSError as error:
         return Survey(path, display, error=(f"cannot read file: {error.strerror or error}", 1, 0))
     digest = content_hash(data)
-    cached = cache.get("survey", f"{digest}:{prefilter is not None}")
-    if cached is not None:
-        error = tuple(cached["error"]) if cached["error"] else None
-        return Survey(path, display, digest, cached["root"], error, cached["suppressions"])  # type: ignore[arg-type]
-    survey = _survey_text(path, display, digest, data, prefilter)
-    cache.put("survey", f"{digest}:{prefilter is not None}",
-              {"root": survey.root, "error": survey.error, "suppressions": survey.suppressions})
-    return survey
+    if previous is not None and previous[0] == digest:
+        return _survey_from_json(path, display, digest, previous[1])
+    return _survey_text(path, display, digest, data, prefilter)
+
+
+def _survey_from_json(path: Path, display: str, digest: str, entry: dict) -> Survey:
+    error = tuple(entry["error"]) if entry["error"] else None
+    comments = [(line, column, codes, ours) for line, column, codes, ours in entry["suppressions"]]
+    return Survey(path, display, digest, entry["root"], error, comments)  # type: ignore[arg-type]
+
+
+def _survey_json(survey: Survey) -> dict:
+    return {"root": survey.root, "error": survey.error, "suppressions": survey.suppressions}
 
 
 def _survey_text(path: Path, display: str, digest: str, data: bytes, prefilter: Prefilter | None) -> Survey:
@@ -118,12 +126,13 @@ def _survey_text(path: Path, display: str, digest: str, data: bytes, prefilter: 
         text = decode_source(data).text
     except SourceError as error:
         return Survey(path, display, digest, error=(str(error), error.line, error.column))
-    mentions = "boundlint" in text or "noqa" in text.lower()
+    mentions = [(entry.line, entry.column, sorted(entry.codes) if entry.codes is not None else None, entry.ours)
+                for entries in parse_suppressions(text).values() for entry in entries]
     if prefilter is None:
         return Survey(path, display, digest, root=True, suppressions=mentions)
     maybe = prefilter.is_root(text)
     try:
-        tree = ast.parse(text)
+        tree = python_ast(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         if maybe:  # analysing the root reports the error, or finds the code is newer than this Python
             return Survey(path, display, digest, root=True, suppressions=mentions)
@@ -211,11 +220,11 @@ def _analyse_chunk(chunk: list[Path]) -> list[RootResult]:
     return run_with_deep_stack(lambda: [analyse_root(path, paths, loader, config, with_fixes) for path in chunk])
 
 
-def _survey_chunk(arguments: tuple[list[Path], bool, Config, dict[Path, str], Path | None, str]) -> list[Survey]:
-    chunk, use_prefilter, config, stdin, cache_dir, namespace = arguments
+def _survey_chunk(arguments: tuple[list[Path], bool, Config, dict[Path, str], dict[Path, tuple[str, dict]]]
+                  ) -> list[Survey]:
+    chunk, use_prefilter, config, stdin, previous = arguments
     prefilter = Prefilter.for_config(config) if use_prefilter else None
-    cache = Cache(cache_dir, namespace)
-    return [survey_file(path, prefilter, stdin, cache) for path in chunk]
+    return [survey_file(path, prefilter, stdin, previous.get(path)) for path in chunk]
 
 
 def _chunks(items: list[Path], jobs: int) -> list[list[Path]]:
@@ -235,14 +244,17 @@ class _Runner:
         self._pool: ProcessPoolExecutor | None = None
         self._loader = Loader(stdin)
 
-    def map_surveys(self, work: list[Path], use_prefilter: bool, cache: Cache, namespace: str) -> list[Survey]:
-        arguments = [(chunk, use_prefilter, self.config, self.stdin, cache.directory.parent if cache.directory else None,
-                      namespace) for chunk in _chunks(work, self.jobs)]
+    def map_surveys(self, work: list[Path], use_prefilter: bool, previous: dict[Path, tuple[str, dict]]
+                    ) -> list[Survey]:
+        arguments = [(chunk, use_prefilter, self.config, self.stdin, {p: previous[p] for p in chunk if p in previous})
+                     for chunk in _chunks(work, self.jobs)]
         if self.jobs <= 1 or len(work) < MIN_ROOTS_FOR_WORKERS * 4:
             return [survey for argument in arguments for survey in _survey_chunk(argument)]
         return [survey for chunk in self._executor().map(_survey_chunk, arguments) for survey in chunk]
 
     def map_roots(self, roots: list[Path], progress: Callable[[int], None]) -> list[RootResult]:
+        if not roots:
+            return []
         if self.jobs <= 1 or len(roots) < MIN_ROOTS_FOR_WORKERS:
             if self._catalog is None:
                 self._catalog = Catalog(self.paths)
@@ -282,11 +294,11 @@ def check(paths: list[Path], config: Config, options: CheckOptions | None = None
         stdin[files[0]] = text
     else:
         files = discover(paths, config, options.force_exclude)
-    namespace = fingerprint(config, files)
+    namespace = fingerprint(config, files) + ("" if options.prefilter else "-unfiltered")
     cache = Cache(options.cache_dir if not options.keep_analysis else None, namespace)
     runner = _Runner(max(1, options.jobs), files, stdin, config, options.fixes)
     try:
-        surveys = runner.map_surveys(files, options.prefilter, cache, namespace)
+        surveys = _survey(files, stdin, runner, cache, options.prefilter)
         findings = [PARSE_ERROR.from_error(s.display, *s.error) for s in surveys if s.error is not None]
         if options.keep_analysis:
             result = _check_in_one_analysis(surveys, files, stdin, config, options)
@@ -296,9 +308,39 @@ def check(paths: list[Path], config: Config, options: CheckOptions | None = None
             result.findings.extend(findings)
     finally:
         runner.close()
-    result.findings = _filter(sorted(set(result.findings), key=Finding.sort_key), surveys, config, options, stdin)
+    cache.save(keep=set(files))
+    result.findings = _filter(sorted(set(result.findings), key=Finding.sort_key), surveys, config, options)
     result.files_checked = len(files)
     return result
+
+
+def _survey(files: list[Path], stdin: dict[Path, str], runner: _Runner, cache: Cache, use_prefilter: bool
+            ) -> list[Survey]:
+    """Every file's survey: from the cache when its stat shows it unchanged, else read (in workers)."""
+    stats = {path: _stat(path) for path in files if path not in stdin} if cache.enabled else {}
+    known: dict[Path, Survey] = {}
+    previous: dict[Path, tuple[str, dict]] = {}  # changed timestamps: the content hash decides
+    for path in files:
+        hit = cache.survey(path, stats.get(path))
+        if hit is not None:
+            known[path] = _survey_from_json(path, display_name(path), *hit)
+            continue
+        recorded = cache.recorded(path)
+        if recorded is not None:
+            previous[path] = recorded
+    todo = [path for path in files if path not in known]
+    for survey in runner.map_surveys(todo, use_prefilter, previous):
+        known[survey.path] = survey
+        if survey.digest:
+            cache.record_file(survey.path, stats.get(survey.path), survey.digest, _survey_json(survey))
+    return [known[path] for path in files]
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
 
 
 def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, cache: Cache, config: Config,
@@ -329,13 +371,28 @@ def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, ca
             done[result.path] = result
             _store_root(cache, kind, result, digests)
         # A file that subclasses a tool class found in a root is a root too.
-        pending = _subclass_roots(surveys, done, {tool for r in done.values() for tool in r.tool_classes})
+        pending = _subclass_roots_cached(surveys, done, cache)
         if not pending:
             break
         total[0] += len(pending)
     findings = [finding for result in done.values() for finding in result.findings]
     errors = [error for result in done.values() for error in result.errors]
     return CheckResult(findings, len(files), errors, None, len(done))
+
+
+def _subclass_roots_cached(surveys: list[Survey], done: dict[Path, RootResult], cache: Cache) -> list[Path]:
+    """`_subclass_roots`, remembered for the same tree contents, analysed roots and tool classes."""
+    tool_classes = {tool for result in done.values() for tool in result.tool_classes}
+    if not cache.enabled:
+        return _subclass_roots(surveys, done, tool_classes)
+    key = content_hash("\0".join([*sorted(tool_classes), *sorted(map(str, done)),
+                                   *(f"{s.path}:{s.digest}" for s in surveys)]).encode("utf-8", "surrogatepass"))
+    remembered = cache.memo("subclass-roots", key)
+    if remembered is not None:
+        return [Path(path) for path in remembered]
+    found = _subclass_roots(surveys, done, tool_classes)
+    cache.remember("subclass-roots", key, [str(path) for path in found])
+    return found
 
 
 def _subclass_roots(surveys: list[Survey], done: dict[Path, RootResult], tool_classes: set[str]) -> list[Path]:
@@ -356,7 +413,7 @@ def _subclass_roots(surveys: list[Survey], done: dict[Path, RootResult], tool_cl
 
 
 def _cached_root(cache: Cache, kind: str, path: Path, digests: dict[Path, str]) -> RootResult | None:
-    entry = cache.get(kind, f"{path}:{digests.get(path)}")
+    entry = cache.root(kind, path, digests.get(path, ""))
     if entry is None:
         return None
     if any(digests.get(Path(dependency)) != digest for dependency, digest in entry["depends_on"].items()):
@@ -373,7 +430,7 @@ def _cached_root(cache: Cache, kind: str, path: Path, digests: dict[Path, str]) 
 def _store_root(cache: Cache, kind: str, result: RootResult, digests: dict[Path, str]) -> None:
     if not cache.enabled or result.errors:
         return  # internal errors are not cached: the next run tries again
-    cache.put(kind, f"{result.path}:{digests.get(result.path)}", {
+    cache.record_root(kind, result.path, digests.get(result.path, ""), {
         "findings": [finding.to_json() for finding in result.findings],
         "errors": [],
         "depends_on": {str(path): digests.get(path, "") for path in result.depends_on},
@@ -456,13 +513,13 @@ def _ignored_for_file(finding: Finding, path: Path | None, config: Config) -> bo
     return False
 
 
-def _filter(findings: list[Finding], surveys: list[Survey], config: Config, options: CheckOptions,
-            stdin: dict[Path, str]) -> list[Finding]:
+def _filter(findings: list[Finding], surveys: list[Survey], config: Config, options: CheckOptions) -> list[Finding]:
     paths = {survey.display: survey.path for survey in surveys}
     wanted = {f.filename for f in findings} | (
         {s.display for s in surveys if s.suppressions} if options.show_unused_ignores else set())
+    by_display = {survey.display: survey for survey in surveys}
     suppressions: dict[str, dict[int, list[Suppression]]] = {
-        display: parse_suppressions(_text_of(paths[display], stdin)) for display in wanted if display in paths
+        display: _suppressions_of(by_display[display]) for display in wanted if display in by_display
     }
     threshold = CONFIDENCE_ORDER[config.min_confidence]
     kept: list[Finding] = []
@@ -486,6 +543,14 @@ def _filter(findings: list[Finding], surveys: list[Survey], config: Config, opti
                     if entry.ours and _unused(entry):
                         kept.append(UNUSED_SUPPRESSION.from_suppression(display, entry))
     return sorted(kept, key=Finding.sort_key)
+
+
+def _suppressions_of(survey: Survey) -> dict[int, list[Suppression]]:
+    """The survey's comments as fresh Suppression objects (each records which codes it was used for)."""
+    by_line: dict[int, list[Suppression]] = {}
+    for line, column, codes, ours in survey.suppressions:
+        by_line.setdefault(line, []).append(Suppression(line, column, frozenset(codes) if codes is not None else None, ours))
+    return by_line
 
 
 def _unused(suppression: Suppression) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,11 +22,12 @@ class _IgnoreStack:
     specs: list[tuple[Path, pathspec.PathSpec]] = field(default_factory=list)
 
     def ignored(self, path: Path, is_dir: bool) -> bool:
+        text = str(path)
         for base, spec in self.specs:
-            try:
-                relative = path.relative_to(base).as_posix()
-            except ValueError:
+            prefix = str(base) + os.sep
+            if not text.startswith(prefix):
                 continue
+            relative = text[len(prefix):].replace(os.sep, "/")
             if spec.match_file(relative + ("/" if is_dir else "")):
                 return True
         return False
@@ -64,23 +66,28 @@ def _initial_ignores(directory: Path) -> _IgnoreStack:
 
 
 class FileFilter:
+    """`exclude` and `extend-exclude` patterns, matched (like fnmatch) against a path's name or its path
+    relative to the project root; a pattern with a slash also excludes everything below what it matches."""
+
     def __init__(self, config: Config) -> None:
         self.config = config
         self.patterns = [*config.exclude, *config.extend_exclude]
+        whole = [fnmatch.translate(p.rstrip("/")) for p in self.patterns]
+        below = [fnmatch.translate(p.rstrip("/") + "/*") for p in self.patterns if "/" in p.rstrip("/")]
+        self._name = re.compile("|".join(whole)) if whole else None
+        self._relative = re.compile("|".join(whole + below)) if whole else None
+        self._root = config.root.as_posix().rstrip("/") + "/"
 
     def excluded(self, path: Path) -> bool:
-        name = path.name
-        try:
-            relative = path.relative_to(self.config.root).as_posix()
-        except ValueError:
-            relative = path.as_posix()
-        for pattern in self.patterns:
-            pattern = pattern.rstrip("/")
-            if fnmatch.fnmatchcase(name, pattern) or fnmatch.fnmatchcase(relative, pattern):
-                return True
-            if "/" in pattern and fnmatch.fnmatchcase(relative, pattern + "/*"):
-                return True
-        return False
+        return self.excluded_name(path.name, path.as_posix())
+
+    def excluded_name(self, name: str, posix_path: str) -> bool:
+        if self._name is None or self._relative is None:
+            return False
+        if self._name.match(name):
+            return True
+        relative = posix_path[len(self._root):] if posix_path.startswith(self._root) else posix_path
+        return bool(self._relative.match(relative))
 
 
 def discover(paths: list[Path], config: Config, force_exclude: bool = False) -> list[Path]:
@@ -117,25 +124,33 @@ def _walk(top: Path, file_filter: FileFilter, ignores: _IgnoreStack, use_gitigno
             continue  # unreadable folder: nothing we can check in it
         subdirectories = []
         for entry in entries:
-            path = Path(entry.path)
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
-                is_file = entry.is_file()  # a link to a file is checked; a link to a folder is not followed
+                is_file = not is_dir and entry.name.endswith(PYTHON_SUFFIXES) and entry.is_file()
             except OSError:
                 continue
-            if file_filter.excluded(path) or current.ignored(path, is_dir):
+            if not (is_dir or is_file):
+                continue  # a link to a file is checked; a link to a folder is not followed
+            if file_filter.excluded_name(entry.name, entry.path.replace(os.sep, "/")):
+                continue
+            path = Path(entry.path)
+            if current.ignored(path, is_dir):
                 continue
             if is_dir:
                 subdirectories.append(path)
-            elif is_file and path.suffix in PYTHON_SUFFIXES:
+            else:
                 yield path
         for subdirectory in reversed(subdirectories):
             stack.append((subdirectory, current.with_directory(subdirectory) if use_gitignore else current))
 
 
 def display_name(path: Path, cwd: Path | None = None) -> str:
-    cwd = cwd or Path.cwd()
+    """`path` relative to `cwd` (the working folder) when it is below it, in posix form."""
+    base = str(cwd or Path.cwd())
+    text = str(path)
+    if text.startswith(base) and text[len(base):len(base) + 1] == os.sep and path.is_absolute():
+        return text[len(base) + 1:].replace(os.sep, "/")
     try:
-        return path.relative_to(cwd).as_posix()
+        return path.relative_to(cwd or Path.cwd()).as_posix()
     except ValueError:
         return path.as_posix()

@@ -25,6 +25,8 @@ from typing import Iterator
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
+from boundlint.source import python_ast
+
 _SMALL_CONTAINERS = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
 _COMPOUND = (cst.FunctionDef, cst.ClassDef, cst.If, cst.For, cst.While, cst.Try, cst.TryStar, cst.With, cst.Match)
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -117,7 +119,7 @@ class Positions:
         self._owner: dict[int, cst.CSTNode] = {}
         self._fallback: dict[cst.CSTNode, CodeRange] | None = None
         try:
-            module = syntax if syntax is not None else ast.parse(text)
+            module = syntax if syntax is not None else python_ast(text)
             self._pair(tree.body, module.body)
         except (SyntaxError, ValueError, RecursionError, MemoryError, _Mismatch):
             self._use_fallback()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import io
+import sys
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,9 +110,31 @@ class _PythonSyntaxError(SourceError):
         self.nesting = nesting
 
 
+# How deep `ast` may nest, counted from the caller: CPython's default limit,
+# i.e. what `python` itself compiles. Fixed, so that whether a file is "nested
+# too deeply" never depends on the recursion limit the caller happens to run
+# under (the CLI raises it for the analysis), and libcst never gets code deeper
+# than this (it runs for minutes on a 20,000-term chain).
+AST_NESTING_LIMIT = 1000
+
+
+def python_ast(text: str) -> ast.Module:
+    """`ast.parse(text)` with a fixed nesting budget (see AST_NESTING_LIMIT); raises what ast.parse raises."""
+    frame, depth = sys._getframe(), 0
+    while frame is not None:
+        depth += 1
+        frame = frame.f_back
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + AST_NESTING_LIMIT)
+    try:
+        return ast.parse(text)
+    finally:
+        sys.setrecursionlimit(previous)
+
+
 def _python_syntax(text: str) -> tuple[ast.Module | None, _PythonSyntaxError | None]:
     try:
-        return ast.parse(text), None
+        return python_ast(text), None
     except SyntaxError as error:
         nesting = any(phrase in str(error.msg) for phrase in _NESTING_ERRORS)
         return None, _PythonSyntaxError(f"syntax error: {error.msg}", error.lineno or 1,

@@ -138,3 +138,47 @@ def test_prefilter_patterns_stay_linear_on_adversarial_text(text):
     pattern.search(text)
     # Generous: linear scans of a few MB take milliseconds; backtracking would take minutes.
     assert time.perf_counter() - started < 5
+
+
+def _age(tree: Path, seconds: int = 3600) -> None:
+    """Give every file an old timestamp: the cache trusts `stat` only for files not edited just before a run."""
+    past = time.time() - seconds
+    for path in tree.rglob("*.py"):
+        os.utime(path, (past, past))
+
+
+def test_a_warm_run_reads_no_file_whose_stat_is_unchanged(tmp_path, monkeypatch):
+    tree = tmp_path / "tree"
+    generate(tree, 30)
+    _age(tree)
+    options = dict(keep_analysis=False, cache_dir=tmp_path / "cache")
+    cold = findings([tree], Config(root=tree), **options)
+    read: list[Path] = []
+    original = checker.survey_file
+    monkeypatch.setattr(checker, "survey_file", lambda path, *a: read.append(path) or original(path, *a))
+    assert findings([tree], Config(root=tree), **options) == cold
+    assert read == []
+
+    # A touched file is read again, but its content is the same: no new survey, no new analysis.
+    touched = next(tree.rglob("tools_0.py"))
+    os.utime(touched)
+    surveyed: list[Path] = []
+    text_survey = checker._survey_text
+    monkeypatch.setattr(checker, "_survey_text", lambda path, *a: surveyed.append(path) or text_survey(path, *a))
+    assert findings([tree], Config(root=tree), **options) == cold
+    assert read == [touched] and surveyed == []
+
+
+def test_an_edit_that_keeps_size_and_timestamp_is_seen_when_the_timestamp_is_recent(tmp_path):
+    """git's 'racy' case: a file changed within the timestamp granularity of the last run."""
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    tool = tree / "tool.py"
+    tool.write_text("import requests\nfrom langchain_core.tools import tool\n\n@tool\n"
+                    "def fetch(url: str) -> str:\n    return requests.get(url).text\n")
+    options = dict(keep_analysis=False, cache_dir=tmp_path / "cache")
+    assert [f["code"] for f in findings([tree], Config(root=tree), **options)] == ["BL001"]
+    stamp = tool.stat().st_mtime_ns
+    tool.write_text(tool.read_text().replace("requests.get(url).text", '"ok"'.ljust(len("requests.get(url).text"))))
+    os.utime(tool, ns=(stamp, stamp))  # same size, same timestamp, new content
+    assert findings([tree], Config(root=tree), **options) == []

@@ -11,6 +11,7 @@ import pytest
 from boundlint.checker import CheckOptions, check
 from boundlint.cli import main
 from boundlint.config import Config
+from boundlint.stack import run_with_deep_stack
 
 BAD = Path(__file__).resolve().parents[1] / "bad_inputs"
 
@@ -40,11 +41,15 @@ def outcomes(root: Path, **options) -> dict[str, list[tuple[str, int, str]]]:
     return found
 
 
-@pytest.mark.parametrize("keep_analysis", [True, False], ids=["one-analysis", "per-root"])
-def test_each_bad_input_has_its_expected_outcome(tmp_path, keep_analysis):
+@pytest.mark.parametrize(("keep_analysis", "prefilter", "deep_stack"), [
+    (True, True, False), (False, True, False), (False, False, False), (False, True, True), (False, False, True),
+], ids=["one-analysis", "per-root", "unfiltered", "per-root-deep-stack", "unfiltered-deep-stack"])
+def test_each_bad_input_has_its_expected_outcome(tmp_path, keep_analysis, prefilter, deep_stack):
+    """The same outcome whatever the caller's recursion limit (the CLI raises it: `deep_stack`)."""
     tree = tmp_path / "tree"
     shutil.copytree(BAD, tree, ignore=shutil.ignore_patterns("*.md"))
-    found = outcomes(tree, keep_analysis=keep_analysis)
+    run = lambda: outcomes(tree, keep_analysis=keep_analysis, prefilter=prefilter)  # noqa: E731
+    found = run_with_deep_stack(run) if deep_stack else run()
     for name, expected in EXPECTED.items():
         got = found.get(name, [])
         assert [(code, line) for code, line, _ in got] == [(code, line) for code, line, _ in expected], name
