@@ -27,21 +27,25 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
-from boundlint.analysis import Analysis
+from boundlint import rules
 from boundlint.cache import Cache, content_hash, fingerprint
 from boundlint.config import Config
 from boundlint.files import discover, display_name
 from boundlint.findings import CONFIDENCE_ORDER, Finding
-from boundlint.loader import Loader
-from boundlint.modules import ModuleInfo
 from boundlint.prefilter import Prefilter, subclass_pattern
-from boundlint.project import Catalog, Project
-from boundlint.rules import ALL_RULES, PARSE_ERROR, UNUSED_SUPPRESSION, RuleContext
 from boundlint.source import SourceError, decode_source, parse, python_ast
 from boundlint.stack import run_with_deep_stack
 from boundlint.suppress import Suppression, parse_suppressions, suppressing
+
+# The analysis (libcst and everything built on it) is imported when a root is
+# analysed: a warm run that finds every answer in the cache never loads it.
+if TYPE_CHECKING:
+    from boundlint.analysis import Analysis
+    from boundlint.loader import Loader
+    from boundlint.modules import ModuleInfo
+    from boundlint.project import Catalog
 
 REPORT_HINT = "this is a bug in boundlint; please report it with the file that triggers it"
 # Below this many roots, starting worker processes costs more than it saves.
@@ -63,7 +67,7 @@ class CheckResult:
     findings: list[Finding]
     files_checked: int
     errors: list[InternalError] = field(default_factory=list)
-    analysis: Analysis | None = None
+    analysis: "Analysis | None" = None
     roots: int = 0  # files that could hold something to report, and were analysed
 
 
@@ -159,8 +163,8 @@ class RootResult:
 def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tuple[list[Finding], list[InternalError]]:
     findings: list[Finding] = []
     errors = [InternalError(module.display, message) for module, message in analysis.errors]
-    context = RuleContext(analysis, roots)
-    for rule in ALL_RULES:
+    context = rules.RuleContext(analysis, roots)
+    for rule in rules.ALL_RULES:
         if not code_enabled(rule.code, config):
             continue
         try:
@@ -176,6 +180,9 @@ def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tu
 def analyse_root(path: Path, paths: "list[Path] | Catalog", loader: Loader, config: Config,
                  with_fixes: bool = False) -> RootResult:
     """One root, in its own project: what it reports (with each finding's fix, if asked) and which files that read."""
+    from boundlint.analysis import Analysis
+    from boundlint.project import Project
+
     result = RootResult(path)
     project = Project(paths, loader.load)
     project.start_recording()
@@ -184,7 +191,7 @@ def analyse_root(path: Path, paths: "list[Path] | Catalog", loader: Loader, conf
         if module is None:
             error = loader.errors.get(path)
             if error is not None:
-                result.findings.append(PARSE_ERROR.from_error(display_name(path), str(error), error.line, error.column))
+                result.findings.append(rules.PARSE_ERROR.from_error(display_name(path), str(error), error.line, error.column))
             return result
         analysis = Analysis(project, config, [module]).run()
         result.findings, result.errors = run_rules(analysis, [module], config)
@@ -196,7 +203,7 @@ def analyse_root(path: Path, paths: "list[Path] | Catalog", loader: Loader, conf
             fixed = attach_fixes(CheckResult(result.findings, 1, analysis=analysis), config)
             result.findings = fixed.findings
     except RecursionError:
-        result.findings.append(PARSE_ERROR.from_error(display_name(path), "code is nested too deeply to analyse", 1, 0))
+        result.findings.append(rules.PARSE_ERROR.from_error(display_name(path), "code is nested too deeply to analyse", 1, 0))
     except Exception as error:  # noqa: BLE001 - one file must not stop the run
         result.errors.append(InternalError(display_name(path), f"{type(error).__name__}: {error}"))
     finally:
@@ -210,6 +217,9 @@ _WORKER: tuple[Catalog, Loader, Config, bool] | None = None
 
 
 def _start_worker(paths: list[Path], stdin: dict[Path, str], config: Config, with_fixes: bool) -> None:
+    from boundlint.loader import Loader
+    from boundlint.project import Catalog
+
     global _WORKER
     _WORKER = (Catalog(paths), Loader(stdin), config, with_fixes)
 
@@ -241,8 +251,8 @@ class _Runner:
         self.paths, self.stdin, self.config = paths, stdin, config
         self.with_fixes = with_fixes
         self._catalog: Catalog | None = None
+        self._loader: Loader | None = None
         self._pool: ProcessPoolExecutor | None = None
-        self._loader = Loader(stdin)
 
     def map_surveys(self, work: list[Path], use_prefilter: bool, previous: dict[Path, tuple[str, dict]]
                     ) -> list[Survey]:
@@ -256,8 +266,11 @@ class _Runner:
         if not roots:
             return []
         if self.jobs <= 1 or len(roots) < MIN_ROOTS_FOR_WORKERS:
-            if self._catalog is None:
-                self._catalog = Catalog(self.paths)
+            if self._catalog is None or self._loader is None:
+                from boundlint.loader import Loader
+                from boundlint.project import Catalog
+
+                self._catalog, self._loader = Catalog(self.paths), Loader(self.stdin)
             results = []
             for path in roots:
                 results.append(analyse_root(path, self._catalog, self._loader, self.config, self.with_fixes))
@@ -299,7 +312,7 @@ def check(paths: list[Path], config: Config, options: CheckOptions | None = None
     runner = _Runner(max(1, options.jobs), files, stdin, config, options.fixes)
     try:
         surveys = _survey(files, stdin, runner, cache, options.prefilter)
-        findings = [PARSE_ERROR.from_error(s.display, *s.error) for s in surveys if s.error is not None]
+        findings = [rules.PARSE_ERROR.from_error(s.display, *s.error) for s in surveys if s.error is not None]
         if options.keep_analysis:
             result = _check_in_one_analysis(surveys, files, stdin, config, options)
             result.findings.extend(findings)
@@ -441,6 +454,10 @@ def _store_root(cache: Cache, kind: str, result: RootResult, digests: dict[Path,
 def _check_in_one_analysis(surveys: list[Survey], files: list[Path], stdin: dict[Path, str], config: Config,
                            options: CheckOptions) -> CheckResult:
     """Every root in one project and one analysis, kept for `fix` and `inventory`."""
+    from boundlint.analysis import Analysis
+    from boundlint.loader import Loader
+    from boundlint.project import Project
+
     loader = Loader(stdin, max_chars=float("inf"))
     project = Project(files, loader.load)
     findings: list[Finding] = []
@@ -456,7 +473,7 @@ def _check_in_one_analysis(surveys: list[Survey], files: list[Path], stdin: dict
             roots.append(module)
         elif path in loader.errors:
             error = loader.errors[path]
-            findings.append(PARSE_ERROR.from_error(display_name(path), str(error), error.line, error.column))
+            findings.append(rules.PARSE_ERROR.from_error(display_name(path), str(error), error.line, error.column))
     analysis = Analysis(project, config, roots).run()
     for _ in range(MAX_CLOSURE_ROUNDS):
         pattern = subclass_pattern(frozenset(analysis.tool_class_names()))
@@ -541,7 +558,7 @@ def _filter(findings: list[Finding], surveys: list[Survey], config: Config, opti
             for entries in by_line.values():
                 for entry in entries:
                     if entry.ours and _unused(entry):
-                        kept.append(UNUSED_SUPPRESSION.from_suppression(display, entry))
+                        kept.append(rules.UNUSED_SUPPRESSION.from_suppression(display, entry))
     return sorted(kept, key=Finding.sort_key)
 
 

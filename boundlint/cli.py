@@ -14,20 +14,21 @@ from collections import Counter
 from pathlib import Path
 from typing import Sequence
 
-from boundlint import __version__
-from boundlint.stack import run_with_deep_stack
+from boundlint import __version__, rules
 from boundlint.add_ignore import add_ignores, clean_reason
 from boundlint.baseline import BaselineError, Key, compare, load_baseline, write_baseline
 from boundlint.checker import CheckOptions, CheckResult, check
 from boundlint.checker import code_enabled  # the checker's own selection rule
 from boundlint.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
 from boundlint.files import discover, display_name
-from boundlint.fix.cli import add_fix_arguments, run_fix
+from boundlint.fix.flags import add_fix_arguments
 from boundlint.formats.inventory import INVENTORY_WRITERS
-from boundlint.inventory import build_inventory
 from boundlint.progress import Progress
 from boundlint.report import WRITERS, write_statistics
-from boundlint.rules import ALL_RULES, lookup
+from boundlint.stack import run_with_deep_stack
+
+# `fix`, `inventory` and the rule documentation load libcst and the analysis:
+# they are imported by the commands that use them, not by every run.
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -148,6 +149,8 @@ def run_fix_command(args: argparse.Namespace) -> int:
     if missing:
         print(f"boundlint: error: no such file or folder: {missing[0]}", file=sys.stderr)
         return EXIT_ERROR
+    from boundlint.fix.cli import run_fix
+
     status = run_fix(paths, config, options, diff=args.diff, unsafe=args.unsafe_fixes, out=sys.stdout, err=sys.stderr)
     return EXIT_CLEAN if status == EXIT_FINDINGS and args.exit_zero else status
 
@@ -301,6 +304,8 @@ def run_inventory(args: argparse.Namespace) -> int:
     result = _run(args, config)
     if result is None:
         return EXIT_ERROR
+    from boundlint.inventory import build_inventory
+
     INVENTORY_WRITERS[args.output_format](build_inventory(result), sys.stdout)
     for internal in result.errors:
         print(f"boundlint: {internal}", file=sys.stderr)
@@ -309,10 +314,10 @@ def run_inventory(args: argparse.Namespace) -> int:
 
 def run_rule(args: argparse.Namespace) -> int:
     if args.all or not args.code:
-        for rule in ALL_RULES:
+        for rule in rules.ALL_RULES:
             print(rule.documentation() if args.all else f"{rule.code}  {rule.name:<28} {rule.summary}")
         return EXIT_CLEAN
-    found = lookup(args.code)
+    found = rules.lookup(args.code)
     if found is None:
         print(f"boundlint: error: unknown rule {args.code!r}; `boundlint rule` lists them", file=sys.stderr)
         return EXIT_ERROR

@@ -6,13 +6,9 @@ import json
 from collections import Counter
 from typing import TextIO
 
+from boundlint import rules
 from boundlint.checker import CheckResult
 from boundlint.findings import Finding
-from boundlint.formats.github import write_github
-from boundlint.formats.jsonlines import write_json_lines
-from boundlint.formats.junit import write_junit
-from boundlint.formats.sarif import write_sarif
-from boundlint.rules import RULES_BY_CODE
 
 
 def write_text(result: CheckResult, out: TextIO, *, statistics: bool = False) -> None:
@@ -34,7 +30,7 @@ def write_text(result: CheckResult, out: TextIO, *, statistics: bool = False) ->
 def write_statistics(findings: list[Finding], out: TextIO) -> None:
     counts = Counter(f.code for f in findings)
     for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
-        out.write(f"{count:6d}\t{code}\t{RULES_BY_CODE[code].name}\n")
+        out.write(f"{count:6d}\t{code}\t{rules.RULES_BY_CODE[code].name}\n")
 
 
 def write_json(result: CheckResult, out: TextIO) -> None:
@@ -42,11 +38,36 @@ def write_json(result: CheckResult, out: TextIO) -> None:
     out.write("\n")
 
 
+def _write_sarif(result: CheckResult, out: TextIO) -> None:
+    from boundlint.formats.sarif import write_sarif
+
+    write_sarif(result, out)
+
+
+def _write_github(result: CheckResult, out: TextIO) -> None:
+    from boundlint.formats.github import write_github
+
+    write_github(result, out)
+
+
+def _write_junit(result: CheckResult, out: TextIO) -> None:
+    from boundlint.formats.junit import write_junit
+
+    write_junit(result, out)
+
+
+def _write_json_lines(result: CheckResult, out: TextIO) -> None:
+    from boundlint.formats.jsonlines import write_json_lines
+
+    write_json_lines(result, out)
+
+
+# The CI formats are imported when asked for: a plain run needs none of them.
 WRITERS = {
     "text": write_text,
     "json": write_json,
-    "json-lines": write_json_lines,
-    "sarif": write_sarif,
-    "github": write_github,
-    "junit": write_junit,
+    "json-lines": _write_json_lines,
+    "sarif": _write_sarif,
+    "github": _write_github,
+    "junit": _write_junit,
 }

@@ -8,8 +8,10 @@ import sys
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import libcst as cst
+if TYPE_CHECKING:
+    import libcst as cst
 
 # Larger files are still read; this only guards against reading a
 # multi-gigabyte file into memory by accident.
@@ -88,6 +90,8 @@ def parse_both(text: str) -> tuple[cst.Module, ast.Module | None]:
     refuses code nested too deeply for libcst to survive. Syntax newer than
     the running interpreter is still given to libcst, which may know it.
     """
+    import libcst as cst  # here: reading and surveying files does not need it
+
     syntax, python_error = _python_syntax(text)
     if python_error is not None and python_error.nesting:
         raise python_error

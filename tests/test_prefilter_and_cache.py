@@ -182,3 +182,18 @@ def test_an_edit_that_keeps_size_and_timestamp_is_seen_when_the_timestamp_is_rec
     tool.write_text(tool.read_text().replace("requests.get(url).text", '"ok"'.ljust(len("requests.get(url).text"))))
     os.utime(tool, ns=(stamp, stamp))  # same size, same timestamp, new content
     assert findings([tree], Config(root=tree), **options) == []
+
+
+def test_a_warm_run_never_loads_libcst(tmp_path):
+    """The analysis and libcst are imported only when a root has to be analysed."""
+    import subprocess
+    import sys
+
+    tree = tmp_path / "tree"
+    generate(tree, 20)
+    _age(tree)
+    script = ("import sys\nfrom boundlint.cli import main\n"
+              f"status = main(['check', {str(tree)!r}, '--cache-dir', {str(tmp_path / 'cache')!r}, '--exit-zero'])\n"
+              "print('libcst' in sys.modules, status)\n")
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT) for _ in range(2)]
+    assert [run.stdout.splitlines()[-1] for run in runs] == ["True 0", "False 0"], [r.stderr for r in runs]

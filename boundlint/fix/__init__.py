@@ -10,8 +10,30 @@ Entry points for the command line and the reporters:
 See docs/fix.md for what each rule's fix does and when it is safe.
 """
 
-from boundlint.fix.cli import add_fix_arguments, run_fix
-from boundlint.fix.engine import attach_fixes, fixes_for, plan
-from boundlint.fix.model import SAFE, UNSAFE, Edit, Fix
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# Where each name lives; imported on first use (PEP 562), so that importing
+# `boundlint.fix.flags` for the command line does not load libcst.
+_EXPORTS = {
+    "add_fix_arguments": "boundlint.fix.flags",
+    "run_fix": "boundlint.fix.cli",
+    "attach_fixes": "boundlint.fix.engine",
+    "fixes_for": "boundlint.fix.engine",
+    "plan": "boundlint.fix.engine",
+    "SAFE": "boundlint.fix.model",
+    "UNSAFE": "boundlint.fix.model",
+    "Edit": "boundlint.fix.model",
+    "Fix": "boundlint.fix.model",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(importlib.import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'boundlint.fix' has no attribute {name!r}")
+
 
 __all__ = ["SAFE", "UNSAFE", "Edit", "Fix", "add_fix_arguments", "attach_fixes", "fixes_for", "plan", "run_fix"]

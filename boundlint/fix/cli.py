@@ -27,19 +27,12 @@ from boundlint.config import Config
 from boundlint.findings import Finding
 from boundlint.fix.apply import Applied, split_lines
 from boundlint.fix.engine import Plan, Round, fix_round, plan
+from boundlint.fix.flags import add_fix_arguments  # noqa: F401 - part of this module's interface
 from boundlint.fix.writer import WriteRefused, write_fixed
 from boundlint.report import write_text
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 MAX_ROUNDS = 4  # a round normally finishes the job; the second only confirms it
-
-
-def add_fix_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options `fix` adds to check's (for `boundlint fix` and `boundlint check --fix`)."""
-    parser.add_argument("--diff", action="store_true",
-                        help="print the fixes as a unified diff instead of writing them (exit 1 if there are any)")
-    parser.add_argument("--unsafe-fixes", action="store_true",
-                        help="also apply fixes that may change behaviour for values within the budget")
 
 
 def run_fix(paths: list[Path], config: Config, options: CheckOptions, *, diff: bool, unsafe: bool,

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from boundlint.findings import Finding
-from boundlint.rules import RULES_BY_CODE
+from boundlint import rules
 
 # How serious each rule is by default: an unbounded return or a decode that
 # raises is an error; design problems in contracts and markers are warnings;
@@ -56,4 +56,4 @@ def repository_path(filename: str, root: Path, cwd: Path | None = None) -> str:
 
 
 def rule_index(code: str) -> int:
-    return list(RULES_BY_CODE).index(code)
+    return list(rules.RULES_BY_CODE).index(code)

@@ -6,8 +6,12 @@ import json
 from collections import Counter
 from typing import TextIO
 
+from typing import TYPE_CHECKING
+
 from boundlint.findings import Finding
-from boundlint.inventory import ToolRow
+
+if TYPE_CHECKING:
+    from boundlint.inventory import ToolRow
 
 HEADERS = ("Tool", "Framework", "Declared as", "Location", "Returns", "Bounded", "By", "Budget", "Findings")
 # Terminal cells longer than this are cut (markdown and JSON keep everything).

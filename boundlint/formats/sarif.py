@@ -19,7 +19,8 @@ from boundlint import __version__
 from boundlint.checker import CheckResult
 from boundlint.findings import Finding
 from boundlint.formats.common import finding_level, repository_path, repository_root, rule_index, rule_level
-from boundlint.rules import ALL_RULES, Rule
+from boundlint import rules
+from boundlint.rules.base import Rule
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/boundlint/"
@@ -61,7 +62,7 @@ def _driver() -> dict[str, Any]:
         "version": __version__,
         "semanticVersion": __version__,
         "informationUri": INFORMATION_URI,
-        "rules": [_rule(rule) for rule in ALL_RULES],
+        "rules": [_rule(rule) for rule in rules.ALL_RULES],
     }
 
 

@@ -1,34 +1,71 @@
-"""The rule registry: every rule, in code order."""
+"""The rule registry: every rule, in code order.
+
+The registry is built on first use (PEP 562): the rules import libcst, which a
+warm run that only reads the cache never needs.
+"""
 
 from __future__ import annotations
 
-from boundlint.rules.base import Rule, RuleContext
-from boundlint.rules.bl001_unbounded_tool_return import UnboundedToolReturn
-from boundlint.rules.bl002_unbounded_str_field import UnboundedStrField
-from boundlint.rules.bl003_unbounded_collection_field import UnboundedCollectionField
-from boundlint.rules.bl004_silent_truncation import SilentTruncation
-from boundlint.rules.bl005_unsafe_byte_truncation import UnsafeByteTruncation
-from boundlint.rules.bl006_marker_over_budget import MarkerOverBudget
-from boundlint.rules.bl900_parse_error import ParseError, UnusedSuppression
+from typing import TYPE_CHECKING, Any
 
-ALL_RULES: tuple[Rule, ...] = (
-    UnboundedToolReturn(),
-    UnboundedStrField(),
-    UnboundedCollectionField(),
-    SilentTruncation(),
-    UnsafeByteTruncation(),
-    MarkerOverBudget(),
-    ParseError(),
-    UnusedSuppression(),
-)
-RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in ALL_RULES}
-RULES_BY_NAME: dict[str, Rule] = {rule.name: rule for rule in ALL_RULES}
-PARSE_ERROR: ParseError = RULES_BY_CODE["BL900"]  # type: ignore[assignment]
-UNUSED_SUPPRESSION: UnusedSuppression = RULES_BY_CODE["BL901"]  # type: ignore[assignment]
+if TYPE_CHECKING:
+    from boundlint.rules.base import Rule, RuleContext
+    from boundlint.rules.bl900_parse_error import ParseError, UnusedSuppression
+
+    ALL_RULES: tuple[Rule, ...]
+    RULES_BY_CODE: dict[str, Rule]
+    RULES_BY_NAME: dict[str, Rule]
+    PARSE_ERROR: ParseError
+    UNUSED_SUPPRESSION: UnusedSuppression
+
+_REGISTRY: dict[str, Any] = {}
 
 
-def lookup(code_or_name: str) -> Rule | None:
-    return RULES_BY_CODE.get(code_or_name.upper()) or RULES_BY_NAME.get(code_or_name.lower())
+def _build() -> dict[str, Any]:
+    if _REGISTRY:
+        return _REGISTRY
+    from boundlint.rules.base import Rule, RuleContext
+    from boundlint.rules.bl001_unbounded_tool_return import UnboundedToolReturn
+    from boundlint.rules.bl002_unbounded_str_field import UnboundedStrField
+    from boundlint.rules.bl003_unbounded_collection_field import UnboundedCollectionField
+    from boundlint.rules.bl004_silent_truncation import SilentTruncation
+    from boundlint.rules.bl005_unsafe_byte_truncation import UnsafeByteTruncation
+    from boundlint.rules.bl006_marker_over_budget import MarkerOverBudget
+    from boundlint.rules.bl900_parse_error import ParseError, UnusedSuppression
+
+    rules: tuple[Rule, ...] = (
+        UnboundedToolReturn(),
+        UnboundedStrField(),
+        UnboundedCollectionField(),
+        SilentTruncation(),
+        UnsafeByteTruncation(),
+        MarkerOverBudget(),
+        ParseError(),
+        UnusedSuppression(),
+    )
+    by_code = {rule.code: rule for rule in rules}
+    _REGISTRY.update(
+        Rule=Rule,
+        RuleContext=RuleContext,
+        ALL_RULES=rules,
+        RULES_BY_CODE=by_code,
+        RULES_BY_NAME={rule.name: rule for rule in rules},
+        PARSE_ERROR=by_code["BL900"],
+        UNUSED_SUPPRESSION=by_code["BL901"],
+    )
+    return _REGISTRY
+
+
+def __getattr__(name: str) -> Any:
+    registry = _build()
+    if name in registry:
+        return registry[name]
+    raise AttributeError(f"module 'boundlint.rules' has no attribute {name!r}")
+
+
+def lookup(code_or_name: str) -> "Rule | None":
+    registry = _build()
+    return registry["RULES_BY_CODE"].get(code_or_name.upper()) or registry["RULES_BY_NAME"].get(code_or_name.lower())
 
 
 __all__ = ["ALL_RULES", "RULES_BY_CODE", "Rule", "RuleContext", "lookup", "PARSE_ERROR", "UNUSED_SUPPRESSION"]
