@@ -284,6 +284,12 @@ class _Runner:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            # Workers are started when there is much to do, which means roots to
+            # analyse: load the analysis once here, and fork it into every worker.
+            import boundlint.analysis  # noqa: F401
+            import boundlint.loader  # noqa: F401
+
+            rules.load()
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
             self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context(method),
                                              initializer=_start_worker,

@@ -9,7 +9,9 @@ screen keeps the file as a root only if its code holds one of:
 * a decorator whose name, or the name it was imported or aliased as, says
   `tool`, `kernel_function` or `register_for_llm` (`@tool`, `@mcp.tool()`,
   `@agent.tool_plain`, `@function_tool`);
-* a class with a base named like a tool class (`BaseTool`, `Tool[...]`);
+* a class with a framework's tool base class (`BaseTool`, `Tool[...]`), by its
+  last name; subclasses of in-tree tool classes are left to the checker's
+  subclass closure;
 * a call to a framework's registration function or method, by its last name
   (`Tool(...)`, `FunctionTool.from_defaults(...)`, `create_react_agent(...)`,
   `llm.bind_tools(...)`, `mcp.add_tool(...)`), a call with a `tools=` keyword,
@@ -33,8 +35,11 @@ from boundlint import frameworks as fw
 
 # Decorator names that can make a tool (the checker resolves them further).
 _TOOL_DECORATOR_WORD = re.compile(r"tool|Tool|kernel_function|register_for_llm")
-# Base-class names that can make a tool class.
-_TOOL_BASE_WORD = re.compile(r"Tool")
+# The frameworks' tool base classes, by last name. A subclass of an in-tree
+# class that extends one (`class Page(Fetcher)`) is found later, by the
+# checker's subclass closure, once the file defining `Fetcher` is analysed.
+_TOOL_BASE_WORD = re.compile(
+    "|".join(sorted({rf"(?:^|\.){re.escape(entry.base.tail.rsplit('.', 1)[-1])}$" for entry in fw.TOOL_BASE_CLASSES})))
 
 
 def _registration_names() -> frozenset[str]:

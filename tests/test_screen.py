@@ -55,6 +55,8 @@ DROPPED = {
     "plus of a slice of nothing sliceable": "n = len(x) + 1",
     "dict of strings": "function_call = {'name': 'f', 'arguments': '{}'}",
     "base without Tool": "class Loader(BaseLoader):\n    pass",
+    "a toolkit": "from langchain_core.tools import BaseToolkit\nclass Kit(BaseToolkit):\n    pass",
+    "an in-tree base named like a tool (the subclass closure finds it)": "class Page(FetcherTool):\n    pass",
 }
 
 

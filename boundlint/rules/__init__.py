@@ -63,6 +63,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'boundlint.rules' has no attribute {name!r}")
 
 
+def load() -> None:
+    """Build the registry now (before forking workers, say), instead of on first use."""
+    _build()
+
+
 def lookup(code_or_name: str) -> "Rule | None":
     registry = _build()
     return registry["RULES_BY_CODE"].get(code_or_name.upper()) or registry["RULES_BY_NAME"].get(code_or_name.lower())
