@@ -173,8 +173,11 @@ def compiles(data: bytes) -> str | None:
 def boundlint(arguments: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
     environment = dict(os.environ, PYTHONIOENCODING="utf-8")
     environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), environment.get("PYTHONPATH")]))
-    return subprocess.run([sys.executable, "-m", "boundlint", *arguments], cwd=cwd, env=environment,
-                          capture_output=True, check=False)
+    run = subprocess.run([sys.executable, "-m", "boundlint", *arguments], cwd=cwd, env=environment,
+                         capture_output=True, check=False)
+    if b"Traceback (most recent call last)" in run.stderr:  # a crash, not a status: 1 also means "findings"
+        raise RuntimeError(f"boundlint {' '.join(arguments)} crashed:\n{run.stderr.decode(errors='replace')[-3000:]}")
+    return run
 
 
 def check_json(root: Path) -> list[dict]:
