@@ -3,7 +3,7 @@
     python benchmarks/check_bench.py PATH [--runs 3] [--fixit-runs 1] [--sizes 250,500,1000,2000]
 
 Prints, for the same tree in one run (medians of --runs, wall-clock seconds,
-peak RSS of the process tree):
+peak of the summed RSS of the process and its workers):
 
 1. boundlint cold, cache off (all cores);
 2. boundlint warm (cache on, unchanged tree), and after touching one file;
@@ -11,6 +11,7 @@ peak RSS of the process tree):
 4. `fixit lint` with its default rules (installed into the benchmark's own
    virtual environment under ~/.cache/boundlint-bench);
 5. boundlint with the pre-filter disabled, in one process;
+6. boundlint cold with `--output-format json`, which also plans every fix;
 and how cold time grows with tree size (the first N files of the tree).
 
 The tree is copied to a temporary folder first, so touching a file never
@@ -34,17 +35,40 @@ BENCH_HOME = Path.home() / ".cache" / "boundlint-bench"
 
 
 def timed(command: list[str], cwd: Path) -> tuple[float, int]:
-    """Wall seconds and peak RSS (KB) of the command and the children it waited for."""
-    wrapper = ["/usr/bin/time", "-f", "%M"] if Path("/usr/bin/time").exists() else []
+    """Wall seconds, and the peak of the summed RSS (KB) of the command and all its child processes.
+
+    Sampled from /proc every 20 ms (the sum counts pages that forked workers
+    share once per process, so it errs high).
+    """
     started = time.perf_counter()
-    completed = subprocess.run(wrapper + command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               text=True)
-    elapsed = time.perf_counter() - started
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     peak = 0
-    if wrapper:
-        last = completed.stderr.strip().splitlines()[-1:] or ["0"]
-        peak = int(last[0]) if last[0].isdigit() else 0
-    return elapsed, peak
+    while process.poll() is None:
+        peak = max(peak, _tree_rss(process.pid))
+        time.sleep(0.02)
+    return time.perf_counter() - started, peak
+
+
+def _tree_rss(root: int) -> int:
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for entry in Path("/proc").iterdir() if Path("/proc").exists() else []:
+        if not entry.name.isdigit():
+            continue
+        try:
+            status = (entry / "status").read_text()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+        pid = int(entry.name)
+        parents[pid] = int(fields.get("PPid", "0").strip() or 0)
+        rss[pid] = int(fields.get("VmRSS", "0 kB").split()[0]) if "VmRSS" in fields else 0
+    total, pending = 0, [root]
+    while pending:
+        pid = pending.pop()
+        total += rss.get(pid, 0)
+        pending.extend(child for child, parent in parents.items() if parent == pid)
+    return total
 
 
 def median_of(runs: int, command: list[str], cwd: Path, before=None) -> tuple[float, int]:
@@ -59,7 +83,7 @@ def median_of(runs: int, command: list[str], cwd: Path, before=None) -> tuple[fl
 
 
 def boundlint(*flags: str) -> list[str]:
-    return [sys.executable, "-m", "boundlint", "check", ".", "--exit-zero", "--output-format", "json", *flags]
+    return [sys.executable, "-m", "boundlint", "check", ".", "--exit-zero", *flags]
 
 
 def parse_floor() -> list[str]:
@@ -136,11 +160,13 @@ def main() -> None:
         edited, edited_peak = median_of(args.runs, boundlint("--cache-dir", str(cache)), tree, before=touch)
         unfiltered, unfiltered_peak = median_of(
             args.runs, boundlint("--no-cache", "--no-prefilter", "--jobs", "1"), tree)
+        as_json, json_peak = median_of(args.runs, boundlint("--no-cache", "--output-format", "json"), tree)
         print(row("libcst parse of every file, one process (floor)", floor, floor_peak))
         print(row(f"boundlint cold, no cache, --jobs {cores}", cold, cold_peak, floor, "of floor (target <= 0.25)"))
         print(row("boundlint warm, unchanged tree", warm, warm_peak, cold, "of cold (target <= 0.05)"))
         print(row(f"boundlint after touching {touched.name}", edited, edited_peak, cold, "of cold"))
         print(row("boundlint without pre-filter, --jobs 1, no cache", unfiltered, unfiltered_peak, floor, "of floor"))
+        print(row("boundlint cold, --output-format json (each fix planned)", as_json, json_peak, floor, "of floor"))
         if args.fixit_runs:
             command = fixit_command()
             if command is not None:

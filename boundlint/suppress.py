@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 BOUNDLINT_IGNORE = re.compile(r"#\s*boundlint:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
 NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
 CODE = re.compile(r"[A-Z]+[0-9]+")
+_LINES_WITH_HASH = re.compile(r"^[^\n#]*#[^\n]*$", re.MULTILINE)
 
 
 @dataclass
@@ -41,21 +42,32 @@ def _comments(text: str) -> list[tuple[int, int, str]]:
 def parse_suppressions(text: str) -> dict[int, list[Suppression]]:
     if "boundlint" not in text and "noqa" not in text.lower():
         return {}  # the common case: no comment to look at
+    # Most `noqa` comments name other tools' codes (`# noqa: E501`): when no
+    # line's text after a `#` could suppress anything, skip the tokenizer.
+    if not any(_suppressions_in(line[line.index("#"):], 0, 0) for line in _LINES_WITH_HASH.findall(text)):
+        return {}
     result: dict[int, list[Suppression]] = {}
     for line, column, comment in _comments(text):
-        for match in BOUNDLINT_IGNORE.finditer(comment):
-            codes = match.group("codes")
-            parsed = frozenset(CODE.findall(codes.upper())) if codes else None
-            result.setdefault(line, []).append(Suppression(line, column, parsed, ours=True))
-        for match in NOQA.finditer(comment):
-            codes = match.group("codes")
-            if codes:
-                parsed = frozenset(c for c in CODE.findall(codes.upper()) if c.startswith("BL"))
-                if parsed:
-                    result.setdefault(line, []).append(Suppression(line, column, parsed, ours=True))
-            else:
-                result.setdefault(line, []).append(Suppression(line, column, None, ours=False))
+        for suppression in _suppressions_in(comment, line, column):
+            result.setdefault(line, []).append(suppression)
     return result
+
+
+def _suppressions_in(comment: str, line: int, column: int) -> list[Suppression]:
+    found = []
+    for match in BOUNDLINT_IGNORE.finditer(comment):
+        codes = match.group("codes")
+        parsed = frozenset(CODE.findall(codes.upper())) if codes else None
+        found.append(Suppression(line, column, parsed, ours=True))
+    for match in NOQA.finditer(comment):
+        codes = match.group("codes")
+        if codes:
+            parsed = frozenset(c for c in CODE.findall(codes.upper()) if c.startswith("BL"))
+            if parsed:
+                found.append(Suppression(line, column, parsed, ours=True))
+        else:
+            found.append(Suppression(line, column, None, ours=False))
+    return found
 
 
 def suppressing(suppressions: dict[int, list[Suppression]], code: str, lines: tuple[int, ...]) -> Suppression | None:
