@@ -35,7 +35,7 @@ from boundlint.config import Config
 from boundlint.files import discover, display_name
 from boundlint.findings import CONFIDENCE_ORDER, Finding
 from boundlint.prefilter import Prefilter, subclass_pattern
-from boundlint.source import SourceError, decode_source, parse, python_ast
+from boundlint.source import MAX_FILE_BYTES, SourceError, SourceText, decode_source, parse, python_ast
 from boundlint.stack import run_with_deep_stack
 from boundlint.suppress import Suppression, parse_suppressions, suppressing
 
@@ -99,6 +99,8 @@ class Survey:
     error: tuple[str, int, int] | None = None  # BL900: message, line, column
     # Its `# boundlint: ignore` / `# noqa` comments: (line, column, codes or None for all, ours).
     suppressions: list[tuple[int, int, list[str] | None, bool]] = field(default_factory=list)
+    # A root's decoded text and ast tree, handed to the analysis in the same process (never pickled).
+    seed: tuple[SourceText, ast.Module | None] | None = field(default=None, repr=False, compare=False)
 
 
 def survey_file(path: Path, prefilter: Prefilter | None, stdin: dict[Path, str],
@@ -127,13 +129,14 @@ def _survey_json(survey: Survey) -> dict:
 
 def _survey_text(path: Path, display: str, digest: str, data: bytes, prefilter: Prefilter | None) -> Survey:
     try:
-        text = decode_source(data).text
+        source = decode_source(data)
     except SourceError as error:
         return Survey(path, display, digest, error=(str(error), error.line, error.column))
+    text = source.text
     mentions = [(entry.line, entry.column, sorted(entry.codes) if entry.codes is not None else None, entry.ours)
                 for entries in parse_suppressions(text).values() for entry in entries]
     if prefilter is None:
-        return Survey(path, display, digest, root=True, suppressions=mentions)
+        return Survey(path, display, digest, root=True, suppressions=mentions, seed=(source, None))
     maybe = prefilter.is_root(text)
     try:
         tree = python_ast(text)
@@ -145,7 +148,8 @@ def _survey_text(path: Path, display: str, digest: str, data: bytes, prefilter: 
         except SourceError as error:
             return Survey(path, display, digest, error=(str(error), error.line, error.column), suppressions=mentions)
         return Survey(path, display, digest, suppressions=mentions)
-    return Survey(path, display, digest, root=maybe and prefilter.keeps(text, tree), suppressions=mentions)
+    root = maybe and prefilter.keeps(text, tree)
+    return Survey(path, display, digest, root=root, suppressions=mentions, seed=(source, tree) if root else None)
 
 
 # -- stage 2: roots ----------------------------------------------------------------
@@ -230,11 +234,45 @@ def _analyse_chunk(chunk: list[Path]) -> list[RootResult]:
     return run_with_deep_stack(lambda: [analyse_root(path, paths, loader, config, with_fixes) for path in chunk])
 
 
-def _survey_chunk(arguments: tuple[list[Path], bool, Config, dict[Path, str], dict[Path, tuple[str, dict]]]
-                  ) -> list[Survey]:
+SurveyWork = tuple[list[Path], bool, Config, dict[Path, str], dict[Path, tuple[str, dict]]]
+
+
+def _survey_chunk(arguments: SurveyWork) -> list[Survey]:
+    """Surveys of a chunk of files, in this process (a root keeps its text and tree for the analysis)."""
     chunk, use_prefilter, config, stdin, previous = arguments
     prefilter = Prefilter.for_config(config) if use_prefilter else None
     return [survey_file(path, prefilter, stdin, previous.get(path)) for path in chunk]
+
+
+def _survey_chunk_unseeded(arguments: SurveyWork) -> list[Survey]:
+    """`_survey_chunk` in a worker: the texts and trees stay there."""
+    surveys = _survey_chunk(arguments)
+    for survey in surveys:
+        survey.seed = None
+    return surveys
+
+
+def _survey_and_analyse_chunk(arguments: SurveyWork) -> tuple[list[Survey], list[RootResult]]:
+    """In a worker: survey a chunk of files, and analyse each changed root at once, on the text and
+    ast tree just read. A root whose content the cache already knows is left to the parent, which
+    knows whether the files its analysis read have changed."""
+    assert _WORKER is not None
+    catalog, loader, config, with_fixes = _WORKER
+    previous = arguments[4]
+
+    def work() -> tuple[list[Survey], list[RootResult]]:
+        surveys, results = [], []
+        for survey in _survey_chunk(arguments):
+            seed, survey.seed = survey.seed, None  # not sent back to the parent
+            surveys.append(survey)
+            known = previous.get(survey.path)
+            if survey.root and survey.error is None and (known is None or known[0] != survey.digest):
+                if seed is not None:
+                    loader.seed(survey.path, *seed)
+                results.append(analyse_root(survey.path, catalog, loader, config, with_fixes))
+        return surveys, results
+
+    return run_with_deep_stack(work)
 
 
 def _chunks(items: list[Path], jobs: int) -> list[list[Path]]:
@@ -254,15 +292,24 @@ class _Runner:
         self._loader: Loader | None = None
         self._pool: ProcessPoolExecutor | None = None
 
-    def map_surveys(self, work: list[Path], use_prefilter: bool, previous: dict[Path, tuple[str, dict]]
-                    ) -> list[Survey]:
+    def map_surveys(self, work: list[Path], use_prefilter: bool, previous: dict[Path, tuple[str, dict]],
+                    analyse: bool) -> tuple[list[Survey], list[RootResult]]:
+        """Surveys of `work`; with workers and `analyse`, also the results of the changed roots among them."""
         arguments = [(chunk, use_prefilter, self.config, self.stdin, {p: previous[p] for p in chunk if p in previous})
                      for chunk in _chunks(work, self.jobs)]
         if self.jobs <= 1 or len(work) < MIN_ROOTS_FOR_WORKERS * 4:
-            return [survey for argument in arguments for survey in _survey_chunk(argument)]
-        return [survey for chunk in self._executor().map(_survey_chunk, arguments) for survey in chunk]
+            return [survey for argument in arguments for survey in _survey_chunk(argument)], []
+        if not analyse:
+            return [survey for chunk in self._executor().map(_survey_chunk_unseeded, arguments) for survey in chunk], []
+        surveys: list[Survey] = []
+        results: list[RootResult] = []
+        for chunk_surveys, chunk_results in self._executor().map(_survey_and_analyse_chunk, arguments):
+            surveys.extend(chunk_surveys)
+            results.extend(chunk_results)
+        return surveys, results
 
-    def map_roots(self, roots: list[Path], progress: Callable[[int], None]) -> list[RootResult]:
+    def map_roots(self, roots: list[Path], progress: Callable[[int], None],
+                  seeds: dict[Path, tuple[SourceText, ast.Module | None]] | None = None) -> list[RootResult]:
         if not roots:
             return []
         if self.jobs <= 1 or len(roots) < MIN_ROOTS_FOR_WORKERS:
@@ -273,6 +320,8 @@ class _Runner:
                 self._catalog, self._loader = Catalog(self.paths), Loader(self.stdin)
             results = []
             for path in roots:
+                if seeds and path in seeds:
+                    self._loader.seed(path, *seeds[path])
                 results.append(analyse_root(path, self._catalog, self._loader, self.config, self.with_fixes))
                 progress(1)
             return results
@@ -316,26 +365,30 @@ def check(paths: list[Path], config: Config, options: CheckOptions | None = None
     namespace = fingerprint(config, files) + ("" if options.prefilter else "-unfiltered")
     cache = Cache(options.cache_dir if not options.keep_analysis else None, namespace)
     runner = _Runner(max(1, options.jobs), files, stdin, config, options.fixes)
+    surveys: list[Survey] = []
     try:
-        surveys = _survey(files, stdin, runner, cache, options.prefilter)
+        surveys, analysed = _survey(files, stdin, runner, cache, options.prefilter, not options.keep_analysis)
         findings = [rules.PARSE_ERROR.from_error(s.display, *s.error) for s in surveys if s.error is not None]
         if options.keep_analysis:
             result = _check_in_one_analysis(surveys, files, stdin, config, options)
             result.findings.extend(findings)
         else:
-            result = _check_by_root(surveys, files, runner, cache, config, options)
+            result = _check_by_root(surveys, files, runner, cache, config, options, analysed)
             result.findings.extend(findings)
     finally:
         runner.close()
+        for survey in surveys:
+            survey.seed = None  # the texts and trees of the roots, read in this process
     cache.save(keep=set(files))
     result.findings = _filter(sorted(set(result.findings), key=Finding.sort_key), surveys, config, options)
     result.files_checked = len(files)
     return result
 
 
-def _survey(files: list[Path], stdin: dict[Path, str], runner: _Runner, cache: Cache, use_prefilter: bool
-            ) -> list[Survey]:
-    """Every file's survey: from the cache when its stat shows it unchanged, else read (in workers)."""
+def _survey(files: list[Path], stdin: dict[Path, str], runner: _Runner, cache: Cache, use_prefilter: bool,
+            analyse: bool) -> tuple[list[Survey], list[RootResult]]:
+    """Every file's survey: from the cache when its stat shows it unchanged, else read (in workers,
+    which also analyse the changed roots they read: see `_survey_and_analyse_chunk`)."""
     stats = {path: _stat(path) for path in files if path not in stdin} if cache.enabled else {}
     known: dict[Path, Survey] = {}
     previous: dict[Path, tuple[str, dict]] = {}  # changed timestamps: the content hash decides
@@ -348,11 +401,12 @@ def _survey(files: list[Path], stdin: dict[Path, str], runner: _Runner, cache: C
         if recorded is not None:
             previous[path] = recorded
     todo = [path for path in files if path not in known]
-    for survey in runner.map_surveys(todo, use_prefilter, previous):
+    surveys, results = runner.map_surveys(todo, use_prefilter, previous, analyse)
+    for survey in surveys:
         known[survey.path] = survey
         if survey.digest:
             cache.record_file(survey.path, stats.get(survey.path), survey.digest, _survey_json(survey))
-    return [known[path] for path in files]
+    return [known[path] for path in files], results
 
 
 def _stat(path: Path) -> os.stat_result | None:
@@ -363,11 +417,15 @@ def _stat(path: Path) -> os.stat_result | None:
 
 
 def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, cache: Cache, config: Config,
-                   options: CheckOptions) -> CheckResult:
+                   options: CheckOptions, analysed: list[RootResult]) -> CheckResult:
+    """Analyse every root not `analysed` yet (or take it from the cache), then the subclass closure."""
     digests = {s.path: s.digest for s in surveys}
     roots = [s.path for s in surveys if s.root]
     kind = "root+fixes" if options.fixes else "root"  # a findings-only entry has no fixes to give
     done: dict[Path, RootResult] = {}
+    for result in analysed:
+        done[result.path] = result
+        _store_root(cache, kind, result, digests)
     total = [len(roots)]
     counter = [0]
 
@@ -376,7 +434,8 @@ def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, ca
         if options.progress is not None:
             options.progress(counter[0], total[0])
 
-    pending = roots
+    progress(len(done))
+    pending = [path for path in roots if path not in done]
     for _ in range(MAX_CLOSURE_ROUNDS):
         fresh = []
         for path in pending:
@@ -386,7 +445,8 @@ def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, ca
                 progress(1)
             else:
                 fresh.append(path)
-        for result in runner.map_roots(fresh, progress):
+        seeds = {s.path: s.seed for s in surveys if s.seed is not None and s.path in fresh}
+        for result in runner.map_roots(fresh, progress, seeds):
             done[result.path] = result
             _store_root(cache, kind, result, digests)
         # A file that subclasses a tool class found in a root is a root too.
@@ -465,6 +525,9 @@ def _check_in_one_analysis(surveys: list[Survey], files: list[Path], stdin: dict
     from boundlint.project import Project
 
     loader = Loader(stdin, max_chars=float("inf"))
+    for survey in surveys:
+        if survey.root and survey.seed is not None:
+            loader.seed(survey.path, *survey.seed)
     project = Project(files, loader.load)
     findings: list[Finding] = []
     root_paths = [s.path for s in surveys if s.root]

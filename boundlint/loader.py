@@ -8,6 +8,7 @@ trees.
 
 from __future__ import annotations
 
+import ast
 from collections import OrderedDict
 from pathlib import Path
 
@@ -27,6 +28,11 @@ class Loader:
         self.errors: dict[Path, SourceError] = {}
         self._modules: OrderedDict[Path, ModuleInfo | None] = OrderedDict()
         self._chars = 0
+        self._seeds: dict[Path, tuple[SourceText, ast.Module | None]] = {}
+
+    def seed(self, path: Path, source: SourceText, syntax: ast.Module | None) -> None:
+        """The text (and ast tree) of `path` as just read by the survey: used instead of reading it again."""
+        self._seeds[path] = (source, syntax)
 
     def load(self, path: Path) -> ModuleInfo | None:
         if path in self._modules:
@@ -41,9 +47,10 @@ class Loader:
         return module
 
     def _read(self, path: Path) -> ModuleInfo | None:
+        seeded = self._seeds.pop(path, None)
         try:
-            source = self._source(path)
-            tree, syntax = parse_both(source.text)
+            source = seeded[0] if seeded is not None else self._source(path)
+            tree, syntax = parse_both(source.text, seeded[1] if seeded is not None else None)
         except SourceError as error:
             self.errors[path] = error
             return None

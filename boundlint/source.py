@@ -83,16 +83,19 @@ def parse(text: str) -> cst.Module:
     return parse_both(text)[0]
 
 
-def parse_both(text: str) -> tuple[cst.Module, ast.Module | None]:
+def parse_both(text: str, syntax: ast.Module | None = None) -> tuple[cst.Module, ast.Module | None]:
     """libcst's tree for `text`, and `ast`'s (None when only libcst knows the syntax).
 
     `ast` is ten times faster than libcst, knows the messages users know, and
     refuses code nested too deeply for libcst to survive. Syntax newer than
     the running interpreter is still given to libcst, which may know it.
+    `syntax` is ast's tree of `text` when the caller already has it.
     """
     import libcst as cst  # here: reading and surveying files does not need it
 
-    syntax, python_error = _python_syntax(text)
+    python_error = None
+    if syntax is None:
+        syntax, python_error = _python_syntax(text)
     if python_error is not None and python_error.nesting:
         raise python_error
     try:
