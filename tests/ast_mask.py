@@ -32,6 +32,7 @@ from __future__ import annotations
 import ast
 import bisect
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
@@ -145,6 +146,11 @@ def _import_ranges(text: Text, tree: ast.Module) -> list[tuple[int, int]]:
     return ranges
 
 
+@functools.lru_cache(maxsize=4)  # a file's fixes are looked at one after the other: parse it once
+def _imports_of(text: str) -> list[tuple[int, int]]:
+    return _import_ranges(Text(text), ast.parse(text))
+
+
 def _within(text: str, start: int, end: int, ranges: list[tuple[int, int]]) -> bool:
     """Every non-blank character of text[start:end] lies in one of `ranges`."""
     return all(ch.isspace() or any(a <= start + i < b for a, b in ranges)
@@ -213,9 +219,7 @@ def targets_from_edits(original: str, edits: Sequence[Edit]) -> Targets:
     anything more a span from its first to its last change.
     """
     new = apply_edits(original, edits)
-    old_text, new_text = Text(original), Text(new)
-    old_imports = _import_ranges(old_text, ast.parse(original))
-    new_imports = _import_ranges(new_text, ast.parse(new))
+    old_imports, new_imports = _imports_of(original), _imports_of(new)
     targets = Targets()
     proper: list[tuple[int, int]] = []
     for o1, o2, n1, n2 in _changes(original, new, list(edits)):
