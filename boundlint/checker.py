@@ -35,7 +35,7 @@ from boundlint.config import Config
 from boundlint.files import discover, display_name
 from boundlint.findings import CONFIDENCE_ORDER, Finding
 from boundlint.prefilter import Prefilter, subclass_pattern
-from boundlint.source import MAX_FILE_BYTES, SourceError, SourceText, decode_source, parse, python_ast
+from boundlint.source import SourceError, SourceText, compiles_quickly, decode_source, parse, python_ast
 from boundlint.stack import run_with_deep_stack
 from boundlint.suppress import Suppression, parse_suppressions, suppressing
 
@@ -138,6 +138,8 @@ def _survey_text(path: Path, display: str, digest: str, data: bytes, prefilter: 
     if prefilter is None:
         return Survey(path, display, digest, root=True, suppressions=mentions, seed=(source, None))
     maybe = prefilter.is_root(text)
+    if not maybe and compiles_quickly(text):
+        return Survey(path, display, digest, suppressions=mentions)  # nothing to look at, and no BL900
     try:
         tree = python_ast(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
