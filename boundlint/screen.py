@@ -9,9 +9,9 @@ screen keeps the file as a root only if its code holds one of:
 * a decorator whose name, or the name it was imported or aliased as, says
   `tool`, `kernel_function` or `register_for_llm` (`@tool`, `@mcp.tool()`,
   `@agent.tool_plain`, `@function_tool`);
-* a class with a framework's tool base class (`BaseTool`, `Tool[...]`), by its
-  last name; subclasses of in-tree tool classes are left to the checker's
-  subclass closure;
+* a class with a base named like a tool class (`BaseTool`, `Tool[...]`,
+  `RequestsGetTool`); subclasses of other in-tree tool classes are left to the
+  checker's subclass closure;
 * a call to a framework's registration function or method, by its last name
   (`Tool(...)`, `FunctionTool.from_defaults(...)`, `create_react_agent(...)`,
   `llm.bind_tools(...)`, `mcp.add_tool(...)`), a call with a `tools=` keyword,
@@ -35,11 +35,12 @@ from boundlint import frameworks as fw
 
 # Decorator names that can make a tool (the checker resolves them further).
 _TOOL_DECORATOR_WORD = re.compile(r"tool|Tool|kernel_function|register_for_llm")
-# The frameworks' tool base classes, by last name. A subclass of an in-tree
-# class that extends one (`class Page(Fetcher)`) is found later, by the
-# checker's subclass closure, once the file defining `Fetcher` is analysed.
-_TOOL_BASE_WORD = re.compile(
-    "|".join(sorted({rf"(?:^|\.){re.escape(entry.base.tail.rsplit('.', 1)[-1])}$" for entry in fw.TOOL_BASE_CLASSES})))
+# A base class whose name ends like a tool class's: the frameworks' own
+# (`BaseTool`, `Tool`, `AgentTool`) and, usually, in-tree subclasses of them
+# (`RequestsGetTool`), kept now rather than in the checker's slower subclass
+# closure, which still finds the rest (`class Page(Fetcher)`) once the file
+# defining `Fetcher` is analysed. `BaseToolkit` and the like are not tools.
+_TOOL_BASE_WORD = re.compile(r"Tool$")
 
 
 def _registration_names() -> frozenset[str]:

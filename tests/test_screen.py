@@ -20,6 +20,7 @@ KEPT = {
     "kernel function": "@kernel_function(name='x')\ndef f(self): ...",
     "class base": "class Search(BaseTool):\n    def _run(self, q): ...",
     "generic base": "class Search(BaseTool[Args]):\n    def _run(self, q): ...",
+    "in-tree base named like a tool": "from .base import RequestsGetTool\nclass Get(RequestsGetTool):\n    pass",
     "registration call": "Tool(name='x', func=f, description='d')",
     "class method registration": "FunctionTool.from_defaults(fn=f)",
     "list registration": "agent = create_react_agent(model, [f, g])",
@@ -56,7 +57,7 @@ DROPPED = {
     "dict of strings": "function_call = {'name': 'f', 'arguments': '{}'}",
     "base without Tool": "class Loader(BaseLoader):\n    pass",
     "a toolkit": "from langchain_core.tools import BaseToolkit\nclass Kit(BaseToolkit):\n    pass",
-    "an in-tree base named like a tool (the subclass closure finds it)": "class Page(FetcherTool):\n    pass",
+    "an in-tree base not named like a tool (the subclass closure finds it)": "class Page(Fetcher):\n    pass",
 }
 
 
