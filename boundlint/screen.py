@@ -50,6 +50,24 @@ def _registration_names() -> frozenset[str]:
 
 
 REGISTRATION_NAMES = _registration_names()
+
+
+def _list_only_registrations() -> dict[str, list[tuple[int | None, tuple[str, ...]]]]:
+    """Registration names whose every meaning takes a list of tools: name -> (position, keywords) of the list."""
+    found: dict[str, list[tuple[int | None, tuple[str, ...]]]] = {}
+    wraps: set[str] = set(fw.INSTANCE_REGISTRATION_METHODS)
+    for registration in fw.REGISTRATIONS:
+        name = registration.callee.tail.rsplit(".", 1)[-1]
+        if registration.is_list:
+            found.setdefault(name, []).append((registration.positional, registration.keywords))
+        else:
+            wraps.add(name)
+    for method, index in fw.TOOL_LIST_METHODS.items():
+        found.setdefault(method, []).append((index, ("tools",)))
+    return {name: places for name, places in found.items() if name not in wraps}
+
+
+LIST_REGISTRATIONS = _list_only_registrations()
 REGISTRATION_KEYWORDS = frozenset({"tools", "on_invoke_tool", "on_call_tool"})
 DECODERS = frozenset({"decode", "str"})
 MAX_ALIAS_DEPTH = 8
@@ -66,6 +84,11 @@ class _Screen:
         # local name -> the dotted names it may stand for (imports and `x = y` aliases)
         self.aliases: dict[str, list[str]] = {}
         self.imported: set[str] = set()  # local names bound by an import
+        self.star_import = False
+        self.functions: set[str] = {node.name for node in _walk(tree)
+                                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        self.module_names: set[str] = _module_level_names(tree)
+        self.assigned: dict[str, list[ast.expr]] = {}  # name -> values assigned to it, in any scope
 
     def run(self) -> bool:
         decorators: list[ast.expr] = []
@@ -97,12 +120,62 @@ class _Screen:
                     self.imported.add(local)
             elif kind is ast.ImportFrom:
                 for alias in node.names:  # type: ignore[attr-defined]
-                    if alias.name != "*":
+                    if alias.name == "*":
+                        self.star_import = True
+                    else:
                         self.aliases.setdefault(alias.asname or alias.name, []).append(alias.name)
                         self.imported.add(alias.asname or alias.name)
         return (any(self._names_match(_strip_call(d), _TOOL_DECORATOR_WORD) for d in decorators)
                 or any(self._names_match(_strip_subscript(b), _TOOL_BASE_WORD) for b in bases)
                 or any(self._registers(call) for call in calls))
+
+    # -- lists of tools ---------------------------------------------------------
+
+    def _lists_functions(self, call: ast.Call, names: set[str]) -> bool:
+        """Whether any list argument these list registrations read (and `tools=`) can hold a function."""
+        positional = [arg for arg in call.args if not isinstance(arg, ast.Starred)]
+        if len(positional) < len(call.args):
+            return True  # `f(*args)`: positions unknown
+        keywords = {keyword.arg: keyword.value for keyword in call.keywords}
+        if None in keywords:
+            return True  # `f(**kwargs)`
+        values = [keywords.get("tools")]
+        for name in names:
+            for index, words in LIST_REGISTRATIONS[name]:
+                if index is not None and index < len(positional):
+                    values.append(positional[index])
+                values.extend(keywords.get(word) for word in words)
+        return any(value is not None and self._may_list_functions(value, 0) for value in values)
+
+    def _may_list_functions(self, value: ast.expr, depth: int) -> bool:
+        """Whether the checker could find a function in this list of tools (`llm.bind_tools(value)`).
+
+        Mirrors what it follows: list, tuple and set literals, `+`, and names
+        assigned such a value, anywhere in the module, or bound at module level
+        or by an import (which may lead to another module's list).
+        """
+        if depth > MAX_ALIAS_DEPTH:
+            return True
+        if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+            return any(self._may_list_functions(e.value, depth + 1) if isinstance(e, ast.Starred)
+                       else self._may_be_function(e) for e in value.elts)
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+            return self._may_list_functions(value.left, depth + 1) or self._may_list_functions(value.right, depth + 1)
+        if isinstance(value, ast.Name):
+            if self.star_import or value.id in self.imported:
+                return True  # another module's list
+            if value.id in self.module_names and value.id not in self.assigned:
+                return True  # bound at module level some other way
+            return any(self._may_list_functions(v, depth + 1) for v in self.assigned.get(value.id, ()))
+        return False
+
+    def _may_be_function(self, element: ast.expr) -> bool:
+        """An element the checker could resolve to a function: a def or imported name, `self.method`,
+        `module.func`, a lambda, `functools.partial(...)`."""
+        if isinstance(element, ast.Name):
+            return (self.star_import or element.id in self.functions or element.id in self.imported
+                    or element.id in self.module_names)
+        return isinstance(element, (ast.Attribute, ast.Lambda, ast.Call))
 
     # -- names ----------------------------------------------------------------
 
@@ -112,6 +185,8 @@ class _Screen:
         names = [target.id for target in targets if isinstance(target, ast.Name)]
         value = node.value
         for name in names:
+            if value is not None:
+                self.assigned.setdefault(name, []).append(value)
             if name == "TOOL_SPEC":
                 return True
             if isinstance(value, (ast.Name, ast.Attribute)):
@@ -153,24 +228,52 @@ class _Screen:
         if isinstance(func, ast.Call):  # `mcp.tool(name="x")(fn)`
             return self._names_match(_strip_call(func), _TOOL_DECORATOR_WORD)
         if isinstance(func, ast.Attribute):
-            if func.attr in REGISTRATION_NAMES:  # whatever the receiver: `super().bind_tools(...)`
+            if func.attr in fw.TOOL_LIST_METHODS:  # whatever the receiver: `super().bind_tools(...)`
+                return self._lists_functions(call, {func.attr})
+            if func.attr in REGISTRATION_NAMES:
                 return True
             if func.attr in DECODERS and _is_slice(func.value):
                 return True  # BL005: `data[:n].decode()`
         spellings = list(self._spellings(func))
         last_names = {name.rsplit(".", 1)[-1] for name in spellings}
-        if last_names & REGISTRATION_NAMES:
-            return True
+        registering = last_names & REGISTRATION_NAMES
+        if registering:
+            # A call that only ever takes a list of tools matters when its list can hold a function.
+            return not registering <= LIST_REGISTRATIONS.keys() or self._lists_functions(call, registering)
         # `Agent(tools=[...])` counts when the callee can be a framework's, which
         # only an imported name can be (not `cls(...)`, not `self.client.create(...)`).
-        if any(keyword.arg in REGISTRATION_KEYWORDS for keyword in call.keywords) and any(
-                name.partition(".")[0] in self.imported for name in spellings):
-            return True
+        if any(name.partition(".")[0] in self.imported for name in spellings):
+            for keyword in call.keywords:
+                if keyword.arg in ("on_invoke_tool", "on_call_tool"):
+                    return True
+                if keyword.arg == "tools" and self._may_list_functions(keyword.value, 0):
+                    return True
         # BL005: `str(data[:n], "utf-8")`, `codecs.decode(data[:n])`
         return bool(last_names & DECODERS) and bool(call.args) and _is_slice(call.args[0])
 
 
 # -- syntax ---------------------------------------------------------------------
+
+
+def _module_level_names(tree: ast.Module) -> set[str]:
+    """Names bound by statements at module level (also inside if/try/with/for blocks there)."""
+    names: set[str] = set()
+    pending: list[ast.stmt] = list(tree.body)
+    while pending:
+        statement = pending.pop()
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(statement.name)
+            continue
+        if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            for target in targets:
+                names.update(node.id for node in ast.walk(target) if isinstance(node, ast.Name))
+        elif isinstance(statement, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".", 1)[0] for alias in statement.names)
+        for field in ("body", "orelse", "finalbody", "handlers"):  # an except handler brings its body
+            pending.extend(getattr(statement, field, []) or [])
+    return names
+
 
 # Fields that never hold code (names, flags, operators, contexts): not walked.
 _NOT_CODE = frozenset({"ctx", "op", "ops", "id", "arg", "attr", "name", "names", "module", "level", "asname",
