@@ -9,10 +9,8 @@ from an empty cache.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import tempfile
 import time
 from dataclasses import fields
 from pathlib import Path
@@ -21,12 +19,17 @@ from typing import Any
 from boundlint import __version__
 from boundlint.config import Config
 
+try:  # blake2 itself: `hashlib` would also load OpenSSL, a tenth of a warm run's start-up
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - another Python implementation
+    from hashlib import blake2b
+
 def content_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    return blake2b(data, digest_size=16).hexdigest()
 
 
 def fingerprint(config: Config, paths: list[Path]) -> str:
-    digest = hashlib.blake2b(digest_size=12)
+    digest = blake2b(digest_size=12)
     digest.update(__version__.encode())
     # Findings name files relative to the working folder, in messages too.
     digest.update(os.getcwd().encode("utf-8", "surrogatepass") + b"\0")
@@ -153,6 +156,8 @@ class Cache:
         try:
             self._prepare()
             self.directory.mkdir(parents=True, exist_ok=True)
+            import tempfile
+
             handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as out:

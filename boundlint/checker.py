@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
@@ -42,6 +40,8 @@ from boundlint.suppress import Suppression, parse_suppressions, suppressing
 # The analysis (libcst and everything built on it) is imported when a root is
 # analysed: a warm run that finds every answer in the cache never loads it.
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from boundlint.analysis import Analysis
     from boundlint.loader import Loader
     from boundlint.modules import ModuleInfo
@@ -292,7 +292,7 @@ class _Runner:
         self.with_fixes = with_fixes
         self._catalog: Catalog | None = None
         self._loader: Loader | None = None
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: "ProcessPoolExecutor | None" = None
 
     def map_surveys(self, work: list[Path], use_prefilter: bool, previous: dict[Path, tuple[str, dict]],
                     analyse: bool) -> tuple[list[Survey], list[RootResult]]:
@@ -333,7 +333,7 @@ class _Runner:
             progress(len(chunk_results))
         return results
 
-    def _executor(self) -> ProcessPoolExecutor:
+    def _executor(self) -> "ProcessPoolExecutor":
         if self._pool is None:
             # Workers are started when there is much to do, which means roots to
             # analyse: load the analysis once here, and fork it into every worker.
@@ -341,6 +341,9 @@ class _Runner:
             import boundlint.loader  # noqa: F401
 
             rules.load()
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
             self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context(method),
                                              initializer=_start_worker,

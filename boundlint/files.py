@@ -7,10 +7,12 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from boundlint.config import Config
+
+if TYPE_CHECKING:
+    import pathspec
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 
@@ -19,7 +21,7 @@ PYTHON_SUFFIXES = (".py", ".pyi")
 class _IgnoreStack:
     """.gitignore files that apply to a directory: its own and its parents'."""
 
-    specs: list[tuple[Path, pathspec.PathSpec]] = field(default_factory=list)
+    specs: "list[tuple[Path, pathspec.PathSpec]]" = field(default_factory=list)
 
     def ignored(self, path: Path, is_dir: bool) -> bool:
         text = str(path)
@@ -37,12 +39,14 @@ class _IgnoreStack:
         return _IgnoreStack(self.specs + [(directory, spec)]) if spec is not None else self
 
 
-def _load_gitignore(directory: Path) -> pathspec.PathSpec | None:
+def _load_gitignore(directory: Path) -> "pathspec.PathSpec | None":
     path = directory / ".gitignore"
     try:
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return None
+    import pathspec  # here: most folders have no .gitignore, and a warm run should start fast
+
     return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
