@@ -103,7 +103,13 @@ def _copy(original: Path, tmp_path: Path) -> Path:
 
 def _start(arguments: list[str], cwd: Path) -> subprocess.Popen:
     return subprocess.Popen(arguments, cwd=cwd, env=_environment(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
+                            stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_as_in_a_terminal)
+
+
+def _as_in_a_terminal() -> None:
+    """The run starts with SIGINT's default action, as under a terminal: a test run in the
+    background (CI started with `&`, `nohup`) would otherwise pass its ignored SIGINT on."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _wait_for(condition, process: subprocess.Popen) -> None:
