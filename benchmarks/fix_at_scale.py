@@ -57,7 +57,6 @@ if str(REPO) not in sys.path:
 from tests import ast_mask  # noqa: E402 - after the path is set
 
 MAX_ROUNDS = 8  # the fixer stops after 4; more here would show a fixer that does not converge
-NEWLINE = re.compile(r"\r\n|\r|\n")
 HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 SHOWN = 5  # differences printed
 
@@ -194,7 +193,7 @@ def fix_diff(root: Path) -> dict[str, list[str]]:
         raise RuntimeError(f"fix --diff failed ({run.returncode}): {run.stderr.decode(errors='replace')[-2000:]}")
     patches: dict[str, list[str]] = {}
     current: list[str] | None = None
-    for line in _split(run.stdout.decode("utf-8")):
+    for line in ast_mask.split_lines(run.stdout.decode("utf-8")):
         if line.startswith("--- a/"):
             current = None
         elif line.startswith("+++ b/"):
@@ -215,7 +214,7 @@ def apply_patch(text: str, patch: list[str]) -> str:
             operations.append(("@", line))
         elif line[:1] in (" ", "-", "+"):
             operations.append((line[0], line[1:]))
-    old = _split(text)
+    old = ast_mask.split_lines(text)
     new: list[str] = []
     at = 0  # the next line of `old` to copy
     for kind, body in operations:
@@ -235,16 +234,6 @@ def apply_patch(text: str, patch: list[str]) -> str:
             at += 1
     new.extend(old[at:])
     return "".join(new)
-
-
-def _split(text: str) -> list[str]:
-    lines, start = [], 0
-    for match in NEWLINE.finditer(text):
-        lines.append(text[start:match.end()])
-        start = match.end()
-    if start < len(text):
-        lines.append(text[start:])
-    return lines
 
 
 # -- the round-by-round replay ------------------------------------------------

@@ -175,7 +175,7 @@ def _changes(old: str, new: str, edits: list[Edit]) -> list[tuple[int, int, int,
         after = apply_edits(before, [(s - a, e - a, c) for s, e, c in group])
         new_a = a + shift
         shift += len(after) - len(before)
-        old_lines, new_lines = _lines(before), _lines(after)
+        old_lines, new_lines = split_lines(before), split_lines(after)
         old_at, new_at = _offsets(old_lines), _offsets(new_lines)
         matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
         for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -192,7 +192,8 @@ def _changes(old: str, new: str, edits: list[Edit]) -> list[tuple[int, int, int,
     return changes
 
 
-def _lines(text: str) -> list[str]:
+def split_lines(text: str) -> list[str]:
+    """Lines with their endings (Python's line breaks only: \\n, \\r\\n, \\r)."""
     lines, start = [], 0
     for match in NEWLINE.finditer(text):
         lines.append(text[start:match.end()])
