@@ -218,18 +218,24 @@ def _chunk_edits(old: str, chunks: list[tuple[int, int, str]]) -> list[Edit]:
             content = content[:len(content) - (end - len(old))]
             end = len(old)
         before = old[start:end]
-        prefix = 0
-        while prefix < min(len(before), len(content)) and before[prefix] == content[prefix]:
-            prefix += 1
-        suffix = 0
-        while (suffix < min(len(before), len(content)) - prefix
-               and before[len(before) - 1 - suffix] == content[len(content) - 1 - suffix]):
-            suffix += 1
+        prefix, suffix = _common_ends(before, content)
         if prefix == len(before) == len(content):
             continue
         edits.append(Edit(content[prefix:len(content) - suffix], _row_column(line_starts, start + prefix),
                           _row_column(line_starts, end - suffix)))
     return edits
+
+
+def _common_ends(before: str, after: str) -> tuple[int, int]:
+    """How many characters the two texts share at the start, and then at the end (not overlapping)."""
+    shortest = min(len(before), len(after))
+    prefix = 0
+    while prefix < shortest and before[prefix] == after[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < shortest - prefix and before[len(before) - 1 - suffix] == after[len(after) - 1 - suffix]:
+        suffix += 1
+    return prefix, suffix
 
 
 def _check_syntax(old: str, new: str) -> None:
@@ -298,13 +304,7 @@ def text_edits(old: str, new: str) -> list[Edit]:
             continue
         a, b = offsets[i1], offsets[i2]
         before, after = old[a:b], "".join(new_lines[j1:j2])
-        prefix = 0
-        while prefix < min(len(before), len(after)) and before[prefix] == after[prefix]:
-            prefix += 1
-        suffix = 0
-        while (suffix < min(len(before), len(after)) - prefix
-               and before[len(before) - 1 - suffix] == after[len(after) - 1 - suffix]):
-            suffix += 1
+        prefix, suffix = _common_ends(before, after)
         edits.append(Edit(after[prefix:len(after) - suffix], _row_column(starts, a + prefix),
                           _row_column(starts, b - suffix)))
     return edits
