@@ -7,9 +7,10 @@ import io
 import symtable
 import sys
 import tokenize
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -128,16 +129,8 @@ AST_NESTING_LIMIT = 1000
 
 def python_ast(text: str) -> ast.Module:
     """`ast.parse(text)` with a fixed nesting budget (see AST_NESTING_LIMIT); raises what ast.parse raises."""
-    frame, depth = sys._getframe(), 0
-    while frame is not None:
-        depth += 1
-        frame = frame.f_back
-    previous = sys.getrecursionlimit()
-    sys.setrecursionlimit(depth + AST_NESTING_LIMIT)
-    try:
+    with _nesting_budget(AST_NESTING_LIMIT):
         return ast.parse(text)
-    finally:
-        sys.setrecursionlimit(previous)
 
 
 def compiles_quickly(text: str) -> bool:
@@ -150,19 +143,27 @@ def compiles_quickly(text: str) -> bool:
     whose answer is the one that counts. So this only ever answers "yes"
     early, never differently.
     """
-    frame, depth = sys._getframe(), 0
+    try:
+        with _nesting_budget(AST_NESTING_LIMIT * 2 // 3):
+            symtable.symtable(text, "<survey>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
+@contextmanager
+def _nesting_budget(levels: int) -> Iterator[None]:
+    """Let the code inside the `with` recurse `levels` deeper than its caller, whatever the current limit."""
+    frame, depth = sys._getframe(2), 0  # the frame of the `with` (0 is this generator, 1 its __enter__)
     while frame is not None:
         depth += 1
         frame = frame.f_back
     previous = sys.getrecursionlimit()
-    sys.setrecursionlimit(depth + AST_NESTING_LIMIT * 2 // 3)
+    sys.setrecursionlimit(depth + levels)
     try:
-        symtable.symtable(text, "<survey>", "exec")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
+        yield
     finally:
         sys.setrecursionlimit(previous)
-    return True
 
 
 def _python_syntax(text: str) -> tuple[ast.Module | None, _PythonSyntaxError | None]:
