@@ -450,7 +450,8 @@ def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, ca
                 progress(1)
             else:
                 fresh.append(path)
-        seeds = {s.path: s.seed for s in surveys if s.seed is not None and s.path in fresh}
+        wanted = set(fresh)
+        seeds = {s.path: s.seed for s in surveys if s.seed is not None and s.path in wanted}
         for result in runner.map_roots(fresh, progress, seeds):
             done[result.path] = result
             _store_root(cache, kind, result, digests)

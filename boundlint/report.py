@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections import Counter
-from typing import TextIO
+from typing import Callable, TextIO
 
 from boundlint import rules
 from boundlint.checker import CheckResult
@@ -38,36 +39,22 @@ def write_json(result: CheckResult, out: TextIO) -> None:
     out.write("\n")
 
 
-def _write_sarif(result: CheckResult, out: TextIO) -> None:
-    from boundlint.formats.sarif import write_sarif
-
-    write_sarif(result, out)
+Writer = Callable[[CheckResult, TextIO], None]
 
 
-def _write_github(result: CheckResult, out: TextIO) -> None:
-    from boundlint.formats.github import write_github
+def _imported_when_used(module: str, name: str) -> Writer:
+    """A writer from `module`, imported on first use: a plain run needs none of the CI formats."""
+    def write(result: CheckResult, out: TextIO) -> None:
+        getattr(importlib.import_module(module), name)(result, out)
 
-    write_github(result, out)
-
-
-def _write_junit(result: CheckResult, out: TextIO) -> None:
-    from boundlint.formats.junit import write_junit
-
-    write_junit(result, out)
+    return write
 
 
-def _write_json_lines(result: CheckResult, out: TextIO) -> None:
-    from boundlint.formats.jsonlines import write_json_lines
-
-    write_json_lines(result, out)
-
-
-# The CI formats are imported when asked for: a plain run needs none of them.
-WRITERS = {
+WRITERS: dict[str, Writer] = {
     "text": write_text,
     "json": write_json,
-    "json-lines": _write_json_lines,
-    "sarif": _write_sarif,
-    "github": _write_github,
-    "junit": _write_junit,
+    "json-lines": _imported_when_used("boundlint.formats.jsonlines", "write_json_lines"),
+    "sarif": _imported_when_used("boundlint.formats.sarif", "write_sarif"),
+    "github": _imported_when_used("boundlint.formats.github", "write_github"),
+    "junit": _imported_when_used("boundlint.formats.junit", "write_junit"),
 }

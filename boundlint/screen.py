@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cached_property
 from typing import Iterator
 
 from boundlint import frameworks as fw
@@ -85,10 +86,13 @@ class _Screen:
         self.aliases: dict[str, list[str]] = {}
         self.imported: set[str] = set()  # local names bound by an import
         self.star_import = False
-        self.functions: set[str] = {node.name for node in _walk(tree)
-                                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
-        self.module_names: set[str] = _module_level_names(tree)
+        self.functions: set[str] = set()  # names of every def, at any depth
         self.assigned: dict[str, list[ast.expr]] = {}  # name -> values assigned to it, in any scope
+
+    @cached_property
+    def module_names(self) -> set[str]:
+        """Names bound at module level (needed only to judge a list of tools)."""
+        return _module_level_names(self.tree)
 
     def run(self) -> bool:
         decorators: list[ast.expr] = []
@@ -107,6 +111,7 @@ class _Screen:
                     return True
             elif kind in (ast.FunctionDef, ast.AsyncFunctionDef):
                 decorators.extend(node.decorator_list)  # type: ignore[attr-defined]
+                self.functions.add(node.name)  # type: ignore[attr-defined]
             elif kind is ast.ClassDef:
                 decorators.extend(node.decorator_list)  # type: ignore[attr-defined]
                 bases.extend(node.bases)  # type: ignore[attr-defined]
@@ -331,8 +336,8 @@ def _unwrap(expr: ast.expr) -> ast.expr:
 
 
 def _adds_a_slice(node: ast.BinOp) -> bool:
-    return _is_slice(_unwrap(node.left)) or _is_slice(_unwrap(node.right)) or any(
-        _is_slice(_unwrap(term)) for term in (_rightmost(node.left), _leftmost(node.right)))
+    """A slice right next to this `+` (the terms that meet at it, through chains of `+`)."""
+    return _is_slice(_unwrap(_rightmost(node.left))) or _is_slice(_unwrap(_leftmost(node.right)))
 
 
 def _rightmost(expr: ast.expr) -> ast.expr:
