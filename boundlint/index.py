@@ -6,6 +6,7 @@ boundedness analysis and the syntactic rules all read from it.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -14,11 +15,36 @@ from boundlint.modules import ModuleInfo
 from boundlint.positions import child_nodes
 
 
+class _WeakModule:
+    """A site's `module`, held by weak reference.
+
+    The module owns its index, and the index its sites: a strong reference
+    back would make a cycle, and a cycle keeps the module's whole tree alive
+    after the loader lets go of it, until the cycle collector runs (which a
+    check makes rare: see boundlint/collector.py). Whoever holds a site got it
+    from its module, so the module is alive while the site is used.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._attribute = f"_{name}_ref"
+
+    def __get__(self, site: object, owner: type | None = None) -> ModuleInfo:
+        if site is None:
+            raise AttributeError("required")  # a dataclass field with no default
+        module = getattr(site, self._attribute)()
+        if module is None:
+            raise ReferenceError("a site outlived its module")
+        return module
+
+    def __set__(self, site: object, module: ModuleInfo) -> None:
+        setattr(site, self._attribute, weakref.ref(module))
+
+
 @dataclass
 class FunctionSite:
     """A `def` anywhere in a module, with where it sits."""
 
-    module: ModuleInfo
+    module: ModuleInfo = _WeakModule()  # type: ignore[assignment]
     node: cst.FunctionDef
     qualname: str
     owner: cst.ClassDef | None
@@ -27,7 +53,7 @@ class FunctionSite:
 
 @dataclass
 class CallSite:
-    module: ModuleInfo
+    module: ModuleInfo = _WeakModule()  # type: ignore[assignment]
     node: cst.Call
     owner: cst.ClassDef | None
     function: cst.FunctionDef | None

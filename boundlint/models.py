@@ -10,6 +10,7 @@ and the runtime's `TruncatedItems(N)`.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator
 
@@ -86,7 +87,10 @@ class ModelInfo:
 
 class ModelRegistry:
     def __init__(self, analysis: "Analysis") -> None:
-        self.analysis = analysis
+        # A weak reference: the analysis owns its registry, and a cycle between
+        # them would keep every tree the analysis read alive until the cycle
+        # collector runs (see boundlint/collector.py).
+        self.analysis = weakref.proxy(analysis)
         self.project: Project = analysis.project
         self._models: dict[cst.ClassDef, ModelInfo | None] = {}
         self._bounded: dict[cst.ClassDef, bool] = {}
