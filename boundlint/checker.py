@@ -29,22 +29,24 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from boundlint import rules
 from boundlint.cache import Cache, content_hash, fingerprint
+from boundlint.collector import fewer_collections
 from boundlint.config import Config
 from boundlint.files import discover, display_name
 from boundlint.findings import CONFIDENCE_ORDER, Finding
-from boundlint.prefilter import Prefilter, subclass_pattern
 from boundlint.source import SourceError, SourceText, compiles_quickly, decode_source, parse, python_ast
 from boundlint.stack import run_with_deep_stack
 from boundlint.suppress import Suppression, parse_suppressions, suppressing
 
 # The analysis (libcst and everything built on it) is imported when a root is
-# analysed: a warm run that finds every answer in the cache never loads it.
+# analysed, and the pre-filter when a file is read: a warm run that finds every
+# answer in the cache loads neither.
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
     from boundlint.analysis import Analysis
     from boundlint.loader import Loader
     from boundlint.modules import ModuleInfo
+    from boundlint.prefilter import Prefilter
     from boundlint.project import Catalog
 
 REPORT_HINT = "this is a bug in boundlint; please report it with the file that triggers it"
@@ -119,7 +121,7 @@ def survey_file(path: Path, prefilter: Prefilter | None, stdin: dict[Path, str],
 
 def _survey_from_json(path: Path, display: str, digest: str, entry: dict) -> Survey:
     error = tuple(entry["error"]) if entry["error"] else None
-    comments = [(line, column, codes, ours) for line, column, codes, ours in entry["suppressions"]]
+    comments = [tuple(comment) for comment in entry["suppressions"]] if entry["suppressions"] else []
     return Survey(path, display, digest, entry["root"], error, comments)  # type: ignore[arg-type]
 
 
@@ -162,7 +164,7 @@ class RootResult:
     path: Path
     findings: list[Finding] = field(default_factory=list)
     errors: list[InternalError] = field(default_factory=list)
-    depends_on: list[Path] = field(default_factory=list)
+    depends_on: list[str] = field(default_factory=list)  # the files its analysis read, as the cache names them
     tool_classes: list[str] = field(default_factory=list)
 
 
@@ -213,7 +215,7 @@ def analyse_root(path: Path, paths: "list[Path] | Catalog", loader: Loader, conf
     except Exception as error:  # noqa: BLE001 - one file must not stop the run
         result.errors.append(InternalError(display_name(path), f"{type(error).__name__}: {error}"))
     finally:
-        result.depends_on = sorted(project.stop_recording() | {path})
+        result.depends_on = sorted(str(read) for read in project.stop_recording() | {path})
     return result
 
 
@@ -241,6 +243,8 @@ SurveyWork = tuple[list[Path], bool, Config, dict[Path, str], dict[Path, tuple[s
 
 def _survey_chunk(arguments: SurveyWork) -> list[Survey]:
     """Surveys of a chunk of files, in this process (a root keeps its text and tree for the analysis)."""
+    from boundlint.prefilter import Prefilter
+
     chunk, use_prefilter, config, stdin, previous = arguments
     prefilter = Prefilter.for_config(config) if use_prefilter else None
     return [survey_file(path, prefilter, stdin, previous.get(path)) for path in chunk]
@@ -359,7 +363,11 @@ class _Runner:
 
 
 def check(paths: list[Path], config: Config, options: CheckOptions | None = None) -> CheckResult:
-    options = options or CheckOptions()
+    with fewer_collections():
+        return _check(paths, config, options or CheckOptions())
+
+
+def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckResult:
     stdin: dict[Path, str] = {}
     if options.stdin is not None:
         filename, text = options.stdin
@@ -397,10 +405,11 @@ def _survey(files: list[Path], stdin: dict[Path, str], runner: _Runner, cache: C
     stats = {path: _stat(path) for path in files if path not in stdin} if cache.enabled else {}
     known: dict[Path, Survey] = {}
     previous: dict[Path, tuple[str, dict]] = {}  # changed timestamps: the content hash decides
+    cwd = Path.cwd()
     for path in files:
         hit = cache.survey(path, stats.get(path))
         if hit is not None:
-            known[path] = _survey_from_json(path, display_name(path), *hit)
+            known[path] = _survey_from_json(path, display_name(path, cwd), *hit)
             continue
         recorded = cache.recorded(path)
         if recorded is not None:
@@ -424,7 +433,7 @@ def _stat(path: Path) -> os.stat_result | None:
 def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, cache: Cache, config: Config,
                    options: CheckOptions, analysed: list[RootResult]) -> CheckResult:
     """Analyse every root not `analysed` yet (or take it from the cache), then the subclass closure."""
-    digests = {s.path: s.digest for s in surveys}
+    digests = {str(s.path): s.digest for s in surveys}  # by the name the cache keeps
     roots = [s.path for s in surveys if s.root]
     kind = "root+fixes" if options.fixes else "root"  # a findings-only entry has no fixes to give
     done: dict[Path, RootResult] = {}
@@ -481,6 +490,8 @@ def _subclass_roots_cached(surveys: list[Survey], done: dict[Path, RootResult], 
 
 
 def _subclass_roots(surveys: list[Survey], done: dict[Path, RootResult], tool_classes: set[str]) -> list[Path]:
+    from boundlint.prefilter import subclass_pattern
+
     pattern = subclass_pattern(frozenset(tool_classes))
     if pattern is None:
         return []
@@ -497,28 +508,28 @@ def _subclass_roots(surveys: list[Survey], done: dict[Path, RootResult], tool_cl
     return found
 
 
-def _cached_root(cache: Cache, kind: str, path: Path, digests: dict[Path, str]) -> RootResult | None:
-    entry = cache.root(kind, path, digests.get(path, ""))
+def _cached_root(cache: Cache, kind: str, path: Path, digests: dict[str, str]) -> RootResult | None:
+    entry = cache.root(kind, path, digests.get(str(path), ""))
     if entry is None:
         return None
-    if any(digests.get(Path(dependency)) != digest for dependency, digest in entry["depends_on"].items()):
+    if any(digests.get(dependency) != digest for dependency, digest in entry["depends_on"].items()):
         return None  # a file this root's analysis read has changed
     return RootResult(
         path,
         [Finding(**item) for item in entry["findings"]],
         [InternalError(*item) for item in entry["errors"]],
-        [Path(p) for p in entry["depends_on"]],
+        list(entry["depends_on"]),
         entry["tool_classes"],
     )
 
 
-def _store_root(cache: Cache, kind: str, result: RootResult, digests: dict[Path, str]) -> None:
+def _store_root(cache: Cache, kind: str, result: RootResult, digests: dict[str, str]) -> None:
     if not cache.enabled or result.errors:
         return  # internal errors are not cached: the next run tries again
-    cache.record_root(kind, result.path, digests.get(result.path, ""), {
+    cache.record_root(kind, result.path, digests.get(str(result.path), ""), {
         "findings": [finding.to_json() for finding in result.findings],
         "errors": [],
-        "depends_on": {str(path): digests.get(path, "") for path in result.depends_on},
+        "depends_on": {name: digests.get(name, "") for name in result.depends_on},
         "tool_classes": result.tool_classes,
     })
 
@@ -528,6 +539,7 @@ def _check_in_one_analysis(surveys: list[Survey], files: list[Path], stdin: dict
     """Every root in one project and one analysis, kept for `fix` and `inventory`."""
     from boundlint.analysis import Analysis
     from boundlint.loader import Loader
+    from boundlint.prefilter import subclass_pattern
     from boundlint.project import Project
 
     loader = Loader(stdin, max_chars=float("inf"))
