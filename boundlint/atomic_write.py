@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 
@@ -14,6 +13,8 @@ def write_atomically(path: Path, data: bytes) -> None:
     The rename is atomic on POSIX and Windows; the new file keeps the old
     one's permission bits (a fresh one gets the umask's defaults).
     """
+    import tempfile  # here: most runs write nothing, and it is a slow import
+
     directory = path.absolute().parent
     mode = _mode_for(path)
     handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")

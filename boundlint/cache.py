@@ -36,8 +36,7 @@ def fingerprint(config: Config, paths: list[Path]) -> str:
     for item in fields(config):
         if item.name not in ("source",):
             digest.update(f"{item.name}={getattr(config, item.name)!r};".encode())
-    for path in paths:
-        digest.update(str(path).encode("utf-8", "surrogatepass") + b"\0")
+    digest.update("\0".join(map(str, paths)).encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 
 

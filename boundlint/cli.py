@@ -343,7 +343,9 @@ def _optional_reason(argv: list[str]) -> list[str]:
 
 def entry() -> None:
     try:
-        sys.exit(main())
+        code = main()
+        sys.stdout.flush()
+        sys.stderr.flush()
     except BrokenPipeError:
         # The reader went away (`| head`): the report was not delivered, but
         # that needs no traceback. Point stdout at devnull so the interpreter's
@@ -351,3 +353,7 @@ def entry() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(EXIT_ERROR)
+    # The report is out and every file we wrote is closed (writes are atomic
+    # renames). Leave without the interpreter's teardown, which frees every
+    # object one by one: a fifth of a warm run on a 2,000-file tree.
+    os._exit(code)

@@ -7,16 +7,10 @@ a check off.
 
 from __future__ import annotations
 
-import difflib
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
 
 DEFAULT_MAX_CHARS = 16_000
 MAX_BUDGET = 100_000_000
@@ -153,6 +147,8 @@ def config_from_table(table: Any, root: Path, source: Path | None) -> Config:
     values: dict[str, Any] = {}
     for key, value in table.items():
         if key not in _READERS:
+            import difflib  # here: only a mistyped key needs it
+
             hint = difflib.get_close_matches(str(key)[:100], KNOWN_KEYS, n=1)
             suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
             shown = repr(key) if len(str(key)) <= 60 else repr(str(key)[:57] + "...")
@@ -163,6 +159,12 @@ def config_from_table(table: Any, root: Path, source: Path | None) -> Config:
 
 
 def load_file(path: Path) -> Config:
+    # Imported here: a tree with no configuration file never needs a TOML parser.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
