@@ -100,8 +100,10 @@ def installed_python() -> str:
         venv.create(environment, with_pip=True)
     sources = [str(PROJECT / "runtime"), str(PROJECT)]
     for extra in ([], ["--no-deps", "--force-reinstall"]):  # the dependencies, then this tree's code
-        subprocess.run([str(python), "-m", "pip", "install", "-q", *extra, *sources], check=True,
-                       stdout=subprocess.DEVNULL)
+        installed = subprocess.run([str(python), "-m", "pip", "install", "-q", *extra, *sources],
+                                   capture_output=True, text=True)
+        if installed.returncode != 0:
+            sys.exit(f"could not install boundlint into {environment}:\n{installed.stderr[-2000:]}")
     return str(python)
 
 
