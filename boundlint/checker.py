@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from boundlint import rules
 from boundlint.cache import Cache, content_hash, fingerprint
-from boundlint.collector import fewer_collections
+from boundlint.collector import fewer_collections, raise_young_threshold
 from boundlint.config import Config
 from boundlint.files import discover, display_name
 from boundlint.findings import CONFIDENCE_ORDER, Finding
@@ -229,6 +229,7 @@ def _start_worker(paths: list[Path], stdin: dict[Path, str], config: Config, wit
     from boundlint.project import Catalog
 
     global _WORKER
+    raise_young_threshold()  # a forked worker has it already; a spawned one starts afresh
     _WORKER = (Catalog(paths), Loader(stdin), config, with_fixes)
 
 

@@ -5,10 +5,11 @@ millions of them, in no reference cycle, freed by reference counting as soon
 as the loader lets go of their module. With CPython's default thresholds the
 cycle collector still runs every 700 allocations, and its older generations
 walk every tree the loader holds again and again: a quarter of a cold run on
-langchain-community, and 40% on pydantic-ai. Collecting the youngest
-generation every 100,000 allocations keeps the collector for what does make
-cycles, at a small share of that cost. (The analysis avoids cycles that would
-hold a tree: `ModuleInfo.release`, and the model registry's weak reference.)
+langchain-community, and a third or more on pydantic-ai. Collecting the
+youngest generation every 100,000 allocations keeps the collector for what
+does make cycles, at a small share of that cost. (The analysis avoids cycles
+that would hold a tree: index sites hold their module by weak reference, and
+the model registry its analysis.)
 """
 
 from __future__ import annotations
@@ -20,12 +21,18 @@ from typing import Iterator
 YOUNG_GENERATION_THRESHOLD = 100_000
 
 
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Raise the youngest generation's threshold for the duration; worker processes forked
-    meanwhile inherit it."""
+def raise_young_threshold() -> tuple[int, int, int]:
+    """Collect the youngest generation less often, for the rest of this process; returns the
+    thresholds before."""
     previous = gc.get_threshold()
     gc.set_threshold(max(previous[0], YOUNG_GENERATION_THRESHOLD), *previous[1:])
+    return previous
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """`raise_young_threshold` for the duration (forked workers inherit it)."""
+    previous = raise_young_threshold()
     try:
         yield
     finally:

@@ -1,0 +1,76 @@
+"""What a check leaves to the cycle collector, and what it does to the collector's settings.
+
+A check collects young objects rarely (`boundlint/collector.py`), which is only
+safe while no reference cycle holds a syntax tree: such a tree would stay in
+memory until a collection long after its module was dropped.
+"""
+
+from __future__ import annotations
+
+import gc
+
+import libcst as cst
+
+from boundlint.checker import CheckOptions, analyse_root, check
+from boundlint.collector import YOUNG_GENERATION_THRESHOLD
+from boundlint.config import Config
+from boundlint.loader import Loader
+from boundlint.project import Catalog
+from tests.helpers import write_tree
+
+PROJECT = {
+    "agent/tools.py": """
+        from langchain_core.tools import tool
+        from pydantic import BaseModel
+        from agent.fetch import download
+
+        class Page(BaseModel):
+            url: str
+            body: str
+            links: list[str]
+
+        @tool
+        def read_page(url: str) -> Page:
+            \"\"\"Read a page.\"\"\"
+            text = download(url)
+            return Page(url=url, body=text[:5000] + "...", links=[])
+        """,
+    "agent/fetch.py": """
+        import requests
+
+        def download(url):
+            return requests.get(url).text
+        """,
+    "agent/__init__.py": "",
+}
+
+
+def test_an_analysed_root_leaves_no_cycle_that_holds_a_syntax_tree(tmp_path):
+    write_tree(tmp_path, PROJECT)
+    paths = sorted(tmp_path.rglob("*.py"))
+    gc.collect()
+    gc.disable()
+    try:
+        loader = Loader(max_chars=0)  # keeps only the module in use: the others are dropped at once
+        result = analyse_root(tmp_path / "agent" / "tools.py", Catalog(paths), loader, Config(root=tmp_path),
+                              with_fixes=True)
+        assert {finding.code for finding in result.findings} >= {"BL001", "BL002", "BL003"}  # it really ran
+        del loader, result
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        held = sorted({type(item).__name__ for item in gc.garbage if isinstance(item, cst.CSTNode)})
+        assert held == []
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+
+
+def test_check_restores_the_collector_thresholds(tmp_path):
+    write_tree(tmp_path, PROJECT)
+    before = gc.get_threshold()
+    seen = []
+    check([tmp_path], Config(root=tmp_path),
+          CheckOptions(progress=lambda done, total: seen.append(gc.get_threshold()[0]), jobs=1))
+    assert seen and all(threshold >= YOUNG_GENERATION_THRESHOLD for threshold in seen)
+    assert gc.get_threshold() == before
