@@ -12,9 +12,9 @@ import ast
 from collections import OrderedDict
 from pathlib import Path
 
+from boundlint.catalog import module_name_for, resolve_relative_import
 from boundlint.files import display_name
 from boundlint.modules import ModuleInfo
-from boundlint.project import module_name_for
 from boundlint.source import SourceError, SourceText, decode_source, parse_both, read_source
 
 # libcst trees take about 350 bytes of memory per character of source (a
@@ -70,14 +70,3 @@ class Loader:
         if path in self.stdin:
             return decode_source(self.stdin[path].encode("utf-8", "surrogatepass"))
         return read_source(path)
-
-
-def resolve_relative_import(path: Path, own_name: str, level: int, module: str) -> str | None:
-    """`from ..pkg import x` in `own_name` as an absolute dotted name."""
-    parts = own_name.split(".")
-    if path.stem != "__init__":
-        parts = parts[:-1]  # a package's __init__ is its own level-1 base
-    if level - 1 > len(parts):
-        return None
-    base = parts[: len(parts) - (level - 1)]
-    return ".".join([*base, *(module.split(".") if module else [])]) or None

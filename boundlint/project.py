@@ -1,21 +1,20 @@
-"""The checked tree as a whole: module names, and lookups across modules.
+"""The checked tree as a whole: lookups across modules.
 
 A function registered in one module and defined in another is only found if
-`from .news import fetch_news` can be followed to the `def`. Modules are named
-by their package chain (directories with `__init__.py`); every path suffix is
-indexed too, so that src layouts and namespace packages resolve as well.
+`from .news import fetch_news` can be followed to the `def` (module names:
+`boundlint.catalog`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 import libcst as cst
 
 from boundlint import frameworks as fw
+from boundlint.catalog import Catalog
 from boundlint.modules import ModuleInfo
 
 if TYPE_CHECKING:
@@ -23,21 +22,6 @@ if TYPE_CHECKING:
 
 MAX_REEXPORT_DEPTH = 8
 LIBRARY_ROOTS = frozenset({*fw.ALL_ROOTS, "pydantic", "pydantic_core", "annotated_types", fw.RUNTIME_ROOT})
-
-
-@lru_cache(maxsize=None)
-def _is_package_dir(directory: Path) -> bool:
-    return (directory / "__init__.py").is_file() or (directory / "__init__.pyi").is_file()
-
-
-def module_name_for(path: Path) -> str:
-    """`a/b/c.py` is `b.c` when only `b/` holds an `__init__.py`."""
-    parts = [] if path.stem == "__init__" else [path.stem]
-    directory = path.parent
-    while _is_package_dir(directory) and directory.name:
-        parts.append(directory.name)
-        directory = directory.parent
-    return ".".join(reversed(parts)) or path.stem
 
 
 @dataclass(frozen=True)
@@ -49,22 +33,6 @@ class Entity:
     name: str
     node: cst.CSTNode | None
     owner: cst.ClassDef | None = None  # for methods
-
-
-class Catalog:
-    """Every discovered file by the module names it can be imported as.
-
-    Built once per run (and per worker): projects are made per root, and
-    naming 2,000 files again for each of them would cost more than the roots.
-    """
-
-    def __init__(self, paths: list[Path]) -> None:
-        self.by_name: dict[str, list[Path]] = {}
-        self.canonical: dict[Path, str] = {}
-        for path in paths:
-            self.canonical[path] = module_name_for(path)
-            for name in _indexed_names(path, self.canonical[path]):
-                self.by_name.setdefault(name, []).append(path)
 
 
 class Project:
@@ -236,18 +204,6 @@ def class_methods(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
         if isinstance(statement, cst.FunctionDef):
             methods[statement.name.value] = statement
     return methods
-
-
-def _indexed_names(path: Path, canonical: str) -> list[str]:
-    names = [canonical]
-    parts = list(path.with_suffix("").parts)
-    if parts and parts[-1] == "__init__":
-        parts.pop()
-    for start in range(len(parts) - 1, max(-1, len(parts) - 8), -1):
-        candidate = ".".join(parts[start:])
-        if candidate and candidate not in names and all(part.isidentifier() for part in parts[start:]):
-            names.append(candidate)
-    return names
 
 
 def _shared_prefix(a: Path, b: Path) -> int:

@@ -15,7 +15,7 @@ from boundlint.checker import CheckOptions, analyse_root, check
 from boundlint.collector import YOUNG_GENERATION_THRESHOLD
 from boundlint.config import Config
 from boundlint.loader import Loader
-from boundlint.project import Catalog
+from boundlint.catalog import Catalog
 from tests.helpers import write_tree
 
 PROJECT = {
