@@ -3,14 +3,15 @@
 A run reads one state file and writes it back once (see `Cache`), so a warm
 run costs a `stat` per file and one small JSON load. Everything lives under a
 namespace directory named after boundlint's version and a fingerprint of the
-configuration and of the set of files checked: changing any of them starts
-from an empty cache.
+configuration and of the project's set of files: changing any of them starts
+from an empty cache. Only the most recently written namespaces are kept.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from dataclasses import fields
 from pathlib import Path
@@ -23,6 +24,11 @@ try:  # blake2 itself: `hashlib` would also load OpenSSL, a tenth of a warm run'
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - another Python implementation
     from hashlib import blake2b
+
+# A namespace folder: `v{version}-{fingerprint}`, with a suffix for --no-prefilter.
+NAMESPACE = re.compile(r"v[\w.+!-]+-[0-9a-f]{24}(-unfiltered)?")
+KEPT_NAMESPACES = 8
+
 
 def content_hash(data: bytes) -> str:
     return blake2b(data, digest_size=16).hexdigest()
@@ -166,8 +172,25 @@ class Cache:
             except BaseException:
                 _unlink(temporary)
                 raise
+            self._prune()
         except OSError:
             return  # a read-only or full disk only costs speed
+
+    def _prune(self) -> None:
+        """Remove all but the KEPT_NAMESPACES most recently written namespaces: a project that
+        gains a file, a new configuration or version each start one, and the old ones would pile up.
+        A run still writing into a removed one loses its state, never a half-written file."""
+        assert self.directory is not None
+        with os.scandir(self.directory.parent) as entries:
+            namespaces = [entry for entry in entries if NAMESPACE.fullmatch(entry.name) and entry.is_dir()]
+        if len(namespaces) <= KEPT_NAMESPACES:
+            return
+        import shutil  # here: pruning is rare
+
+        namespaces.sort(key=lambda entry: entry.stat().st_mtime_ns, reverse=True)
+        for entry in namespaces[KEPT_NAMESPACES:]:
+            if entry.path != str(self.directory):
+                shutil.rmtree(entry.path, ignore_errors=True)
 
     def _prepare(self) -> None:
         assert self.directory is not None

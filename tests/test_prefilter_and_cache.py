@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.generate_tree import generate
+import boundlint
 from boundlint import checker
 from boundlint.checker import CheckOptions, check
 from boundlint.config import Config, load_config
@@ -197,3 +198,21 @@ def test_a_warm_run_never_loads_libcst(tmp_path):
               "print('libcst' in sys.modules, status)\n")
     runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT) for _ in range(2)]
     assert [run.stdout.splitlines()[-1] for run in runs] == ["True 0", "False 0"], [r.stderr for r in runs]
+
+
+def test_only_the_most_recently_written_namespaces_are_kept(tmp_path):
+    from boundlint.cache import KEPT_NAMESPACES, Cache
+
+    top = tmp_path / "cache"
+    old = [top / f"v0.0.{number}-{number:024x}" for number in range(KEPT_NAMESPACES + 3)]
+    for age, folder in enumerate(old):
+        folder.mkdir(parents=True)
+        (folder / "state.json").write_text("{}")
+        os.utime(folder, ns=(1_000_000_000 * (age + 1),) * 2)  # the higher the number, the newer
+    (top / "notes").mkdir()  # not a namespace: never removed
+    cache = Cache(top, "ab" * 12)
+    cache.record_file(tmp_path / "a.py", os.stat(top), "digest", {})
+    cache.save()
+    kept = sorted(entry.name for entry in top.iterdir() if entry.is_dir())
+    newest = sorted(folder.name for folder in old[-(KEPT_NAMESPACES - 1):])
+    assert kept == sorted([*newest, "notes", f"v{boundlint.__version__}-{'ab' * 12}"])
