@@ -31,7 +31,7 @@ from boundlint import rules
 from boundlint.cache import Cache, content_hash, fingerprint
 from boundlint.collector import fewer_collections, raise_young_threshold
 from boundlint.config import Config
-from boundlint.files import discover, display_name
+from boundlint.files import discover, display_name, with_project
 from boundlint.findings import CONFIDENCE_ORDER, Finding
 from boundlint.source import SourceError, SourceText, compiles_quickly, decode_source, parse, python_ast
 from boundlint.stack import run_with_deep_stack
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from boundlint.loader import Loader
     from boundlint.modules import ModuleInfo
     from boundlint.prefilter import Prefilter
-    from boundlint.project import Catalog
+    from boundlint.catalog import Catalog
 
 REPORT_HINT = "this is a bug in boundlint; please report it with the file that triggers it"
 # Below this many roots, starting worker processes costs more than it saves.
@@ -226,7 +226,7 @@ _WORKER: tuple[Catalog, Loader, Config, bool] | None = None
 
 def _start_worker(paths: list[Path], stdin: dict[Path, str], config: Config, with_fixes: bool) -> None:
     from boundlint.loader import Loader
-    from boundlint.project import Catalog
+    from boundlint.catalog import Catalog
 
     global _WORKER
     raise_young_threshold()  # a forked worker has it already; a spawned one starts afresh
@@ -322,7 +322,7 @@ class _Runner:
         if self.jobs <= 1 or len(roots) < MIN_ROOTS_FOR_WORKERS:
             if self._catalog is None or self._loader is None:
                 from boundlint.loader import Loader
-                from boundlint.project import Catalog
+                from boundlint.catalog import Catalog
 
                 self._catalog, self._loader = Catalog(self.paths), Loader(self.stdin)
             results = []
@@ -376,24 +376,29 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         stdin[files[0]] = text
     else:
         files = discover(paths, config, options.force_exclude)
-    namespace = fingerprint(config, files) + ("" if options.prefilter else "-unfiltered")
+    # What resolution may read. Named files (pre-commit, editors) are checked within their whole
+    # project; a named folder is the tree the user chose.
+    named = options.stdin is not None or any(os.path.isfile(path) for path in paths)
+    project = with_project(files, config, paths if options.stdin is None else []) if named else files
+    namespace = fingerprint(config, project) + ("" if options.prefilter else "-unfiltered")
     cache = Cache(options.cache_dir if not options.keep_analysis else None, namespace)
-    runner = _Runner(max(1, options.jobs), files, stdin, config, options.fixes)
+    runner = _Runner(max(1, options.jobs), project, stdin, config, options.fixes)
     surveys: list[Survey] = []
     try:
         surveys, analysed = _survey(files, stdin, runner, cache, options.prefilter, not options.keep_analysis)
         findings = [rules.PARSE_ERROR.from_error(s.display, *s.error) for s in surveys if s.error is not None]
+        extra = _roots_of_a_partial_run(surveys, project, stdin, cache) if project is not files else []
         if options.keep_analysis:
-            result = _check_in_one_analysis(surveys, files, stdin, config, options)
+            result = _check_in_one_analysis(surveys, project, stdin, config, options, extra)
             result.findings.extend(findings)
         else:
-            result = _check_by_root(surveys, files, runner, cache, config, options, analysed)
+            result = _check_by_root(surveys, files, runner, cache, config, options, analysed, extra)
             result.findings.extend(findings)
     finally:
         runner.close()
         for survey in surveys:
             survey.seed = None  # the texts and trees of the roots, read in this process
-    cache.save(keep=set(files))
+    cache.save(keep=set(project))  # runs on other files of the project share this state
     result.findings = _filter(sorted(set(result.findings), key=Finding.sort_key), surveys, config, options)
     result.files_checked = len(files)
     return result
@@ -432,10 +437,11 @@ def _stat(path: Path) -> os.stat_result | None:
 
 
 def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, cache: Cache, config: Config,
-                   options: CheckOptions, analysed: list[RootResult]) -> CheckResult:
-    """Analyse every root not `analysed` yet (or take it from the cache), then the subclass closure."""
+                   options: CheckOptions, analysed: list[RootResult], extra: list[Path]) -> CheckResult:
+    """Analyse every root (and `extra` one) not `analysed` yet (or take it from the cache), then the
+    subclass closure."""
     digests = {str(s.path): s.digest for s in surveys}  # by the name the cache keeps
-    roots = [s.path for s in surveys if s.root]
+    roots = [s.path for s in surveys if s.root] + extra
     kind = "root+fixes" if options.fixes else "root"  # a findings-only entry has no fixes to give
     done: dict[Path, RootResult] = {}
     for result in analysed:
@@ -473,6 +479,48 @@ def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, ca
     findings = [finding for result in done.values() for finding in result.findings]
     errors = [error for result in done.values() for error in result.errors]
     return CheckResult(findings, len(files), errors, None, len(done))
+
+
+def _roots_of_a_partial_run(surveys: list[Survey], project: list[Path], stdin: dict[Path, str],
+                            cache: Cache) -> list[Path]:
+    """In a run on some files of a project: the checked files, not roots, with a class whose base
+    comes from a module of the project (`screen.bases_from`). A run over the whole tree reaches
+    them through the tool classes its other roots define (`_subclass_roots`); this run has not
+    analysed those roots, so the analysis of each such file decides. Remembered per content (the
+    project's module names are fixed within a cache namespace)."""
+    from boundlint.catalog import Catalog
+
+    names: set[str] | None = None
+    found = []
+    for survey in surveys:
+        if survey.root or survey.error is not None:
+            continue
+        key = f"{survey.path}:{survey.digest}"
+        decided = cache.memo("partial-root", key)
+        if decided is None:
+            bases = _class_bases(survey.path, stdin)
+            if bases and names is None:
+                names = set(Catalog(project).by_name)
+            decided = bool(names and not bases.isdisjoint(names))
+            cache.remember("partial-root", key, decided)
+        if decided:
+            found.append(survey.path)
+    return found
+
+
+def _class_bases(path: Path, stdin: dict[Path, str]) -> set[str]:
+    from boundlint.catalog import module_name_for, resolve_relative_import
+    from boundlint.screen import bases_from
+
+    text = _text_of(path, stdin)
+    if "class" not in text:
+        return set()
+    try:
+        tree = python_ast(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    own_name = module_name_for(path)
+    return bases_from(tree, lambda level, module: resolve_relative_import(path, own_name, level, module))
 
 
 def _subclass_roots_cached(surveys: list[Survey], done: dict[Path, RootResult], cache: Cache) -> list[Path]:
@@ -535,8 +583,8 @@ def _store_root(cache: Cache, kind: str, result: RootResult, digests: dict[str, 
     })
 
 
-def _check_in_one_analysis(surveys: list[Survey], files: list[Path], stdin: dict[Path, str], config: Config,
-                           options: CheckOptions) -> CheckResult:
+def _check_in_one_analysis(surveys: list[Survey], project_files: list[Path], stdin: dict[Path, str], config: Config,
+                           options: CheckOptions, extra: list[Path]) -> CheckResult:
     """Every root in one project and one analysis, kept for `fix` and `inventory`."""
     from boundlint.analysis import Analysis
     from boundlint.loader import Loader
@@ -547,9 +595,9 @@ def _check_in_one_analysis(surveys: list[Survey], files: list[Path], stdin: dict
     for survey in surveys:
         if survey.root and survey.seed is not None:
             loader.seed(survey.path, *survey.seed)
-    project = Project(files, loader.load)
+    project = Project(project_files, loader.load)
     findings: list[Finding] = []
-    root_paths = [s.path for s in surveys if s.root]
+    root_paths = [s.path for s in surveys if s.root] + extra
     roots = []
     for path in root_paths:
         try:
@@ -576,7 +624,7 @@ def _check_in_one_analysis(surveys: list[Survey], files: list[Path], stdin: dict
     rule_findings, errors = run_rules(analysis, roots, config)
     if options.progress is not None:
         options.progress(len(roots), len(roots))
-    return CheckResult(findings + rule_findings, len(files), errors, analysis, len(roots))
+    return CheckResult(findings + rule_findings, len(surveys), errors, analysis, len(roots))
 
 
 def _text_of(path: Path, stdin: dict[Path, str]) -> str:
@@ -629,6 +677,8 @@ def _filter(findings: list[Finding], surveys: list[Survey], config: Config, opti
     threshold = CONFIDENCE_ORDER[config.min_confidence]
     kept: list[Finding] = []
     for finding in findings:
+        if finding.filename not in paths:
+            continue  # in a module the analysis read (a contract model's) but this run does not check
         if not code_enabled(finding.code, config):
             continue
         if CONFIDENCE_ORDER.get(finding.confidence, 1) < threshold:

@@ -136,6 +136,45 @@ def discover(paths: list[Path], config: Config, force_exclude: bool = False) -> 
     return [Path(text) for text in sorted(found, key=lambda text: text.split(os.sep))]
 
 
+PROJECT_MARKERS = (".git", "pyproject.toml")
+
+
+def project_root(files: list[Path]) -> Path | None:
+    """The nearest folder above all of `files` that holds .git or pyproject.toml, if any."""
+    if not files:
+        return None
+    try:
+        common = Path(os.path.commonpath([os.path.dirname(path) for path in files]))
+    except ValueError:  # on different drives
+        return None
+    for directory in [common, *common.parents]:
+        if any(os.path.exists(os.path.join(directory, marker)) for marker in PROJECT_MARKERS):
+            return directory
+    return None
+
+
+def with_project(files: list[Path], config: Config, given: list[Path]) -> list[Path]:
+    """`files` (found under the `given` paths) and the other Python files of their project,
+    sorted: what a registration in a checked file may lead into. Checking one file, as
+    pre-commit does, then resolves `from agent.helpers import fetch` as a run over the whole
+    tree does. Without a project folder (see `project_root`) it is `files` alone: no walk of a
+    home folder. (The checker asks for it only when files are named: a named folder is the tree
+    the user chose.)"""
+    root = project_root(files)
+    if root is None or any(_holds(Path(os.path.abspath(path)), root) for path in given):
+        return files  # (a folder holding the project: `files` are the project already)
+    project = discover([root], config)
+    known = set(files)
+    if known.issuperset(project):
+        return files
+    known.update(project)
+    return sorted(known)
+
+
+def _holds(folder: Path, path: Path) -> bool:
+    return folder == path or folder in path.parents
+
+
 def _ignored_by_git(path: Path, config: Config) -> bool:
     if not config.respect_gitignore:
         return False
