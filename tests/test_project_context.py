@@ -46,19 +46,22 @@ PROJECT = {
 }
 
 
+def _whole_and_alone(tmp_path, monkeypatch, tree, name, keep_analysis):
+    """The results of a run over the whole project (a git checkout) and of a run on `name` alone."""
+    write_tree(tmp_path, tree)
+    (tmp_path / ".git").mkdir()
+    monkeypatch.chdir(tmp_path)
+    config, options = Config(root=tmp_path), CheckOptions(keep_analysis=keep_analysis)
+    return check([tmp_path], config, options), check([tmp_path / name], config, options)
+
+
 def _report(result):
     return sorted((f.filename.rsplit("/", 1)[-1], f.line, f.code, f.message) for f in result.findings)
 
 
 @pytest.mark.parametrize("keep_analysis", [True, False], ids=["one analysis (fix)", "per root (check)"])
 def test_one_file_of_a_project_is_checked_as_in_a_run_over_the_whole_tree(tmp_path, monkeypatch, keep_analysis):
-    write_tree(tmp_path, PROJECT)
-    (tmp_path / ".git").mkdir()
-    monkeypatch.chdir(tmp_path)
-    config = Config(root=tmp_path)
-    options = CheckOptions(keep_analysis=keep_analysis)
-    whole = check([tmp_path], config, options)
-    alone = check([tmp_path / "agent" / "tools.py"], config, options)
+    whole, alone = _whole_and_alone(tmp_path, monkeypatch, PROJECT, "agent/tools.py", keep_analysis)
     # `read` is bounded inside the helper module, `read_raw` is not: only the second is reported.
     assert [(name, code) for name, _, code, _ in _report(alone)] == [("tools.py", "BL001")]
     assert _report(alone) == [item for item in _report(whole) if item[0] == "tools.py"]
@@ -133,12 +136,6 @@ def test_a_file_subclassing_a_project_tool_class_is_checked_alone_as_in_the_whol
         tmp_path, monkeypatch, keep_analysis):
     # `Skill` does not look like a tool class by its name: a run over the whole tree finds `WebPage`
     # through the subclass closure; a run on web.py alone must find it too, and nothing in `Row`.
-    write_tree(tmp_path, SUBCLASSES)
-    (tmp_path / ".git").mkdir()
-    monkeypatch.chdir(tmp_path)
-    config = Config(root=tmp_path)
-    options = CheckOptions(keep_analysis=keep_analysis)
-    whole = check([tmp_path], config, options)
-    alone = check([tmp_path / "agent" / "web.py"], config, options)
+    whole, alone = _whole_and_alone(tmp_path, monkeypatch, SUBCLASSES, "agent/web.py", keep_analysis)
     assert [(name, line, code) for name, line, code, _ in _report(alone)] == [("web.py", 8, "BL001")]
     assert _report(alone) == _report(whole)
