@@ -44,10 +44,10 @@ if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
     from boundlint.analysis import Analysis
+    from boundlint.catalog import Catalog
     from boundlint.loader import Loader
     from boundlint.modules import ModuleInfo
     from boundlint.prefilter import Prefilter
-    from boundlint.catalog import Catalog
 
 REPORT_HINT = "this is a bug in boundlint; please report it with the file that triggers it"
 # Below this many roots, starting worker processes costs more than it saves.
@@ -225,8 +225,8 @@ _WORKER: tuple[Catalog, Loader, Config, bool] | None = None
 
 
 def _start_worker(paths: list[Path], stdin: dict[Path, str], config: Config, with_fixes: bool) -> None:
-    from boundlint.loader import Loader
     from boundlint.catalog import Catalog
+    from boundlint.loader import Loader
 
     global _WORKER
     raise_young_threshold()  # a forked worker has it already; a spawned one starts afresh
@@ -321,8 +321,8 @@ class _Runner:
             return []
         if self.jobs <= 1 or len(roots) < MIN_ROOTS_FOR_WORKERS:
             if self._catalog is None or self._loader is None:
-                from boundlint.loader import Loader
                 from boundlint.catalog import Catalog
+                from boundlint.loader import Loader
 
                 self._catalog, self._loader = Catalog(self.paths), Loader(self.stdin)
             results = []
