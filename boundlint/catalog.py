@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 
 @lru_cache(maxsize=None)
@@ -63,3 +64,8 @@ def resolve_relative_import(path: Path, own_name: str, level: int, module: str) 
         return None
     base = parts[: len(parts) - (level - 1)]
     return ".".join([*base, *(module.split(".") if module else [])]) or None
+
+
+def relative_resolver(path: Path, own_name: str) -> Callable[[int, str], str | None]:
+    """`resolve_relative_import` for the module at `path`, named `own_name`."""
+    return lambda level, module: resolve_relative_import(path, own_name, level, module)

@@ -24,6 +24,7 @@ import ast
 import fnmatch
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -295,9 +296,15 @@ class _Runner:
         self.jobs = jobs
         self.paths, self.stdin, self.config = paths, stdin, config
         self.with_fixes = with_fixes
-        self._catalog: Catalog | None = None
         self._loader: Loader | None = None
         self._pool: "ProcessPoolExecutor | None" = None
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        """The module names of `paths`, made on first use in this process."""
+        from boundlint.catalog import Catalog
+
+        return Catalog(self.paths)
 
     def map_surveys(self, work: list[Path], use_prefilter: bool, previous: dict[Path, tuple[str, dict]],
                     analyse: bool) -> tuple[list[Survey], list[RootResult]]:
@@ -320,16 +327,15 @@ class _Runner:
         if not roots:
             return []
         if self.jobs <= 1 or len(roots) < MIN_ROOTS_FOR_WORKERS:
-            if self._catalog is None or self._loader is None:
-                from boundlint.catalog import Catalog
+            if self._loader is None:
                 from boundlint.loader import Loader
 
-                self._catalog, self._loader = Catalog(self.paths), Loader(self.stdin)
+                self._loader = Loader(self.stdin)
             results = []
             for path in roots:
                 if seeds and path in seeds:
                     self._loader.seed(path, *seeds[path])
-                results.append(analyse_root(path, self._catalog, self._loader, self.config, self.with_fixes))
+                results.append(analyse_root(path, self.catalog, self._loader, self.config, self.with_fixes))
                 progress(1)
             return results
         results = []
@@ -387,9 +393,9 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     try:
         surveys, analysed = _survey(files, stdin, runner, cache, options.prefilter, not options.keep_analysis)
         findings = [rules.PARSE_ERROR.from_error(s.display, *s.error) for s in surveys if s.error is not None]
-        extra = _roots_of_a_partial_run(surveys, project, stdin, cache) if project is not files else []
+        extra = _roots_of_a_partial_run(surveys, lambda: runner.catalog, stdin, cache) if project is not files else []
         if options.keep_analysis:
-            result = _check_in_one_analysis(surveys, project, stdin, config, options, extra)
+            result = _check_in_one_analysis(surveys, runner.catalog, stdin, config, options, extra)
             result.findings.extend(findings)
         else:
             result = _check_by_root(surveys, files, runner, cache, config, options, analysed, extra)
@@ -481,15 +487,13 @@ def _check_by_root(surveys: list[Survey], files: list[Path], runner: _Runner, ca
     return CheckResult(findings, len(files), errors, None, len(done))
 
 
-def _roots_of_a_partial_run(surveys: list[Survey], project: list[Path], stdin: dict[Path, str],
+def _roots_of_a_partial_run(surveys: list[Survey], catalog: Callable[[], Catalog], stdin: dict[Path, str],
                             cache: Cache) -> list[Path]:
     """In a run on some files of a project: the checked files, not roots, with a class whose base
     comes from a module of the project (`screen.bases_from`). A run over the whole tree reaches
     them through the tool classes its other roots define (`_subclass_roots`); this run has not
     analysed those roots, so the analysis of each such file decides. Remembered per content (the
-    project's module names are fixed within a cache namespace)."""
-    from boundlint.catalog import Catalog
-
+    project's module names are fixed within a cache namespace); `catalog` is asked only then."""
     names: set[str] | None = None
     found = []
     for survey in surveys:
@@ -500,7 +504,7 @@ def _roots_of_a_partial_run(surveys: list[Survey], project: list[Path], stdin: d
         if decided is None:
             bases = _class_bases(survey.path, stdin)
             if bases and names is None:
-                names = set(Catalog(project).by_name)
+                names = set(catalog().by_name)
             decided = bool(names and not bases.isdisjoint(names))
             cache.remember("partial-root", key, decided)
         if decided:
@@ -509,7 +513,7 @@ def _roots_of_a_partial_run(surveys: list[Survey], project: list[Path], stdin: d
 
 
 def _class_bases(path: Path, stdin: dict[Path, str]) -> set[str]:
-    from boundlint.catalog import module_name_for, resolve_relative_import
+    from boundlint.catalog import module_name_for, relative_resolver
     from boundlint.screen import bases_from
 
     text = _text_of(path, stdin)
@@ -519,8 +523,7 @@ def _class_bases(path: Path, stdin: dict[Path, str]) -> set[str]:
         tree = python_ast(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
-    own_name = module_name_for(path)
-    return bases_from(tree, lambda level, module: resolve_relative_import(path, own_name, level, module))
+    return bases_from(tree, relative_resolver(path, module_name_for(path)))
 
 
 def _subclass_roots_cached(surveys: list[Survey], done: dict[Path, RootResult], cache: Cache) -> list[Path]:
@@ -583,7 +586,7 @@ def _store_root(cache: Cache, kind: str, result: RootResult, digests: dict[str, 
     })
 
 
-def _check_in_one_analysis(surveys: list[Survey], project_files: list[Path], stdin: dict[Path, str], config: Config,
+def _check_in_one_analysis(surveys: list[Survey], catalog: Catalog, stdin: dict[Path, str], config: Config,
                            options: CheckOptions, extra: list[Path]) -> CheckResult:
     """Every root in one project and one analysis, kept for `fix` and `inventory`."""
     from boundlint.analysis import Analysis
@@ -595,7 +598,7 @@ def _check_in_one_analysis(surveys: list[Survey], project_files: list[Path], std
     for survey in surveys:
         if survey.root and survey.seed is not None:
             loader.seed(survey.path, *survey.seed)
-    project = Project(project_files, loader.load)
+    project = Project(catalog, loader.load)
     findings: list[Finding] = []
     root_paths = [s.path for s in surveys if s.root] + extra
     roots = []
@@ -667,23 +670,23 @@ def _ignored_for_file(finding: Finding, path: Path | None, config: Config) -> bo
 
 
 def _filter(findings: list[Finding], surveys: list[Survey], config: Config, options: CheckOptions) -> list[Finding]:
-    paths = {survey.display: survey.path for survey in surveys}
+    by_display = {survey.display: survey for survey in surveys}
     wanted = {f.filename for f in findings} | (
         {s.display for s in surveys if s.suppressions} if options.show_unused_ignores else set())
-    by_display = {survey.display: survey for survey in surveys}
     suppressions: dict[str, dict[int, list[Suppression]]] = {
         display: _suppressions_of(by_display[display]) for display in wanted if display in by_display
     }
     threshold = CONFIDENCE_ORDER[config.min_confidence]
     kept: list[Finding] = []
     for finding in findings:
-        if finding.filename not in paths:
+        checked = by_display.get(finding.filename)
+        if checked is None:
             continue  # in a module the analysis read (a contract model's) but this run does not check
         if not code_enabled(finding.code, config):
             continue
         if CONFIDENCE_ORDER.get(finding.confidence, 1) < threshold:
             continue
-        if _ignored_for_file(finding, paths.get(finding.filename), config):
+        if _ignored_for_file(finding, checked.path, config):
             continue
         lines = (finding.line, finding.end_line)
         suppression = suppressing(suppressions.get(finding.filename, {}), finding.code, lines)

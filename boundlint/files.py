@@ -74,11 +74,16 @@ def _load_gitignore(directory: str) -> _GitIgnore | None:
     return _GitIgnore(pathspec.GitIgnoreSpec.from_lines(lines))
 
 
-def _repository_root(start: Path) -> Path | None:
+def _nearest_holding(start: Path, markers: tuple[str, ...]) -> Path | None:
+    """`start` or the nearest folder above it that holds one of `markers`."""
     for directory in [start, *start.parents]:
-        if (directory / ".git").exists():
+        if any(os.path.exists(os.path.join(directory, marker)) for marker in markers):
             return directory
     return None
+
+
+def _repository_root(start: Path) -> Path | None:
+    return _nearest_holding(start, (".git",))
 
 
 def _initial_ignores(directory: Path) -> _IgnoreStack:
@@ -147,10 +152,7 @@ def project_root(files: list[Path]) -> Path | None:
         common = Path(os.path.commonpath([os.path.dirname(path) for path in files]))
     except ValueError:  # on different drives
         return None
-    for directory in [common, *common.parents]:
-        if any(os.path.exists(os.path.join(directory, marker)) for marker in PROJECT_MARKERS):
-            return directory
-    return None
+    return _nearest_holding(common, PROJECT_MARKERS)
 
 
 def with_project(files: list[Path], config: Config, given: list[Path]) -> list[Path]:

@@ -12,7 +12,7 @@ import ast
 from collections import OrderedDict
 from pathlib import Path
 
-from boundlint.catalog import module_name_for, resolve_relative_import
+from boundlint.catalog import module_name_for, relative_resolver
 from boundlint.files import display_name
 from boundlint.modules import ModuleInfo
 from boundlint.source import SourceError, SourceText, decode_source, parse_both, read_source
@@ -60,11 +60,8 @@ class Loader:
             self.errors[path] = SourceError("code is nested too deeply to analyse")
             return None
         own_name = module_name_for(path)
-
-        def resolve_relative(level: int, module: str) -> str | None:
-            return resolve_relative_import(path, own_name, level, module)
-
-        return ModuleInfo.build(path, display_name(path), own_name, source, tree, resolve_relative, syntax)
+        return ModuleInfo.build(path, display_name(path), own_name, source, tree, relative_resolver(path, own_name),
+                                syntax)
 
     def _source(self, path: Path) -> SourceText:
         if path in self.stdin:

@@ -267,27 +267,27 @@ def bases_from(tree: ast.Module, resolve_relative: Callable[[int, str], str | No
     analyses a file whose bases come from the project, where a run over the whole tree finds it
     through the tool classes of the project's other roots."""
     imported: dict[str, str] = {}  # a bound name -> the dotted module path it stands for, or comes from
+    bases: list[ast.expr] = []
     for node in _walk(tree):
-        if isinstance(node, ast.Import):
+        if isinstance(node, ast.ClassDef):
+            bases.extend(node.bases)
+        elif isinstance(node, ast.Import):
             for alias in node.names:
-                imported[alias.asname or alias.name.partition(".")[0]] = alias.name if alias.asname else \
-                    alias.name.partition(".")[0]
+                top = alias.name.partition(".")[0]  # `import a.b` binds `a`
+                imported[alias.asname or top] = alias.name if alias.asname else top
         elif isinstance(node, ast.ImportFrom):
             module = resolve_relative(node.level, node.module or "") if node.level else node.module
             for alias in node.names:
                 if module:
                     imported[alias.asname or alias.name] = f"{module}.{alias.name}"
     found: set[str] = set()
-    for node in _walk(tree):
-        if not isinstance(node, ast.ClassDef):
-            continue
-        for base in node.bases:
-            head, _, rest = (_dotted(_strip_subscript(base)) or "").partition(".")
-            if head in imported:
-                # `Skill` from `agent.base.Skill`, `base.Skill` from `agent.base` + `.Skill`: every
-                # prefix could be the module (the last part is usually the class).
-                parts = f"{imported[head]}.{rest}".strip(".").split(".")
-                found.update(".".join(parts[:end]) for end in range(1, len(parts) + 1))
+    for base in bases:
+        head, _, rest = (_dotted(_strip_subscript(base)) or "").partition(".")
+        if head in imported:
+            # `Skill` from `agent.base.Skill`, `base.Skill` from `agent.base` + `.Skill`: every
+            # prefix could be the module (the last part is usually the class).
+            parts = f"{imported[head]}.{rest}".strip(".").split(".")
+            found.update(".".join(parts[:end]) for end in range(1, len(parts) + 1))
     return found
 
 
