@@ -93,18 +93,24 @@ def installed_python() -> str:
     """The interpreter of a virtual environment holding boundlint as pre-commit and CI install
     it: a regular (not editable) install from this working tree, with the bytecode pip compiles,
     and no site-packages of this machine. Re-installed on every run, so it is the code here."""
-    environment = BENCH_HOME / "boundlint-venv"
-    python = environment / "bin" / "python"
-    if not python.exists():
-        environment.parent.mkdir(parents=True, exist_ok=True)
-        venv.create(environment, with_pip=True)
     sources = [str(PROJECT / "runtime"), str(PROJECT)]
     for extra in ([], ["--no-deps", "--force-reinstall"]):  # the dependencies, then this tree's code
-        installed = subprocess.run([str(python), "-m", "pip", "install", "-q", *extra, *sources],
-                                   capture_output=True, text=True)
-        if installed.returncode != 0:
-            sys.exit(f"could not install boundlint into {environment}:\n{installed.stderr[-2000:]}")
-    return str(python)
+        failure = _install("boundlint-venv", *extra, *sources)
+        if failure is not None:
+            sys.exit(f"could not install boundlint into {BENCH_HOME / 'boundlint-venv'}:\n{failure}")
+    return str(BENCH_HOME / "boundlint-venv" / "bin" / "python")
+
+
+def _install(environment_name: str, *arguments: str) -> str | None:
+    """`pip install ARGUMENTS` in the benchmark's virtual environment of that name (made when
+    missing); the end of pip's complaint if it failed."""
+    environment = BENCH_HOME / environment_name
+    if not (environment / "bin" / "python").exists():
+        environment.parent.mkdir(parents=True, exist_ok=True)
+        venv.create(environment, with_pip=True)
+    installed = subprocess.run([str(environment / "bin" / "python"), "-m", "pip", "install", "-q", *arguments],
+                               capture_output=True, text=True)
+    return installed.stderr[-2000:] if installed.returncode != 0 else None
 
 
 def boundlint(*flags: str) -> list[str]:
@@ -120,14 +126,11 @@ def parse_floor() -> list[str]:
 
 
 def fixit_command() -> list[str] | None:
-    environment = BENCH_HOME / "fixit-venv"
-    executable = environment / "bin" / "fixit"
+    executable = BENCH_HOME / "fixit-venv" / "bin" / "fixit"
     if not executable.exists():
-        environment.parent.mkdir(parents=True, exist_ok=True)
-        venv.create(environment, with_pip=True)
-        installed = subprocess.run([str(environment / "bin" / "pip"), "install", "-q", "fixit"], capture_output=True)
-        if installed.returncode != 0:
-            print(f"(fixit could not be installed: {installed.stderr.decode()[-200:]})")
+        failure = _install("fixit-venv", "fixit")
+        if failure is not None:
+            print(f"(fixit could not be installed: {failure[-200:]})")
             return None
     return [str(executable), "lint", "."]
 
