@@ -1,3 +1,3 @@
-from boundlint.cli import entry
+from boundlint.cli.main import entry
 
 entry()

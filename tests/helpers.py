@@ -5,8 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from boundlint.checker import CheckOptions, CheckResult, check
-from boundlint.config import Config
+from boundlint.engine.run import CheckOptions, CheckResult, check
+from boundlint.core.config import Config
 
 
 def write_tree(root: Path, files: dict[str, str]) -> None:

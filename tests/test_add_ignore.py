@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.add_ignore import add_ignores
-from boundlint.cli import main
-from boundlint.findings import Finding
+from boundlint.report.add_ignore import add_ignores
+from boundlint.cli.main import main
+from boundlint.core.findings import Finding
 from tests.helpers import write_tree
 
 FETCH = '''
@@ -114,7 +114,7 @@ def test_a_continued_line_is_not_given_a_comment(tmp_path):
 
 def test_cli_reports_skipped_findings_and_exits_1(in_tmp, capsys, monkeypatch):
     write_tree(in_tmp, {"tools.py": FETCH})
-    import boundlint.add_ignore as module
+    import boundlint.report.add_ignore as module
 
     monkeypatch.setattr(module, "_line_facts", lambda text: (set(), {}))  # no line can take a comment
     status, err = run(capsys, "--add-ignore", ".")

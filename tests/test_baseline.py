@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.cli import main
+from boundlint.cli.main import main
 from tests.helpers import write_tree
 
 TOOLS = '''
@@ -208,7 +208,7 @@ def test_a_file_with_every_finding_fixed_has_all_its_entries_stale(project, caps
     ''')
     if not keep_analysis:
         # A check run may drop its analysis (the fast path): staleness must not depend on it.
-        import boundlint.cli as cli
+        import boundlint.cli.main as cli
 
         real_check = cli.check
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.cli import main
+from boundlint.cli.main import main
 from tests.helpers import write_tree
 
 UNBOUNDED_TOOL = '''

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-import boundlint.cli as cli
-import boundlint.progress as progress_module
-from boundlint.cli import build_parser, main
-from boundlint.progress import Progress
+import boundlint.cli.main as cli
+import boundlint.cli.progress as progress_module
+from boundlint.cli.main import build_parser, main
+from boundlint.cli.progress import Progress
 from tests.helpers import write_tree
 
 TOOL = '''

@@ -8,8 +8,8 @@ import pathspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boundlint.config import Config
-from boundlint.files import _GitIgnore, discover, display_name
+from boundlint.core.config import Config
+from boundlint.discover.files import _GitIgnore, discover, display_name
 
 GITIGNORE_LINES = [
     "*.pyc", "build/", "/dist", "!keep.py", "docs/**/*.py", "a?c.py", "[ab]*.py", "**/gen", "x/y/",

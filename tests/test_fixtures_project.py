@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.checker import check
-from boundlint.config import load_config
+from boundlint.engine.run import check
+from boundlint.core.config import load_config
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"

@@ -19,11 +19,11 @@ import jsonschema
 import pytest
 
 from boundlint import __version__
-from boundlint.checker import CheckResult
-from boundlint.cli import main
-from boundlint.formats.github import escape_data, escape_property, workflow_command
-from boundlint.formats.junit import write_junit
-from boundlint.findings import Finding
+from boundlint.engine.run import CheckResult
+from boundlint.cli.main import main
+from boundlint.report.github import escape_data, escape_property, workflow_command
+from boundlint.report.junit import write_junit
+from boundlint.core.findings import Finding
 from boundlint.rules import ALL_RULES
 from tests.helpers import write_tree
 

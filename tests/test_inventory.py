@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.cli import main
+from boundlint.cli.main import main
 from tests.helpers import write_tree
 
 REPO = Path(__file__).resolve().parent.parent

@@ -1,6 +1,6 @@
 """What a check leaves to the cycle collector, and what it does to the collector's settings.
 
-A check collects young objects rarely (`boundlint/collector.py`), which is only
+A check collects young objects rarely (`boundlint/engine/gc_tuning.py`), which is only
 safe while no reference cycle holds a syntax tree: such a tree would stay in
 memory until a collection long after its module was dropped.
 """
@@ -11,11 +11,11 @@ import gc
 
 import libcst as cst
 
-from boundlint.checker import CheckOptions, analyse_root, check
-from boundlint.collector import YOUNG_GENERATION_THRESHOLD
-from boundlint.config import Config
-from boundlint.loader import Loader
-from boundlint.catalog import Catalog
+from boundlint.engine.run import CheckOptions, analyse_root, check
+from boundlint.engine.gc_tuning import YOUNG_GENERATION_THRESHOLD
+from boundlint.core.config import Config
+from boundlint.project.loader import Loader
+from boundlint.discover.module_names import Catalog
 from tests.helpers import write_tree
 
 PROJECT = {

@@ -9,7 +9,7 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from boundlint.positions import Positions, walk
+from boundlint.parse.positions import Positions, walk
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((ROOT / "fixtures").rglob("*.py")) + [

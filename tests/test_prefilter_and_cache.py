@@ -10,11 +10,11 @@ import pytest
 
 from benchmarks.generate_tree import generate
 import boundlint
-from boundlint import checker
-from boundlint.checker import CheckOptions, check
-from boundlint.config import Config, load_config
+from boundlint.engine import run as checker
+from boundlint.engine.run import CheckOptions, check
+from boundlint.core.config import Config, load_config
 from boundlint.fix import attach_fixes
-from boundlint.prefilter import Prefilter, subclass_pattern
+from boundlint.survey.text_filter import Prefilter, subclass_pattern
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -193,7 +193,7 @@ def test_a_warm_run_never_loads_libcst(tmp_path):
     tree = tmp_path / "tree"
     generate(tree, 20)
     _age(tree)
-    script = ("import sys\nfrom boundlint.cli import main\n"
+    script = ("import sys\nfrom boundlint.cli.main import main\n"
               f"status = main(['check', {str(tree)!r}, '--cache-dir', {str(tmp_path / 'cache')!r}, '--exit-zero'])\n"
               "print('libcst' in sys.modules, status)\n")
     runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT) for _ in range(2)]
@@ -201,7 +201,7 @@ def test_a_warm_run_never_loads_libcst(tmp_path):
 
 
 def test_only_the_most_recently_written_namespaces_are_kept(tmp_path):
-    from boundlint.cache import KEPT_NAMESPACES, Cache
+    from boundlint.engine.cache import KEPT_NAMESPACES, Cache
 
     top = tmp_path / "cache"
     old = [top / f"v0.0.{number}-{number:024x}" for number in range(KEPT_NAMESPACES + 3)]

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from boundlint.checker import CheckOptions, check
-from boundlint.config import Config
-from boundlint.files import discover, with_project
+from boundlint.engine.run import CheckOptions, check
+from boundlint.core.config import Config
+from boundlint.discover.files import discover, with_project
 from tests.helpers import write_tree
 
 PROJECT = {

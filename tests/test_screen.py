@@ -8,8 +8,8 @@ import textwrap
 
 import pytest
 
-from boundlint.prefilter import Prefilter
-from boundlint.screen import may_matter
+from boundlint.survey.text_filter import Prefilter
+from boundlint.survey.syntax_filter import may_matter
 
 KEPT = {
     "decorator": "from langchain_core.tools import tool\n@tool\ndef f(): ...",
@@ -90,7 +90,7 @@ def test_text_stage_lets_the_dropped_examples_through_and_the_screen_decides():
 
 
 def test_configured_names_are_kept_by_text():
-    from boundlint.config import Config
+    from boundlint.core.config import Config
 
     prefilter = Prefilter.for_config(Config(extend_tool_decorators=["acme.agents.expose"]))
     code = "from acme.agents import expose as e\n@e\ndef f(): ..."

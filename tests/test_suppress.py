@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boundlint.suppress import parse_suppressions
+from boundlint.survey.suppressions import parse_suppressions
 
 
 def entries(text: str) -> list[tuple[int, int, frozenset[str] | None, bool]]:

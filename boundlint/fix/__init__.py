@@ -3,8 +3,8 @@
 Entry points for the command line and the reporters:
 
 * `add_fix_arguments(parser)` and `run_fix(paths, config, options, diff=, unsafe=, out=, err=)`
-  (`boundlint.fix.cli`);
-* `attach_fixes(result, config)` / `fixes_for(result, config)` (`boundlint.fix.engine`): each
+  (`boundlint.cli.fix_command`);
+* `attach_fixes(result, config)` / `fixes_for(result, config)` (`boundlint.fix.planning`): each
   finding's fix as ruff-style JSON (`applicability`, `message`, `edits`).
 
 See docs/fix.md for what each rule's fix does and when it is safe.
@@ -16,13 +16,13 @@ import importlib
 from typing import Any
 
 # Where each name lives; imported on first use (PEP 562), so that importing
-# `boundlint.fix.flags` for the command line does not load libcst.
+# `boundlint.cli.fix_flags` for the command line does not load libcst.
 _EXPORTS = {
-    "add_fix_arguments": "boundlint.fix.flags",
-    "run_fix": "boundlint.fix.cli",
-    "attach_fixes": "boundlint.fix.engine",
-    "fixes_for": "boundlint.fix.engine",
-    "plan": "boundlint.fix.engine",
+    "add_fix_arguments": "boundlint.cli.fix_flags",
+    "run_fix": "boundlint.cli.fix_command",
+    "attach_fixes": "boundlint.fix.planning",
+    "fixes_for": "boundlint.fix.planning",
+    "plan": "boundlint.fix.planning",
     "SAFE": "boundlint.fix.model",
     "UNSAFE": "boundlint.fix.model",
     "Edit": "boundlint.fix.model",

@@ -27,7 +27,7 @@ import libcst as cst
 
 from boundlint.fix.imports import ImportChanges, ImportPlanner, Layout, trailing_newline, tree_facts
 from boundlint.fix.model import Candidate, Edit
-from boundlint.modules import ModuleInfo
+from boundlint.project.module import ModuleInfo
 
 NEWLINE = re.compile(r"\r\n|\r|\n")
 

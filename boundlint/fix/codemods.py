@@ -17,8 +17,8 @@ from typing import Callable
 
 import libcst as cst
 
-from boundlint import sources as src
-from boundlint.config import Config
+from boundlint.knowledge import data_sources as src
+from boundlint.core.config import Config
 from boundlint.fix.imports import ImportPlanner, append_item
 from boundlint.fix.kinds import JSON, SEQUENCE, TEXT, UNKNOWN, Kinds
 from boundlint.fix.locate import Target
@@ -26,9 +26,9 @@ from boundlint.fix.model import (
     ANNOTATED, BOUNDED, FIELD, SAFE, TRUNCATE_FOR_LLM, TRUNCATE_TEXT, TRUNCATED, TRUNCATED_ITEMS, UNSAFE,
     Candidate, Names, NoFix,
 )
-from boundlint.markers import marker_text
-from boundlint.modules import ModuleInfo, dotted
-from boundlint.project import Project
+from boundlint.analyse.markers import marker_text
+from boundlint.project.module import ModuleInfo, dotted
+from boundlint.project.lookup import Project
 from boundlint.rules.bl006_marker_over_budget import leftmost_term, reserves_budget, rightmost_term
 
 _COMMA = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))

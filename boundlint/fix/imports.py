@@ -30,8 +30,8 @@ from typing import Sequence
 import libcst as cst
 
 from boundlint.fix.model import Symbol
-from boundlint.modules import dotted
-from boundlint.positions import child_nodes
+from boundlint.project.module import dotted
+from boundlint.parse.positions import child_nodes
 
 STDLIB = frozenset(sys.stdlib_module_names)
 BLANK_LINE = cst.EmptyLine()

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from boundlint.models import COLLECTION_TYPES, WRAPPERS
-from boundlint.modules import ModuleInfo
-from boundlint.project import Project
+from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
+from boundlint.project.module import ModuleInfo
+from boundlint.project.lookup import Project
 
 TEXT = "text"
 JSON = "json"

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from boundlint.analysis import Analysis
-from boundlint.checker import CheckResult
-from boundlint.evaluate import ReturnVerdict
-from boundlint.findings import Finding
-from boundlint.models import FieldInfo, ModelInfo
-from boundlint.modules import ModuleInfo
-from boundlint.tools import Tool
+from boundlint.analyse.analysis import Analysis
+from boundlint.engine.run import CheckResult
+from boundlint.analyse.dataflow import ReturnVerdict
+from boundlint.core.findings import Finding
+from boundlint.find.contracts import FieldInfo, ModelInfo
+from boundlint.project.module import ModuleInfo
+from boundlint.find.tools import Tool
 
 Key = tuple[str, int, int, int, int]
 

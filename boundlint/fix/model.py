@@ -14,8 +14,8 @@ from typing import Any, Callable, Mapping
 
 import libcst as cst
 
-from boundlint.findings import Finding
-from boundlint.modules import ModuleInfo
+from boundlint.core.findings import Finding
+from boundlint.project.module import ModuleInfo
 
 SAFE = "safe"
 UNSAFE = "unsafe"

@@ -19,7 +19,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from boundlint.source import SourceError, decode_source
+from boundlint.parse.source import SourceError, decode_source
 
 
 class WriteRefused(Exception):

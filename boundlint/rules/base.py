@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, ClassVar, Iterator
 
 import libcst as cst
 
-from boundlint.findings import Finding
-from boundlint.modules import ModuleInfo
+from boundlint.core.findings import Finding
+from boundlint.project.module import ModuleInfo
 
 if TYPE_CHECKING:
-    from boundlint.analysis import Analysis
+    from boundlint.analyse.analysis import Analysis
 
 
 @dataclass

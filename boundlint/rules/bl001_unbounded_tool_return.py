@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from boundlint.analysis import is_tool_generator
-from boundlint.findings import Finding
+from boundlint.analyse.analysis import is_tool_generator
+from boundlint.core.findings import Finding
 from boundlint.rules.base import Rule, RuleContext, where
-from boundlint.verdict import UNBOUNDED
+from boundlint.analyse.size import UNBOUNDED
 
 
 class UnboundedToolReturn(Rule):

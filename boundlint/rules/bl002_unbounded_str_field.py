@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from boundlint.findings import Finding
+from boundlint.core.findings import Finding
 from boundlint.rules.base import Rule, RuleContext
-from boundlint.verdict import HIGH
+from boundlint.analyse.size import HIGH
 
 
 class UnboundedStrField(Rule):

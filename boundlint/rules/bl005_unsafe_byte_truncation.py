@@ -6,12 +6,12 @@ from typing import Iterator
 
 import libcst as cst
 
-from boundlint import sources as src
-from boundlint.evaluate import snippet
-from boundlint.findings import Finding
-from boundlint.modules import ModuleInfo
+from boundlint.knowledge import data_sources as src
+from boundlint.analyse.dataflow import snippet
+from boundlint.core.findings import Finding
+from boundlint.project.module import ModuleInfo
 from boundlint.rules.base import Rule, RuleContext
-from boundlint.verdict import HIGH
+from boundlint.analyse.size import HIGH
 
 
 class UnsafeByteTruncation(Rule):

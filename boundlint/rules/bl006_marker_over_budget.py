@@ -6,14 +6,14 @@ from typing import Iterator
 
 import libcst as cst
 
-from boundlint.evaluate import snippet
-from boundlint.markers import marker_text
-from boundlint.findings import Finding
-from boundlint.modules import ModuleInfo
-from boundlint.positions import child_nodes
-from boundlint.project import Project
+from boundlint.analyse.dataflow import snippet
+from boundlint.analyse.markers import marker_text
+from boundlint.core.findings import Finding
+from boundlint.project.module import ModuleInfo
+from boundlint.parse.positions import child_nodes
+from boundlint.project.lookup import Project
 from boundlint.rules.base import Rule, RuleContext
-from boundlint.verdict import HIGH, MEDIUM
+from boundlint.analyse.size import HIGH, MEDIUM
 
 TRIM_METHODS = frozenset({"strip", "rstrip", "lstrip"})
 
@@ -168,7 +168,7 @@ def _is_excerpt(node: cst.BinaryOperation) -> bool:
 
 
 def _text_marker(text: str) -> bool:
-    from boundlint.sources import MARKER_TEXT
+    from boundlint.knowledge.data_sources import MARKER_TEXT
 
     return bool(MARKER_TEXT.search(text))
 

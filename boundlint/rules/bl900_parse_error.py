@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from boundlint.findings import Finding
+from boundlint.core.findings import Finding
 from boundlint.rules.base import Rule, RuleContext
-from boundlint.suppress import Suppression
-from boundlint.verdict import HIGH
+from boundlint.survey.suppressions import Suppression
+from boundlint.analyse.size import HIGH
 
 
 class ParseError(Rule):

@@ -19,8 +19,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from boundlint.checker import CheckOptions, CheckResult, check
-from boundlint.config import Config, load_config
+from boundlint.engine.run import CheckOptions, CheckResult, check
+from boundlint.core.config import Config, load_config
 from boundlint.fix import run_fix
 
 if sys.version_info >= (3, 11):

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.checker import CheckOptions
-from boundlint.config import Config
+from boundlint.engine.run import CheckOptions
+from boundlint.core.config import Config
 from boundlint.fix import add_fix_arguments, run_fix
 from tests.fix.cases import fix
 
@@ -154,7 +154,7 @@ def test_fix_arguments_do_not_clash_with_checks():
 
 
 def test_the_command_line_offers_fix_and_check_fix():
-    from boundlint.cli import build_parser
+    from boundlint.cli.main import build_parser
 
     parser = build_parser()
     args = parser.parse_args(["fix", "--diff", "--unsafe-fixes", "--force-exclude", "--select", "BL001", "src"])

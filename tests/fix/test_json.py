@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.checker import CheckOptions, check
-from boundlint.config import Config
+from boundlint.engine.run import CheckOptions, check
+from boundlint.core.config import Config
 from boundlint.fix import attach_fixes, fixes_for
 from boundlint.fix.apply import apply_edits, text_edits
 
@@ -111,7 +111,7 @@ def test_edits_from_changed_statements_match_the_whole_module_path(monkeypatch, 
     """The fast path (per top-level statement) and the slow one (whole module) give the same text."""
     from boundlint.fix import imports
     from boundlint.fix.apply import apply_candidates
-    from boundlint.fix.engine import plan
+    from boundlint.fix.planning import plan
     from tests.fix.cases import all_cases
 
     for case in all_cases():

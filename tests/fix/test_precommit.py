@@ -122,14 +122,14 @@ def test_check_hook_passes_clean_code_and_fails_on_a_finding(tmp_path, wheels):
 def _fix_is_wired() -> bool:
     import argparse
 
-    from boundlint.cli import build_parser
+    from boundlint.cli.main import build_parser
 
     actions = [a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
     return any("fix" in action.choices for action in actions)
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not _fix_is_wired(), reason="`boundlint fix` is not wired into boundlint.cli yet")
+@pytest.mark.skipif(not _fix_is_wired(), reason="`boundlint fix` is not wired into boundlint.cli.main yet")
 def test_fix_hook_fixes_the_file_then_passes(tmp_path, wheels):
     repository = _repository(tmp_path / "project", {"clean.py": CLEAN, "page.py": UNBOUNDED})
     first = _try_repo(repository, "boundlint-fix", wheels)

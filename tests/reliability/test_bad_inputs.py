@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.checker import CheckOptions, check
-from boundlint.cli import main
-from boundlint.config import Config
-from boundlint.stack import run_with_deep_stack
+from boundlint.engine.run import CheckOptions, check
+from boundlint.cli.main import main
+from boundlint.core.config import Config
+from boundlint.engine.deep_stack import run_with_deep_stack
 
 BAD = Path(__file__).resolve().parents[1] / "bad_inputs"
 
@@ -99,7 +99,7 @@ def test_links_loops_unreadable_files_and_folders_named_like_modules(tmp_path, m
 def test_an_internal_error_in_one_file_is_reported_and_the_run_goes_on(tmp_path, monkeypatch, capsys):
     (tmp_path / "a.py").write_text((BAD / "crlf.py").read_text())
     (tmp_path / "b.py").write_text((BAD / "tabs.py").read_text().replace("fetch", "other"))
-    from boundlint import analysis as analysis_module
+    from boundlint.analyse import analysis as analysis_module
 
     original = analysis_module.Analysis._evaluate_tool
 

@@ -33,8 +33,8 @@ HELD = textwrap.dedent('''
     import os, runpy, sys, time
     from pathlib import Path
 
-    from boundlint import interrupts
-    import boundlint.fix.cli as fix_cli
+    from boundlint.core import interrupts
+    import boundlint.cli.fix_command as fix_cli
 
     marker, where = Path(sys.argv[1]), sys.argv[2]
 

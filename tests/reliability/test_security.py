@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from boundlint.checker import CheckOptions, check
-from boundlint.config import Config
+from boundlint.engine.run import CheckOptions, check
+from boundlint.core.config import Config
 
 TRAP = '''
 import pathlib

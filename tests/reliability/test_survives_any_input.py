@@ -12,8 +12,8 @@ import hypothesmith
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from boundlint.checker import CheckOptions, check
-from boundlint.config import Config
+from boundlint.engine.run import CheckOptions, check
+from boundlint.core.config import Config
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
 

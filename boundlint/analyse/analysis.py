@@ -1,0 +1,247 @@
+"""The whole-tree analysis the rules read: tools, their returns, their contracts.
+
+Built once per run, after every module is parsed. It is the one place that
+follows values across functions and modules; the rules only look at its
+results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from boundlint.knowledge import frameworks as fw
+from boundlint.knowledge import data_sources as src
+from boundlint.core.config import Config
+from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, snippet
+from boundlint.find.contracts import CONSTRUCTORS, ModelInfo, ModelRegistry
+from boundlint.project.module import ModuleInfo
+from boundlint.project.lookup import Entity, Project
+from boundlint.find.tools import ModuleIndex, Tool, ToolFinder
+from boundlint.parse.positions import child_nodes
+from boundlint.analyse.size import (
+    BOUNDED_VALUE, MEDIUM, SILENT, UNBOUNDED, Verdict, join_all, unbounded,
+)
+
+MAX_CALL_DEPTH = 4
+
+
+@dataclass
+class ToolResult:
+    tool: Tool
+    returns: list[ReturnVerdict]
+    bounded_by: str | None  # "decorator" (@bounded) or "annotation" (-> int ...), else None
+
+
+@dataclass
+class Analysis:
+    project: Project
+    config: Config
+    roots: list[ModuleInfo]  # the modules whose tools are looked for
+    tools: list[Tool] = field(default_factory=list)
+    results: list[ToolResult] = field(default_factory=list)
+    contracts: list[ModelInfo] = field(default_factory=list)
+    errors: list[tuple[ModuleInfo, str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.models = ModelRegistry(self)
+        self._summaries: dict[cst.FunctionDef, Verdict | None] = {}
+        self._globals: dict[cst.CSTNode, Verdict | None] = {}
+
+    # -- the run ------------------------------------------------------------
+
+    def run(self) -> "Analysis":
+        self.finder = ToolFinder(self.project, self.config, self.roots)
+        self.tools = self.finder.find()
+        roots: dict[cst.ClassDef, ModelInfo] = {}
+        for tool in self.tools:
+            try:
+                returns = self._evaluate_tool(tool)
+                for model in self._contract_roots(tool, returns):
+                    roots[model.node] = model
+            except RecursionError:
+                self.errors.append((tool.module, f"`{tool.qualname}` is nested too deeply to analyse"))
+            except Exception as error:  # noqa: BLE001 - one tool must not stop the run
+                self.errors.append((tool.module, f"while analysing `{tool.qualname}`: {type(error).__name__}: {error}"))
+        self.contracts = self.models.contracts_closure(list(roots.values()))
+        return self
+
+    def _evaluate_tool(self, tool: Tool) -> list[ReturnVerdict]:
+        site = tool.module.index.sites.get(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
+        evaluator = FunctionEvaluator(self, tool.module, tool.node, site.owner if site else None)
+        # `content_and_artifact` tools: only the first element reaches the model.
+        evaluator.content_only = tool.content_and_artifact
+        returns = evaluator.run()
+        bounded_by = None
+        if isinstance(tool.node, cst.FunctionDef):
+            bounded_by = ("decorator" if self.is_bounded_function(tool.module, tool.node)
+                          else "annotation" if self.small_annotation(tool.module, tool.node) else None)
+        self.results.append(ToolResult(tool, returns, bounded_by))
+        return returns
+
+    def _contract_roots(self, tool: Tool, returns: list[ReturnVerdict]) -> list[ModelInfo]:
+        roots: list[ModelInfo] = []
+        annotation = tool.node.returns if isinstance(tool.node, cst.FunctionDef) else None
+        if annotation is not None:
+            roots.extend(self.models.models_in_annotation(tool.module, annotation.annotation))
+        for item in returns:
+            for cls in item.verdict.models:
+                model = self.models._models.get(cls)
+                if model is not None:
+                    roots.append(model)
+        return roots
+
+    def tool_class_names(self) -> list[str]:
+        """Names of the tree's classes found to be tool classes (for finding their subclasses)."""
+        return self.finder.tool_class_names() if hasattr(self, "finder") else []
+
+    @property
+    def indexes(self) -> dict[ModuleInfo, ModuleIndex]:
+        """Every module parsed so far, with its index."""
+        return {module: module.index for module in self.project.modules}
+
+    # -- questions the evaluator asks ---------------------------------------
+
+    def is_checkpoint(self, module: ModuleInfo, func: cst.BaseExpression) -> bool:
+        for name in (self.project.external_name(module, func), module.qualify(func)):
+            if name is None:
+                continue
+            if name.split(".", 1)[0] == fw.RUNTIME_ROOT and name.rsplit(".", 1)[-1] in fw.RUNTIME_CHECKPOINTS:
+                return True
+            if name in self.config.extend_checkpoints:
+                return True
+        return False
+
+    def is_bounded_function(self, module: ModuleInfo, function: cst.FunctionDef) -> bool:
+        """Decorated with the runtime's `@bounded(...)`."""
+        for decorator in function.decorators:
+            expr = decorator.decorator
+            target = expr.func if isinstance(expr, cst.Call) else expr
+            name = self.project.external_name(module, target) or ""
+            if name.split(".", 1)[0] == fw.RUNTIME_ROOT and name.rsplit(".", 1)[-1] == fw.RUNTIME_DECORATOR:
+                return True
+        return False
+
+    def small_annotation(self, module: ModuleInfo, function: cst.FunctionDef) -> bool:
+        """Annotated to return int/float/bool/None/Literal, or an Enum of the tree."""
+        if function.returns is None:
+            return False
+        annotation = function.returns.annotation
+        if isinstance(annotation, cst.Subscript):
+            annotation = annotation.value
+        if isinstance(annotation, cst.Name) and annotation.value == "None":
+            return True
+        if (module.qualify(annotation) or "").rsplit(".", 1)[-1] in src.SMALL_ANNOTATIONS:
+            return True
+        entity = self.project.resolve(module, annotation)
+        return entity is not None and entity.kind == "class" and _is_enum(self, entity)
+
+    def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None:
+        for site in module.index.functions:
+            if site.parent_function is parent and site.node.name.value == name:
+                return site.node
+        return None
+
+    def global_value(self, module: ModuleInfo, expr: cst.Name, depth: int) -> Verdict:
+        entity = self.project.resolve(module, expr)
+        if entity is not None:
+            return self.entity_value(entity, expr, depth)
+        if module.qualify(expr) is not None:
+            return BOUNDED_VALUE  # a builtin or an imported module/function object
+        return unbounded(f"`{expr.value}`", expr, module)
+
+    def entity_value(self, entity: Entity, expr: cst.BaseExpression, depth: int) -> Verdict:
+        if entity.kind != "assign" or not isinstance(entity.node, cst.BaseExpression):
+            return BOUNDED_VALUE  # a module, class, function or method object
+        node = entity.node
+        if node in self._globals:
+            cached = self._globals[node]
+            return cached if cached is not None else unbounded(f"`{snippet(entity.module, expr)}`", expr, entity.module)
+        self._globals[node] = None  # cycle guard
+        evaluator = FunctionEvaluator(self, entity.module, None, None, depth + 1)
+        verdict = evaluator.eval(node, {}) if depth < MAX_CALL_DEPTH else unbounded(
+            f"`{snippet(entity.module, expr)}`", expr, entity.module)
+        self._globals[node] = verdict
+        return verdict
+
+    def call_value(self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int,
+                   caller: ModuleInfo) -> Verdict:
+        code = snippet(caller, call)
+        if entity.kind in ("class", "classmethod"):
+            return self._construction_value(entity, call, args, caller, code)
+        if entity.kind != "function" or not isinstance(entity.node, cst.FunctionDef):
+            return unbounded(f"the result of `{code}`", call, caller)
+        function = entity.node
+        if self.is_bounded_function(entity.module, function) or self.small_annotation(entity.module, function):
+            return BOUNDED_VALUE
+        if depth >= MAX_CALL_DEPTH:
+            return unbounded(f"the result of `{code}`", call, caller)
+        summary = self._summary(entity, depth)
+        if summary is None:
+            return unbounded(f"the result of `{code}`", call, caller)
+        if summary.level == UNBOUNDED:
+            where = f"{summary.reason} via `{entity.name}()`"
+            return Verdict(UNBOUNDED, where, summary.node, summary.module, summary.confidence, summary.models)
+        return summary
+
+    def _summary(self, entity: Entity, depth: int) -> Verdict | None:
+        function = entity.node
+        assert isinstance(function, cst.FunctionDef)
+        if function in self._summaries:
+            return self._summaries[function]
+        self._summaries[function] = None  # recursion guard
+        if _is_generator(function):
+            result: Verdict | None = None
+        else:
+            site = entity.module.index.sites.get(function)
+            owner = site.owner if site is not None else entity.owner
+            returns = FunctionEvaluator(self, entity.module, function, owner, depth + 1).run()
+            result = join_all([item.verdict for item in returns]) if returns else BOUNDED_VALUE
+        self._summaries[function] = result
+        return result
+
+    def _construction_value(self, entity: Entity, call: cst.Call, args: list[Verdict], caller: ModuleInfo,
+                            code: str) -> Verdict:
+        model = self.models.model_for_entity(entity)
+        if entity.kind == "classmethod" and (model is None or entity.name not in CONSTRUCTORS):
+            return unbounded(f"the result of `{code}`", call, caller)
+        if model is None:
+            if entity.kind == "class" and isinstance(entity.node, cst.ClassDef) and _is_enum(self, entity):
+                return BOUNDED_VALUE
+            return join_all(args)  # an in-tree class: as big as what it is built from
+        models = frozenset({model.node})
+        if self.models.is_bounded(model):
+            return BOUNDED_VALUE.with_models(models)
+        names = ", ".join(f"`{item.name}`" for _, item in self.models.unbounded_fields(model)[:3])
+        reason = f"`{model.name}(...)`, whose fields {names} have no size bound" if names else \
+            f"`{model.name}(...)`, whose nested models have unbounded fields"
+        return Verdict(UNBOUNDED, reason, call, caller, MEDIUM, models)
+
+
+def _is_enum(analysis: Analysis, entity: Entity) -> bool:
+    assert isinstance(entity.node, cst.ClassDef)
+    for base in entity.node.bases:
+        name = analysis.project.external_name(entity.module, base.value) or ""
+        if name.startswith("enum."):
+            return True
+    return False
+
+
+def _is_generator(function: cst.FunctionDef) -> bool:
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Yield,)):
+            return True
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        stack.extend(child_nodes(node))
+    return False
+
+
+def is_tool_generator(tool: Tool) -> bool:
+    return isinstance(tool.node, cst.FunctionDef) and _is_generator(tool.node)
+
+
+__all__ = ["Analysis", "ToolResult", "is_tool_generator", "SILENT"]

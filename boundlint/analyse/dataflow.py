@@ -1,0 +1,727 @@
+"""Deciding whether each return of a function is bounded.
+
+A forward pass over the function body keeps, for every local name, the
+verdict of the values that can reach that point (worst of all reaching
+assignments). Branches are joined; a branch that returns or raises does not
+flow on; `if len(x) > N:` narrows `x` to bounded on the other branch; loops
+run twice so that values built across iterations are seen; appending to a
+list in a loop over unknown data makes the list unbounded.
+
+Calls to functions of the checked tree are followed (with a depth limit) so
+that `return format_result(rows)` is judged by what `format_result` returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterator
+
+import libcst as cst
+
+from boundlint.knowledge import frameworks as fw
+from boundlint.knowledge import data_sources as src
+from boundlint.analyse.markers import has_marker
+from boundlint.project.module import ModuleInfo, dotted
+from boundlint.project.lookup import Entity, class_methods
+from boundlint.parse.positions import child_nodes
+from boundlint.analyse.size import (
+    BOUNDED_VALUE, EXCEPTION_VALUE, FEW_ITEMS, HIGH, MEDIUM, SILENT, UNBOUNDED, Verdict, join, join_all, unbounded,
+)
+
+if TYPE_CHECKING:
+    from boundlint.analyse.analysis import Analysis
+
+Env = dict[str, Verdict]
+MAX_EXPR_DEPTH = 200
+
+
+@dataclass
+class ReturnVerdict:
+    node: cst.CSTNode  # the `return` statement, or a lambda's body
+    value: cst.BaseExpression | None
+    verdict: Verdict
+
+
+@dataclass
+class _Loop:
+    bounded_iterations: bool
+    reason: Verdict
+    breaks: list[Env] = field(default_factory=list)
+
+
+def snippet(module: ModuleInfo, node: cst.CSTNode, limit: int = 60) -> str:
+    text = " ".join(module.code(node).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class FunctionEvaluator:
+    """Evaluates one function's returns, within one module."""
+
+    def __init__(self, analysis: "Analysis", module: ModuleInfo, function: cst.FunctionDef | cst.Lambda | None,
+                 owner: cst.ClassDef | None, depth: int = 0) -> None:
+        self.analysis = analysis
+        self.project = analysis.project
+        self.module = module
+        self.function = function
+        self.owner = owner
+        self.depth = depth
+        self.returns: list[ReturnVerdict] = []
+        self.params: set[str] = set()
+        self.context_params: set[str] = set()
+        self.loops: list[_Loop] = []
+        self._expr_depth = 0
+        self.content_only = False
+        if function is not None:
+            self._collect_params(function)
+
+    # -- parameters ---------------------------------------------------------
+
+    def _collect_params(self, function: cst.FunctionDef | cst.Lambda) -> None:
+        params = function.params
+        every = [*params.posonly_params, *params.params, *params.kwonly_params]
+        for extra in (params.star_arg, params.star_kwarg):
+            if isinstance(extra, cst.Param):
+                every.append(extra)
+        for param in every:
+            name = param.name.value
+            annotation = self.module.code(param.annotation.annotation) if param.annotation is not None else ""
+            if name in src.CONTEXT_PARAMETERS or "Context" in annotation or "Runtime" in annotation:
+                self.context_params.add(name)
+            else:
+                self.params.add(name)
+
+    # -- statements ---------------------------------------------------------
+
+    def run(self) -> list[ReturnVerdict]:
+        if self.function is None:
+            return []
+        if isinstance(self.function, cst.Lambda):
+            body = self.function.body
+            return [ReturnVerdict(body, body, self.eval(body, {}))]
+        self._block(self.function.body, {})
+        return self.returns
+
+    def _block(self, body: cst.BaseSuite | cst.CSTNode, env: Env) -> Env | None:
+        statements: list[cst.CSTNode]
+        if isinstance(body, cst.IndentedBlock):
+            statements = list(body.body)
+        elif isinstance(body, cst.SimpleStatementSuite):
+            statements = list(body.body)
+        else:
+            statements = [body]
+        current: Env | None = env
+        for statement in statements:
+            if current is None:
+                break  # unreachable code after return/raise
+            current = self._statement(statement, current)
+        return current
+
+    def _statement(self, statement: cst.CSTNode, env: Env) -> Env | None:
+        if isinstance(statement, cst.SimpleStatementLine):
+            current: Env | None = env
+            for small in statement.body:
+                if current is None:
+                    break
+                current = self._small(small, current)
+            return current
+        if isinstance(statement, cst.BaseSmallStatement):
+            return self._small(statement, env)
+        if isinstance(statement, cst.If):
+            return self._if(statement, env)
+        if isinstance(statement, (cst.For, cst.While)):
+            return self._loop(statement, env)
+        if isinstance(statement, (cst.Try, cst.TryStar)):
+            return self._try(statement, env)
+        if isinstance(statement, cst.With):
+            env = dict(env)
+            for item in statement.items:
+                value = self.eval(item.item, env)
+                if item.asname is not None:
+                    self._bind(item.asname.name, value, env)
+            return self._block(statement.body, env)
+        if isinstance(statement, cst.Match):
+            return self._match(statement, env)
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            env = dict(env)
+            env[statement.name.value] = BOUNDED_VALUE
+            return env
+        return env
+
+    def _small(self, small: cst.BaseSmallStatement, env: Env) -> Env | None:
+        if isinstance(small, cst.Return):
+            self._record_return(small, env)
+            return None
+        if isinstance(small, cst.Raise):
+            return None
+        if isinstance(small, (cst.Break, cst.Continue)):
+            if self.loops and isinstance(small, cst.Break):
+                self.loops[-1].breaks.append(dict(env))
+            return None
+        env = dict(env)
+        if isinstance(small, cst.Assign):
+            value = self.eval(small.value, env)
+            for target in small.targets:
+                self._bind(target.target, value, env, small.value)
+        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+            self._bind(small.target, self.eval(small.value, env), env, small.value)
+        elif isinstance(small, cst.AugAssign):
+            self._augment(small, env)
+        elif isinstance(small, cst.Expr):
+            self._expression_statement(small.value, env)
+        return env
+
+    def _record_return(self, node: cst.Return, env: Env) -> None:
+        value = node.value
+        if value is None:
+            self.returns.append(ReturnVerdict(node, None, BOUNDED_VALUE))
+            return
+        if self.content_only and isinstance(value, cst.Tuple) and value.elements:
+            value = value.elements[0].value
+        self.returns.append(ReturnVerdict(node, value, self.eval(value, env)))
+
+    def _if(self, node: cst.If, env: Env) -> Env | None:
+        self.eval(node.test, env)
+        then_env, else_env = self._narrow(node.test, env)
+        after_then = self._block(node.body, then_env)
+        if node.orelse is None:
+            after_else: Env | None = else_env
+        elif isinstance(node.orelse, cst.If):
+            after_else = self._if(node.orelse, else_env)
+        else:
+            after_else = self._block(node.orelse.body, else_env)
+        return _merge(after_then, after_else)
+
+    def _loop(self, node: cst.For | cst.While, env: Env) -> Env | None:
+        if isinstance(node, cst.For):
+            iterable = self.eval(node.iter, env)
+            few = iterable.few_items or (iterable.level == SILENT)
+            reason = iterable if iterable.level == UNBOUNDED else unbounded(
+                f"a loop over `{snippet(self.module, node.iter)}`", node.iter, self.module, MEDIUM)
+            loop = _Loop(bounded_iterations=few, reason=reason)
+        else:
+            self.eval(node.test, env)
+            loop = _Loop(bounded_iterations=False, reason=unbounded(
+                "a `while` loop", node, self.module, MEDIUM))
+        self.loops.append(loop)
+        start = dict(env)
+        end: Env | None = None
+        for _ in range(2):  # a second pass sees values carried across iterations
+            body_env = dict(start)
+            if isinstance(node, cst.For):
+                self._bind(node.target, self._element_of(iterable, node.iter), body_env)
+            end = self._block(node.body, body_env)
+            start = _merge(start, end) or start
+        self.loops.pop()
+        after = _merge(env, end)
+        for broken in loop.breaks:
+            after = _merge(after, broken)
+        if node.orelse is not None and after is not None:
+            after = self._block(node.orelse.body, after)
+        return after
+
+    def _try(self, node: cst.Try | cst.TryStar, env: Env) -> Env | None:
+        after_body = self._block(node.body, dict(env))
+        if node.orelse is not None and after_body is not None:
+            after_body = self._block(node.orelse.body, after_body)
+        handler_start = _merge(env, after_body) or env
+        result = after_body
+        for handler in node.handlers:
+            handler_env = dict(handler_start)
+            if handler.name is not None:
+                self._bind(handler.name.name, EXCEPTION_VALUE, handler_env)
+            result = _merge(result, self._block(handler.body, handler_env))
+        if node.finalbody is not None:
+            final = self._block(node.finalbody.body, dict(result if result is not None else handler_start))
+            return final if result is not None else None
+        return result
+
+    def _match(self, node: cst.Match, env: Env) -> Env | None:
+        subject = self.eval(node.subject, env)
+        result: Env | None = None
+        for case in node.cases:
+            case_env = dict(env)
+            for name in _pattern_names(case.pattern):
+                case_env[name] = self._element_of(subject, node.subject)
+            result = _merge(result, self._block(case.body, case_env))
+        return _merge(result, env)
+
+    # -- binding ------------------------------------------------------------
+
+    def _bind(self, target: cst.BaseExpression, value: Verdict, env: Env,
+              source: cst.BaseExpression | None = None) -> None:
+        if isinstance(target, cst.Name):
+            env[target.value] = value
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            elements = [e for e in target.elements]
+            literal = source if isinstance(source, (cst.Tuple, cst.List)) else None
+            for index, element in enumerate(elements):
+                if literal is not None and index < len(literal.elements) and not isinstance(element, cst.StarredElement):
+                    part = self.eval(literal.elements[index].value, env)
+                else:
+                    part = value if value.bounded else self._element_of(value, source)
+                self._bind(element.value, part, env)
+        elif isinstance(target, cst.StarredElement):
+            self._bind(target.value, value, env)
+        elif isinstance(target, cst.Subscript):
+            self._grow(target.value, value, env, target)
+            if _told_key(target):
+                # `response["truncated"] = True`: the value now says it was cut.
+                name = _root_name(target.value)
+                if name is not None and name in env and env[name].level == SILENT:
+                    env[name] = BOUNDED_VALUE.with_models(env[name].models)
+
+    def _augment(self, node: cst.AugAssign, env: Env) -> None:
+        value = self.eval(node.value, env)
+        if isinstance(node.target, cst.Name):
+            self._grow(node.target, value, env, node)
+        elif isinstance(node.target, (cst.Subscript, cst.Attribute)):
+            base = node.target.value
+            self._grow(base, value, env, node)
+
+    def _expression_statement(self, expr: cst.BaseExpression, env: Env) -> None:
+        if isinstance(expr, cst.Await):
+            expr = expr.expression
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+            if expr.func.attr.value in src.GROWING_METHODS:
+                added = join_all([self.eval(arg.value, env) for arg in expr.args])
+                self._grow(expr.func.value, added, env, expr)
+                return
+        self.eval(expr, env)
+
+    def _grow(self, target: cst.BaseExpression, added: Verdict, env: Env, node: cst.CSTNode) -> None:
+        """`target` gains `added`: in a loop of unknown length it grows without bound."""
+        while isinstance(target, (cst.Subscript, cst.Attribute)):
+            target = target.value
+        if not isinstance(target, cst.Name):
+            return
+        name = target.value
+        current = env.get(name, self._name(target, env))
+        unbounded_loop = next((loop for loop in reversed(self.loops) if not loop.bounded_iterations), None)
+        if unbounded_loop is not None:
+            confidence = HIGH if unbounded_loop.reason.confidence == HIGH else MEDIUM
+            grown = unbounded(f"`{name}`, grown in {_describe_loop(unbounded_loop)}", node, self.module, confidence)
+            env[name] = join(join(current, added), grown)
+        else:
+            env[name] = join_all([current, added])
+
+    # -- narrowing ----------------------------------------------------------
+
+    def _narrow(self, test: cst.BaseExpression, env: Env) -> tuple[Env, Env]:
+        """`if len(x) > N:` means x is small on the else branch (and vice versa)."""
+        then_env, else_env = dict(env), dict(env)
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            inner_then, inner_else = self._narrow(test.expression, env)
+            return inner_else, inner_then
+        if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+            return then_env, else_env
+        left, comparison = test.left, test.comparisons[0]
+        operator, right = comparison.operator, comparison.comparator
+        name = _len_argument(left)
+        flipped = False
+        if name is None:
+            name = _len_argument(right)
+            flipped = True
+        if name is None:
+            return then_env, else_env
+        greater = isinstance(operator, (cst.GreaterThan, cst.GreaterThanEqual))
+        less = isinstance(operator, (cst.LessThan, cst.LessThanEqual))
+        if flipped:
+            greater, less = less, greater
+        if greater:
+            else_env[name] = BOUNDED_VALUE.with_models(env.get(name, BOUNDED_VALUE).models)
+        elif less:
+            then_env[name] = BOUNDED_VALUE.with_models(env.get(name, BOUNDED_VALUE).models)
+        return then_env, else_env
+
+    # -- expressions --------------------------------------------------------
+
+    def _marker(self, expr: cst.CSTNode) -> bool:
+        return has_marker(expr, self.project, self.module)
+
+    def eval(self, expr: cst.BaseExpression, env: Env) -> Verdict:
+        self._expr_depth += 1
+        try:
+            if self._expr_depth > MAX_EXPR_DEPTH:
+                return unbounded("an expression too deeply nested to analyse", expr, self.module)
+            return self._eval(expr, env)
+        finally:
+            self._expr_depth -= 1
+
+    def _eval(self, expr: cst.BaseExpression, env: Env) -> Verdict:
+        if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis)):
+            return BOUNDED_VALUE
+        if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
+            return BOUNDED_VALUE
+        if isinstance(expr, cst.FormattedString):
+            parts = [self.eval(p.expression, env) for p in expr.parts if isinstance(p, cst.FormattedStringExpression)]
+            return join_all(parts, told=self._marker(expr)) if parts else BOUNDED_VALUE
+        if isinstance(expr, cst.Name):
+            return self._name(expr, env)
+        if isinstance(expr, cst.Attribute):
+            return self._attribute(expr, env)
+        if isinstance(expr, cst.Subscript):
+            return self._subscript(expr, env)
+        if isinstance(expr, cst.Call):
+            return self._call(expr, env)
+        if isinstance(expr, cst.Await):
+            return self.eval(expr.expression, env)
+        if isinstance(expr, (cst.Comparison, cst.Lambda)):
+            return BOUNDED_VALUE
+        if isinstance(expr, cst.UnaryOperation):
+            return BOUNDED_VALUE if isinstance(expr.operator, cst.Not) else self.eval(expr.expression, env)
+        if isinstance(expr, cst.BooleanOperation):
+            return join(self.eval(expr.left, env), self.eval(expr.right, env))
+        if isinstance(expr, cst.BinaryOperation):
+            return self._binary(expr, env)
+        if isinstance(expr, cst.IfExp):
+            self.eval(expr.test, env)
+            then_env, else_env = self._narrow(expr.test, env)
+            return join(self.eval(expr.body, then_env), self.eval(expr.orelse, else_env))
+        if isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
+            parts = [self.eval(e.value, env) for e in expr.elements]
+            result = join_all(parts, told=any(self._marker(e.value) for e in expr.elements))
+            return Verdict(result.level, result.reason, result.node, result.module, result.confidence,
+                           result.models, few_items=result.bounded) if result.bounded else result
+        if isinstance(expr, cst.Dict):
+            return self._dict(expr, env)
+        if isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+            return self._comprehension(expr, env)
+        if isinstance(expr, cst.NamedExpr):
+            value = self.eval(expr.value, env)
+            self._bind(expr.target, value, env)
+            return value
+        if isinstance(expr, (cst.Yield,)):
+            return BOUNDED_VALUE
+        if isinstance(expr, cst.StarredElement):  # pragma: no cover - only inside containers
+            return self.eval(expr.value, env)
+        return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)
+
+    def _name(self, expr: cst.Name, env: Env) -> Verdict:
+        name = expr.value
+        if name in env:
+            return env[name]
+        if name in ("True", "False", "None") or name in self.params:
+            return BOUNDED_VALUE
+        if name in self.context_params:
+            return unbounded(f"`{name}`", expr, self.module)
+        return self.analysis.global_value(self.module, expr, self.depth)
+
+    def _attribute(self, expr: cst.Attribute, env: Env) -> Verdict:
+        code = snippet(self.module, expr)
+        qualified = self.project.external_name(self.module, expr)
+        if qualified in src.SOURCE_NAMES:
+            return unbounded(src.SOURCE_NAMES[qualified].format(code=code), expr, self.module, HIGH)
+        base = _root_name(expr)
+        if base is not None and base not in env and base not in self.params and base not in self.context_params:
+            # A module-level name: a constant, an Enum member, a module attribute.
+            entity = self.project.resolve(self.module, expr)
+            if entity is not None:
+                return self.analysis.entity_value(entity, expr, self.depth)
+            owner = self.project.resolve(self.module, expr.value)
+            if owner is not None and owner.kind in ("class", "module"):
+                return BOUNDED_VALUE  # a class attribute: a constant or an Enum member
+        receiver = self.eval(expr.value, env)
+        attribute = expr.attr.value
+        if receiver.exception:
+            return BOUNDED_VALUE
+        if attribute in src.SOURCE_ATTRIBUTES and not _is_param_echo(expr.value, self.params):
+            return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
+        if _root_name(expr) in self.params:
+            return BOUNDED_VALUE  # an argument's field echoed back (`request.filters.city`)
+        if receiver.level == UNBOUNDED:
+            return receiver
+        return unbounded(f"`{code}`", expr, self.module)
+
+    def _subscript(self, expr: cst.Subscript, env: Env) -> Verdict:
+        value = self.eval(expr.value, env)
+        if len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice):
+            cut = expr.slice[0].slice
+            if cut.upper is not None or _is_negative(cut.lower):
+                for part in (cut.lower, cut.upper, cut.step):
+                    if part is not None:
+                        self.eval(part, env)
+                return Verdict(SILENT, f"`{snippet(self.module, expr)}`", expr, self.module, HIGH,
+                               value.models, few_items=True)
+            return value
+        for element in expr.slice:
+            if isinstance(element.slice, cst.Index):
+                self.eval(element.slice.value, env)
+        if value.exception:
+            return BOUNDED_VALUE
+        if value.level == SILENT:
+            return unbounded(f"an item of {value.reason}", expr, self.module)
+        return value if value.level == UNBOUNDED else BOUNDED_VALUE.with_models(value.models)
+
+    def _binary(self, expr: cst.BinaryOperation, env: Env) -> Verdict:
+        left, right = self.eval(expr.left, env), self.eval(expr.right, env)
+        if isinstance(expr.operator, cst.Multiply):
+            literal_count = isinstance(expr.left, cst.Integer) or isinstance(expr.right, cst.Integer)
+            if literal_count and left.bounded and right.bounded:
+                return BOUNDED_VALUE
+        told = self._marker(expr.left) or self._marker(expr.right)
+        return join_all([left, right], told=told)
+
+    def _dict(self, expr: cst.Dict, env: Env) -> Verdict:
+        parts: list[Verdict] = []
+        told = False
+        for element in expr.elements:
+            if isinstance(element, cst.DictElement):
+                parts.append(self.eval(element.key, env))
+                parts.append(self.eval(element.value, env))
+                key = element.key
+                if isinstance(key, cst.SimpleString) and src.TOLD_KEYS.search(key.value):
+                    told = True
+                told = told or self._marker(element.value)
+            else:
+                parts.append(self.eval(element.value, env))
+        result = join_all(parts, told=told)
+        if result.bounded:
+            return Verdict(result.level, models=result.models, few_items=True)
+        return result
+
+    def _comprehension(self, expr: cst.BaseComp, env: Env) -> Verdict:
+        inner = dict(env)
+        clause: cst.CompFor | None = expr.for_in
+        iterations_bounded = True
+        worst_iterable: Verdict | None = None
+        while clause is not None:
+            iterable = self.eval(clause.iter, inner)
+            if not (iterable.few_items or iterable.level == SILENT):
+                iterations_bounded = False
+                worst_iterable = iterable if worst_iterable is None else join(worst_iterable, iterable)
+            self._bind(clause.target, self._element_of(iterable, clause.iter), inner)
+            for condition in clause.ifs:
+                self.eval(condition.test, inner)
+            clause = clause.inner_for_in
+        if isinstance(expr, cst.DictComp):
+            element = join(self.eval(expr.key, inner), self.eval(expr.value, inner))
+        else:
+            element = self.eval(expr.elt, inner)  # type: ignore[attr-defined]
+        if iterations_bounded:
+            return element
+        assert worst_iterable is not None
+        source = worst_iterable if worst_iterable.level == UNBOUNDED else None
+        confidence = HIGH if (source is None or source.confidence == HIGH) else MEDIUM
+        if source is not None and source.confidence == HIGH:
+            reason = f"a comprehension over {source.reason}"
+        else:
+            reason = f"a comprehension over `{snippet(self.module, expr.for_in.iter)}`"
+        return join(element, unbounded(reason, expr, self.module, confidence))
+
+    def _element_of(self, collection: Verdict, node: cst.CSTNode | None) -> Verdict:
+        if collection.level == UNBOUNDED or collection.exception:
+            return collection if collection.level == UNBOUNDED else BOUNDED_VALUE
+        if collection.level == SILENT:
+            return unbounded(f"an item of {collection.reason}", node, self.module)
+        return BOUNDED_VALUE
+
+    # -- calls --------------------------------------------------------------
+
+    def _call(self, expr: cst.Call, env: Env) -> Verdict:
+        func = expr.func
+        code = snippet(self.module, expr)
+        args = [arg.value for arg in expr.args]
+        qualified = self.project.external_name(self.module, func)
+        local_qualified = self.module.qualify(func)
+        if self._is_checkpoint(qualified, local_qualified):
+            for arg in args:
+                self.eval(arg, env)
+            return BOUNDED_VALUE
+        if isinstance(func, cst.Call):
+            self.eval(func, env)
+            return unbounded(f"the result of `{code}`", expr, self.module)
+        if qualified is not None and qualified.startswith("builtins."):
+            return self._builtin_call(qualified[len("builtins."):], expr, args, env, code)
+        entity = self._callee(func, env)
+        if entity is not None:
+            return self.analysis.call_value(entity, expr, [self.eval(a, env) for a in args], self.depth, self.module)
+        if qualified is not None:
+            found = self._external_call(qualified, expr, args, env, code)
+            if found is not None:
+                return found
+            # A library function we know nothing about (`requests.get(...)`).
+            for arg in args:
+                self.eval(arg, env)
+            return unbounded(f"the result of `{code}`", expr, self.module)
+        if isinstance(func, cst.Attribute):
+            return self._method_call(func, expr, args, env, code)
+        for arg in args:
+            self.eval(arg, env)
+        return unbounded(f"the result of `{code}`", expr, self.module)
+
+    def _is_checkpoint(self, qualified: str | None, local: str | None) -> bool:
+        for name in (qualified, local):
+            if name is None:
+                continue
+            if name.split(".", 1)[0] == fw.RUNTIME_ROOT and name.rsplit(".", 1)[-1] in fw.RUNTIME_CHECKPOINTS:
+                return True
+            if name in self.analysis.config.extend_checkpoints:
+                return True
+        return False
+
+    def _builtin_call(self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: str) -> Verdict:
+        values = [self.eval(arg, env) for arg in args]
+        if name in src.SMALL_BUILTINS:
+            return BOUNDED_VALUE
+        if name == "range":
+            return FEW_ITEMS if all(_is_constant_number(a) for a in args) else unbounded(
+                f"`{code}`", expr, self.module)
+        if name in src.TEXT_BUILTINS:
+            if not values or all(v.bounded or v.exception for v in values[:1]):
+                return BOUNDED_VALUE
+            first = values[0]
+            if first.level == UNBOUNDED and first.confidence == HIGH:
+                return first
+            return unbounded(f"`{code}` of an unknown value", expr, self.module, HIGH)
+        if name == "open":
+            return unbounded(f"the file `{code}`", expr, self.module, HIGH)
+        if name in src.CONTAINER_BUILTINS:
+            return join_all(values) if values else FEW_ITEMS
+        return unbounded(f"the result of `{code}`", expr, self.module)
+
+    def _external_call(self, qualified: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env,
+                       code: str) -> Verdict | None:
+        if qualified in src.SOURCE_CALLS:
+            for arg in args:
+                self.eval(arg, env)
+            return unbounded(src.SOURCE_CALLS[qualified].format(code=code), expr, self.module, HIGH)
+        tail = qualified.rsplit(".", 1)[-1]
+        if tail in ("dumps", "dump") and qualified.split(".", 1)[0] in ("json", "orjson", "ujson", "simplejson", "yaml"):
+            values = [self.eval(arg, env) for arg in args[:1]]
+            if all(v.bounded for v in values):
+                return BOUNDED_VALUE.with_models(values[0].models if values else frozenset())
+            return unbounded(f"`{code}` of an unknown value", expr, self.module, HIGH)
+        if tail in ("loads", "load") and qualified.split(".", 1)[0] in ("json", "orjson", "ujson", "simplejson"):
+            return join_all([self.eval(arg, env) for arg in args[:1]])
+        if tail[:1].isupper() and not tail.isupper():
+            # A library class built from parts (`TextContent(text=...)`,
+            # `AnyUrl("...")`): as big as its parts.
+            return join_all([self.eval(arg, env) for arg in args])
+        if qualified.startswith(src.SMALL_CALL_PREFIXES):
+            for arg in args:
+                self.eval(arg, env)
+            return BOUNDED_VALUE
+        if qualified.startswith(src.PRESERVING_CALL_PREFIXES):
+            return join_all([self.eval(arg, env) for arg in args])
+        if qualified == "textwrap.shorten":
+            return BOUNDED_VALUE
+        return None
+
+    def _callee(self, func: cst.BaseExpression, env: Env) -> Entity | None:
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            if func.value.value in ("self", "cls") and self.owner is not None:
+                method = class_methods(self.owner).get(func.attr.value)
+                if method is not None:
+                    return Entity(self.module, "function", func.attr.value, method, owner=self.owner)
+                return None
+            if func.value.value in env or func.value.value in self.params:
+                return None
+        if isinstance(func, cst.Name) and (func.value in env or func.value in self.params):
+            return None
+        if isinstance(func, cst.Name) and isinstance(self.function, cst.FunctionDef):
+            nested = self.analysis.nested_function(self.module, self.function, func.value)
+            if nested is not None:
+                return Entity(self.module, "function", func.value, nested)
+        entity = self.project.resolve(self.module, func)
+        if entity is None and isinstance(func, cst.Attribute):
+            # A classmethod such as `Model.model_validate(...)`.
+            owner = self.project.resolve(self.module, func.value)
+            if owner is not None and owner.kind == "class":
+                return Entity(owner.module, "classmethod", func.attr.value, owner.node)
+        return entity
+
+    def _method_call(self, func: cst.Attribute, expr: cst.Call, args: list[cst.BaseExpression], env: Env,
+                     code: str) -> Verdict:
+        method = func.attr.value
+        receiver = self.eval(func.value, env)
+        values = [self.eval(arg, env) for arg in args]
+        if method in src.SMALL_METHODS:
+            return BOUNDED_VALUE
+        if method == "join" and values:
+            iterable = values[0]
+            if iterable.level == UNBOUNDED:
+                reason = iterable.reason if iterable.confidence == HIGH else f"`{snippet(self.module, args[0])}`"
+                return unbounded(f"a join over {reason}", expr, self.module, HIGH)
+            return join(receiver, iterable) if receiver.level != UNBOUNDED else receiver
+        if method in ("model_dump", "dict", "model_dump_json", "json") and receiver.models:
+            return receiver
+        if method in src.SOURCE_METHODS and not receiver.exception and not _is_param_echo(func.value, self.params):
+            return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, HIGH)
+        if method in src.PRESERVING_METHODS:
+            return join_all([receiver, *values])
+        if receiver.exception:
+            return BOUNDED_VALUE
+        return unbounded(f"the result of `{code}`", expr, self.module)
+
+
+# -- helpers -----------------------------------------------------------------
+
+
+def _merge(a: Env | None, b: Env | None) -> Env | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    merged = dict(a)
+    for name, value in b.items():
+        merged[name] = join(merged[name], value) if name in merged else value
+    return merged
+
+
+def _told_key(target: cst.Subscript) -> bool:
+    for element in target.slice:
+        index = element.slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+            if src.TOLD_KEYS.search(index.value.value):
+                return True
+    return False
+
+
+def _len_argument(expr: cst.BaseExpression) -> str | None:
+    if (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "len"
+            and len(expr.args) == 1 and isinstance(expr.args[0].value, cst.Name)):
+        return expr.args[0].value.value
+    return None
+
+
+def _is_negative(expr: cst.BaseExpression | None) -> bool:
+    return isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus)
+
+
+def _is_constant_number(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.Integer):
+        return True
+    if isinstance(expr, cst.UnaryOperation):
+        return _is_constant_number(expr.expression)
+    return isinstance(expr, cst.Name) and expr.value.isupper()
+
+
+def _root_name(expr: cst.BaseExpression) -> str | None:
+    while isinstance(expr, cst.Attribute):
+        expr = expr.value
+    return expr.value if isinstance(expr, cst.Name) else None
+
+
+def _is_param_echo(expr: cst.BaseExpression, params: set[str]) -> bool:
+    return isinstance(expr, cst.Name) and expr.value in params
+
+
+def _describe_loop(loop: _Loop) -> str:
+    reason = loop.reason.reason
+    if reason.startswith("a loop over") or reason.startswith("a `while`"):
+        return reason
+    return f"a loop over {reason}"
+
+
+def _pattern_names(pattern: cst.MatchPattern) -> Iterator[str]:
+    stack: list[cst.CSTNode] = [pattern]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.MatchAs) and node.name is not None:
+            yield node.name.value
+        elif isinstance(node, cst.MatchStar) and node.name is not None:
+            yield node.name.value
+        stack.extend(child_nodes(node))
+
+
+__all__ = ["FunctionEvaluator", "ReturnVerdict", "snippet", "dotted"]

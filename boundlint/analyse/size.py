@@ -1,0 +1,79 @@
+"""What the analysis knows about the size of a value.
+
+Three levels, ordered: BOUNDED (provably small), SILENT (small because it was
+cut by a slice that nothing tells the model about), UNBOUNDED (can carry
+arbitrary data). Joining two verdicts keeps the worse one, which is how "every
+reaching assignment is bounded" falls out of a forward data-flow pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from boundlint.project.module import ModuleInfo
+
+BOUNDED = 0
+SILENT = 1
+UNBOUNDED = 2
+
+HIGH = "high"
+MEDIUM = "medium"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    level: int
+    reason: str = ""  # e.g. "the response body `resp.text`"
+    node: cst.CSTNode | None = None  # where the reason is, for its line
+    module: ModuleInfo | None = None
+    confidence: str = MEDIUM
+    # Pydantic models (their ClassDef nodes) whose instances flow into this value.
+    models: frozenset[cst.ClassDef] = field(default_factory=frozenset)
+    # The value is a caught exception: `str(e)` is its (short) message.
+    exception: bool = False
+    # The value is a collection of known, small size (a literal or a range).
+    few_items: bool = False
+
+    @property
+    def bounded(self) -> bool:
+        return self.level == BOUNDED
+
+    def with_models(self, models: frozenset[cst.ClassDef]) -> "Verdict":
+        if not models or models <= self.models:
+            return self
+        return Verdict(self.level, self.reason, self.node, self.module, self.confidence,
+                       self.models | models, self.exception, self.few_items)
+
+
+BOUNDED_VALUE = Verdict(BOUNDED)
+EXCEPTION_VALUE = Verdict(BOUNDED, exception=True)
+FEW_ITEMS = Verdict(BOUNDED, few_items=True)
+
+
+def unbounded(reason: str, node: cst.CSTNode | None, module: ModuleInfo | None, confidence: str = MEDIUM) -> Verdict:
+    return Verdict(UNBOUNDED, reason, node, module, confidence)
+
+
+def join(a: Verdict, b: Verdict) -> Verdict:
+    """The worse of two verdicts; models from both are kept."""
+    if a.level != b.level:
+        worse = a if a.level > b.level else b
+    elif a.level == UNBOUNDED and b.confidence == HIGH and a.confidence != HIGH:
+        worse = b
+    else:
+        worse = a
+    if worse.level == BOUNDED and not (a.few_items and b.few_items):
+        worse = Verdict(BOUNDED, exception=a.exception and b.exception)
+    return worse.with_models(a.models | b.models)
+
+
+def join_all(verdicts: list[Verdict], told: bool = False) -> Verdict:
+    """Combine the parts of one value; `told` when a marker string is among them."""
+    result = FEW_ITEMS if not verdicts else verdicts[0]
+    for verdict in verdicts[1:]:
+        result = join(result, verdict)
+    if told and result.level == SILENT:
+        result = BOUNDED_VALUE.with_models(result.models)
+    return result

@@ -1,0 +1,2 @@
+"""The command line: `boundlint check`, `fix`, `inventory`, `rule`: arguments, exit codes, progress.
+"""

@@ -1,0 +1,164 @@
+"""Planning fixes for a check result, and applying them module by module.
+
+`plan(result, config)` gives every finding either a `Candidate` (a fix, safe or
+unsafe) or a `NoFix` (why not). `fix_round` applies the allowed ones per module.
+`attach_fixes` puts each finding's own fix, as ruff-style edits, in its JSON.
+
+One ordering rule: a BL001 finding on a tool that returns a Pydantic model
+whose unbounded fields all get a BL002/BL003 fix in the same round is left for
+the next round, where the model is bounded and the BL001 is gone: wrapping the
+model in `truncate_for_llm` would only turn it into a dict.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from boundlint.engine.run import CheckResult
+from boundlint.core.config import Config
+from boundlint.core.findings import Finding
+from boundlint.fix.apply import Applied, FixFailed, apply_candidates
+from boundlint.fix.codemods import CodemodPlanner
+from boundlint.fix.locate import Target, locate
+from boundlint.fix.model import Candidate, Fix, NoFix
+from boundlint.project.module import ModuleInfo, dotted
+
+
+@dataclass
+class Plan:
+    candidates: dict[Finding, Candidate] = field(default_factory=dict)
+    no_fix: dict[Finding, NoFix] = field(default_factory=dict)
+    targets: dict[Finding, Target] = field(default_factory=dict)
+
+    def reason(self, finding: Finding, unsafe: bool) -> str | None:
+        """Why `finding` is not fixed under these options (None: it is fixable)."""
+        candidate = self.candidates.get(finding)
+        if candidate is not None:
+            return None if candidate.allowed(unsafe) else f"unsafe fix (--unsafe-fixes): {candidate.message}"
+        missing = self.no_fix.get(finding)
+        return missing.reason if missing is not None else "no automatic fix"
+
+
+def plan(result: CheckResult, config: Config) -> Plan:
+    result_plan = Plan()
+    analysis = result.analysis
+    if analysis is None:
+        for finding in result.findings:
+            result_plan.no_fix[finding] = NoFix(finding, "no automatic fix")
+        return result_plan
+    targets = locate(result)
+    result_plan.targets = targets
+    planner = CodemodPlanner(analysis.project, config)
+    for finding in result.findings:
+        target = targets.get(finding)
+        if target is None:
+            result_plan.no_fix[finding] = NoFix(finding, "no automatic fix for this rule" if finding.code not in (
+                "BL001", "BL002", "BL003", "BL004", "BL005", "BL006") else "no automatic fix: the reported node was not found")
+            continue
+        outcome = planner.plan(target)
+        if isinstance(outcome, Candidate):
+            result_plan.candidates[finding] = outcome
+        else:
+            result_plan.no_fix[finding] = outcome
+    return result_plan
+
+
+# -- a fix round --------------------------------------------------------------
+
+
+@dataclass
+class Round:
+    applied: list[Applied] = field(default_factory=list)
+    failed: list[tuple[ModuleInfo, str]] = field(default_factory=list)
+    deferred: list[Finding] = field(default_factory=list)
+
+
+def fix_round(result: CheckResult, config: Config, unsafe: bool, the_plan: Plan | None = None) -> Round:
+    the_plan = the_plan or plan(result, config)
+    chosen = [c for c in the_plan.candidates.values() if c.allowed(unsafe)]
+    outcome = Round()
+    moot = _moot_bl001(result, the_plan, chosen)
+    outcome.deferred = [c.finding for c in chosen if c.finding in moot]
+    chosen = [c for c in chosen if c.finding not in moot]
+    by_module: dict[int, list[Candidate]] = {}
+    modules: dict[int, ModuleInfo] = {}
+    for candidate in chosen:
+        by_module.setdefault(id(candidate.module), []).append(candidate)
+        modules[id(candidate.module)] = candidate.module
+    for key in sorted(by_module, key=lambda k: modules[k].display):
+        module = modules[key]
+        try:
+            outcome.applied.append(apply_candidates(module, by_module[key]))
+        except FixFailed as error:
+            outcome.failed.append((module, str(error)))
+    return outcome
+
+
+def _moot_bl001(result: CheckResult, the_plan: Plan, chosen: list[Candidate]) -> set[Finding]:
+    """BL001 fixes that the field fixes chosen in this round make unnecessary."""
+    analysis = result.analysis
+    if analysis is None:
+        return set()
+    fixed_fields = {(id(t.model.node), t.field.name) for c in chosen
+                    if (t := the_plan.targets.get(c.finding)) is not None and t.model is not None and t.field is not None}
+    if not fixed_fields:
+        return set()
+    models = {id(model.node): model for model in analysis.contracts}
+    moot: set[Finding] = set()
+    for candidate in chosen:
+        target = the_plan.targets.get(candidate.finding)
+        if candidate.finding.code != "BL001" or target is None or target.returned is None:
+            continue
+        verdict = target.returned.verdict
+        if not verdict.models or not isinstance(verdict.node, cst.Call):
+            continue
+        called = (dotted(verdict.node.func) or "").rsplit(".", 1)[-1]
+        roots = [models[id(cls)] for cls in verdict.models if id(cls) in models]
+        if not roots or called not in {root.name for root in roots}:
+            continue
+        closure = analysis.models.contracts_closure(roots)
+        if all((id(owner.node), item.name) in fixed_fields
+               for model in closure for owner, item in analysis.models.unbounded_fields(model)):
+            moot.add(candidate.finding)
+    return moot
+
+
+# -- fixes in the JSON output -------------------------------------------------
+
+
+def fixes_for(result: CheckResult, config: Config) -> dict[Finding, Fix]:
+    """Each finding's own fix (alone, with its imports) as edits; findings without one are absent.
+
+    The fixes of a module are first applied and verified together (parsed and
+    compiled once); each is then applied alone to get its edits, and only
+    parsed and compiled again if the module's fixes failed together.
+    """
+    the_plan = plan(result, config)
+    by_module: dict[int, list[Candidate]] = {}
+    for candidate in the_plan.candidates.values():
+        by_module.setdefault(id(candidate.module), []).append(candidate)
+    fixes: dict[Finding, Fix] = {}
+    for candidates in by_module.values():
+        try:
+            apply_candidates(candidates[0].module, candidates)
+            verified = True
+        except FixFailed:
+            verified = False
+        for candidate in candidates:
+            try:
+                applied = apply_candidates(candidate.module, [candidate], check_syntax=not verified)
+            except FixFailed:
+                continue
+            edits = tuple(applied.text_edits())
+            fixes[candidate.finding] = Fix(candidate.applicability, candidate.message, edits)
+    return fixes
+
+
+def attach_fixes(result: CheckResult, config: Config) -> CheckResult:
+    """`result` with each finding's `fix` field filled (ruff's JSON shape), or left None."""
+    fixes = fixes_for(result, config)
+    findings = [dataclasses.replace(f, fix=fixes[f].to_json()) if f in fixes else f for f in result.findings]
+    return dataclasses.replace(result, findings=findings)

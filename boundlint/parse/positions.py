@@ -1,0 +1,266 @@
+"""Line and column of libcst nodes, without libcst's PositionProvider.
+
+PositionProvider regenerates the whole module's code while recording every
+node's position; on a large file it costs several times the parse itself, and
+we only need positions of the few nodes a finding names. CPython's `ast` has
+exact positions for every statement and parses ten times faster, so we pair
+libcst statements with `ast` statements (both keep source order) and, for an
+expression, find its code inside its statement's text.
+
+If `ast` cannot parse the module (syntax newer than the running interpreter),
+PositionProvider is the fallback.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import dataclasses
+import io
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterator
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from boundlint.parse.source import python_ast
+
+_SMALL_CONTAINERS = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
+_COMPOUND = (cst.FunctionDef, cst.ClassDef, cst.If, cst.For, cst.While, cst.Try, cst.TryStar, cst.With, cst.Match)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+@dataclass(frozen=True)
+class Point:
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Span:
+    start_line: int
+    start_column: int  # 0-based, in characters
+    end_line: int
+    end_column: int
+
+    # The shape of libcst's CodeRange, for code written against it.
+    @property
+    def start(self) -> Point:
+        return Point(self.start_line, self.start_column)
+
+    @property
+    def end(self) -> Point:
+        return Point(self.end_line, self.end_column)
+
+
+def child_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """A node's children that can hold code, read straight from its fields.
+
+    Far cheaper than `.children`: whitespace, comments, brackets, commas and
+    operator tokens (most of a libcst tree) are never visited.
+    """
+    names = _FIELDS.get(type(node))
+    if names is None:
+        names = _FIELDS[type(node)] = _code_fields(type(node))
+    for name in names:
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            yield value
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                if isinstance(item, cst.CSTNode):
+                    yield item
+
+
+# Node classes that never hold code: whitespace, comments, brackets and tokens.
+_TRIVIA_MODULES = ("libcst._nodes.whitespace", "libcst._nodes.op")
+_TRIVIA_NAMES = frozenset({"LeftParen", "RightParen", "LeftCurlyBrace", "RightCurlyBrace", "LeftSquareBracket",
+                           "RightSquareBracket", "Asynchronous", "MaybeSentinel"})
+_NODE_NAME = re.compile(r"libcst\._\w+(?:\.\w+)*\.(\w+)|ForwardRef\('(\w+)'\)")
+
+
+def _code_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node class whose declared type names anything but trivia."""
+    names = []
+    for item in dataclasses.fields(kind):
+        mentioned = [a or b for a, b in _NODE_NAME.findall(str(item.type))]
+        if any(not _is_trivia(name) for name in mentioned):
+            names.append(item.name)
+    return tuple(names)
+
+
+def _is_trivia(name: str) -> bool:
+    if name in _TRIVIA_NAMES:
+        return True
+    found = getattr(cst, name, None)
+    return isinstance(found, type) and found.__module__.startswith(_TRIVIA_MODULES)
+
+
+def walk(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        children = list(child_nodes(node))
+        children.reverse()
+        stack.extend(children)
+
+
+class Positions:
+    def __init__(self, text: str, tree: cst.Module, syntax: ast.Module | None = None) -> None:
+        self.text = text
+        self.tree = tree
+        # Python's own line breaks only (\n, \r\n, \r): not the form feeds and
+        # Unicode separators that str.splitlines also splits on.
+        self._lines = io.StringIO(text, newline="").readlines()
+        self._statements: dict[int, ast.stmt] = {}
+        self._owner: dict[int, cst.CSTNode] = {}
+        self._fallback: dict[cst.CSTNode, CodeRange] | None = None
+        try:
+            module = syntax if syntax is not None else python_ast(text)
+            self._pair(tree.body, module.body)
+        except (SyntaxError, ValueError, RecursionError, MemoryError, _Mismatch):
+            self._use_fallback()
+            return
+        self._map_owners()
+
+    # -- building -----------------------------------------------------------
+
+    def _use_fallback(self) -> None:
+        wrapper = MetadataWrapper(self.tree, unsafe_skip_copy=True)
+        self._fallback = dict(wrapper.resolve(PositionProvider))
+
+    def _pair(self, statements, nodes: list[ast.stmt]) -> None:
+        flat = list(_flatten(statements))
+        if len(flat) != len(nodes):
+            raise _Mismatch
+        for statement, node in zip(flat, nodes):
+            self._statements[id(statement)] = node
+            for inner, inner_nodes in _bodies(statement, node):
+                self._pair(inner, inner_nodes)
+
+    def _map_owners(self) -> None:
+        """Each node's innermost statement (small, or a compound one's header)."""
+        stack: list[tuple[cst.CSTNode, cst.CSTNode | None]] = [(self.tree, None)]
+        while stack:
+            node, owner = stack.pop()
+            if id(node) in self._statements:
+                owner = node
+            if owner is not None:
+                self._owner[id(node)] = owner
+            for child in child_nodes(node):
+                stack.append((child, owner))
+
+    # -- answering ----------------------------------------------------------
+
+    def span(self, node: cst.CSTNode) -> Span:
+        if self._fallback is not None:
+            found = self._fallback[node]
+            return Span(found.start.line, found.start.column, found.end.line, found.end.column)
+        statement = self._statements.get(id(node))
+        if statement is not None:
+            return self._statement_span(statement)
+        owner = self._owner.get(id(node))
+        if owner is None:
+            return Span(1, 0, 1, 0)
+        statement = self._statements[id(owner)]
+        within = self._statement_span(statement)
+        decorators = getattr(statement, "decorator_list", None)
+        if decorators and _inside_decorators(owner, node):
+            # ast starts a decorated def at `def`; its decorators come before.
+            first = decorators[0]
+            within = Span(first.lineno, 0, within.end_line, within.end_column)
+        return self._expression_span(node, within)
+
+    def _statement_span(self, node: ast.stmt) -> Span:
+        end_line = node.end_lineno or node.lineno
+        return Span(node.lineno, self._column(node.lineno, node.col_offset), end_line,
+                    self._column(end_line, node.end_col_offset or 0))
+
+    def _column(self, line: int, byte_offset: int) -> int:
+        """ast counts columns in UTF-8 bytes; editors (and libcst) in characters."""
+        text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+        if text.isascii():
+            return byte_offset
+        return len(text.encode("utf-8")[:byte_offset].decode("utf-8", errors="ignore"))
+
+    def _expression_span(self, node: cst.CSTNode, within: Span) -> Span:
+        if getattr(node, "lpar", None):
+            node = node.with_changes(lpar=[], rpar=[])  # positions point inside parentheses
+        code = self.tree.code_for_node(node).strip()
+        start = self._offset(within.start_line, within.start_column)
+        end = self._offset(within.end_line, within.end_column)
+        index = self.text.find(code, start, max(end, start + len(code))) if code else -1
+        if index < 0:
+            return within
+        return Span(*self._line_column(index), *self._line_column(index + len(code)))
+
+    def _offset(self, line: int, column: int) -> int:
+        starts = self._line_starts
+        return (starts[line - 1] if 0 < line <= len(starts) else len(self.text)) + column
+
+    def _line_column(self, offset: int) -> tuple[int, int]:
+        index = bisect.bisect_right(self._line_starts, offset) - 1
+        return index + 1, offset - self._line_starts[index]
+
+    @cached_property
+    def _line_starts(self) -> list[int]:
+        """Offset of each line's first character."""
+        starts, offset = [], 0
+        for text in self._lines or [""]:
+            starts.append(offset)
+            offset += len(text)
+        return starts
+
+
+def _inside_decorators(owner: cst.CSTNode, node: cst.CSTNode) -> bool:
+    for decorator in getattr(owner, "decorators", ()):
+        if any(inner is node for inner in walk(decorator)):
+            return True
+    return False
+
+
+class _Mismatch(Exception):
+    """The two trees disagree; positions fall back to PositionProvider."""
+
+
+def _flatten(statements) -> Iterator[cst.CSTNode]:
+    for statement in statements:
+        if isinstance(statement, _SMALL_CONTAINERS):
+            yield from statement.body
+        else:
+            yield statement
+
+
+def _suite(body: cst.BaseSuite) -> list[cst.CSTNode]:
+    return list(body.body)
+
+
+def _bodies(statement: cst.CSTNode, node: ast.stmt) -> Iterator[tuple[list[cst.CSTNode], list[ast.stmt]]]:
+    """Pairs of (libcst statements, ast statements) for each nested block."""
+    if isinstance(statement, (cst.FunctionDef, cst.ClassDef, cst.With)):
+        yield _suite(statement.body), node.body  # type: ignore[attr-defined]
+    elif isinstance(statement, cst.If):
+        yield _suite(statement.body), node.body  # type: ignore[attr-defined]
+        orelse = statement.orelse
+        if isinstance(orelse, cst.If):
+            yield [orelse], node.orelse  # type: ignore[attr-defined]
+        elif orelse is not None:
+            yield _suite(orelse.body), node.orelse  # type: ignore[attr-defined]
+    elif isinstance(statement, (cst.For, cst.While)):
+        yield _suite(statement.body), node.body  # type: ignore[attr-defined]
+        if statement.orelse is not None:
+            yield _suite(statement.orelse.body), node.orelse  # type: ignore[attr-defined]
+    elif isinstance(statement, (cst.Try, cst.TryStar)):
+        yield _suite(statement.body), node.body  # type: ignore[attr-defined]
+        for handler, ast_handler in zip(statement.handlers, node.handlers):  # type: ignore[attr-defined]
+            yield _suite(handler.body), ast_handler.body
+        if statement.orelse is not None:
+            yield _suite(statement.orelse.body), node.orelse  # type: ignore[attr-defined]
+        if statement.finalbody is not None:
+            yield _suite(statement.finalbody.body), node.finalbody  # type: ignore[attr-defined]
+    elif isinstance(statement, cst.Match):
+        for case, ast_case in zip(statement.cases, node.cases):  # type: ignore[attr-defined]
+            yield _suite(case.body), ast_case.body

@@ -1,0 +1,210 @@
+"""One parsed module: its imports, its top-level names, and name resolution.
+
+`ModuleInfo.qualify(expr)` turns `tool`, `lc.tool` or `agents.function_tool`
+into the dotted name the import statements say it is, without importing
+anything. Names defined in the module itself qualify as `<module>.<name>`.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterator
+
+import libcst as cst
+
+from boundlint.parse.positions import Positions, Span, child_nodes
+from boundlint.parse.source import SourceText
+
+if TYPE_CHECKING:
+    from boundlint.project.module_index import ModuleIndex
+
+BUILTIN_NAMES = frozenset(dir(builtins))
+
+# Resolves a relative import: (level, dotted module or "") -> absolute dotted
+# name, or None when it points outside the checked tree.
+RelativeResolver = Callable[[int, str], "str | None"]
+
+
+def dotted(expr: cst.BaseExpression) -> str | None:
+    """`a.b.c` as a string, for Name/Attribute chains only."""
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute):
+        base = dotted(expr.value)
+        return f"{base}.{expr.attr.value}" if base else None
+    return None
+
+
+def compound_bodies(statement: cst.CSTNode) -> Iterator[cst.BaseSuite]:
+    """The blocks of an if/try/with/for/while that run at the same scope level."""
+    if isinstance(statement, cst.If):
+        yield statement.body
+        if statement.orelse is not None:
+            yield from compound_bodies(statement.orelse) if isinstance(statement.orelse, cst.If) else [statement.orelse.body]
+    elif isinstance(statement, (cst.Try, cst.TryStar)):
+        yield statement.body
+        for handler in statement.handlers:
+            yield handler.body
+        if statement.orelse is not None:
+            yield statement.orelse.body
+        if statement.finalbody is not None:
+            yield statement.finalbody.body
+    elif isinstance(statement, (cst.With, cst.For, cst.While)):
+        yield statement.body
+        if not isinstance(statement, cst.With) and statement.orelse is not None:
+            yield statement.orelse.body
+
+
+def scope_statements(body: cst.BaseSuite | cst.Module) -> Iterator[cst.CSTNode]:
+    """Statements at one scope level, looking through if/try/with blocks."""
+    statements = body.body if isinstance(body, (cst.Module, cst.IndentedBlock)) else []
+    if isinstance(body, cst.SimpleStatementSuite):
+        statements = body.body
+    for statement in statements:
+        if isinstance(statement, cst.SimpleStatementLine):
+            yield from statement.body
+        else:
+            yield statement
+            for inner in compound_bodies(statement):
+                yield from scope_statements(inner)
+
+
+@dataclass(eq=False)
+class ModuleInfo:
+    path: Path
+    display: str
+    name: str
+    source: SourceText
+    tree: cst.Module
+    imports: dict[str, str] = field(default_factory=dict)
+    star_imports: list[str] = field(default_factory=list)
+    functions: dict[str, cst.FunctionDef] = field(default_factory=dict)
+    classes: dict[str, cst.ClassDef] = field(default_factory=dict)
+    assignments: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
+    # `ast`'s tree of the same text, when the parse made one: positions reuse it.
+    syntax: ast.Module | None = field(default=None, repr=False)
+
+    @classmethod
+    def build(cls, path: Path, display: str, name: str, source: SourceText, tree: cst.Module,
+              resolve_relative: RelativeResolver, syntax: ast.Module | None = None) -> "ModuleInfo":
+        info = cls(path=path, display=display, name=name, source=source, tree=tree, syntax=syntax)
+        info._collect_imports(resolve_relative)
+        info._collect_top_level()
+        return info
+
+    # -- collection ---------------------------------------------------------
+
+    def _collect_imports(self, resolve_relative: RelativeResolver) -> None:
+        # Imports anywhere in the module count, including inside functions:
+        # a name imported locally is still what the code calls.
+        for node in _walk_imports(self.tree):
+            if isinstance(node, cst.Import):
+                for alias in node.names:
+                    target = dotted(alias.name)
+                    if target is None:
+                        continue
+                    if alias.asname is not None:
+                        self.imports[_alias_name(alias)] = target
+                    else:
+                        root = target.split(".", 1)[0]
+                        self.imports.setdefault(root, root)
+                continue
+            module = dotted(node.module) if node.module is not None else ""
+            level = len(node.relative)
+            base = resolve_relative(level, module or "") if level else module
+            if base is None:
+                continue
+            if isinstance(node.names, cst.ImportStar):
+                self.star_imports.append(base)
+                continue
+            for alias in node.names:
+                imported = dotted(alias.name)
+                if imported is None:
+                    continue
+                local = _alias_name(alias) if alias.asname is not None else imported
+                self.imports[local] = f"{base}.{imported}" if base else imported
+
+    def _collect_top_level(self) -> None:
+        for statement in scope_statements(self.tree):
+            if isinstance(statement, cst.FunctionDef):
+                self.functions[statement.name.value] = statement
+            elif isinstance(statement, cst.ClassDef):
+                self.classes[statement.name.value] = statement
+            elif isinstance(statement, cst.Assign) and statement.value is not None:
+                for target in statement.targets:
+                    if isinstance(target.target, cst.Name):
+                        self.assignments.setdefault(target.target.value, []).append(statement.value)
+            elif isinstance(statement, cst.AnnAssign) and statement.value is not None:
+                if isinstance(statement.target, cst.Name):
+                    self.assignments.setdefault(statement.target.value, []).append(statement.value)
+
+    # -- resolution ---------------------------------------------------------
+
+    def defines(self, name: str) -> bool:
+        return name in self.functions or name in self.classes or name in self.assignments
+
+    def qualify(self, expr: cst.BaseExpression) -> str | None:
+        """The dotted name `expr` refers to at module level, or None."""
+        if isinstance(expr, cst.Name):
+            name = expr.value
+            if name in self.imports:
+                return self.imports[name]
+            if self.defines(name):
+                return f"{self.name}.{name}"
+            if name in BUILTIN_NAMES:
+                return f"builtins.{name}"
+            return None
+        if isinstance(expr, cst.Attribute):
+            base = self.qualify(expr.value)
+            return f"{base}.{expr.attr.value}" if base else None
+        return None
+
+    def imported_roots(self) -> set[str]:
+        roots = {target.split(".", 1)[0] for target in self.imports.values()}
+        roots.update(target.split(".", 1)[0] for target in self.star_imports)
+        return roots
+
+    # -- positions ----------------------------------------------------------
+
+    @cached_property
+    def index(self) -> "ModuleIndex":
+        from boundlint.project.module_index import index_module
+
+        return index_module(self)
+
+    @cached_property
+    def _positions(self) -> Positions:
+        # Built on first use only: most modules never report anything.
+        syntax, self.syntax = self.syntax, None  # kept no longer than needed
+        return Positions(self.source.text, self.tree, syntax)
+
+    def position(self, node: cst.CSTNode) -> Span:
+        return self._positions.span(node)
+
+    def line_of(self, node: cst.CSTNode) -> int:
+        return self._positions.span(node).start_line
+
+    def code(self, node: cst.CSTNode) -> str:
+        return self.tree.code_for_node(node)
+
+
+def _alias_name(alias: cst.ImportAlias) -> str:
+    assert alias.asname is not None
+    name = alias.asname.name
+    return name.value if isinstance(name, cst.Name) else ""
+
+
+def _walk_imports(tree: cst.Module) -> Iterator[cst.Import | cst.ImportFrom]:
+    stack: list[cst.CSTNode] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Import, cst.ImportFrom)):
+            yield node
+            continue
+        if isinstance(node, cst.BaseExpression):
+            continue  # imports are statements; no need to descend into expressions
+        stack.extend(reversed(list(child_nodes(node))))

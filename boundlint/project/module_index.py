@@ -1,0 +1,126 @@
+"""One walk over a module: every def, class, call and string-building expression, with its scope.
+
+Built lazily, once per module (`ModuleInfo.index`); tool discovery, the
+boundedness analysis and the syntactic rules all read from it.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from boundlint.project.module import ModuleInfo
+from boundlint.parse.positions import child_nodes
+
+
+class _WeakModule:
+    """A site's `module`, held by weak reference.
+
+    The module owns its index, and the index its sites: a strong reference
+    back would make a cycle, and a cycle keeps the module's whole tree alive
+    after the loader lets go of it, until the cycle collector runs (which a
+    check makes rare: see boundlint/engine/gc_tuning.py). Whoever holds a site got it
+    from its module, so the module is alive while the site is used.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._attribute = f"_{name}_ref"
+
+    def __get__(self, site: object, owner: type | None = None) -> ModuleInfo:
+        if site is None:
+            raise AttributeError("required")  # a dataclass field with no default
+        module = getattr(site, self._attribute)()
+        if module is None:
+            raise ReferenceError("a site outlived its module")
+        return module
+
+    def __set__(self, site: object, module: ModuleInfo) -> None:
+        setattr(site, self._attribute, weakref.ref(module))
+
+
+@dataclass
+class FunctionSite:
+    """A `def` anywhere in a module, with where it sits."""
+
+    module: ModuleInfo = _WeakModule()  # type: ignore[assignment]
+    node: cst.FunctionDef
+    qualname: str
+    owner: cst.ClassDef | None
+    parent_function: cst.FunctionDef | None
+
+
+@dataclass
+class CallSite:
+    module: ModuleInfo = _WeakModule()  # type: ignore[assignment]
+    node: cst.Call
+    owner: cst.ClassDef | None
+    function: cst.FunctionDef | None
+    symbol: str = "<module>"  # the enclosing function's qualified name
+
+
+@dataclass
+class ExpressionSite:
+    """A `+` or an f-string: where over-budget markers are built."""
+
+    node: cst.BinaryOperation | cst.FormattedString
+    function: cst.FunctionDef | None
+    symbol: str
+
+
+@dataclass
+class ModuleIndex:
+    functions: list[FunctionSite] = field(default_factory=list)
+    calls: list[CallSite] = field(default_factory=list)
+    classes: dict[cst.ClassDef, str] = field(default_factory=dict)  # node -> qualname
+    expressions: list[ExpressionSite] = field(default_factory=list)
+    sites: dict[cst.FunctionDef, FunctionSite] = field(default_factory=dict)
+
+
+def index_module(module: ModuleInfo) -> ModuleIndex:
+    """One pass over the module: every def, class, call and string-building expression, with its scope."""
+    index = ModuleIndex()
+    stack: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...]]] = [(module.tree, ())]
+    while stack:
+        node, scopes = stack.pop()
+        inner = scopes
+        if isinstance(node, cst.FunctionDef):
+            owner = scopes[-1] if scopes and isinstance(scopes[-1], cst.ClassDef) else None
+            site = FunctionSite(module, node, _qualname(scopes, node.name.value), owner,
+                                _innermost(scopes, cst.FunctionDef))
+            index.functions.append(site)
+            index.sites[node] = site
+            inner = (*scopes, node)
+        elif isinstance(node, cst.ClassDef):
+            index.classes[node] = _qualname(scopes, node.name.value)
+            inner = (*scopes, node)
+        elif isinstance(node, cst.Call):
+            index.calls.append(CallSite(module, node, _innermost(scopes, cst.ClassDef),
+                                        _innermost(scopes, cst.FunctionDef), _symbol(scopes)))
+        elif isinstance(node, (cst.BinaryOperation, cst.FormattedString)):
+            index.expressions.append(ExpressionSite(node, _innermost(scopes, cst.FunctionDef), _symbol(scopes)))
+        children = list(child_nodes(node))
+        children.reverse()
+        stack.extend((child, inner) for child in children)
+    return index
+
+
+def _qualname(scopes: tuple[cst.CSTNode, ...], name: str) -> str:
+    parts = []
+    for scope in scopes:
+        parts.append(scope.name.value)  # type: ignore[attr-defined]
+        if isinstance(scope, cst.FunctionDef):
+            parts.append("<locals>")
+    return ".".join([*parts, name])
+
+
+def _symbol(scopes: tuple[cst.CSTNode, ...]) -> str:
+    return ".".join(scope.name.value for scope in scopes) or "<module>"  # type: ignore[attr-defined]
+
+
+def _innermost(scopes: tuple[cst.CSTNode, ...], kind: type):
+    for scope in reversed(scopes):
+        if isinstance(scope, kind):
+            return scope
+    return None

@@ -1,0 +1,59 @@
+"""What the CI formats share: where the repository is, and how serious a finding is."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from boundlint.core.findings import Finding
+from boundlint import rules
+
+# How serious each rule is by default: an unbounded return or a decode that
+# raises is an error; design problems in contracts and markers are warnings;
+# a stale suppression is a note.
+RULE_LEVELS = {
+    "BL001": "error",
+    "BL002": "warning",
+    "BL003": "warning",
+    "BL004": "warning",
+    "BL005": "error",
+    "BL006": "warning",
+    "BL900": "error",
+    "BL901": "note",
+}
+_LOWER = {"error": "warning", "warning": "note", "note": "note"}
+
+
+def rule_level(code: str) -> str:
+    return RULE_LEVELS.get(code, "warning")
+
+
+def finding_level(finding: Finding) -> str:
+    """The rule's level, one step lower when the finding is only medium confidence."""
+    level = rule_level(finding.code)
+    return _LOWER[level] if finding.confidence == "medium" else level
+
+
+def repository_root(start: Path | None = None) -> Path:
+    """The nearest folder with a `.git`, else `start`: what CI paths are relative to."""
+    start = (start or Path.cwd()).absolute()
+    for directory in [start, *start.parents]:
+        if (directory / ".git").exists():
+            return directory
+    return start
+
+
+def repository_path(filename: str, root: Path, cwd: Path | None = None) -> str:
+    """A finding's file as a POSIX path relative to `root` (absolute when outside it)."""
+    path = Path(filename)
+    if not path.is_absolute():
+        path = (cwd or Path.cwd()) / path
+    path = Path(os.path.normpath(path))
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def rule_index(code: str) -> int:
+    return list(rules.RULES_BY_CODE).index(code)

@@ -1,0 +1,154 @@
+"""SARIF 2.1.0, in the subset GitHub code scanning reads.
+
+Each result carries a partial fingerprint built from the file, the tool's
+qualified name (the finding's symbol) and the rule, never from line numbers,
+so an alert keeps its identity when unrelated edits move it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter
+from pathlib import Path, PurePosixPath
+from typing import Any, TextIO
+from urllib.parse import quote
+
+from boundlint import __version__
+from boundlint.engine.run import CheckResult
+from boundlint.core.findings import Finding
+from boundlint.report.common import finding_level, repository_path, repository_root, rule_index, rule_level
+from boundlint import rules
+from boundlint.rules.base import Rule
+
+SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+INFORMATION_URI = "https://pypi.org/project/boundlint/"
+FINGERPRINT_KEY = "boundlint/v1"
+
+# Every BL00x rule guards against the same weakness: a tool output that grows
+# without limit (or is cut without telling the model) in the LLM's context.
+WEAKNESS_TAGS = [
+    "security",
+    "external/cwe/cwe-400",
+    "external/cwe/cwe-770",
+    "external/owasp-llm-top-10/llm10-unbounded-consumption",
+]
+# GitHub ranks security alerts by this CVSS-like score (7.0+ is "high").
+SECURITY_SEVERITY = {"BL001": "6.5", "BL002": "5.3", "BL003": "5.3", "BL004": "4.3", "BL005": "5.3", "BL006": "3.7"}
+# The lowest confidence each rule reports with, as SARIF precision.
+PRECISION = {"BL001": "medium", "BL002": "high", "BL003": "high", "BL004": "high", "BL005": "high",
+             "BL006": "medium", "BL900": "very-high", "BL901": "very-high"}
+
+
+def write_sarif(result: CheckResult, out: TextIO, *, root: Path | None = None) -> None:
+    json.dump(sarif_log(result, root or repository_root()), out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+def sarif_log(result: CheckResult, root: Path) -> dict[str, Any]:
+    run: dict[str, Any] = {
+        "tool": {"driver": _driver()},
+        "columnKind": "unicodeCodePoints",  # libcst counts code points, not UTF-16 units
+        "results": _results(result.findings, root),
+    }
+    run["invocations"] = [_invocation(result)]
+    return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
+
+
+def _driver() -> dict[str, Any]:
+    return {
+        "name": "boundlint",
+        "version": __version__,
+        "semanticVersion": __version__,
+        "informationUri": INFORMATION_URI,
+        "rules": [_rule(rule) for rule in rules.ALL_RULES],
+    }
+
+
+def _rule(rule: Rule) -> dict[str, Any]:
+    properties: dict[str, Any] = {"precision": PRECISION.get(rule.code, "medium")}
+    if rule.code in SECURITY_SEVERITY:
+        properties["security-severity"] = SECURITY_SEVERITY[rule.code]
+        properties["tags"] = list(WEAKNESS_TAGS)
+    else:
+        # Parse errors and stale suppressions are about the input, not a
+        # weakness: no security tag, so code scanning files them as quality.
+        properties["tags"] = ["maintainability"]
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": _unwrap(rule.what)},
+        "help": {"text": _unwrap(rule.fix), "markdown": rule.documentation()},
+        "defaultConfiguration": {"level": rule_level(rule.code)},
+        "properties": properties,
+    }
+
+
+def _results(findings: list[Finding], root: Path) -> list[dict[str, Any]]:
+    seen: Counter[tuple[str, str, str]] = Counter()
+    results = []
+    for finding in findings:
+        uri = repository_path(finding.filename, root)
+        key = (uri, finding.symbol or finding.message, finding.code)
+        results.append(_result(finding, uri, _fingerprint(key, seen[key])))
+        seen[key] += 1
+    return results
+
+
+def _result(finding: Finding, uri: str, fingerprint: str) -> dict[str, Any]:
+    location: dict[str, Any] = {"uri": _uri(uri)}
+    if not PurePosixPath(uri).is_absolute():
+        location["uriBaseId"] = "%SRCROOT%"
+    region = {
+        "startLine": finding.line,
+        "startColumn": max(finding.column, 1),
+        "endLine": max(finding.end_line, finding.line),
+        "endColumn": max(finding.end_column, 1),
+    }
+    result: dict[str, Any] = {
+        "ruleId": finding.code,
+        "ruleIndex": rule_index(finding.code),
+        "level": finding_level(finding),
+        "message": {"text": finding.message},
+        "locations": [{"physicalLocation": {"artifactLocation": location, "region": region}}],
+        "partialFingerprints": {FINGERPRINT_KEY: fingerprint},
+        "properties": {"confidence": finding.confidence},
+    }
+    if finding.symbol:
+        result["locations"][0]["logicalLocations"] = [{"fullyQualifiedName": finding.symbol}]
+    return result
+
+
+def _fingerprint(key: tuple[str, str, str], occurrence: int) -> str:
+    # Two findings of one rule on one tool (two bad returns) differ by their
+    # order of appearance, which moving lines does not change.
+    digest = hashlib.sha256("\0".join(key).encode("utf-8")).hexdigest()[:32]
+    return f"{digest}:{occurrence + 1}"
+
+
+def _uri(path: str) -> str:
+    posix = PurePosixPath(path)
+    if posix.is_absolute():
+        return Path(path).as_uri()
+    return "/".join(_quote(part) for part in posix.parts)
+
+
+def _quote(part: str) -> str:
+    return quote(part, safe="!$&'()*+,;=@-._~")
+
+
+def _invocation(result: CheckResult) -> dict[str, Any]:
+    notifications = [{"level": "error", "message": {"text": str(error)}} for error in result.errors]
+    invocation: dict[str, Any] = {"executionSuccessful": not result.errors}
+    if notifications:
+        invocation["toolExecutionNotifications"] = notifications
+    return invocation
+
+
+def _unwrap(text: str) -> str:
+    """Documentation text with its hard line breaks joined, paragraphs and code kept."""
+    paragraphs = re.split(r"\n\s*\n", text.strip())
+    return "\n\n".join(p if "```" in p or p.lstrip().startswith(("-", "*", "    ")) else " ".join(p.split())
+                       for p in paragraphs)

@@ -1,0 +1,60 @@
+"""Output formats for findings: text for people, JSON for tools, and the CI formats."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections import Counter
+from typing import Callable, TextIO
+
+from boundlint import rules
+from boundlint.engine.run import CheckResult
+from boundlint.core.findings import Finding
+
+
+def write_text(result: CheckResult, out: TextIO, *, statistics: bool = False) -> None:
+    for finding in result.findings:
+        out.write(f"{finding.filename}:{finding.line}:{finding.column}: {finding.code} {finding.message}"
+                  f" [{finding.confidence}]\n")
+    if statistics:
+        write_statistics(result.findings, out)
+    count = len(result.findings)
+    files = f"{result.files_checked} file{'s' if result.files_checked != 1 else ''}"
+    if count:
+        by_confidence = Counter(f.confidence for f in result.findings)
+        detail = ", ".join(f"{by_confidence[c]} {c}" for c in ("high", "medium") if by_confidence[c])
+        out.write(f"Found {count} finding{'s' if count != 1 else ''} ({detail}) in {files}.\n")
+    else:
+        out.write(f"All checks passed ({files} checked).\n")
+
+
+def write_statistics(findings: list[Finding], out: TextIO) -> None:
+    counts = Counter(f.code for f in findings)
+    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        out.write(f"{count:6d}\t{code}\t{rules.RULES_BY_CODE[code].name}\n")
+
+
+def write_json(result: CheckResult, out: TextIO) -> None:
+    json.dump([finding.to_json() for finding in result.findings], out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+Writer = Callable[[CheckResult, TextIO], None]
+
+
+def _imported_when_used(module: str, name: str) -> Writer:
+    """A writer from `module`, imported on first use: a plain run needs none of the CI formats."""
+    def write(result: CheckResult, out: TextIO) -> None:
+        getattr(importlib.import_module(module), name)(result, out)
+
+    return write
+
+
+WRITERS: dict[str, Writer] = {
+    "text": write_text,
+    "json": write_json,
+    "json-lines": _imported_when_used("boundlint.report.jsonlines", "write_json_lines"),
+    "sarif": _imported_when_used("boundlint.report.sarif", "write_sarif"),
+    "github": _imported_when_used("boundlint.report.github", "write_github"),
+    "junit": _imported_when_used("boundlint.report.junit", "write_junit"),
+}

@@ -1,0 +1,99 @@
+"""Deciding from a file's raw text whether it can matter, before any parse.
+
+A file is a *root* when its text could hold a tool, a tool registration, or
+the byte/slice patterns of BL005/BL006, and (stage 2, `boundlint.survey.syntax_filter`) its
+syntax, parsed with `ast`, really does. Roots are parsed and searched; other
+files are parsed only if resolving a root's names leads into them (a helper a
+tool calls, the model a tool returns). The patterns are deliberately loose:
+a false "maybe" costs a parse, a false "no" would lose a finding.
+
+Every expression here is linear: no nested quantifiers, so no input can make
+them backtrack catastrophically.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from boundlint.core.config import Config
+from boundlint.survey.syntax_filter import may_matter
+
+# Every tool form of every framework, as text: a decorator whose dotted name
+# holds `tool` (`@tool`, `@mcp.tool()`, `@agent.tool_plain`, `@function_tool`),
+# a call to something named like a tool (`ToolNode(`, `FunctionTool(`,
+# `tool(fn)`, `mcp.add_tool(`), a class whose bases name a Tool, a `tools=`
+# keyword, or one of the registration functions that name neither.
+_TOOL_DECORATOR = re.compile(
+    r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*\w*(?:tool|Tool|kernel_function|register_for_llm)\w*[ \t]*[(\r\n]")
+_TOOL_FORMS = re.compile(  # each alternative holds "ool", which is checked first
+    r"(?:[Tt]ools?|ToolNode|Toolset|ToolInvoker)[ \t]*\("
+    r"|class[ \t]+\w+[ \t]*\([^)\n]{0,300}Tool"
+    r"|tools[ \t]*="
+)
+_REGISTRATION_WORDS = ("from_function", "from_defaults", "from_tools", "register_function", "create_react_agent",
+                       "create_agent", "initialize_agent", "AgentExecutor", "ReAct", "CodeAct", "TOOL_SPEC",
+                       "on_invoke_tool", "on_call_tool", "tool_runner")
+_REGISTRATION = re.compile(
+    r"\b(?:from_function|from_defaults|from_tools\w*|register_function|create_react_agent|create_agent"
+    r"|initialize_agent|AgentExecutor|ReAct|CodeAct|TOOL_SPEC|on_invoke_tool|on_call_tool|tool_runner)\b")
+# A dispatch table named like `available_functions = {` (matched on the lower-cased text).
+_DISPATCH = re.compile(r"(?:tool|function)\w*[ \t]*(?::[^=\n]{0,80})?=[ \t]*\{")
+# BL005: `.decode(` after a slice, or `str(raw[:n], ...)`, `codecs.decode(...)`.
+_DECODE = re.compile(r"decode")
+# BL006: a slice followed by `+` (through `.rstrip()` calls), `+` followed by a
+# negative-start slice, or a slice ending an f-string field (`{text[:80]}`).
+_SLICE_PLUS = re.compile(r"\][ \t\r\n]*(?:\.[ \t]*\w+[ \t]*\([ \t]*\)[ \t\r\n]*)*\+")
+_PLUS_TAIL = re.compile(r"\+[ \t]*[\w.]+(?:\([^()\n]{0,200}\))?[ \t]*\[[ \t]*-")
+_FSTRING_SLICE = re.compile(
+    r"\[[^\[\]\n]{0,80}:[^\[\]\n]{0,80}\][ \t]*(?:\.[ \t]*\w+[ \t]*\([ \t]*\)[ \t]*)*[}!]")
+
+
+@dataclass(frozen=True)
+class Prefilter:
+    extra_words: re.Pattern[str] | None
+
+    @classmethod
+    def for_config(cls, config: Config, class_names: frozenset[str] = frozenset()) -> "Prefilter":
+        """Also match the configured in-house names, and in-tree tool base classes found so far."""
+        words = {name.rsplit(".", 1)[-1] for name in [*config.extend_tool_decorators, *config.extend_checkpoints]}
+        words.update(cls_name.rsplit(".", 1)[-1] for cls_name, _ in config.extend_tool_base_classes)
+        words.update(class_names)
+        if not words:
+            return cls(None)
+        return cls(re.compile("|".join(re.escape(word) for word in sorted(words))))
+
+    def is_root(self, text: str) -> bool:
+        """Stage 1, on the raw text: could this file matter at all?"""
+        # Plain substring tests first: they are many times faster than the
+        # patterns, and most files fail them.
+        if "@" in text and _TOOL_DECORATOR.search(text):
+            return True
+        if "ool" in text and _TOOL_FORMS.search(text):
+            return True
+        if any(word in text for word in _REGISTRATION_WORDS) and _REGISTRATION.search(text):
+            return True
+        if _DECODE.search(text) or _DISPATCH.search(text.lower()):
+            return True
+        if self.extra_words is not None and self.extra_words.search(text):
+            return True
+        return bool(_SLICE_PLUS.search(text) or _PLUS_TAIL.search(text) or _FSTRING_SLICE.search(text))
+
+    def keeps(self, text: str, tree: ast.Module) -> bool:
+        """Stage 2, for a file stage 1 let through: does its syntax hold anything a rule looks at?
+
+        Configured in-house names are matched on the text: the screen knows
+        only the frameworks' own names.
+        """
+        if self.extra_words is not None and self.extra_words.search(text):
+            return True
+        return may_matter(tree)
+
+
+def subclass_pattern(class_names: frozenset[str]) -> re.Pattern[str] | None:
+    """Text that subclasses one of `class_names` (`class X(pkg.Base,` ...)."""
+    if not class_names:
+        return None
+    names = "|".join(re.escape(name) for name in sorted(class_names))
+    return re.compile(rf"class[ \t]+\w+[ \t]*\([^)]{{0,400}}?\b(?:{names})\b")
