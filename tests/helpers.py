@@ -5,7 +5,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from boundlint.engine.run import CheckOptions, CheckResult, check
+from boundlint.core.result import CheckResult
+from boundlint.engine.roots import Request
+from boundlint.engine.run import CheckOptions, check
 from boundlint.core.config import Config
 
 
@@ -16,9 +18,11 @@ def write_tree(root: Path, files: dict[str, str]) -> None:
         path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
 
 
-def run_tree(root: Path, files: dict[str, str], *, show_unused: bool = False, **config: object) -> CheckResult:
+def run_tree(root: Path, files: dict[str, str], *, show_unused: bool = False, tool_rows: bool = False,
+             **config: object) -> CheckResult:
     write_tree(root, files)
-    return check([root], Config(root=root, **config), CheckOptions(show_unused_ignores=show_unused))  # type: ignore[arg-type]
+    options = CheckOptions(show_unused_ignores=show_unused, request=Request(tool_rows=tool_rows))
+    return check([root], Config(root=root, **config), options)  # type: ignore[arg-type]
 
 
 def findings_of(result: CheckResult, code: str) -> list[tuple[str, int]]:

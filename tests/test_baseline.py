@@ -195,8 +195,7 @@ def test_write_baseline_to_an_unwritable_place_is_an_error(project, capsys):
     assert status == 2 and "cannot write baseline file" in err
 
 
-@pytest.mark.parametrize("keep_analysis", [True, False])
-def test_a_file_with_every_finding_fixed_has_all_its_entries_stale(project, capsys, monkeypatch, keep_analysis):
+def test_a_file_with_every_finding_fixed_has_all_its_entries_stale(project, capsys):
     run(capsys, "app", "--write-baseline", "baseline.json")
     edit(project / "app/tools.py", '''
         from langchain_core.tools import tool
@@ -206,18 +205,6 @@ def test_a_file_with_every_finding_fixed_has_all_its_entries_stale(project, caps
             """Fixed."""
             return url
     ''')
-    if not keep_analysis:
-        # A check run may drop its analysis (the fast path): staleness must not depend on it.
-        import boundlint.cli.main as cli
-
-        real_check = cli.check
-
-        def check_without_analysis(*args, **kwargs):
-            result = real_check(*args, **kwargs)
-            result.analysis = None
-            return result
-
-        monkeypatch.setattr(cli, "check", check_without_analysis)
     status, _, err = run(capsys, "app", "--baseline", "baseline.json")
     assert status == 0
     assert "3 baseline entries in baseline.json match no finding any more" in err

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.engine.run import check
+from boundlint.engine.roots import Request
+from boundlint.engine.run import CheckOptions, check
 from boundlint.core.config import load_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,7 +31,7 @@ def fixture_findings():
     os.chdir(ROOT)
     try:
         config = load_config(None, Path("fixtures"))
-        return check([Path("fixtures")], config)
+        return check([Path("fixtures")], config, CheckOptions(request=Request(tool_rows=True)))
     finally:
         os.chdir(previous)
 
@@ -61,15 +62,15 @@ def test_json_output_matches_expected_file_exactly(fixture_findings):
 
 
 def test_the_configuration_of_the_fixtures_is_used(fixture_findings):
-    custom = [t for t in fixture_findings.analysis.tools if t.framework == "custom"]
-    assert {t.qualname for t in custom} >= {"lookup_byline", "CmsQueryTool.execute"}
+    custom = [row for row in fixture_findings.tool_rows if row.framework == "custom"]
+    assert {row.tool for row in custom} >= {"lookup_byline", "CmsQueryTool.execute"}
     assert fixture_findings.errors == []
 
 
 def test_every_framework_form_is_found(fixture_findings):
     # fixtures/README.md counts 123 tool functions, module by module.
-    assert len(fixture_findings.analysis.tools) == 123
-    frameworks = {tool.framework for tool in fixture_findings.analysis.tools}
+    assert len(fixture_findings.tool_rows) == 123
+    frameworks = {row.framework for row in fixture_findings.tool_rows}
     assert frameworks >= {
         "langchain", "openai-agents", "mcp", "google-adk", "crewai", "pydantic-ai", "smolagents", "llamaindex",
         "autogen", "ag2", "semantic-kernel", "strands", "haystack", "anthropic", "dspy", "dispatch-table", "custom",

@@ -19,7 +19,7 @@ import jsonschema
 import pytest
 
 from boundlint import __version__
-from boundlint.engine.run import CheckResult
+from boundlint.core.result import CheckResult
 from boundlint.cli.main import main
 from boundlint.report.github import escape_data, escape_property, workflow_command
 from boundlint.report.junit import write_junit

@@ -11,7 +11,8 @@ import gc
 
 import libcst as cst
 
-from boundlint.engine.run import CheckOptions, analyse_root, check
+from boundlint.engine.roots import Request, analyse_root
+from boundlint.engine.run import CheckOptions, check
 from boundlint.engine.gc_tuning import YOUNG_GENERATION_THRESHOLD
 from boundlint.core.config import Config
 from boundlint.project.loader import Loader
@@ -53,7 +54,7 @@ def test_an_analysed_root_leaves_no_cycle_that_holds_a_syntax_tree(tmp_path):
     try:
         loader = Loader(max_chars=0)  # keeps only the module in use: the others are dropped at once
         result = analyse_root(tmp_path / "agent" / "tools.py", Catalog(paths), loader, Config(root=tmp_path),
-                              with_fixes=True)
+                              Request(fixes=True, apply_fixes="unsafe", tool_rows=True))
         assert {finding.code for finding in result.findings} >= {"BL001", "BL002", "BL003"}  # it really ran
         del loader, result
         gc.set_debug(gc.DEBUG_SAVEALL)

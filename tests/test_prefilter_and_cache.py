@@ -13,7 +13,9 @@ import boundlint
 from boundlint.engine import run as checker
 from boundlint.engine.run import CheckOptions, check
 from boundlint.core.config import Config, load_config
-from boundlint.fix import attach_fixes
+from boundlint.engine import workers
+from boundlint.engine.roots import Request
+from boundlint.survey import file_survey
 from boundlint.survey.text_filter import Prefilter, subclass_pattern
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,26 +45,26 @@ def test_prefilter_keeps_the_fixture_findings(in_repo_root):
     baseline = findings([Path("fixtures")], config, prefilter=False)
     assert len(baseline) == 81
     assert findings([Path("fixtures")], config) == baseline
-    assert findings([Path("fixtures")], config, keep_analysis=False) == baseline
-    assert findings([Path("fixtures")], config, keep_analysis=False, prefilter=False) == baseline
+    assert findings([Path("fixtures")], config, jobs=2) == baseline
+    assert findings([Path("fixtures")], config, jobs=2, prefilter=False) == baseline
 
 
-def test_fixes_planned_per_root_match_the_whole_analysis_and_are_cached_apart(tmp_path, in_repo_root):
+def test_fixes_are_the_same_in_one_process_and_in_workers_and_are_cached_apart(tmp_path, in_repo_root):
     config = load_config(None, Path("fixtures"))
-    expected = [f.to_json() for f in attach_fixes(check([Path("fixtures")], config), config).findings]
+    expected = findings([Path("fixtures")], config, request=Request(fixes=True))
     assert sum(1 for f in expected if f["fix"]) > 50
     cache = tmp_path / "cache"
-    plain = findings([Path("fixtures")], config, keep_analysis=False, cache_dir=cache)
+    plain = findings([Path("fixtures")], config, cache_dir=cache)
     assert all(f["fix"] is None for f in plain)  # and this run's cache entries hold no fixes
     for _ in range(2):  # cold for fixes, then warm
-        assert findings([Path("fixtures")], config, keep_analysis=False, fixes=True, jobs=2, cache_dir=cache) == expected
+        assert findings([Path("fixtures")], config, request=Request(fixes=True), jobs=2, cache_dir=cache) == expected
 
 
 def test_prefilter_jobs_and_modes_agree_on_a_generated_tree(generated):
     config = Config(root=generated)
     baseline = findings([generated], config, prefilter=False)
     assert {f["code"] for f in baseline} == {"BL001", "BL002", "BL003", "BL004", "BL005", "BL006"}
-    result = check([generated], config, CheckOptions(keep_analysis=False, jobs=2))
+    result = check([generated], config, CheckOptions(jobs=2))
     assert [f.to_json() for f in result.findings] == baseline
     assert result.roots < result.files_checked / 2  # most of the tree is never parsed with libcst
     assert findings([generated], config) == baseline
@@ -72,12 +74,12 @@ def test_warm_cache_reuses_everything_and_an_edit_reanalyses_only_what_it_affect
     tree = tmp_path / "tree"
     generate(tree, 60)
     config = Config(root=tree)
-    options = dict(keep_analysis=False, cache_dir=tmp_path / "cache")
+    options = dict(cache_dir=tmp_path / "cache")
     cold = findings([tree], config, **options)
 
     analysed: list[Path] = []
-    original = checker.analyse_root
-    monkeypatch.setattr(checker, "analyse_root", lambda path, *a: analysed.append(path) or original(path, *a))
+    original = workers.analyse_root
+    monkeypatch.setattr(workers, "analyse_root", lambda path, *a: analysed.append(path) or original(path, *a))
     assert findings([tree], config, **options) == cold
     assert analysed == []
 
@@ -89,15 +91,15 @@ def test_warm_cache_reuses_everything_and_an_edit_reanalyses_only_what_it_affect
         "return requests.get(url, timeout=10).text",
         "from boundlint_runtime import truncate_text\n    return truncate_text(requests.get(url).text, max_chars=100)"))
     warm = findings([tree], config, **options)
-    assert warm == findings([tree], config, prefilter=False)
-    assert len(warm) < len(cold)
     assert helper in analysed and 0 < len(analysed) < 10
+    assert warm == findings([tree], config, prefilter=False)  # (this run, without the cache, analyses every root)
+    assert len(warm) < len(cold)
 
 
 def test_cache_entries_are_namespaced_by_configuration(tmp_path):
     tree = tmp_path / "tree"
     generate(tree, 30)
-    options = dict(keep_analysis=False, cache_dir=tmp_path / "cache")
+    options = dict(cache_dir=tmp_path / "cache")
     everything = findings([tree], Config(root=tree), **options)
     only_bl005 = findings([tree], Config(root=tree, select=["BL005"]), **options)
     assert {f["code"] for f in only_bl005} == {"BL005"} and len(everything) > len(only_bl005)
@@ -107,7 +109,7 @@ def test_cache_entries_are_namespaced_by_configuration(tmp_path):
 def test_a_corrupt_cache_entry_is_a_miss(tmp_path):
     tree = tmp_path / "tree"
     generate(tree, 30)
-    options = dict(keep_analysis=False, cache_dir=tmp_path / "cache")
+    options = dict(cache_dir=tmp_path / "cache")
     cold = findings([tree], Config(root=tree), **options)
     for entry in (tmp_path / "cache").rglob("*.json"):
         entry.write_text("{not json")
@@ -121,8 +123,8 @@ def test_subclasses_of_in_tree_tool_classes_are_found_without_framework_words(tm
         "    def _run(self, url):\n        return requests.get(url).text\n")
     config = Config(root=tmp_path)
     assert not Prefilter.for_config(config).is_root((tmp_path / "impl.py").read_text())
-    for keep in (True, False):
-        result = check([tmp_path], config, CheckOptions(keep_analysis=keep))
+    for jobs in (1, 2):
+        result = check([tmp_path], config, CheckOptions(jobs=jobs))
         assert [(Path(f.filename).name, f.code) for f in result.findings] == [("impl.py", "BL001")]
 
 
@@ -152,11 +154,11 @@ def test_a_warm_run_reads_no_file_whose_stat_is_unchanged(tmp_path, monkeypatch)
     tree = tmp_path / "tree"
     generate(tree, 30)
     _age(tree)
-    options = dict(keep_analysis=False, cache_dir=tmp_path / "cache")
+    options = dict(cache_dir=tmp_path / "cache")
     cold = findings([tree], Config(root=tree), **options)
     read: list[Path] = []
-    original = checker.survey_file
-    monkeypatch.setattr(checker, "survey_file", lambda path, *a: read.append(path) or original(path, *a))
+    original = workers.survey_file
+    monkeypatch.setattr(workers, "survey_file", lambda path, *a: read.append(path) or original(path, *a))
     assert findings([tree], Config(root=tree), **options) == cold
     assert read == []
 
@@ -164,8 +166,8 @@ def test_a_warm_run_reads_no_file_whose_stat_is_unchanged(tmp_path, monkeypatch)
     touched = next(tree.rglob("tools_0.py"))
     os.utime(touched)
     surveyed: list[Path] = []
-    text_survey = checker._survey_text
-    monkeypatch.setattr(checker, "_survey_text", lambda path, *a: surveyed.append(path) or text_survey(path, *a))
+    text_survey = file_survey._survey_text
+    monkeypatch.setattr(file_survey, "_survey_text", lambda path, *a: surveyed.append(path) or text_survey(path, *a))
     assert findings([tree], Config(root=tree), **options) == cold
     assert read == [touched] and surveyed == []
 
@@ -177,7 +179,7 @@ def test_an_edit_that_keeps_size_and_timestamp_is_seen_when_the_timestamp_is_rec
     tool = tree / "tool.py"
     tool.write_text("import requests\nfrom langchain_core.tools import tool\n\n@tool\n"
                     "def fetch(url: str) -> str:\n    return requests.get(url).text\n")
-    options = dict(keep_analysis=False, cache_dir=tmp_path / "cache")
+    options = dict(cache_dir=tmp_path / "cache")
     assert [f["code"] for f in findings([tree], Config(root=tree), **options)] == ["BL001"]
     stamp = tool.stat().st_mtime_ns
     tool.write_text(tool.read_text().replace("requests.get(url).text", '"ok"'.ljust(len("requests.get(url).text"))))

@@ -46,12 +46,12 @@ PROJECT = {
 }
 
 
-def _whole_and_alone(tmp_path, monkeypatch, tree, name, keep_analysis):
+def _whole_and_alone(tmp_path, monkeypatch, tree, name, jobs):
     """The results of a run over the whole project (a git checkout) and of a run on `name` alone."""
     write_tree(tmp_path, tree)
     (tmp_path / ".git").mkdir()
     monkeypatch.chdir(tmp_path)
-    config, options = Config(root=tmp_path), CheckOptions(keep_analysis=keep_analysis)
+    config, options = Config(root=tmp_path), CheckOptions(jobs=jobs)
     return check([tmp_path], config, options), check([tmp_path / name], config, options)
 
 
@@ -59,9 +59,9 @@ def _report(result):
     return sorted((f.filename.rsplit("/", 1)[-1], f.line, f.code, f.message) for f in result.findings)
 
 
-@pytest.mark.parametrize("keep_analysis", [True, False], ids=["one analysis (fix)", "per root (check)"])
-def test_one_file_of_a_project_is_checked_as_in_a_run_over_the_whole_tree(tmp_path, monkeypatch, keep_analysis):
-    whole, alone = _whole_and_alone(tmp_path, monkeypatch, PROJECT, "agent/tools.py", keep_analysis)
+@pytest.mark.parametrize("jobs", [1, 2], ids=["one process", "workers"])
+def test_one_file_of_a_project_is_checked_as_in_a_run_over_the_whole_tree(tmp_path, monkeypatch, jobs):
+    whole, alone = _whole_and_alone(tmp_path, monkeypatch, PROJECT, "agent/tools.py", jobs)
     # `read` is bounded inside the helper module, `read_raw` is not: only the second is reported.
     assert [(name, code) for name, _, code, _ in _report(alone)] == [("tools.py", "BL001")]
     assert _report(alone) == [item for item in _report(whole) if item[0] == "tools.py"]
@@ -91,7 +91,7 @@ def test_runs_on_different_files_of_a_project_share_one_cache(tmp_path, monkeypa
     cache = tmp_path / ".boundlint_cache"
     config = Config(root=tmp_path)
     for name in ["agent/tools.py", "agent/util/pages.py", "agent/tools.py"]:
-        check([tmp_path / name], config, CheckOptions(cache_dir=cache, keep_analysis=False))
+        check([tmp_path / name], config, CheckOptions(cache_dir=cache))
     namespaces = [entry for entry in cache.iterdir() if entry.is_dir()]
     assert len(namespaces) == 1
     state = json.loads((namespaces[0] / "state.json").read_text())
@@ -131,11 +131,11 @@ SUBCLASSES = {
 }
 
 
-@pytest.mark.parametrize("keep_analysis", [True, False], ids=["one analysis (fix)", "per root (check)"])
+@pytest.mark.parametrize("jobs", [1, 2], ids=["one process", "workers"])
 def test_a_file_subclassing_a_project_tool_class_is_checked_alone_as_in_the_whole_tree(
-        tmp_path, monkeypatch, keep_analysis):
+        tmp_path, monkeypatch, jobs):
     # `Skill` does not look like a tool class by its name: a run over the whole tree finds `WebPage`
     # through the subclass closure; a run on web.py alone must find it too, and nothing in `Row`.
-    whole, alone = _whole_and_alone(tmp_path, monkeypatch, SUBCLASSES, "agent/web.py", keep_analysis)
+    whole, alone = _whole_and_alone(tmp_path, monkeypatch, SUBCLASSES, "agent/web.py", jobs)
     assert [(name, line, code) for name, line, code, _ in _report(alone)] == [("web.py", 8, "BL001")]
     assert _report(alone) == _report(whole)

@@ -8,9 +8,9 @@ from tests.helpers import run_tree
 
 
 def tools_of(tmp_path, files: dict[str, str], **config) -> dict[str, str]:
-    result = run_tree(tmp_path, files, **config)
+    result = run_tree(tmp_path, files, tool_rows=True, **config)
     assert result.errors == []
-    return {tool.qualname: tool.framework for tool in result.analysis.tools}
+    return {row.tool: row.framework for row in result.tool_rows}
 
 
 CASES = {

@@ -17,7 +17,7 @@ import libcst as cst
 
 from boundlint.knowledge import frameworks as fw
 from boundlint.analyse.analysis import Analysis, ToolResult, is_tool_generator
-from boundlint.engine.run import CheckResult
+from boundlint.core.result import ToolRow
 from boundlint.analyse.dataflow import ReturnVerdict
 from boundlint.core.findings import Finding
 from boundlint.find.contracts import ModelInfo
@@ -32,39 +32,9 @@ RUNTIME_POSITIONAL_BUDGET = {"truncate_text": (1, "max_chars"), "truncate_for_ll
 MAX_HELPER_DEPTH = 2
 
 
-@dataclass
-class ToolRow:
-    tool: str
-    framework: str
-    form: str
-    file: str
-    line: int
-    declared_in: str
-    returns: list[str]
-    bounded: str  # "yes", "no", "cut silently" or "not analysed" (generators)
-    bounded_by: list[str]
-    budget: list[str]
-    findings: list[Finding] = field(default_factory=list)
-    contract_findings: list[Finding] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        def brief(finding: Finding) -> dict[str, Any]:
-            return {"code": finding.code, "file": finding.filename, "line": finding.line, "symbol": finding.symbol}
-
-        return {
-            "tool": self.tool, "framework": self.framework, "form": self.form, "file": self.file,
-            "line": self.line, "declared_in": self.declared_in or None, "returns": self.returns,
-            "bounded": self.bounded, "bounded_by": self.bounded_by, "budget": self.budget,
-            "findings": [brief(f) for f in self.findings],
-            "contract_findings": [brief(f) for f in self.contract_findings],
-        }
-
-
-def build_inventory(result: CheckResult) -> list[ToolRow]:
-    analysis = result.analysis
-    if analysis is None:
-        return []
-    rows = [_row(analysis, item, result.findings) for item in analysis.results]
+def build_rows(analysis: Analysis, findings: list[Finding]) -> list[ToolRow]:
+    """A row for every tool `analysis` found; `findings` are those the rules reported on it."""
+    rows = [_row(analysis, item, findings) for item in analysis.results]
     return sorted(rows, key=lambda row: (row.file, row.line, row.tool))
 
 
@@ -262,4 +232,4 @@ def _unique(items: Iterator[str] | list[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
-__all__ = ["ToolRow", "build_inventory"]
+__all__ = ["build_rows"]

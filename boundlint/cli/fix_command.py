@@ -22,11 +22,13 @@ from pathlib import Path
 from typing import TextIO
 
 from boundlint.core import interrupts
-from boundlint.engine.run import CheckOptions, CheckResult, check
+from boundlint.core.result import CheckResult, ModuleRewrite
+from boundlint.engine.roots import Request
+from boundlint.engine.run import CheckOptions, check
 from boundlint.core.config import Config
 from boundlint.core.findings import Finding
-from boundlint.fix.apply import Applied, split_lines
-from boundlint.fix.planning import Plan, Round, fix_round, plan
+from boundlint.fix.apply import split_lines
+from boundlint.fix.planning import FIXABLE_CODES, UNSAFE_REASON
 from boundlint.cli.fix_flags import add_fix_arguments  # noqa: F401 - part of this module's interface
 from boundlint.fix.writer import WriteRefused, write_fixed
 from boundlint.report.writers import write_text
@@ -37,54 +39,68 @@ MAX_ROUNDS = 4  # a round normally finishes the job; the second only confirms it
 
 def run_fix(paths: list[Path], config: Config, options: CheckOptions, *, diff: bool, unsafe: bool,
             out: TextIO, err: TextIO) -> int:
-    options = _with_analysis(options)
+    options = replace(options, request=Request(apply_fixes="unsafe" if unsafe else "safe"))
     if options.stdin is not None:
-        return _run_stdin(paths, config, options, diff=diff, unsafe=unsafe, out=out, err=err)
+        return _run_stdin(paths, config, options, diff=diff, out=out, err=err)
     roots = [Path(path) for path in (paths or [Path(".")])]
-    fixed: dict[str, list[Finding]] = {}
-    problems: list[str] = []  # errors: exit status 2
+    fixed, result, problems = _fix_in_memory(roots, config, options)
+    rewrites = [rewrite for rewrite in fixed.values() if rewrite.new != rewrite.old]
+    if diff:
+        return _report_diff(rewrites, problems + [str(e) for e in result.errors], out, err)
+    written: dict[str, list[Finding]] = {}
     notes: list[str] = []  # said, but not errors
-    result = check(roots, config, options)
-    internal = [str(error) for error in result.errors]
-    for _ in range(1 if diff else MAX_ROUNDS):
-        the_plan = plan(result, config)
-        outcome = fix_round(result, config, unsafe, the_plan)
-        problems.extend(f"{module.display}: not fixed: {reason}" for module, reason in outcome.failed)
-        if diff:
-            return _report_diff(outcome, problems + internal, out, err)
-        written = 0
-        fixed_here: set[str] = set()
-        # SIGINT and SIGTERM wait for the file being written: the run stops between two files.
-        with interrupts.deferred():
-            # Real files first: a link to one of them is then already fixed, through its target.
-            for applied in sorted(outcome.applied, key=lambda a: a.module.path.is_symlink()):
-                if interrupts.interrupted():
-                    break
-                path = applied.module.path
-                real = os.path.realpath(path)
-                if real in fixed_here:
-                    continue
-                if path.is_symlink():
-                    notes.append(f"{applied.module.display}: skipped: it is a symbolic link; fix the file it points to")
-                    continue
-                try:
-                    write_fixed(path, applied.old, applied.new, roots)
-                except WriteRefused as error:
-                    problems.append(f"{applied.module.display}: not written: {error}")
-                    continue
-                written += 1
-                fixed_here.add(real)
-                fixed.setdefault(applied.module.display, []).extend(c.finding for c in applied.candidates)
-        received = interrupts.interrupted()
-        if received:
-            return _report_interrupted(received, fixed, out, err)
-        if not written:
-            break
-        result = check(roots, config, options)
-        internal = [str(error) for error in result.errors]
+    done_here: set[str] = set()
+    # SIGINT and SIGTERM wait for the file being written: the run stops between two files.
+    with interrupts.deferred():
+        # Real files first: a link to one of them is then already fixed, through its target.
+        for rewrite in sorted(rewrites, key=lambda r: (r.path.is_symlink(), r.display)):
+            if interrupts.interrupted():
+                break
+            real = os.path.realpath(rewrite.path)
+            if real in done_here:
+                continue
+            if rewrite.path.is_symlink():
+                notes.append(f"{rewrite.display}: skipped: it is a symbolic link; fix the file it points to")
+                continue
+            try:
+                write_fixed(rewrite.path, rewrite.old, rewrite.new, roots)
+            except WriteRefused as error:
+                problems.append(f"{rewrite.display}: not written: {error}")
+                continue
+            done_here.add(real)
+            written[rewrite.display] = rewrite.fixed
+    received = interrupts.interrupted()
+    if received:
+        return _report_interrupted(received, written, out, err)
+    if len(written) < len(rewrites):  # what is reported must be what is on disk
+        result = check(roots, config, replace(options, overlays={}))
     for note in _unique(notes):
         err.write(f"boundlint: {note}\n")
-    return _report(result, config, unsafe, fixed, _unique(problems + internal), out, err)
+    return _report(result, written, _unique(problems + [str(e) for e in result.errors]), out, err)
+
+
+def _fix_in_memory(roots: list[Path], config: Config,
+                   options: CheckOptions) -> tuple[dict[Path, ModuleRewrite], CheckResult, list[str]]:
+    """Rounds of fixes on texts in memory, each round checking the texts as the files they would
+    be, until nothing is left to fix. Per file: its text on disk, and after the last round."""
+    fixed: dict[Path, ModuleRewrite] = {}
+    problems: list[str] = []
+    result = check(roots, config, options)
+    for _ in range(MAX_ROUNDS):
+        assert result.fix_round is not None
+        problems.extend(f"{display}: not fixed: {reason}" for display, reason in result.fix_round.failed)
+        if not result.fix_round.rewrites:
+            break
+        for rewrite in result.fix_round.rewrites:
+            first = fixed.get(rewrite.path)
+            fixed[rewrite.path] = rewrite if first is None else ModuleRewrite(
+                rewrite.path, rewrite.display, first.old, rewrite.new, first.fixed + rewrite.fixed)
+        overlays = {Path(os.path.abspath(path)): rewrite.new for path, rewrite in fixed.items()}
+        if options.stdin is not None:
+            options = replace(options, stdin=(options.stdin[0], overlays.get(Path(os.path.abspath(options.stdin[0])),
+                                                                              options.stdin[1])))
+        result = check(roots, config, replace(options, overlays=overlays))
+    return fixed, result, _unique(problems)
 
 
 def _report_interrupted(received: int, fixed: dict[str, list[Finding]], out: TextIO, err: TextIO) -> int:
@@ -98,15 +114,15 @@ def _report_interrupted(received: int, fixed: dict[str, list[Finding]], out: Tex
     return 128 + received
 
 
-def _report(result: CheckResult, config: Config, unsafe: bool, fixed: dict[str, list[Finding]],
-            problems: list[str], out: TextIO, err: TextIO) -> int:
+def _report(result: CheckResult, fixed: dict[str, list[Finding]], problems: list[str], out: TextIO,
+            err: TextIO) -> int:
     for display in sorted(fixed):
         out.write(f"{display}: fixed {_describe(fixed[display])}\n")
     write_text(result, out)
     if fixed:
         count = sum(len(findings) for findings in fixed.values())
         out.write(f"Fixed {count} finding{'s' if count != 1 else ''} in {len(fixed)} file{'s' if len(fixed) != 1 else ''}.\n")
-    _report_remaining(result, plan(result, config), unsafe, out)
+    _report_remaining(result, out)
     for problem in problems:
         err.write(f"boundlint: {problem}\n")
     if problems:
@@ -114,28 +130,29 @@ def _report(result: CheckResult, config: Config, unsafe: bool, fixed: dict[str, 
     return EXIT_FINDINGS if result.findings else EXIT_CLEAN
 
 
-def _report_remaining(result: CheckResult, the_plan: Plan, unsafe: bool, out: TextIO) -> None:
-    reasons = [(finding, the_plan.reason(finding, unsafe)) for finding in result.findings]
-    unfixed = [(finding, reason) for finding, reason in reasons if reason is not None]
+def _report_remaining(result: CheckResult, out: TextIO) -> None:
+    reasons = result.fix_round.unfixed if result.fix_round is not None else {}
+    unfixed = [(finding, reasons.get(finding, "no automatic fix for this rule")) for finding in result.findings
+               if finding in reasons or finding.code not in FIXABLE_CODES]
     if not unfixed:
         return
     out.write("Not fixed automatically:\n")
     for finding, reason in unfixed:
         out.write(f"  {finding.filename}:{finding.line}:{finding.column}: {finding.code} {reason}\n")
-    with_unsafe = sum(1 for finding, _ in unfixed if finding in the_plan.candidates)
+    with_unsafe = sum(1 for _, reason in unfixed if reason.startswith(UNSAFE_REASON))
     if with_unsafe:
         out.write(f"{with_unsafe} of them {'has an unsafe fix' if with_unsafe == 1 else 'have unsafe fixes'}: "
                   "review them, then run again with --unsafe-fixes.\n")
 
 
-def _report_diff(outcome: Round, problems: list[str], out: TextIO, err: TextIO) -> int:
+def _report_diff(rewrites: list[ModuleRewrite], problems: list[str], out: TextIO, err: TextIO) -> int:
     count = 0
-    for applied in outcome.applied:
-        _write_diff(applied, out)
-        count += len(applied.candidates)
+    for rewrite in sorted(rewrites, key=lambda r: r.display):
+        _write_diff(rewrite, out)
+        count += len(rewrite.fixed)
     for problem in _unique(problems):
         err.write(f"boundlint: {problem}\n")
-    files = len(outcome.applied)
+    files = len(rewrites)
     if count:
         err.write(f"Would fix {count} finding{'s' if count != 1 else ''} in {files} file{'s' if files != 1 else ''}.\n")
     else:
@@ -145,9 +162,9 @@ def _report_diff(outcome: Round, problems: list[str], out: TextIO, err: TextIO) 
     return EXIT_FINDINGS if count else EXIT_CLEAN
 
 
-def _write_diff(applied: Applied, out: TextIO) -> None:
-    display = applied.module.display
-    lines = difflib.unified_diff(split_lines(applied.old), split_lines(applied.new),
+def _write_diff(rewrite: ModuleRewrite, out: TextIO) -> None:
+    display = rewrite.display
+    lines = difflib.unified_diff(split_lines(rewrite.old), split_lines(rewrite.new),
                                  fromfile=f"a/{display}", tofile=f"b/{display}")
     for line in lines:
         if line.endswith(("\n", "\r")):
@@ -156,30 +173,22 @@ def _write_diff(applied: Applied, out: TextIO) -> None:
             out.write(line + "\n\\ No newline at end of file\n")
 
 
-def _run_stdin(paths: list[Path], config: Config, options: CheckOptions, *, diff: bool, unsafe: bool,
+def _run_stdin(paths: list[Path], config: Config, options: CheckOptions, *, diff: bool,
                out: TextIO, err: TextIO) -> int:
+    """Fix the text of standard input: the fixed text goes to standard output, what is left to standard error."""
     assert options.stdin is not None
-    filename, text = options.stdin
-    result = check(paths, config, options)
-    outcome = fix_round(result, config, unsafe)
-    problems = [f"{module.display}: not fixed: {reason}" for module, reason in outcome.failed]
-    problems += [str(error) for error in result.errors]
+    fixed, remaining, problems = _fix_in_memory(paths, config, options)
+    rewrites = [rewrite for rewrite in fixed.values() if rewrite.new != rewrite.old]
+    problems = _unique(problems + [str(error) for error in remaining.errors])
     if diff:
-        return _report_diff(outcome, problems, out, err)
-    new = outcome.applied[0].new if outcome.applied else text
-    out.write(new)
-    remaining = check(paths, config, replace(options, stdin=(filename, new)))
+        return _report_diff(rewrites, problems, out, err)
+    out.write(rewrites[0].new if rewrites else options.stdin[1])
     write_text(remaining, err)
-    for problem in _unique(problems + [str(error) for error in remaining.errors]):
+    for problem in problems:
         err.write(f"boundlint: {problem}\n")
-    if problems or remaining.errors:
+    if problems:
         return EXIT_ERROR
     return EXIT_FINDINGS if remaining.findings else EXIT_CLEAN
-
-
-def _with_analysis(options: CheckOptions) -> CheckOptions:
-    """Fixing needs the trees and the analysis of every file with a finding (this also bypasses the cache)."""
-    return replace(options, keep_analysis=True)
 
 
 def _describe(findings: list[Finding]) -> str:

@@ -18,8 +18,10 @@ from boundlint import __version__
 from boundlint import rules
 from boundlint.report.add_ignore import add_ignores, clean_reason
 from boundlint.report.baseline import BaselineError, Key, compare, load_baseline, write_baseline
-from boundlint.engine.run import CheckOptions, CheckResult, check
-from boundlint.engine.run import code_enabled  # the checker's own selection rule
+from boundlint.core.result import CheckResult
+from boundlint.engine.roots import Request
+from boundlint.engine.run import CheckOptions, check
+from boundlint.core.selection import code_enabled
 from boundlint.core.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
 from boundlint.discover.files import discover, display_name
 from boundlint.cli.fix_flags import add_fix_arguments
@@ -201,12 +203,13 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
 
 def _run(args: argparse.Namespace, config: Config) -> CheckResult | None:
     """Run the checker on the command's paths (or standard input); None after a usage error."""
-    options = CheckOptions(show_unused_ignores=args.show_unused_ignores, force_exclude=args.force_exclude)
+    options = CheckOptions(show_unused_ignores=args.show_unused_ignores, force_exclude=args.force_exclude,
+                           jobs=os.cpu_count() or 1)
+    if args.command == "inventory":
+        options.request = Request(tool_rows=True)
     if args.command == "check":
-        # Roots are analysed one by one, in workers, with the cache. The JSON
-        # formats carry each finding's fix, planned in the worker that found it.
-        options.keep_analysis = False
-        options.fixes = args.output_format in ("json", "json-lines")
+        # The JSON formats carry each finding's fix, planned in the worker that found it.
+        options.request = Request(fixes=args.output_format in ("json", "json-lines"))
         options.jobs = args.jobs
         options.prefilter = not args.no_prefilter
         options.cache_dir = None if args.no_cache else (args.cache_dir or config.cache_path())
@@ -305,9 +308,7 @@ def run_inventory(args: argparse.Namespace) -> int:
     result = _run(args, config)
     if result is None:
         return EXIT_ERROR
-    from boundlint.analyse.tool_rows import build_inventory
-
-    INVENTORY_WRITERS[args.output_format](build_inventory(result), sys.stdout)
+    INVENTORY_WRITERS[args.output_format](result.tool_rows, sys.stdout)
     for internal in result.errors:
         print(f"boundlint: {internal}", file=sys.stderr)
     return EXIT_ERROR if result.errors else EXIT_CLEAN

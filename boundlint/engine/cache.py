@@ -19,19 +19,11 @@ from typing import Any
 
 from boundlint import __version__
 from boundlint.core.config import Config
-
-try:  # blake2 itself: `hashlib` would also load OpenSSL, a tenth of a warm run's start-up
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - another Python implementation
-    from hashlib import blake2b
+from boundlint.core.hashing import blake2b
 
 # A namespace folder: `v{version}-{fingerprint}`, with a suffix for --no-prefilter.
 NAMESPACE = re.compile(r"v[\w.+!-]+-[0-9a-f]{24}(-unfiltered)?")
 KEPT_NAMESPACES = 8
-
-
-def content_hash(data: bytes) -> str:
-    return blake2b(data, digest_size=16).hexdigest()
 
 
 def fingerprint(config: Config, paths: list[Path]) -> str:

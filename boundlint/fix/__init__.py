@@ -1,11 +1,9 @@
 """`boundlint fix`: libcst codemods that insert the checkpoint and the bounds the rules ask for.
 
-Entry points for the command line and the reporters:
-
-* `add_fix_arguments(parser)` and `run_fix(paths, config, options, diff=, unsafe=, out=, err=)`
-  (`boundlint.cli.fix_command`);
-* `attach_fixes(result, config)` / `fixes_for(result, config)` (`boundlint.fix.planning`): each
-  finding's fix as ruff-style JSON (`applicability`, `message`, `edits`).
+The engine calls `boundlint.fix.planning` for each root it analyses, with that root's
+analysis and findings: `attach_fixes` / `fixes_for` give each finding's fix as
+ruff-style JSON (`applicability`, `message`, `edits`), `fix_round` applies a round of
+fixes. The `boundlint fix` command is `boundlint.cli.fix_command`.
 
 See docs/fix.md for what each rule's fix does and when it is safe.
 """
@@ -18,8 +16,6 @@ from typing import Any
 # Where each name lives; imported on first use (PEP 562), so that importing
 # `boundlint.cli.fix_flags` for the command line does not load libcst.
 _EXPORTS = {
-    "add_fix_arguments": "boundlint.cli.fix_flags",
-    "run_fix": "boundlint.cli.fix_command",
     "attach_fixes": "boundlint.fix.planning",
     "fixes_for": "boundlint.fix.planning",
     "plan": "boundlint.fix.planning",
@@ -36,4 +32,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'boundlint.fix' has no attribute {name!r}")
 
 
-__all__ = ["SAFE", "UNSAFE", "Edit", "Fix", "add_fix_arguments", "attach_fixes", "fixes_for", "plan", "run_fix"]
+__all__ = ["SAFE", "UNSAFE", "Edit", "Fix", "attach_fixes", "fixes_for", "plan"]

@@ -1,8 +1,8 @@
 """From a finding back to the node it was reported on, and what the analysis knew there.
 
-Findings carry a file and a range; the analysis that produced them (kept in
-`CheckResult.analysis`) holds the tools, their returns and the contract models
-with their nodes. A finding is matched to a node by its exact range.
+Findings carry a file and a range; the analysis that produced them (one root's,
+in the engine) holds the tools, their returns and the contract models with their
+nodes. A finding is matched to a node by its exact range.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from dataclasses import dataclass
 import libcst as cst
 
 from boundlint.analyse.analysis import Analysis
-from boundlint.engine.run import CheckResult
 from boundlint.analyse.dataflow import ReturnVerdict
 from boundlint.core.findings import Finding
 from boundlint.find.contracts import FieldInfo, ModelInfo
@@ -47,12 +46,9 @@ def node_key(module: ModuleInfo, node: cst.CSTNode) -> Key:
             position.end.line, position.end.column + 1)
 
 
-def locate(result: CheckResult) -> dict[Finding, Target]:
-    analysis = result.analysis
-    if analysis is None:
-        return {}
-    wanted = {finding_key(f): f for f in result.findings}
-    codes = {f.code for f in result.findings}
+def locate(analysis: Analysis, findings: list[Finding]) -> dict[Finding, Target]:
+    wanted = {finding_key(f): f for f in findings}
+    codes = {f.code for f in findings}
     found: dict[Finding, Target] = {}
 
     if codes & set(RETURN_CODES):
@@ -68,7 +64,7 @@ def locate(result: CheckResult) -> dict[Finding, Target]:
                 finding = wanted.get(node_key(model.module, info.node))
                 if finding is not None and finding.code in FIELD_CODES:
                     found[finding] = Target(finding, model.module, info.node, model=model, field=info)
-    expression_findings = [f for f in result.findings if f.code in EXPRESSION_CODES]
+    expression_findings = [f for f in findings if f.code in EXPRESSION_CODES]
     if expression_findings:
         files = {f.filename for f in expression_findings}
         for module in _modules(analysis):

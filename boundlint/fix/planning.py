@@ -1,8 +1,11 @@
-"""Planning fixes for a check result, and applying them module by module.
+"""Planning the fixes of one analysis's findings, and applying them module by module.
 
-`plan(result, config)` gives every finding either a `Candidate` (a fix, safe or
-unsafe) or a `NoFix` (why not). `fix_round` applies the allowed ones per module.
-`attach_fixes` puts each finding's own fix, as ruff-style edits, in its JSON.
+The engine calls this for each root it analyses, with that root's analysis and
+findings. `plan(analysis, findings, config)` gives every finding either a
+`Candidate` (a fix, safe or unsafe) or a `NoFix` (why not). `fix_round` applies
+the allowed ones per module and describes the result as a `FixRound` (plain data
+that a worker can send back). `attach_fixes` puts each finding's own fix, as
+ruff-style edits, in its JSON.
 
 One ordering rule: a BL001 finding on a tool that returns a Pydantic model
 whose unbounded fields all get a BL002/BL003 fix in the same round is left for
@@ -17,14 +20,19 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from boundlint.engine.run import CheckResult
+from boundlint.analyse.analysis import Analysis
+from boundlint.core.result import FixRound, ModuleRewrite
 from boundlint.core.config import Config
 from boundlint.core.findings import Finding
-from boundlint.fix.apply import Applied, FixFailed, apply_candidates
+from boundlint.fix.apply import FixFailed, apply_candidates
 from boundlint.fix.codemods import CodemodPlanner
 from boundlint.fix.locate import Target, locate
 from boundlint.fix.model import Candidate, Fix, NoFix
 from boundlint.project.module import ModuleInfo, dotted
+
+# How the reason of a finding whose only fix is unsafe starts.
+UNSAFE_REASON = "unsafe fix (--unsafe-fixes)"
+FIXABLE_CODES = ("BL001", "BL002", "BL003", "BL004", "BL005", "BL006")
 
 
 @dataclass
@@ -37,26 +45,20 @@ class Plan:
         """Why `finding` is not fixed under these options (None: it is fixable)."""
         candidate = self.candidates.get(finding)
         if candidate is not None:
-            return None if candidate.allowed(unsafe) else f"unsafe fix (--unsafe-fixes): {candidate.message}"
+            return None if candidate.allowed(unsafe) else f"{UNSAFE_REASON}: {candidate.message}"
         missing = self.no_fix.get(finding)
         return missing.reason if missing is not None else "no automatic fix"
 
 
-def plan(result: CheckResult, config: Config) -> Plan:
+def plan(analysis: Analysis, findings: list[Finding], config: Config) -> Plan:
     result_plan = Plan()
-    analysis = result.analysis
-    if analysis is None:
-        for finding in result.findings:
-            result_plan.no_fix[finding] = NoFix(finding, "no automatic fix")
-        return result_plan
-    targets = locate(result)
+    targets = locate(analysis, findings)
     result_plan.targets = targets
     planner = CodemodPlanner(analysis.project, config)
-    for finding in result.findings:
+    for finding in findings:
         target = targets.get(finding)
         if target is None:
-            result_plan.no_fix[finding] = NoFix(finding, "no automatic fix for this rule" if finding.code not in (
-                "BL001", "BL002", "BL003", "BL004", "BL005", "BL006") else "no automatic fix: the reported node was not found")
+            result_plan.no_fix[finding] = NoFix(finding, "no automatic fix for this rule" if finding.code not in FIXABLE_CODES else "no automatic fix: the reported node was not found")
             continue
         outcome = planner.plan(target)
         if isinstance(outcome, Candidate):
@@ -69,18 +71,12 @@ def plan(result: CheckResult, config: Config) -> Plan:
 # -- a fix round --------------------------------------------------------------
 
 
-@dataclass
-class Round:
-    applied: list[Applied] = field(default_factory=list)
-    failed: list[tuple[ModuleInfo, str]] = field(default_factory=list)
-    deferred: list[Finding] = field(default_factory=list)
-
-
-def fix_round(result: CheckResult, config: Config, unsafe: bool, the_plan: Plan | None = None) -> Round:
-    the_plan = the_plan or plan(result, config)
+def fix_round(analysis: Analysis, findings: list[Finding], config: Config, unsafe: bool) -> FixRound:
+    """Apply the allowed fixes of `findings`, module by module, each module verified whole."""
+    the_plan = plan(analysis, findings, config)
     chosen = [c for c in the_plan.candidates.values() if c.allowed(unsafe)]
-    outcome = Round()
-    moot = _moot_bl001(result, the_plan, chosen)
+    outcome = FixRound(unfixed={f: reason for f in findings if (reason := the_plan.reason(f, unsafe)) is not None})
+    moot = _moot_bl001(analysis, the_plan, chosen)
     outcome.deferred = [c.finding for c in chosen if c.finding in moot]
     chosen = [c for c in chosen if c.finding not in moot]
     by_module: dict[int, list[Candidate]] = {}
@@ -91,17 +87,17 @@ def fix_round(result: CheckResult, config: Config, unsafe: bool, the_plan: Plan 
     for key in sorted(by_module, key=lambda k: modules[k].display):
         module = modules[key]
         try:
-            outcome.applied.append(apply_candidates(module, by_module[key]))
+            applied = apply_candidates(module, by_module[key])
         except FixFailed as error:
-            outcome.failed.append((module, str(error)))
+            outcome.failed.append((module.display, str(error)))
+            continue
+        fixed = [c.finding for c in applied.candidates]
+        outcome.rewrites.append(ModuleRewrite(module.path, module.display, applied.old, applied.new, fixed))
     return outcome
 
 
-def _moot_bl001(result: CheckResult, the_plan: Plan, chosen: list[Candidate]) -> set[Finding]:
+def _moot_bl001(analysis: Analysis, the_plan: Plan, chosen: list[Candidate]) -> set[Finding]:
     """BL001 fixes that the field fixes chosen in this round make unnecessary."""
-    analysis = result.analysis
-    if analysis is None:
-        return set()
     fixed_fields = {(id(t.model.node), t.field.name) for c in chosen
                     if (t := the_plan.targets.get(c.finding)) is not None and t.model is not None and t.field is not None}
     if not fixed_fields:
@@ -129,14 +125,14 @@ def _moot_bl001(result: CheckResult, the_plan: Plan, chosen: list[Candidate]) ->
 # -- fixes in the JSON output -------------------------------------------------
 
 
-def fixes_for(result: CheckResult, config: Config) -> dict[Finding, Fix]:
+def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> dict[Finding, Fix]:
     """Each finding's own fix (alone, with its imports) as edits; findings without one are absent.
 
     The fixes of a module are first applied and verified together (parsed and
     compiled once); each is then applied alone to get its edits, and only
     parsed and compiled again if the module's fixes failed together.
     """
-    the_plan = plan(result, config)
+    the_plan = plan(analysis, findings, config)
     by_module: dict[int, list[Candidate]] = {}
     for candidate in the_plan.candidates.values():
         by_module.setdefault(id(candidate.module), []).append(candidate)
@@ -157,8 +153,7 @@ def fixes_for(result: CheckResult, config: Config) -> dict[Finding, Fix]:
     return fixes
 
 
-def attach_fixes(result: CheckResult, config: Config) -> CheckResult:
-    """`result` with each finding's `fix` field filled (ruff's JSON shape), or left None."""
-    fixes = fixes_for(result, config)
-    findings = [dataclasses.replace(f, fix=fixes[f].to_json()) if f in fixes else f for f in result.findings]
-    return dataclasses.replace(result, findings=findings)
+def attach_fixes(analysis: Analysis, findings: list[Finding], config: Config) -> list[Finding]:
+    """`findings`, each with its `fix` field filled (ruff's JSON shape), or left None."""
+    fixes = fixes_for(analysis, findings, config)
+    return [dataclasses.replace(f, fix=fixes[f].to_json()) if f in fixes else f for f in findings]

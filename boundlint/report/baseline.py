@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable
 
 from boundlint import __version__
 from boundlint.core.atomic_write import write_atomically
-from boundlint.engine.run import CheckResult
+from boundlint.core.result import CheckResult
 from boundlint.core.findings import Finding
 from boundlint.parse.source import SourceError, read_source
 
@@ -58,13 +58,10 @@ class Comparison:
 
 
 class SourceLines:
-    """The text of checked files, from the run's parsed modules or else from disk."""
+    """The text of checked files, read once each."""
 
-    def __init__(self, result: CheckResult) -> None:
+    def __init__(self) -> None:
         self._texts: dict[str, list[str]] = {}
-        if result.analysis is not None:
-            for module in result.analysis.project.modules:
-                self._texts[module.display] = LINE_BREAK.split(module.source.text)
 
     def lines(self, filename: str) -> list[str]:
         if filename not in self._texts:
@@ -99,7 +96,7 @@ def finding_key(finding: Finding, base: Path, sources: SourceLines) -> Key:
 def write_baseline(path: Path, result: CheckResult) -> int:
     """Record every finding of `result` in `path`; returns how many were recorded."""
     base = path.absolute().parent
-    sources = SourceLines(result)
+    sources = SourceLines()
     counts = Counter(finding_key(finding, base, sources) for finding in result.findings)
     entries = [
         {"file": file, "code": code, "symbol": symbol, "text": text, "count": count}
@@ -164,7 +161,7 @@ def compare(result: CheckResult, baseline: Counter[Key], baseline_path: Path,
     `--select BL001`, from calling every other entry stale.
     """
     base = baseline_path.absolute().parent
-    sources = SourceLines(result)
+    sources = SourceLines()
     remaining = Counter(baseline)
     new: list[Finding] = []
     for finding in result.findings:

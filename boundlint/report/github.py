@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from boundlint.engine.run import CheckResult
+from boundlint.core.result import CheckResult
 from boundlint.core.findings import Finding
 from boundlint.report.common import finding_level, repository_path, repository_root
 

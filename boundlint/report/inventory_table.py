@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from boundlint.core.findings import Finding
 
 if TYPE_CHECKING:
-    from boundlint.analyse.tool_rows import ToolRow
+    from boundlint.core.result import ToolRow
 
 HEADERS = ("Tool", "Framework", "Declared as", "Location", "Returns", "Bounded", "By", "Budget", "Findings")
 # Terminal cells longer than this are cut (markdown and JSON keep everything).

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
-from boundlint.engine.run import CheckResult
+from boundlint.core.result import CheckResult
 
 
 def write_json_lines(result: CheckResult, out: TextIO) -> None:

@@ -11,7 +11,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TextIO
 
-from boundlint.engine.run import CheckResult, InternalError
+from boundlint.core.result import CheckResult, InternalError
 from boundlint.core.findings import Finding
 
 # Characters XML 1.0 cannot carry at all, even escaped.

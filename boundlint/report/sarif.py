@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from urllib.parse import quote
 
 from boundlint import __version__
-from boundlint.engine.run import CheckResult
+from boundlint.core.result import CheckResult
 from boundlint.core.findings import Finding
 from boundlint.report.common import finding_level, repository_path, repository_root, rule_index, rule_level
 from boundlint import rules

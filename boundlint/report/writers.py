@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Callable, TextIO
 
 from boundlint import rules
-from boundlint.engine.run import CheckResult
+from boundlint.core.result import CheckResult
 from boundlint.core.findings import Finding
 
 

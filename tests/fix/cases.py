@@ -19,9 +19,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from boundlint.engine.run import CheckOptions, CheckResult, check
+from boundlint.core.result import CheckResult
+from boundlint.engine.roots import Request
+from boundlint.engine.run import CheckOptions, check
 from boundlint.core.config import Config, load_config
-from boundlint.fix import run_fix
+from boundlint.cli.fix_command import run_fix
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -95,10 +97,10 @@ def fix(root: Path, *, unsafe: bool = False, diff: bool = False, options: CheckO
     return Run(code, out.getvalue(), err.getvalue())
 
 
-def check_tree(root: Path) -> CheckResult:
+def check_tree(root: Path, request: Request | None = None) -> CheckResult:
     previous = Path.cwd()
     os.chdir(root)
     try:
-        return check([Path(".")], config_for(Path(".")), CheckOptions())
+        return check([Path(".")], config_for(Path(".")), CheckOptions(request=request or Request()))
     finally:
         os.chdir(previous)

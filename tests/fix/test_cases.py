@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.fix import attach_fixes
+from boundlint.engine.roots import Request
 from boundlint.fix.apply import apply_edits
 from tests.fix.cases import MODULE, Case, all_cases, check_tree, config_for, fix, prepare
 
@@ -67,7 +67,7 @@ def test_json_fixes_are_ruff_shaped_and_apply_cleanly(tmp_path: Path, case: Case
     previous = Path.cwd()
     os.chdir(tmp_path)
     try:
-        result = attach_fixes(check_tree(Path(".")), config_for(Path(".")))
+        result = check_tree(Path("."), Request(fixes=True))
     finally:
         os.chdir(previous)
     before = case.before.decode("utf-8")

@@ -11,7 +11,7 @@ import pytest
 
 from boundlint.engine.run import CheckOptions
 from boundlint.core.config import Config
-from boundlint.fix import add_fix_arguments, run_fix
+from boundlint.cli.fix_command import add_fix_arguments, run_fix
 from tests.fix.cases import fix
 
 TOOL = textwrap.dedent('''\

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.fix import plan
+from boundlint.engine.roots import Request
 from boundlint.fix.model import SAFE
 from tests.fix.cases import Run, check_tree, config_for, fix
 
@@ -116,12 +116,12 @@ def test_no_finding_with_a_safe_fix_is_left(trees):
     previous = Path.cwd()
     os.chdir(root)
     try:
-        result = check_tree(Path("."))
-        remaining = plan(result, config_for(Path(".")))
+        result = check_tree(Path("."), Request(apply_fixes="safe"))
     finally:
         os.chdir(previous)
-    assert result.findings
-    assert not [c for c in remaining.candidates.values() if c.applicability == SAFE]
+    assert result.findings and result.fix_round is not None
+    assert result.fix_round.rewrites == []  # a safe fix would rewrite its module
+    assert all(finding in result.fix_round.unfixed for finding in result.findings)
 
 
 def test_after_unsafe_fixes_only_findings_without_a_fix_are_left(trees):
@@ -131,11 +131,11 @@ def test_after_unsafe_fixes_only_findings_without_a_fix_are_left(trees):
     previous = Path.cwd()
     os.chdir(root)
     try:
-        remaining = plan(check_tree(Path(".")), config_for(Path(".")))
+        remaining = check_tree(Path("."), Request(apply_fixes="unsafe"))
     finally:
         os.chdir(previous)
-    assert not remaining.candidates
-    assert run.code == (1 if remaining.no_fix else 0)
+    assert remaining.fix_round is not None and remaining.fix_round.rewrites == []
+    assert run.code == (1 if remaining.findings else 0)
 
 
 def test_fixed_contract_fields_truncate_at_run_time(trees):

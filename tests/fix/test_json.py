@@ -10,21 +10,33 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.engine.run import CheckOptions, check
+from boundlint.analyse.analysis import Analysis
 from boundlint.core.config import Config
+from boundlint.core.findings import Finding
+from boundlint.engine.roots import run_rules
+from boundlint.project.loader import Loader
+from boundlint.project.lookup import Project
 from boundlint.fix import attach_fixes, fixes_for
 from boundlint.fix.apply import apply_edits, text_edits
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "fix.md"
 
 
-def _result(tmp_path: Path, text: str):
-    (tmp_path / "tools.py").write_text(text, encoding="utf-8")
+def _analysed(tmp_path: Path, text: str) -> tuple[Analysis, list[Finding], Config]:
+    """One module's analysis and findings, as the engine has them for a root before it plans fixes."""
+    path = tmp_path / "tools.py"
+    path.write_text(text, encoding="utf-8")
     previous = Path.cwd()
     os.chdir(tmp_path)
     try:
         config = Config(root=Path("."))
-        return check([Path(".")], config, CheckOptions()), config
+        project = Project([path], Loader().load)
+        module = project.load(path)
+        assert module is not None
+        analysis = Analysis(project, config, [module]).run()
+        findings, errors = run_rules(analysis, [module], config)
+        assert errors == []
+        return analysis, findings, config
     finally:
         os.chdir(previous)
 
@@ -34,8 +46,8 @@ def test_the_example_in_the_docs_is_what_check_reports(tmp_path):
     section = docs[docs.index("## The `fix` field of the JSON output"):]
     source = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     shown = re.search(r"```json\n\"fix\": (.*?)```", section, re.S).group(1)
-    result, config = _result(tmp_path, source)
-    (finding,) = attach_fixes(result, config).findings
+    analysis, findings, config = _analysed(tmp_path, source)
+    (finding,) = attach_fixes(analysis, findings, config)
     assert finding.line == 10
     assert finding.fix == json.loads(shown)
 
@@ -50,12 +62,12 @@ def test_findings_without_a_fix_keep_null(tmp_path):
             """A middle part."""
             return open(path).read()[100:600]
         ''')
-    result, config = _result(tmp_path, text)
-    (finding,) = attach_fixes(result, config).findings
+    analysis, findings, config = _analysed(tmp_path, text)
+    (finding,) = attach_fixes(analysis, findings, config)
     assert finding.code == "BL004"
     assert finding.fix is None
     assert json.loads(json.dumps(finding.to_json()))["fix"] is None
-    assert fixes_for(result, config) == {}
+    assert fixes_for(analysis, findings, config) == {}
 
 
 def test_each_finding_carries_its_own_import(tmp_path):
@@ -75,8 +87,8 @@ def test_each_finding_carries_its_own_import(tmp_path):
             """B."""
             return requests.get(url).text
         ''')
-    result, config = _result(tmp_path, text)
-    fixed = attach_fixes(result, config).findings
+    analysis, findings, config = _analysed(tmp_path, text)
+    fixed = attach_fixes(analysis, findings, config)
     assert len(fixed) == 2
     for finding in fixed:
         contents = [edit["content"] for edit in finding.fix["edits"]]
@@ -115,8 +127,8 @@ def test_edits_from_changed_statements_match_the_whole_module_path(monkeypatch, 
     from tests.fix.cases import all_cases
 
     for case in all_cases():
-        result, config = _result(tmp_path, case.before.decode("utf-8"))
-        the_plan = plan(result, config)
+        analysis, findings, config = _analysed(tmp_path, case.before.decode("utf-8"))
+        the_plan = plan(analysis, findings, config)
         for candidate in the_plan.candidates.values():
             fast = apply_candidates(candidate.module, [candidate])
             assert fast.edits is not None, case.name

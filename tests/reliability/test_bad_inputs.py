@@ -41,14 +41,14 @@ def outcomes(root: Path, **options) -> dict[str, list[tuple[str, int, str]]]:
     return found
 
 
-@pytest.mark.parametrize(("keep_analysis", "prefilter", "deep_stack"), [
-    (True, True, False), (False, True, False), (False, False, False), (False, True, True), (False, False, True),
-], ids=["one-analysis", "per-root", "unfiltered", "per-root-deep-stack", "unfiltered-deep-stack"])
-def test_each_bad_input_has_its_expected_outcome(tmp_path, keep_analysis, prefilter, deep_stack):
+@pytest.mark.parametrize(("jobs", "prefilter", "deep_stack"), [
+    (2, True, False), (1, True, False), (1, False, False), (1, True, True), (1, False, True),
+], ids=["workers", "one-process", "unfiltered", "deep-stack", "unfiltered-deep-stack"])
+def test_each_bad_input_has_its_expected_outcome(tmp_path, jobs, prefilter, deep_stack):
     """The same outcome whatever the caller's recursion limit (the CLI raises it: `deep_stack`)."""
     tree = tmp_path / "tree"
     shutil.copytree(BAD, tree, ignore=shutil.ignore_patterns("*.md"))
-    run = lambda: outcomes(tree, keep_analysis=keep_analysis, prefilter=prefilter)  # noqa: E731
+    run = lambda: outcomes(tree, jobs=jobs, prefilter=prefilter)  # noqa: E731
     found = run_with_deep_stack(run) if deep_stack else run()
     for name, expected in EXPECTED.items():
         got = found.get(name, [])
@@ -70,7 +70,7 @@ def test_a_ten_megabyte_file_is_checked(tmp_path):
     body = "".join(block.replace("{n}", str(n)) for n in range(10_000_000 // len(block) + 1))
     (tmp_path / "huge.py").write_text(body, encoding="utf-8")
     assert (tmp_path / "huge.py").stat().st_size >= 10_000_000
-    result = check([tmp_path], Config(root=tmp_path), CheckOptions(keep_analysis=False))
+    result = check([tmp_path], Config(root=tmp_path), CheckOptions())
     assert result.errors == []
     assert len(result.findings) > 10_000 and {f.code for f in result.findings} == {"BL001"}
 
@@ -90,7 +90,7 @@ def test_links_loops_unreadable_files_and_folders_named_like_modules(tmp_path, m
         return real_read(self)
 
     monkeypatch.setattr(Path, "read_bytes", read_bytes)
-    found = outcomes(tmp_path, keep_analysis=False)
+    found = outcomes(tmp_path)
     assert found.pop("secret.py") == [("BL900", 1, "cannot read file: Permission denied")]
     # A link to nothing is not a file: skipped like a link to a folder.
     assert found == {}

@@ -56,13 +56,13 @@ HELD = textwrap.dedent('''
 
         os.chmod = held_chmod
     else:
-        fix_round = fix_cli.fix_round
+        fix_in_memory = fix_cli._fix_in_memory
 
-        def held_round(*args, **kwargs):
+        def held_fixing(*args, **kwargs):
             hold()
-            return fix_round(*args, **kwargs)
+            return fix_in_memory(*args, **kwargs)
 
-        fix_cli.fix_round = held_round
+        fix_cli._fix_in_memory = held_fixing
     sys.argv = ["boundlint", "fix", "--unsafe-fixes", "."]
     runpy.run_module("boundlint", run_name="__main__")
 ''')

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
 from boundlint.core.config import Config
 
@@ -27,8 +28,8 @@ def test_checked_code_is_never_imported_or_run(tmp_path):
     (tmp_path / "trap_module.py").write_text(TRAP.format(marker=str(marker)))
     (tmp_path / "user.py").write_text("from trap_module import trap\nfrom agents import Agent\n"
                                       "agent = Agent(name='a', tools=[trap])\n")
-    for keep in (True, False):
-        result = check([tmp_path], Config(root=tmp_path), CheckOptions(keep_analysis=keep))
+    for request in (Request(), Request(fixes=True), Request(apply_fixes="unsafe"), Request(tool_rows=True)):
+        result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=request))
         assert [(Path(f.filename).name, f.code) for f in result.findings] == [("trap_module.py", "BL001")]
     assert not marker.exists()
     assert "trap_module" not in sys.modules

@@ -12,6 +12,7 @@ import hypothesmith
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
 from boundlint.core.config import Config
 
@@ -23,7 +24,7 @@ def test_every_standard_library_file_is_analysed_or_reported():
     # The interpreter may live in a git checkout (pyenv) whose .gitignore
     # hides it; site-packages is excluded by default.
     config = Config(root=STDLIB, respect_gitignore=False)
-    result = check([STDLIB], config, CheckOptions(keep_analysis=False, jobs=2))
+    result = check([STDLIB], config, CheckOptions(jobs=2))
     assert result.errors == [], [str(error) for error in result.errors[:5]]
     assert result.files_checked > 1_000
     unparsable = [f for f in result.findings if f.code == "BL900"]
@@ -44,6 +45,6 @@ def test_generated_programs_never_cause_an_internal_error(tmp_path_factory, sour
     (root / "tools.py").write_text(
         "from langchain_core.tools import tool\nfrom program import *\n\n@tool\ndef t(q: str) -> str:\n"
         "    \"\"\"T.\"\"\"\n    return str(q)[:10] + '...'\n", encoding="utf-8")
-    for keep in (True, False):
-        result = check([root], Config(root=root), CheckOptions(keep_analysis=keep))
+    for request in (Request(), Request(apply_fixes="unsafe"), Request(tool_rows=True)):
+        result = check([root], Config(root=root), CheckOptions(request=request))
         assert result.errors == [], [str(error) for error in result.errors]

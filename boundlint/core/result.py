@@ -1,0 +1,103 @@
+"""What a run gives back: findings, and what the command asked for besides (fixes, tool rows).
+
+Everything here is plain data that crosses process boundaries: a root analysed in
+a worker sends back a `RootResult`, the engine merges them into a `CheckResult`.
+Both the engine and the fixer use these types, so they live below both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from boundlint.core.findings import Finding
+
+REPORT_HINT = "this is a bug in boundlint; please report it with the file that triggers it"
+
+
+@dataclass
+class InternalError:
+    filename: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.filename}: internal error: {self.message} ({REPORT_HINT})"
+
+
+@dataclass
+class ModuleRewrite:
+    """One module's text after a fix round: what was analysed, what the fixes make of it."""
+
+    path: Path
+    display: str
+    old: str
+    new: str
+    fixed: list[Finding]
+
+
+@dataclass
+class ToolRow:
+    """One line of `boundlint inventory`: a tool, what it returns, bounded by what."""
+
+    tool: str
+    framework: str
+    form: str
+    file: str
+    line: int
+    declared_in: str
+    returns: list[str]
+    bounded: str  # "yes", "no", "cut silently" or "not analysed" (generators)
+    bounded_by: list[str]
+    budget: list[str]
+    findings: list[Finding] = field(default_factory=list)
+    contract_findings: list[Finding] = field(default_factory=list)
+
+    def key(self) -> tuple[str, int, str]:
+        return (self.file, self.line, self.tool)
+
+    def to_json(self) -> dict[str, Any]:
+        def brief(finding: Finding) -> dict[str, Any]:
+            return {"code": finding.code, "file": finding.filename, "line": finding.line, "symbol": finding.symbol}
+
+        return {
+            "tool": self.tool, "framework": self.framework, "form": self.form, "file": self.file,
+            "line": self.line, "declared_in": self.declared_in or None, "returns": self.returns,
+            "bounded": self.bounded, "bounded_by": self.bounded_by, "budget": self.budget,
+            "findings": [brief(f) for f in self.findings],
+            "contract_findings": [brief(f) for f in self.contract_findings],
+        }
+
+
+@dataclass
+class FixRound:
+    """What one round of fixes would do (`Request.apply_fixes`), and why the other findings stay."""
+
+    rewrites: list[ModuleRewrite] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (file, why its fixes were not applied)
+    # Why each finding is not fixed under this round's options (absent: it is fixed, or deferred).
+    unfixed: dict[Finding, str] = field(default_factory=dict)
+    deferred: list[Finding] = field(default_factory=list)  # left for the next round
+
+    def merge(self, other: FixRound) -> None:
+        """Add a root's round. A module that two roots rewrite differently takes the first rewrite:
+        the other's findings are still there in the next round, which fixes them on the new text."""
+        taken = {rewrite.path: rewrite for rewrite in self.rewrites}
+        for rewrite in other.rewrites:
+            if rewrite.path not in taken:
+                self.rewrites.append(rewrite)
+                taken[rewrite.path] = rewrite
+        self.failed.extend(item for item in other.failed if item not in self.failed)
+        for finding, reason in other.unfixed.items():
+            self.unfixed.setdefault(finding, reason)
+        self.deferred.extend(f for f in other.deferred if f not in self.deferred)
+
+
+@dataclass
+class CheckResult:
+    findings: list[Finding]
+    files_checked: int
+    errors: list[InternalError] = field(default_factory=list)
+    roots: int = 0  # files that could hold something to report, and were analysed
+    tool_rows: list[ToolRow] = field(default_factory=list)  # with `Request.tool_rows`
+    fix_round: FixRound | None = None  # with `Request.apply_fixes`

@@ -1,0 +1,151 @@
+"""One root, analysed in its own project: its findings, and what the command asked for besides.
+
+A *root* is a file that can hold something to report. Its analysis loads the
+modules its tools' values lead into, runs the rules, and then, as the `Request`
+asks, gives each finding its fix as edits (JSON output), applies a round of
+fixes (`boundlint fix`), or describes its tools (`boundlint inventory`). The
+result records every file the analysis read, so the cache can tell when it is
+stale. Everything in a `RootResult` is plain data: it comes back from workers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from boundlint import rules
+from boundlint.core.config import Config
+from boundlint.core.findings import Finding
+from boundlint.core.result import FixRound, InternalError, ToolRow
+from boundlint.core.selection import code_enabled
+from boundlint.discover.files import display_name
+
+if TYPE_CHECKING:
+    from boundlint.analyse.analysis import Analysis
+    from boundlint.discover.module_names import Catalog
+    from boundlint.engine.cache import Cache
+    from boundlint.project.loader import Loader
+    from boundlint.project.module import ModuleInfo
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a command wants of each root besides its findings."""
+
+    fixes: bool = False  # each finding's own fix, as edits (ruff's JSON `fix`)
+    apply_fixes: str | None = None  # "safe" or "unsafe": a round of fixes (`FixRound`)
+    tool_rows: bool = False  # the inventory's rows
+
+    def cache_kind(self) -> str | None:
+        """The cache's name for this kind of root entry; None: such results are not cached."""
+        if self.apply_fixes or self.tool_rows:
+            return None
+        return "root+fixes" if self.fixes else "root"
+
+
+@dataclass
+class RootResult:
+    path: Path
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[InternalError] = field(default_factory=list)
+    depends_on: list[str] = field(default_factory=list)  # the files its analysis read, as the cache names them
+    tool_classes: list[str] = field(default_factory=list)
+    tool_rows: list[ToolRow] = field(default_factory=list)
+    fix_round: FixRound | None = None
+
+
+def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tuple[list[Finding], list[InternalError]]:
+    findings: list[Finding] = []
+    errors = [InternalError(module.display, message) for module, message in analysis.errors]
+    context = rules.RuleContext(analysis, roots)
+    for rule in rules.ALL_RULES:
+        if not code_enabled(rule.code, config):
+            continue
+        try:
+            findings.extend(rule.check(context))
+        except RecursionError:
+            errors.append(InternalError(", ".join(m.display for m in roots), f"{rule.code}: nested too deeply"))
+        except Exception as error:  # noqa: BLE001 - one rule must not stop the run
+            errors.append(InternalError(", ".join(m.display for m in roots),
+                                        f"{rule.code}: {type(error).__name__}: {error}"))
+    return findings, errors
+
+
+def analyse_root(path: Path, paths: list[Path] | Catalog, loader: Loader, config: Config,
+                 request: Request) -> RootResult:
+    """One root, in its own project: what it reports (and what `request` asks) and which files that read."""
+    from boundlint.analyse.analysis import Analysis
+    from boundlint.project.lookup import Project
+
+    result = RootResult(path)
+    project = Project(paths, loader.load)
+    project.start_recording()
+    try:
+        module = project.load(path)
+        if module is None:
+            error = loader.errors.get(path)
+            if error is not None:
+                result.findings.append(rules.PARSE_ERROR.from_error(display_name(path), str(error), error.line,
+                                                                    error.column))
+            return result
+        analysis = Analysis(project, config, [module]).run()
+        result.findings, result.errors = run_rules(analysis, [module], config)
+        result.tool_classes = analysis.tool_class_names()
+        _answer(request, analysis, result, config)
+    except RecursionError:
+        result.findings.append(rules.PARSE_ERROR.from_error(display_name(path), "code is nested too deeply to analyse",
+                                                            1, 0))
+    except Exception as error:  # noqa: BLE001 - one file must not stop the run
+        result.errors.append(InternalError(display_name(path), f"{type(error).__name__}: {error}"))
+    finally:
+        result.depends_on = sorted(str(read) for read in project.stop_recording() | {path})
+    return result
+
+
+def _answer(request: Request, analysis: Analysis, result: RootResult, config: Config) -> None:
+    """What the command asked of this root besides its findings, from the analysis still at hand."""
+    if request.tool_rows:
+        from boundlint.analyse.tool_rows import build_rows
+
+        result.tool_rows = build_rows(analysis, result.findings)
+    if request.apply_fixes:
+        from boundlint.fix.planning import fix_round
+
+        result.fix_round = fix_round(analysis, result.findings, config, unsafe=request.apply_fixes == "unsafe")
+    if request.fixes and result.findings:
+        from boundlint.fix.planning import attach_fixes
+
+        result.findings = attach_fixes(analysis, result.findings, config)
+
+
+# -- the cache's root entries ---------------------------------------------------------
+
+
+def cached_root(cache: Cache, kind: str | None, path: Path, digests: dict[str, str]) -> RootResult | None:
+    if kind is None:
+        return None
+    entry = cache.root(kind, path, digests.get(str(path), ""))
+    if entry is None:
+        return None
+    if any(digests.get(dependency) != digest for dependency, digest in entry["depends_on"].items()):
+        return None  # a file this root's analysis read has changed
+    return RootResult(
+        path,
+        [Finding(**item) for item in entry["findings"]],
+        [InternalError(*item) for item in entry["errors"]],
+        list(entry["depends_on"]),
+        entry["tool_classes"],
+    )
+
+
+def store_root(cache: Cache, kind: str | None, result: RootResult, digests: dict[str, str]) -> None:
+    if kind is None or not cache.enabled or result.errors:
+        return  # internal errors are not cached: the next run tries again
+    entry: dict[str, Any] = {
+        "findings": [finding.to_json() for finding in result.findings],
+        "errors": [],
+        "depends_on": {name: digests.get(name, "") for name in result.depends_on},
+        "tool_classes": result.tool_classes,
+    }
+    cache.record_root(kind, result.path, digests.get(str(result.path), ""), entry)

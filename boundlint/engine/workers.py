@@ -1,0 +1,175 @@
+"""Running surveys and root analyses in this process or in a pool of worker processes.
+
+Workers keep their loader between chunks, so a module that many roots read is
+parsed once per process. When a run has workers, each one surveys a chunk of
+files and analyses at once every changed root among them, on the text and `ast`
+tree it has just read (nothing is read twice, nothing large is pickled).
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+from boundlint import rules
+from boundlint.core.config import Config
+from boundlint.engine.deep_stack import run_with_deep_stack
+from boundlint.engine.gc_tuning import raise_young_threshold
+from boundlint.engine.roots import Request, RootResult, analyse_root
+from boundlint.parse.source import SourceText
+from boundlint.survey.file_survey import Survey, survey_file
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from boundlint.discover.module_names import Catalog
+    from boundlint.project.loader import Loader
+
+# Below this many roots, starting worker processes costs more than it saves.
+MIN_ROOTS_FOR_WORKERS = 16
+
+Previous = dict[Path, tuple[str, dict[str, Any]]]  # cached (digest, survey) of files whose timestamps changed
+SurveyWork = tuple[list[Path], bool, Config, dict[Path, str], Previous]
+
+# A worker's state, set once by `_start_worker`: (catalog, loader, config, request).
+_WORKER: tuple[Catalog, Loader, Config, Request] | None = None
+
+
+def _start_worker(paths: list[Path], texts: dict[Path, str], config: Config, request: Request) -> None:
+    from boundlint.discover.module_names import Catalog
+    from boundlint.project.loader import Loader
+
+    global _WORKER
+    raise_young_threshold()  # a forked worker has it already; a spawned one starts afresh
+    _WORKER = (Catalog(paths), Loader(texts), config, request)
+
+
+def _analyse_chunk(chunk: list[Path]) -> list[RootResult]:
+    assert _WORKER is not None
+    catalog, loader, config, request = _WORKER
+    return run_with_deep_stack(lambda: [analyse_root(path, catalog, loader, config, request) for path in chunk])
+
+
+def _survey_chunk(arguments: SurveyWork) -> list[Survey]:
+    """Surveys of a chunk of files, in this process (a root keeps its text and tree for the analysis)."""
+    from boundlint.survey.text_filter import Prefilter
+
+    chunk, use_prefilter, config, texts, previous = arguments
+    prefilter = Prefilter.for_config(config) if use_prefilter else None
+    return [survey_file(path, prefilter, texts, previous.get(path)) for path in chunk]
+
+
+def _survey_chunk_unseeded(arguments: SurveyWork) -> list[Survey]:
+    """`_survey_chunk` in a worker: the texts and trees stay there."""
+    surveys = _survey_chunk(arguments)
+    for survey in surveys:
+        survey.seed = None
+    return surveys
+
+
+def _survey_and_analyse_chunk(arguments: SurveyWork) -> tuple[list[Survey], list[RootResult]]:
+    """In a worker: survey a chunk of files, and analyse each changed root at once, on the text and
+    ast tree just read. A root whose content the cache already knows is left to the parent, which
+    knows whether the files its analysis read have changed."""
+    assert _WORKER is not None
+    catalog, loader, config, request = _WORKER
+    previous = arguments[4]
+
+    def work() -> tuple[list[Survey], list[RootResult]]:
+        surveys, results = [], []
+        for survey in _survey_chunk(arguments):
+            seed, survey.seed = survey.seed, None  # not sent back to the parent
+            surveys.append(survey)
+            known = previous.get(survey.path)
+            if survey.root and survey.error is None and (known is None or known[0] != survey.digest):
+                if seed is not None:
+                    loader.seed(survey.path, *seed)
+                results.append(analyse_root(survey.path, catalog, loader, config, request))
+        return surveys, results
+
+    return run_with_deep_stack(work)
+
+
+def _chunks(items: list[Path], jobs: int) -> list[list[Path]]:
+    size = max(1, min(64, len(items) // (jobs * 8) or 1))
+    return [items[start:start + size] for start in range(0, len(items), size)]
+
+
+class Runner:
+    """Runs chunks of work in this process or in a pool of workers."""
+
+    def __init__(self, jobs: int, paths: list[Path], texts: dict[Path, str], config: Config,
+                 request: Request) -> None:
+        self.jobs = jobs
+        self.paths, self.texts, self.config = paths, texts, config
+        self.request = request
+        self._loader: Loader | None = None
+        self._pool: ProcessPoolExecutor | None = None
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        """The module names of `paths`, made on first use in this process."""
+        from boundlint.discover.module_names import Catalog
+
+        return Catalog(self.paths)
+
+    def map_surveys(self, work: list[Path], use_prefilter: bool, previous: Previous,
+                    analyse: bool) -> tuple[list[Survey], list[RootResult]]:
+        """Surveys of `work`; with workers and `analyse`, also the results of the changed roots among them."""
+        arguments = [(chunk, use_prefilter, self.config, self.texts, {p: previous[p] for p in chunk if p in previous})
+                     for chunk in _chunks(work, self.jobs)]
+        if self.jobs <= 1 or len(work) < MIN_ROOTS_FOR_WORKERS * 4:
+            return [survey for argument in arguments for survey in _survey_chunk(argument)], []
+        if not analyse:
+            return [survey for chunk in self._executor().map(_survey_chunk_unseeded, arguments) for survey in chunk], []
+        surveys: list[Survey] = []
+        results: list[RootResult] = []
+        for chunk_surveys, chunk_results in self._executor().map(_survey_and_analyse_chunk, arguments):
+            surveys.extend(chunk_surveys)
+            results.extend(chunk_results)
+        return surveys, results
+
+    def map_roots(self, roots: list[Path], progress: Callable[[int], None],
+                  seeds: dict[Path, tuple[SourceText, ast.Module | None]] | None = None) -> list[RootResult]:
+        if not roots:
+            return []
+        if self.jobs <= 1 or len(roots) < MIN_ROOTS_FOR_WORKERS:
+            if self._loader is None:
+                from boundlint.project.loader import Loader
+
+                self._loader = Loader(self.texts)
+            results = []
+            for path in roots:
+                if seeds and path in seeds:
+                    self._loader.seed(path, *seeds[path])
+                results.append(analyse_root(path, self.catalog, self._loader, self.config, self.request))
+                progress(1)
+            return results
+        results = []
+        for chunk_results in self._executor().map(_analyse_chunk, _chunks(roots, self.jobs)):
+            results.extend(chunk_results)
+            progress(len(chunk_results))
+        return results
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # Workers are started when there is much to do, which means roots to
+            # analyse: load the analysis once here, and fork it into every worker.
+            import boundlint.analyse.analysis  # noqa: F401
+            import boundlint.project.loader  # noqa: F401
+
+            rules.load()
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context(method),
+                                             initializer=_start_worker,
+                                             initargs=(self.paths, self.texts, self.config, self.request))
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
