@@ -15,7 +15,9 @@ from boundlint.knowledge import frameworks as fw
 from boundlint.knowledge import data_sources as src
 from boundlint.core.config import Config
 from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, snippet
+from boundlint.find.checkpoints import Checkpoints
 from boundlint.find.contracts import CONSTRUCTORS, ModelInfo, ModelRegistry
+from boundlint.project.module_index import index_of
 from boundlint.project.module import ModuleInfo
 from boundlint.project.lookup import Entity, Project
 from boundlint.find.tools import ModuleIndex, Tool, ToolFinder
@@ -45,7 +47,8 @@ class Analysis:
     errors: list[tuple[ModuleInfo, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.models = ModelRegistry(self)
+        self.checkpoints = Checkpoints(self.project, self.config)
+        self.models = ModelRegistry(self.checkpoints)
         self._summaries: dict[cst.FunctionDef, Verdict | None] = {}
         self._globals: dict[cst.CSTNode, Verdict | None] = {}
 
@@ -68,7 +71,7 @@ class Analysis:
         return self
 
     def _evaluate_tool(self, tool: Tool) -> list[ReturnVerdict]:
-        site = tool.module.index.sites.get(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
+        site = index_of(tool.module).sites.get(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
         evaluator = FunctionEvaluator(self, tool.module, tool.node, site.owner if site else None)
         # `content_and_artifact` tools: only the first element reaches the model.
         evaluator.content_only = tool.content_and_artifact
@@ -99,19 +102,12 @@ class Analysis:
     @property
     def indexes(self) -> dict[ModuleInfo, ModuleIndex]:
         """Every module parsed so far, with its index."""
-        return {module: module.index for module in self.project.modules}
+        return {module: index_of(module) for module in self.project.modules}
 
     # -- questions the evaluator asks ---------------------------------------
 
     def is_checkpoint(self, module: ModuleInfo, func: cst.BaseExpression) -> bool:
-        for name in (self.project.external_name(module, func), module.qualify(func)):
-            if name is None:
-                continue
-            if name.split(".", 1)[0] == fw.RUNTIME_ROOT and name.rsplit(".", 1)[-1] in fw.RUNTIME_CHECKPOINTS:
-                return True
-            if name in self.config.extend_checkpoints:
-                return True
-        return False
+        return self.checkpoints.is_checkpoint(module, func)
 
     def is_bounded_function(self, module: ModuleInfo, function: cst.FunctionDef) -> bool:
         """Decorated with the runtime's `@bounded(...)`."""
@@ -138,7 +134,7 @@ class Analysis:
         return entity is not None and entity.kind == "class" and _is_enum(self, entity)
 
     def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None:
-        for site in module.index.functions:
+        for site in index_of(module).functions:
             if site.parent_function is parent and site.node.name.value == name:
                 return site.node
         return None
@@ -194,7 +190,7 @@ class Analysis:
         if _is_generator(function):
             result: Verdict | None = None
         else:
-            site = entity.module.index.sites.get(function)
+            site = index_of(entity.module).sites.get(function)
             owner = site.owner if site is not None else entity.owner
             returns = FunctionEvaluator(self, entity.module, function, owner, depth + 1).run()
             result = join_all([item.verdict for item in returns]) if returns else BOUNDED_VALUE

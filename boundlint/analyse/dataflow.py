@@ -14,7 +14,7 @@ that `return format_result(rows)` is judged by what `format_result` returns.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator, Protocol
 
 import libcst as cst
 
@@ -22,14 +22,31 @@ from boundlint.knowledge import frameworks as fw
 from boundlint.knowledge import data_sources as src
 from boundlint.analyse.markers import has_marker
 from boundlint.project.module import ModuleInfo, dotted
-from boundlint.project.lookup import Entity, class_methods
+from boundlint.core.config import Config
+from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.parse.positions import child_nodes
+from boundlint.find.checkpoints import is_checkpoint_name
 from boundlint.analyse.size import (
     BOUNDED_VALUE, EXCEPTION_VALUE, FEW_ITEMS, HIGH, MEDIUM, SILENT, UNBOUNDED, Verdict, join, join_all, unbounded,
 )
 
-if TYPE_CHECKING:
-    from boundlint.analyse.analysis import Analysis
+
+
+class WholeProgram(Protocol):
+    """What the evaluator asks beyond one function: the values of names, entities and calls
+    elsewhere in the project (`analyse.analysis.Analysis` answers, with a cache per function)."""
+
+    project: Project
+    config: Config
+
+    def global_value(self, module: ModuleInfo, expr: cst.Name, depth: int) -> Verdict: ...
+
+    def entity_value(self, entity: Entity, expr: cst.BaseExpression, depth: int) -> Verdict: ...
+
+    def call_value(self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int,
+                   caller: ModuleInfo) -> Verdict: ...
+
+    def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None: ...
 
 Env = dict[str, Verdict]
 MAX_EXPR_DEPTH = 200
@@ -57,7 +74,7 @@ def snippet(module: ModuleInfo, node: cst.CSTNode, limit: int = 60) -> str:
 class FunctionEvaluator:
     """Evaluates one function's returns, within one module."""
 
-    def __init__(self, analysis: "Analysis", module: ModuleInfo, function: cst.FunctionDef | cst.Lambda | None,
+    def __init__(self, analysis: WholeProgram, module: ModuleInfo, function: cst.FunctionDef | cst.Lambda | None,
                  owner: cst.ClassDef | None, depth: int = 0) -> None:
         self.analysis = analysis
         self.project = analysis.project
@@ -550,14 +567,7 @@ class FunctionEvaluator:
         return unbounded(f"the result of `{code}`", expr, self.module)
 
     def _is_checkpoint(self, qualified: str | None, local: str | None) -> bool:
-        for name in (qualified, local):
-            if name is None:
-                continue
-            if name.split(".", 1)[0] == fw.RUNTIME_ROOT and name.rsplit(".", 1)[-1] in fw.RUNTIME_CHECKPOINTS:
-                return True
-            if name in self.analysis.config.extend_checkpoints:
-                return True
-        return False
+        return is_checkpoint_name(qualified, self.analysis.config) or is_checkpoint_name(local, self.analysis.config)
 
     def _builtin_call(self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: str) -> Verdict:
         values = [self.eval(arg, env) for arg in args]

@@ -10,19 +10,17 @@ and the runtime's `TruncatedItems(N)`.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator
 
 import libcst as cst
 
+from boundlint.find.checkpoints import Checkpoints
 from boundlint.knowledge import frameworks as fw
 from boundlint.project.module import ModuleInfo, scope_statements
 from boundlint.project.lookup import Entity, Project
 from boundlint.parse.positions import child_nodes
 
-if TYPE_CHECKING:
-    from boundlint.analyse.analysis import Analysis
 
 STR_TYPES = frozenset({"builtins.str"})
 COLLECTION_TYPES = frozenset({
@@ -86,12 +84,9 @@ class ModelInfo:
 
 
 class ModelRegistry:
-    def __init__(self, analysis: "Analysis") -> None:
-        # A weak reference: the analysis owns its registry, and a cycle between
-        # them would keep every tree the analysis read alive until the cycle
-        # collector runs (see boundlint/engine/gc_tuning.py).
-        self.analysis = weakref.proxy(analysis)
-        self.project: Project = analysis.project
+    def __init__(self, checkpoints: Checkpoints) -> None:
+        self.checkpoints = checkpoints
+        self.project: Project = checkpoints.project
         self._models: dict[cst.ClassDef, ModelInfo | None] = {}
         self._bounded: dict[cst.ClassDef, bool] = {}
 
@@ -248,12 +243,12 @@ class ModelRegistry:
     def _bounds_value(self, module: ModuleInfo, expr: cst.BaseExpression) -> bool:
         """A validator callable that bounds its input (a checkpoint, or a function calling one)."""
         if isinstance(expr, cst.Lambda):
-            return _body_bounds(self.analysis, module, expr.body)
-        if self.analysis.is_checkpoint(module, expr):
+            return _body_bounds(self.checkpoints, module, expr.body)
+        if self.checkpoints.is_checkpoint(module, expr):
             return True
         entity = self.project.resolve(module, expr)
         if entity is not None and entity.kind == "function" and isinstance(entity.node, cst.FunctionDef):
-            return _body_bounds(self.analysis, entity.module, entity.node.body)
+            return _body_bounds(self.checkpoints, entity.module, entity.node.body)
         return False
 
     def _validated_fields(self, module: ModuleInfo, cls: cst.ClassDef) -> set[str]:
@@ -266,9 +261,9 @@ class ModelRegistry:
                 func = expr.func if isinstance(expr, cst.Call) else expr
                 name = (self.project.external_name(module, func) or "").rsplit(".", 1)[-1]
                 if name in VALIDATOR_DECORATORS and isinstance(expr, cst.Call):
-                    if _body_bounds(self.analysis, module, statement.body):
+                    if _body_bounds(self.checkpoints, module, statement.body):
                         fields.update(_string_args(expr))
-                elif name in MODEL_VALIDATOR_DECORATORS and _body_bounds(self.analysis, module, statement.body):
+                elif name in MODEL_VALIDATOR_DECORATORS and _body_bounds(self.checkpoints, module, statement.body):
                     fields.add("*")
         return fields
 
@@ -350,13 +345,13 @@ def _config_str_limit(body: list[cst.CSTNode]) -> bool:
     return False
 
 
-def _body_bounds(analysis: "Analysis", module: ModuleInfo, body: cst.CSTNode) -> bool:
+def _body_bounds(checkpoints: Checkpoints, module: ModuleInfo, body: cst.CSTNode) -> bool:
     """The code calls a checkpoint, caps with a slice, or checks `len()`."""
     stack: list[cst.CSTNode] = [body]
     while stack:
         node = stack.pop()
         if isinstance(node, cst.Call):
-            if analysis.is_checkpoint(module, node.func):
+            if checkpoints.is_checkpoint(module, node.func):
                 return True
             if isinstance(node.func, cst.Name) and node.func.value == "len":
                 return True

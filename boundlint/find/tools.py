@@ -16,7 +16,7 @@ import libcst as cst
 
 from boundlint.knowledge import frameworks as fw
 from boundlint.core.config import Config
-from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, index_module
+from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, index_module, index_of
 from boundlint.project.module import ModuleInfo, dotted, scope_statements
 from boundlint.project.lookup import Entity, Project, class_methods
 
@@ -45,7 +45,7 @@ class ToolFinder:
 
     def find(self) -> list[Tool]:
         for module in self.roots:
-            index = module.index
+            index = index_of(module)
             for site in index.functions:
                 self._check_decorators(site)
             for cls in index.classes:
@@ -283,7 +283,7 @@ class ToolFinder:
     def _nested_function(self, call: CallSite, name: str) -> cst.FunctionDef | None:
         if call.function is None:
             return None
-        for site in call.module.index.functions:
+        for site in index_of(call.module).functions:
             if site.parent_function is call.function and site.node.name.value == name:
                 return site.node
         return None

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import libcst as cst
 
 from boundlint.knowledge import frameworks as fw
 from boundlint.discover.module_names import Catalog
 from boundlint.project.module import ModuleInfo
+from boundlint.project.module_index import FunctionSite, index_of
 
-if TYPE_CHECKING:
-    from boundlint.project.module_index import FunctionSite
 
 MAX_REEXPORT_DEPTH = 8
 LIBRARY_ROOTS = frozenset({*fw.ALL_ROOTS, "pydantic", "pydantic_core", "annotated_types", fw.RUNTIME_ROOT})
@@ -79,7 +78,7 @@ class Project:
 
     def site_of(self, function: cst.FunctionDef) -> "FunctionSite | None":
         for module in self.modules:
-            site = module.index.sites.get(function)
+            site = index_of(module).sites.get(function)
             if site is not None:
                 return site
         return None

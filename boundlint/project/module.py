@@ -12,15 +12,12 @@ import builtins
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import Callable, Iterator
 
 import libcst as cst
 
 from boundlint.parse.positions import Positions, Span, child_nodes
 from boundlint.parse.source import SourceText
-
-if TYPE_CHECKING:
-    from boundlint.project.module_index import ModuleIndex
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -169,12 +166,6 @@ class ModuleInfo:
         return roots
 
     # -- positions ----------------------------------------------------------
-
-    @cached_property
-    def index(self) -> "ModuleIndex":
-        from boundlint.project.module_index import index_module
-
-        return index_module(self)
 
     @cached_property
     def _positions(self) -> Positions:

@@ -1,6 +1,6 @@
 """One walk over a module: every def, class, call and string-building expression, with its scope.
 
-Built lazily, once per module (`ModuleInfo.index`); tool discovery, the
+Built lazily, once per module (`index_of(module)`); tool discovery, the
 boundedness analysis and the syntactic rules all read from it.
 """
 
@@ -76,6 +76,14 @@ class ModuleIndex:
     classes: dict[cst.ClassDef, str] = field(default_factory=dict)  # node -> qualname
     expressions: list[ExpressionSite] = field(default_factory=list)
     sites: dict[cst.FunctionDef, FunctionSite] = field(default_factory=dict)
+
+
+def index_of(module: ModuleInfo) -> ModuleIndex:
+    """The module's index, made on first use and kept on the module (it lives as long as the tree)."""
+    index = module.__dict__.get("_index")
+    if index is None:
+        index = module.__dict__["_index"] = index_module(module)
+    return index
 
 
 def index_module(module: ModuleInfo) -> ModuleIndex:

@@ -9,6 +9,7 @@ import libcst as cst
 from boundlint.knowledge import data_sources as src
 from boundlint.analyse.dataflow import snippet
 from boundlint.core.findings import Finding
+from boundlint.project.module_index import index_of
 from boundlint.project.module import ModuleInfo
 from boundlint.rules.base import Rule, RuleContext
 from boundlint.analyse.size import HIGH
@@ -74,7 +75,7 @@ def head(raw: bytes) -> str:
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
         for module in context.modules:
-            index = module.index
+            index = index_of(module)
             if "decode" not in module.source.text:
                 continue
             for site in index.calls:

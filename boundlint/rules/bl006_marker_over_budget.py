@@ -9,6 +9,7 @@ import libcst as cst
 from boundlint.analyse.dataflow import snippet
 from boundlint.analyse.markers import marker_text
 from boundlint.core.findings import Finding
+from boundlint.project.module_index import index_of
 from boundlint.project.module import ModuleInfo
 from boundlint.parse.positions import child_nodes
 from boundlint.project.lookup import Project
@@ -85,10 +86,10 @@ def preview(body: str, limit: int) -> str:
     def check(self, context: RuleContext) -> Iterator[Finding]:
         tool_nodes = {tool.node for tool in context.analysis.tools}
         parents = {site.node: site.parent_function for module in context.analysis.project.modules
-                   for site in module.index.functions}
+                   for site in index_of(module).functions}
         project = context.analysis.project
         for module in context.modules:
-            index = module.index
+            index = index_of(module)
             excerpt_parts: set[cst.CSTNode] = set()
             for site in index.expressions:  # in source order: a whole expression before its parts
                 if site.node in excerpt_parts:
