@@ -108,8 +108,9 @@ def _install(environment_name: str, *arguments: str) -> str | None:
     if not (environment / "bin" / "python").exists():
         environment.parent.mkdir(parents=True, exist_ok=True)
         venv.create(environment, with_pip=True)
-    installed = subprocess.run([str(environment / "bin" / "python"), "-m", "pip", "install", "-q", *arguments],
-                               capture_output=True, text=True)
+    installed = subprocess.run(
+        [str(environment / "bin" / "python"), "-m", "pip", "install", "-q", *arguments], capture_output=True, text=True
+    )
     return installed.stderr[-2000:] if installed.returncode != 0 else None
 
 
@@ -118,10 +119,12 @@ def boundlint(*flags: str) -> list[str]:
 
 
 def parse_floor() -> list[str]:
-    code = ("import libcst, pathlib\n"
-            "for p in sorted(pathlib.Path('.').rglob('*.py')):\n"
-            "    try: libcst.parse_module(p.read_bytes())\n"
-            "    except Exception: pass\n")
+    code = (
+        "import libcst, pathlib\n"
+        "for p in sorted(pathlib.Path('.').rglob('*.py')):\n"
+        "    try: libcst.parse_module(p.read_bytes())\n"
+        "    except Exception: pass\n"
+    )
     return [PYTHON, "-c", code]
 
 
@@ -159,8 +162,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--fixit-runs", type=int, default=1, help="fixit is slow; 0 skips it")
     parser.add_argument("--sizes", default="250,500,1000,2000")
-    parser.add_argument("--python", help="run boundlint and the floor with this interpreter, as it is "
-                        "(default: install this tree into the benchmark's own virtual environment)")
+    parser.add_argument(
+        "--python",
+        help="run boundlint and the floor with this interpreter, as it is "
+        "(default: install this tree into the benchmark's own virtual environment)",
+    )
     args = parser.parse_args()
     global PYTHON
     PYTHON = args.python or installed_python()
@@ -169,9 +175,11 @@ def main() -> None:
         tree = Path(scratch) / "tree"
         count = copy_tree(args.path.resolve(), tree)
         cores = os.cpu_count() or 1
-        print(f"tree: {args.path} ({count} .py files, "
-              f"{sum(p.stat().st_size for p in tree.rglob('*.py')) / 1e6:.1f} MB), {cores} cores, "
-              f"medians of {args.runs} runs\ninterpreter: {PYTHON}\n")
+        print(
+            f"tree: {args.path} ({count} .py files, "
+            f"{sum(p.stat().st_size for p in tree.rglob('*.py')) / 1e6:.1f} MB), {cores} cores, "
+            f"medians of {args.runs} runs\ninterpreter: {PYTHON}\n"
+        )
         print(f"| {'what':<52} | {'time':>11} | {'peak RSS':>11} | ratio")
         print(f"|{'-' * 54}|{'-' * 13}|{'-' * 13}|------")
         cache = Path(scratch) / "cache"
@@ -186,12 +194,14 @@ def main() -> None:
         touched = sorted(tree.rglob("*.py"))[len(list(tree.rglob("*.py"))) // 2]
 
         def touch() -> None:
-            touched.write_text(touched.read_text(encoding="utf-8", errors="replace") + "\n# touched\n",
-                               encoding="utf-8")
+            touched.write_text(
+                touched.read_text(encoding="utf-8", errors="replace") + "\n# touched\n", encoding="utf-8"
+            )
 
         edited, edited_peak = median_of(args.runs, boundlint("--cache-dir", str(cache)), tree, before=touch)
         unfiltered, unfiltered_peak = median_of(
-            args.runs, boundlint("--no-cache", "--no-prefilter", "--jobs", "1"), tree)
+            args.runs, boundlint("--no-cache", "--no-prefilter", "--jobs", "1"), tree
+        )
         as_json, json_peak = median_of(args.runs, boundlint("--no-cache", "--output-format", "json"), tree)
         print(row("libcst parse of every file, one process (floor)", floor, floor_peak))
         print(row(f"boundlint cold, no cache, --jobs {cores}", cold, cold_peak, floor, "of floor (target <= 0.25)"))
@@ -203,8 +213,15 @@ def main() -> None:
             command = fixit_command()
             if command is not None:
                 fixit, fixit_peak = median_of(args.fixit_runs, command, tree)
-                print(row("fixit lint, default rules", fixit, fixit_peak, cold,
-                          f"(boundlint cold is {fixit / cold:.0f}x faster; target >= 30x)"))
+                print(
+                    row(
+                        "fixit lint, default rules",
+                        fixit,
+                        fixit_peak,
+                        cold,
+                        f"(boundlint cold is {fixit / cold:.0f}x faster; target >= 30x)",
+                    )
+                )
 
         print("\nscaling (boundlint cold, no cache, first N files of the tree):\n")
         print("| files | time | per 1,000 files |")

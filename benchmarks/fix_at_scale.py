@@ -85,14 +85,18 @@ class Figures:
         out.write(f"files in tree: {self.files}\n")
         out.write(f"findings before: {self.findings_before} ({self.fixable_before} with a fix)\n")
         out.write(f"files changed: {self.files_changed}\n")
-        out.write(f"findings fixed: {self.findings_fixed} ({self.findings_after} left; "
-                  f"{self.rounds} fix round{'s' if self.rounds != 1 else ''} in the replay)\n")
+        out.write(
+            f"findings fixed: {self.findings_fixed} ({self.findings_after} left; "
+            f"{self.rounds} fix round{'s' if self.rounds != 1 else ''} in the replay)\n"
+        )
         out.write(f"fixes refused by the fixer's own verification: {len(self.refused)}\n")
         for line in self.refused[:SHOWN]:
             out.write(f"  {line}\n")
         if self.not_compared:
-            out.write(f"changed files whose original this Python cannot parse (not compared): "
-                      f"{len(self.not_compared)}: {', '.join(self.not_compared[:SHOWN])}\n")
+            out.write(
+                f"changed files whose original this Python cannot parse (not compared): "
+                f"{len(self.not_compared)}: {', '.join(self.not_compared[:SHOWN])}\n"
+            )
         out.write(f"files that failed to compile: {len(self.compile_failures)} (must be 0)\n")
         for line in self.compile_failures[:SHOWN]:
             out.write(f"  {line}\n")
@@ -111,8 +115,9 @@ class Figures:
 def copy_tree(source: Path, destination: Path, limit: int | None = None) -> list[str]:
     """Copy the .py files (sorted, the first `limit`) and a top-level pyproject.toml; their relative paths."""
     source = source.resolve()
-    files = sorted(path.relative_to(source).as_posix() for path in source.rglob("*.py")
-                   if path.is_file() and not path.is_symlink())
+    files = sorted(
+        path.relative_to(source).as_posix() for path in source.rglob("*.py") if path.is_file() and not path.is_symlink()
+    )
     if limit is not None:
         files = files[:limit]
     for relative in files:
@@ -172,8 +177,9 @@ def compiles(data: bytes) -> str | None:
 def boundlint(arguments: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
     environment = dict(os.environ, PYTHONIOENCODING="utf-8")
     environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), environment.get("PYTHONPATH")]))
-    run = subprocess.run([sys.executable, "-m", "boundlint", *arguments], cwd=cwd, env=environment,
-                         capture_output=True, check=False)
+    run = subprocess.run(
+        [sys.executable, "-m", "boundlint", *arguments], cwd=cwd, env=environment, capture_output=True, check=False
+    )
     if b"Traceback (most recent call last)" in run.stderr:  # a crash, not a status: 1 also means "findings"
         raise RuntimeError(f"boundlint {' '.join(arguments)} crashed:\n{run.stderr.decode(errors='replace')[-3000:]}")
     return run
@@ -197,7 +203,7 @@ def fix_diff(root: Path) -> dict[str, list[str]]:
         if line.startswith("--- a/"):
             current = None
         elif line.startswith("+++ b/"):
-            current = patches.setdefault(line[len("+++ b/"):].rstrip("\r\n"), [])
+            current = patches.setdefault(line[len("+++ b/") :].rstrip("\r\n"), [])
         elif current is not None:
             current.append(line)
     return patches
@@ -264,10 +270,14 @@ def targets_of(text: str, findings: list[dict], where: str) -> tuple[ast_mask.Ta
         region = found.region()
         if region is not None:
             statements = statements or ast_mask.Statements(text)
-            span = (positions.offset(finding["line"], finding["column"]),
-                    positions.offset(finding["end_line"], finding["end_column"]))
+            span = (
+                positions.offset(finding["line"], finding["column"]),
+                positions.offset(finding["end_line"], finding["end_column"]),
+            )
             if not statements.near(region, span):
-                problems.append(f"{where}:{finding['line']}: {finding['code']}'s fix changes code away from its finding")
+                problems.append(
+                    f"{where}:{finding['line']}: {finding['code']}'s fix changes code away from its finding"
+                )
         targets.extend(found)
     return targets, problems
 
@@ -328,9 +338,13 @@ def run(tree: Path, limit: int | None = None, keep: Path | None = None, out: Tex
         report = first.stdout.decode("utf-8", "replace")
         match = re.search(r"^Fixed (\d+) findings? in", report, re.MULTILINE)
         figures.findings_fixed = int(match.group(1)) if match else 0
-        figures.refused = [line for line in first.stderr.decode("utf-8", "replace").splitlines() if "not fixed:" in line]
+        figures.refused = [
+            line for line in first.stderr.decode("utf-8", "replace").splitlines() if "not fixed:" in line
+        ]
         if first.returncode not in (0, 1, 2):
-            figures.differences.append(f"fix exited with {first.returncode}: {first.stderr.decode(errors='replace')[-500:]}")
+            figures.differences.append(
+                f"fix exited with {first.returncode}: {first.stderr.decode(errors='replace')[-500:]}"
+            )
         fixed = snapshot(fixed_root, files)
         changed = [relative for relative in files if fixed[relative] != original[relative]]
         figures.files_changed = len(changed)

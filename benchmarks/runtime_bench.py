@@ -79,9 +79,9 @@ def bench_text(repeat: int) -> list[tuple[str, float, float, str]]:
     rows = []
     for name, unit in [("50 MB ASCII", "a"), ("50 M non-ASCII chars", "\u00e9\u6f22\U0001f600")]:
         text = unit * (50_000_000 // len(unit))
-        encode = median_seconds(lambda: text.encode("utf-8"), max(3, repeat // 2))
+        encode = median_seconds(lambda text=text: text.encode("utf-8"), max(3, repeat // 2))
         for mode in ("head_tail", "lines"):
-            ours = median_seconds(lambda: truncate_text(text, BUDGET, mode=mode), repeat)  # type: ignore[arg-type]
+            ours = median_seconds(lambda text=text, mode=mode: truncate_text(text, BUDGET, mode=mode), repeat)  # type: ignore[arg-type]
             assert len(truncate_text(text, BUDGET, mode=mode)) <= BUDGET  # type: ignore[arg-type]
             rows.append((f"truncate_text {name}, mode={mode}", ours, encode, "one .encode('utf-8')"))
         del text
@@ -135,7 +135,9 @@ def competitor_python() -> Path | None:
         venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
     check = subprocess.run([python, "-c", "import shrinkfit, headson"], capture_output=True)
     if check.returncode:
-        install = subprocess.run([python, "-m", "pip", "install", "--quiet", *COMPETITORS], capture_output=True, text=True)
+        install = subprocess.run(
+            [python, "-m", "pip", "install", "--quiet", *COMPETITORS], capture_output=True, text=True
+        )
         if install.returncode:
             print(f"could not install {COMPETITORS}: {install.stderr[-500:]}", file=sys.stderr)
             return None
@@ -174,7 +176,9 @@ def main() -> None:
     ours = median_seconds(lambda: truncate_for_llm(doc, BUDGET), args.repeat)
     out = json.dumps(truncate_for_llm(doc, BUDGET), ensure_ascii=False, allow_nan=False)
     dumps = median_seconds(lambda: json.dumps(doc, ensure_ascii=False), max(3, args.repeat // 2))
-    print(f"\ndocument: {len(doc_text) / 1e6:.1f} MB of JSON, {leaves:,} leaves; our output {len(out)} chars, valid JSON")
+    print(
+        f"\ndocument: {len(doc_text) / 1e6:.1f} MB of JSON, {leaves:,} leaves; our output {len(out)} chars, valid JSON"
+    )
     print(f"{'truncate_for_llm':58} {ms(ours)}")
     print(f"{'json.dumps(document)':58} {ms(dumps)}  ours is {dumps / ours:6.1f}x faster")
     if args.no_competitors:

@@ -34,8 +34,9 @@ import bisect
 import difflib
 import functools
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 NEWLINE = re.compile(r"\r\n|\r|\n")
 
@@ -62,7 +63,7 @@ class Targets:
     points: list[int] = field(default_factory=list)
     import_points: list[int] = field(default_factory=list)
 
-    def extend(self, other: "Targets") -> None:
+    def extend(self, other: Targets) -> None:
         self.spans.extend(other.spans)
         self.points.extend(other.points)
         self.import_points.extend(other.import_points)
@@ -94,7 +95,7 @@ class Text:
     def ast_offset(self, lineno: int, col_offset: int) -> int:
         """`ast` positions: 1-based line, 0-based column in UTF-8 bytes."""
         start = self.starts[min(lineno - 1, len(self.starts) - 1)]
-        line = self.text[start:start + col_offset]
+        line = self.text[start : start + col_offset]
         if line.isascii():
             return start + col_offset
         return start + len(line.encode("utf-8")[:col_offset].decode("utf-8", "ignore"))
@@ -119,9 +120,14 @@ class Text:
 def edits_from_json(original: str, fix: dict[str, Any]) -> list[Edit]:
     """A ruff-shaped `fix` (`edits` with 1-based `location`/`end_location`) as offset edits."""
     text = Text(original)
-    return [(text.offset(e["location"]["row"], e["location"]["column"]),
-             text.offset(e["end_location"]["row"], e["end_location"]["column"]), e["content"])
-            for e in fix["edits"]]
+    return [
+        (
+            text.offset(e["location"]["row"], e["location"]["column"]),
+            text.offset(e["end_location"]["row"], e["end_location"]["column"]),
+            e["content"],
+        )
+        for e in fix["edits"]
+    ]
 
 
 def apply_edits(original: str, edits: Iterable[Edit]) -> str:
@@ -140,8 +146,9 @@ def _import_ranges(text: Text, tree: ast.Module) -> list[tuple[int, int]]:
     for statement in tree.body:
         if isinstance(statement, (ast.Import, ast.ImportFrom)):
             start = text.line_start(text.ast_offset(statement.lineno, statement.col_offset))
-            end = text.line_end(text.ast_offset(statement.end_lineno or statement.lineno,
-                                                statement.end_col_offset or 0))
+            end = text.line_end(
+                text.ast_offset(statement.end_lineno or statement.lineno, statement.end_col_offset or 0)
+            )
             ranges.append((start, end))
     return ranges
 
@@ -153,8 +160,7 @@ def _imports_of(text: str) -> list[tuple[int, int]]:
 
 def _within(text: str, start: int, end: int, ranges: list[tuple[int, int]]) -> bool:
     """Every non-blank character of text[start:end] lies in one of `ranges`."""
-    return all(ch.isspace() or any(a <= start + i < b for a, b in ranges)
-               for i, ch in enumerate(text[start:end]))
+    return all(ch.isspace() or any(a <= start + i < b for a, b in ranges) for i, ch in enumerate(text[start:end]))
 
 
 def _changes(old: str, new: str, edits: list[Edit]) -> list[tuple[int, int, int, int]]:
@@ -196,7 +202,7 @@ def split_lines(text: str) -> list[str]:
     """Lines with their endings (Python's line breaks only: \\n, \\r\\n, \\r)."""
     lines, start = [], 0
     for match in NEWLINE.finditer(text):
-        lines.append(text[start:match.end()])
+        lines.append(text[start : match.end()])
         start = match.end()
     if start < len(text):
         lines.append(text[start:])
@@ -243,8 +249,12 @@ def targets_from_edits(original: str, edits: Sequence[Edit]) -> Targets:
 
 def is_fix_import(node: ast.AST) -> bool:
     """`from M import a, b` of fix symbols only (a fix's import statement)."""
-    return (isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in FIX_SYMBOLS
-            and all(_fix_alias(node.module, alias) for alias in node.names))
+    return (
+        isinstance(node, ast.ImportFrom)
+        and node.level == 0
+        and node.module in FIX_SYMBOLS
+        and all(_fix_alias(node.module, alias) for alias in node.names)
+    )
 
 
 def _fix_alias(module: str, alias: ast.alias) -> bool:
@@ -359,8 +369,10 @@ def compare(original: str, fixed: str, targets: Targets | None = None, *, limit:
     except SyntaxError as error:
         return [f"the fixed text does not parse: {error}"]
     context = _Original(original, old_tree, targets or Targets())
-    differences = [f"line {context.line(node)}: a fix's target widens to a whole "
-                   f"{type(node).__name__}" for node in context.too_wide]
+    differences = [
+        f"line {context.line(node)}: a fix's target widens to a whole {type(node).__name__}"
+        for node in context.too_wide
+    ]
     _Comparison(context, differences, limit).node(old_tree, new_tree, "module")
     return differences[:limit]
 
@@ -409,8 +421,9 @@ class _Comparison:
             elif j < len(new) and owner is not None and self.extra(owner, name, old, i, new[j]):
                 j += 1
             elif i < len(old) and (j == len(new) or (i + 1 < len(old) and self.equal(old[i + 1], new[j]))):
-                self.report(old[i] if isinstance(old[i], ast.AST) else owner, f"{path}[{i}]",
-                            f"{_show(old[i])} was removed")
+                self.report(
+                    old[i] if isinstance(old[i], ast.AST) else owner, f"{path}[{i}]", f"{_show(old[i])} was removed"
+                )
                 i += 1
             elif j < len(new) and (i == len(old) or (j + 1 < len(new) and self.equal(old[i], new[j + 1]))):
                 where = f" (new line {new[j].lineno})" if hasattr(new[j], "lineno") else ""
@@ -423,8 +436,12 @@ class _Comparison:
     def extra(self, owner: ast.AST, name: str, old: list, gap: int, new: Any) -> bool:
         context = self.context
         if isinstance(owner, ast.ImportFrom) and name == "names" and id(owner) in context.top_level:
-            return (owner.level == 0 and owner.module in FIX_SYMBOLS and isinstance(new, ast.alias)
-                    and _fix_alias(owner.module, new))
+            return (
+                owner.level == 0
+                and owner.module in FIX_SYMBOLS
+                and isinstance(new, ast.alias)
+                and _fix_alias(owner.module, new)
+            )
         if owner is context.tree and name == "body":
             return is_fix_import(new) and context.gap_allows(owner, name, old, gap)
         return context.gap_allows(owner, name, old, gap)
@@ -450,8 +467,9 @@ class Statements:
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.stmt):
                 start = self.text.statement_start(node, self.text.ast_offset(node.lineno, node.col_offset))
-                self.extents.append((start, self.text.ast_offset(node.end_lineno or node.lineno,
-                                                                  node.end_col_offset or 0)))
+                self.extents.append(
+                    (start, self.text.ast_offset(node.end_lineno or node.lineno, node.end_col_offset or 0))
+                )
 
     def near(self, region: tuple[int, int], finding: tuple[int, int]) -> bool:
         """The innermost statement holding a fix's `region` also holds its `finding` (offsets)."""

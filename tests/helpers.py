@@ -5,10 +5,10 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+from boundlint.core.config import Config
 from boundlint.core.result import CheckResult
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
-from boundlint.core.config import Config
 
 
 def write_tree(root: Path, files: dict[str, str]) -> None:
@@ -18,8 +18,9 @@ def write_tree(root: Path, files: dict[str, str]) -> None:
         path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
 
 
-def run_tree(root: Path, files: dict[str, str], *, show_unused: bool = False, tool_rows: bool = False,
-             **config: object) -> CheckResult:
+def run_tree(
+    root: Path, files: dict[str, str], *, show_unused: bool = False, tool_rows: bool = False, **config: object
+) -> CheckResult:
     write_tree(root, files)
     options = CheckOptions(show_unused_ignores=show_unused, request=Request(tool_rows=tool_rows))
     return check([root], Config(root=root, **config), options)  # type: ignore[arg-type]

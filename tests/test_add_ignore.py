@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.report.add_ignore import add_ignores
 from boundlint.cli.main import main
 from boundlint.core.findings import Finding
+from boundlint.report.add_ignore import add_ignores
 from tests.helpers import write_tree
 
 FETCH = '''
@@ -49,8 +49,12 @@ def test_reason_follows_the_codes(in_tmp, capsys):
     write_tree(in_tmp, {"tools.py": FETCH})
     status, _ = run(capsys, "--add-ignore=pages are small here", ".")
     assert status == 0
-    assert (in_tmp / "tools.py").read_text(encoding="utf-8").splitlines()[7].endswith(
-        ".text  # boundlint: ignore[BL001]  # pages are small here")
+    assert (
+        (in_tmp / "tools.py")
+        .read_text(encoding="utf-8")
+        .splitlines()[7]
+        .endswith(".text  # boundlint: ignore[BL001]  # pages are small here")
+    )
 
 
 def test_codes_merge_into_an_existing_boundlint_comment(in_tmp, capsys):
@@ -71,7 +75,10 @@ def test_an_unrelated_comment_is_kept(in_tmp, capsys):
 
 def test_a_start_line_inside_a_multiline_string_uses_the_statement_end(in_tmp, capsys):
     # The finding starts on the `return f"""` line; that line ends inside the string.
-    write_tree(in_tmp, {"tools.py": '''
+    write_tree(
+        in_tmp,
+        {
+            "tools.py": '''
         import requests
         from langchain_core.tools import tool
 
@@ -83,7 +90,9 @@ def test_a_start_line_inside_a_multiline_string_uses_the_statement_end(in_tmp, c
             return f"""Page:
         {body}
         """
-    '''})
+    '''
+        },
+    )
     before = (in_tmp / "tools.py").read_text(encoding="utf-8")
     status, _ = run(capsys, "--add-ignore", ".")
     after = (in_tmp / "tools.py").read_text(encoding="utf-8")

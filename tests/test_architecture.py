@@ -14,8 +14,21 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "boundlint"
-LAYERS = ["core", "knowledge", "discover", "parse", "survey", "project", "find", "analyse", "rules", "fix",
-          "engine", "report", "cli"]
+LAYERS = [
+    "core",
+    "knowledge",
+    "discover",
+    "parse",
+    "survey",
+    "project",
+    "find",
+    "analyse",
+    "rules",
+    "fix",
+    "engine",
+    "report",
+    "cli",
+]
 
 Graph = dict[str, set[str]]
 
@@ -33,9 +46,16 @@ def imports_of(path: Path, known: set[str]) -> set[str]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names if alias.name.split(".")[0] == "boundlint")
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and node.module.split(".")[0] == "boundlint":
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.level == 0
+            and node.module.split(".")[0] == "boundlint"
+        ):
             found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names if f"{node.module}.{alias.name}" in known)
+            found.update(
+                f"{node.module}.{alias.name}" for alias in node.names if f"{node.module}.{alias.name}" in known
+            )
     return {name for name in found if name in known}
 
 
@@ -54,8 +74,12 @@ def layer(module: str) -> int:
 
 
 def upward_imports(graph: Graph) -> list[str]:
-    return sorted(f"{importer} -> {imported}" for importer, targets in graph.items() for imported in targets
-                  if layer(imported) > layer(importer) and layer(importer) >= 0)
+    return sorted(
+        f"{importer} -> {imported}"
+        for importer, targets in graph.items()
+        for imported in targets
+        if layer(imported) > layer(importer) and layer(importer) >= 0
+    )
 
 
 def cycles(graph: Graph) -> list[list[str]]:
@@ -106,12 +130,22 @@ def test_no_import_cycles():
     assert cycles(import_graph()) == []
 
 
-@pytest.mark.parametrize(("graph", "upward", "circular"), [
-    ({"boundlint.core.a": set(), "boundlint.cli.b": {"boundlint.core.a"}}, [], []),
-    ({"boundlint.core.a": {"boundlint.cli.b"}, "boundlint.cli.b": set()}, ["boundlint.core.a -> boundlint.cli.b"], []),
-    ({"boundlint.fix.a": {"boundlint.fix.b"}, "boundlint.fix.b": {"boundlint.fix.a"}}, [],
-     [["boundlint.fix.a", "boundlint.fix.b"]]),
-])
+@pytest.mark.parametrize(
+    ("graph", "upward", "circular"),
+    [
+        ({"boundlint.core.a": set(), "boundlint.cli.b": {"boundlint.core.a"}}, [], []),
+        (
+            {"boundlint.core.a": {"boundlint.cli.b"}, "boundlint.cli.b": set()},
+            ["boundlint.core.a -> boundlint.cli.b"],
+            [],
+        ),
+        (
+            {"boundlint.fix.a": {"boundlint.fix.b"}, "boundlint.fix.b": {"boundlint.fix.a"}},
+            [],
+            [["boundlint.fix.a", "boundlint.fix.b"]],
+        ),
+    ],
+)
 def test_the_checks_catch_what_they_are_for(graph, upward, circular):
     assert upward_imports(graph) == upward
     assert cycles(graph) == circular

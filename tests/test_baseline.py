@@ -65,15 +65,19 @@ def test_the_file_format_is_versioned_json_with_counts(project, capsys):
     entries = {(e["symbol"], e["count"]) for e in document["entries"]}
     # Both `return resp.text` of fetch_twice share one key, counted twice.
     assert entries == {("fetch_page", 1), ("fetch_twice", 2)}
-    assert all(e["file"] == "app/tools.py" and e["code"] == "BL001" and e["text"] == "return resp.text"
-               for e in document["entries"])
+    assert all(
+        e["file"] == "app/tools.py" and e["code"] == "BL001" and e["text"] == "return resp.text"
+        for e in document["entries"]
+    )
     assert all("line" not in e for e in document["entries"])
 
 
 def test_baseline_survives_an_edit_that_moves_lines_and_reports_a_new_finding(project, capsys):
     run(capsys, "app", "--write-baseline", "baseline.json")
     # A docstring, a constant and a helper push every finding down; one new tool is added.
-    edit(project / "app/tools.py", '''
+    edit(
+        project / "app/tools.py",
+        '''
         """Fetching tools."""
 
         import requests
@@ -106,7 +110,8 @@ def test_baseline_survives_an_edit_that_moves_lines_and_reports_a_new_finding(pr
             if again:
                 return resp.text
             return resp.text
-    ''')
+    ''',
+    )
     status, out, err = run(capsys, "app", "--baseline", "baseline.json", "--output-format", "json")
     findings = json.loads(out)
     assert status == 1
@@ -119,8 +124,10 @@ def test_fixed_findings_are_reported_as_stale_with_a_count(project, capsys):
     text = (project / "app/tools.py").read_text(encoding="utf-8")
     # Fix one of the two identical returns and the whole of fetch_page.
     text = text.replace("        return resp.text\n    return resp.text", "        return resp.text\n    return 'done'")
-    text = text.replace('    resp = requests.get(url, timeout=10)\n    return resp.text\n\n\n@tool\ndef fetch_twice',
-                        '    return url\n\n\n@tool\ndef fetch_twice')
+    text = text.replace(
+        "    resp = requests.get(url, timeout=10)\n    return resp.text\n\n\n@tool\ndef fetch_twice",
+        "    return url\n\n\n@tool\ndef fetch_twice",
+    )
     (project / "app/tools.py").write_text(text, encoding="utf-8")
     status, _, err = run(capsys, "app", "--baseline", "baseline.json")
     assert status == 0
@@ -129,7 +136,10 @@ def test_fixed_findings_are_reported_as_stale_with_a_count(project, capsys):
 
 
 def test_a_partial_run_does_not_call_other_files_or_rules_stale(project, capsys):
-    write_tree(project, {"app/other.py": '''
+    write_tree(
+        project,
+        {
+            "app/other.py": '''
         import requests
         from langchain_core.tools import tool
 
@@ -137,7 +147,9 @@ def test_a_partial_run_does_not_call_other_files_or_rules_stale(project, capsys)
         def other(url: str) -> str:
             """Other."""
             return requests.get(url).text
-    '''})
+    '''
+        },
+    )
     run(capsys, "app", "--write-baseline", "baseline.json")
     status, _, err = run(capsys, "app/tools.py", "--baseline", "baseline.json")
     assert status == 0 and "match no finding" not in err
@@ -168,15 +180,22 @@ def test_missing_baseline_is_a_usage_error_naming_the_file(project, capsys):
     assert "nope.json does not exist" in err
 
 
-@pytest.mark.parametrize("content, problem", [
-    ("{", "is not valid JSON"),
-    ("[]", "is not a boundlint baseline"),
-    ('{"version": 99, "entries": []}', "unsupported version 99"),
-    ('{"version": 1, "entries": [{"file": "a.py", "code": "BL001", "symbol": null, "text": "x"}]}',
-     "'count' must be a positive integer"),
-    ('{"version": 1, "entries": [{"file": 3, "code": "BL001", "symbol": null, "text": "x", "count": 1}]}',
-     "'file' must be a string"),
-])
+@pytest.mark.parametrize(
+    "content, problem",
+    [
+        ("{", "is not valid JSON"),
+        ("[]", "is not a boundlint baseline"),
+        ('{"version": 99, "entries": []}', "unsupported version 99"),
+        (
+            '{"version": 1, "entries": [{"file": "a.py", "code": "BL001", "symbol": null, "text": "x"}]}',
+            "'count' must be a positive integer",
+        ),
+        (
+            '{"version": 1, "entries": [{"file": 3, "code": "BL001", "symbol": null, "text": "x", "count": 1}]}',
+            "'file' must be a string",
+        ),
+    ],
+)
 def test_corrupt_baseline_is_a_usage_error_naming_the_file(project, capsys, content, problem):
     (project / "broken.json").write_text(content, encoding="utf-8")
     status, _, err = run(capsys, "app", "--baseline", "broken.json")
@@ -197,14 +216,17 @@ def test_write_baseline_to_an_unwritable_place_is_an_error(project, capsys):
 
 def test_a_file_with_every_finding_fixed_has_all_its_entries_stale(project, capsys):
     run(capsys, "app", "--write-baseline", "baseline.json")
-    edit(project / "app/tools.py", '''
+    edit(
+        project / "app/tools.py",
+        '''
         from langchain_core.tools import tool
 
         @tool
         def fetch_page(url: str) -> str:
             """Fixed."""
             return url
-    ''')
+    ''',
+    )
     status, _, err = run(capsys, "app", "--baseline", "baseline.json")
     assert status == 0
     assert "3 baseline entries in baseline.json match no finding any more" in err

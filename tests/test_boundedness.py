@@ -8,13 +8,17 @@ import pytest
 
 from tests.helpers import run_tree
 
-HEADER = "from langchain_core.tools import tool\nfrom boundlint_runtime import truncate_text, truncate_for_llm\n" \
-         "import requests, json, subprocess, os\n\n"
+HEADER = (
+    "from langchain_core.tools import tool\nfrom boundlint_runtime import truncate_text, truncate_for_llm\n"
+    "import requests, json, subprocess, os\n\n"
+)
 
 
 def verdicts(tmp_path, body: str, **config) -> list[tuple[str, str]]:
     """(code, confidence) of each finding for a single tool named `t`."""
-    source = HEADER + "@tool\ndef t(q: str, n: int = 5):\n    \"\"\"T.\"\"\"\n" + textwrap.indent(textwrap.dedent(body), "    ")
+    source = (
+        HEADER + '@tool\ndef t(q: str, n: int = 5):\n    """T."""\n' + textwrap.indent(textwrap.dedent(body), "    ")
+    )
     result = run_tree(tmp_path, {"mod.py": source}, **config)
     assert result.errors == []
     return [(f.code, f.confidence) for f in result.findings if f.code in ("BL001", "BL004")]
@@ -60,8 +64,10 @@ def test_bounded_returns_are_not_flagged(tmp_path, name):
 
 
 def test_helper_that_bounds_makes_the_tool_bounded(tmp_path):
-    source = HEADER + "def _helper(q):\n    return truncate_text(requests.get(q).text, max_chars=50)\n\n" \
-             "@tool\ndef t(q: str):\n    \"\"\"T.\"\"\"\n    return _helper(q)\n"
+    source = (
+        HEADER + "def _helper(q):\n    return truncate_text(requests.get(q).text, max_chars=50)\n\n"
+        '@tool\ndef t(q: str):\n    """T."""\n    return _helper(q)\n'
+    )
     assert run_tree(tmp_path, {"mod.py": source}).findings == []
 
 
@@ -72,8 +78,10 @@ def test_unbounded_returns_are_flagged_with_confidence(tmp_path, name):
 
 
 def test_message_names_the_source_and_its_line(tmp_path):
-    source = HEADER + "@tool\ndef fetch(url: str) -> str:\n    \"\"\"F.\"\"\"\n    resp = requests.get(url)\n" \
-             "    body = resp.text\n    return body\n"
+    source = (
+        HEADER + '@tool\ndef fetch(url: str) -> str:\n    """F."""\n    resp = requests.get(url)\n'
+        "    body = resp.text\n    return body\n"
+    )
     result = run_tree(tmp_path, {"mod.py": source})
     (finding,) = result.findings
     assert finding.message == "`fetch` returns the response body `resp.text` (line 9) without a checkpoint"
@@ -81,12 +89,15 @@ def test_message_names_the_source_and_its_line(tmp_path):
 
 
 def test_source_in_another_module_is_named_with_its_file(tmp_path):
-    result = run_tree(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/http.py": "import requests\n\ndef get_text(url):\n    return requests.get(url).text\n",
-        "pkg/tools.py": "from langchain_core.tools import tool\nfrom .http import get_text\n\n@tool\n"
-                        "def page(url: str) -> str:\n    \"\"\"P.\"\"\"\n    return get_text(url)\n",
-    })
+    result = run_tree(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/http.py": "import requests\n\ndef get_text(url):\n    return requests.get(url).text\n",
+            "pkg/tools.py": "from langchain_core.tools import tool\nfrom .http import get_text\n\n@tool\n"
+            'def page(url: str) -> str:\n    """P."""\n    return get_text(url)\n',
+        },
+    )
     (finding,) = result.findings
     assert "via `get_text()`" in finding.message and "pkg/http.py:4" in finding.message
 
@@ -97,8 +108,10 @@ def test_silent_slice_is_bl004_not_bl001(tmp_path):
 
 
 def test_configured_checkpoint_with_tuple_unpacking(tmp_path):
-    source = HEADER + "from mylib import clip\n\n@tool\ndef t(q: str):\n    \"\"\"T.\"\"\"\n" \
-             "    out, cut = clip(requests.get(q).json())\n    return out\n"
+    source = (
+        HEADER + 'from mylib import clip\n\n@tool\ndef t(q: str):\n    """T."""\n'
+        "    out, cut = clip(requests.get(q).json())\n    return out\n"
+    )
     flagged = run_tree(tmp_path / "a", {"mod.py": source})
     assert [f.code for f in flagged.findings] == ["BL001"]
     clean = run_tree(tmp_path / "b", {"mod.py": source}, extend_checkpoints=["mylib.clip"])
@@ -108,19 +121,19 @@ def test_configured_checkpoint_with_tuple_unpacking(tmp_path):
 def test_bounded_decorator_and_small_annotations(tmp_path):
     source = HEADER + (
         "from boundlint_runtime import bounded\n\n"
-        "@tool\n@bounded(max_chars=1000)\ndef a(q: str) -> str:\n    \"\"\"A.\"\"\"\n    return requests.get(q).text\n\n"
-        "@tool\ndef b(q: str) -> int:\n    \"\"\"B.\"\"\"\n    return requests.get(q).json()['n']\n\n"
+        '@tool\n@bounded(max_chars=1000)\ndef a(q: str) -> str:\n    """A."""\n    return requests.get(q).text\n\n'
+        '@tool\ndef b(q: str) -> int:\n    """B."""\n    return requests.get(q).json()[\'n\']\n\n'
         "def count(q) -> int:\n    return requests.get(q).json()['n']\n\n"
-        "@tool\ndef c(q: str):\n    \"\"\"C.\"\"\"\n    return count(q)\n"
+        '@tool\ndef c(q: str):\n    """C."""\n    return count(q)\n'
     )
     assert run_tree(tmp_path, {"mod.py": source}).findings == []
 
 
 def test_content_and_artifact_only_checks_the_content(tmp_path):
     source = HEADER + (
-        "@tool(response_format='content_and_artifact')\ndef good(q: str):\n    \"\"\"G.\"\"\"\n"
+        '@tool(response_format=\'content_and_artifact\')\ndef good(q: str):\n    """G."""\n'
         "    rows = requests.get(q).json()\n    return f'{len(rows)} rows', rows\n\n"
-        "@tool(response_format='content_and_artifact')\ndef bad(q: str):\n    \"\"\"B.\"\"\"\n"
+        '@tool(response_format=\'content_and_artifact\')\ndef bad(q: str):\n    """B."""\n'
         "    rows = requests.get(q).json()\n    return json.dumps(rows), rows\n"
     )
     result = run_tree(tmp_path, {"mod.py": source})
@@ -132,8 +145,8 @@ def test_models_as_return_values(tmp_path):
         "from pydantic import BaseModel, Field\n\n"
         "class Small(BaseModel):\n    title: str = Field(max_length=100)\n\n"
         "class Big(BaseModel):\n    body: str\n\n"
-        "@tool\ndef a(q: str) -> str:\n    \"\"\"A.\"\"\"\n    return Small(title=requests.get(q).text).model_dump_json()\n\n"
-        "@tool\ndef b(q: str) -> str:\n    \"\"\"B.\"\"\"\n    return Big(body=requests.get(q).text).model_dump_json()\n"
+        '@tool\ndef a(q: str) -> str:\n    """A."""\n    return Small(title=requests.get(q).text).model_dump_json()\n\n'
+        '@tool\ndef b(q: str) -> str:\n    """B."""\n    return Big(body=requests.get(q).text).model_dump_json()\n'
     )
     result = run_tree(tmp_path, {"mod.py": source})
     assert sorted((f.code, f.symbol) for f in result.findings) == [("BL001", "b"), ("BL002", "Big.body")]

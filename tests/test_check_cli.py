@@ -58,13 +58,25 @@ def test_exit_codes_and_text_format(tmp_path, capsys):
 def test_json_format_has_the_contract_fields(tmp_path, capsys):
     _, out, _ = run(["check", "src", "--output-format", "json"], project(tmp_path), capsys)
     (finding,) = json.loads(out)
-    assert set(finding) >= {"code", "name", "message", "filename", "line", "column", "end_line", "end_column",
-                            "symbol", "confidence", "fix"}
+    assert set(finding) >= {
+        "code",
+        "name",
+        "message",
+        "filename",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "symbol",
+        "confidence",
+        "fix",
+    }
     assert finding["symbol"] == "fetch" and finding["name"] == "unbounded-tool-return"
 
 
-@pytest.mark.parametrize("comment", ["  # boundlint: ignore[BL001]", "  # boundlint: ignore", "  # noqa: BL001",
-                                     "  # noqa"])
+@pytest.mark.parametrize(
+    "comment", ["  # boundlint: ignore[BL001]", "  # boundlint: ignore", "  # noqa: BL001", "  # noqa"]
+)
 def test_suppression_comments(tmp_path, capsys, comment):
     assert run(["check", "src"], project(tmp_path, comment=comment), capsys)[0] == 0
 
@@ -75,8 +87,9 @@ def test_suppression_for_another_code_does_not_hide_the_finding(tmp_path, capsys
 
 def test_unused_suppressions_are_reported_when_asked(tmp_path, capsys):
     extra = {"src/other.py": "x = 1  # boundlint: ignore[BL005]\ny = 2  # noqa: E501\n"}
-    code, out, _ = run(["check", "src", "--show-unused-ignores"], project(tmp_path, comment="  # noqa: BL001",
-                                                                            extra=extra), capsys)
+    code, out, _ = run(
+        ["check", "src", "--show-unused-ignores"], project(tmp_path, comment="  # noqa: BL001", extra=extra), capsys
+    )
     assert code == 1
     assert "src/other.py:1:8: BL901 suppression of BL005 matches no finding on this line" in out
     assert "tools.py" not in out
@@ -100,15 +113,18 @@ def test_per_file_ignores(tmp_path, capsys):
     assert run(["check", "src"], project(tmp_path, config=config), capsys)[0] == 0
 
 
-@pytest.mark.parametrize(("config", "message"), [
-    ('[tool.boundlint]\nselct = ["BL001"]\n', "unknown key 'selct' (did you mean 'select'?)"),
-    ('[tool.boundlint]\nmax-chars = "big"\n', "max-chars: expected an integer"),
-    ('[tool.boundlint]\nmax-chars = 10000000000\n', "max-chars: expected an integer from 1"),
-    ('[tool.boundlint]\nextend-tool-base-classes = ["pkg.Base"]\n', "should be 'module.Class:method'"),
-    ('[tool.boundlint]\nselect = ["XX1"]\n', "'XX1' is not a rule code"),
-    ('[tool.boundlint\n', "is not valid TOML"),
-    ('[tool]\nboundlint = 3\n', "[tool.boundlint] must be a table"),
-])
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        ('[tool.boundlint]\nselct = ["BL001"]\n', "unknown key 'selct' (did you mean 'select'?)"),
+        ('[tool.boundlint]\nmax-chars = "big"\n', "max-chars: expected an integer"),
+        ("[tool.boundlint]\nmax-chars = 10000000000\n", "max-chars: expected an integer from 1"),
+        ('[tool.boundlint]\nextend-tool-base-classes = ["pkg.Base"]\n', "should be 'module.Class:method'"),
+        ('[tool.boundlint]\nselect = ["XX1"]\n', "'XX1' is not a rule code"),
+        ("[tool.boundlint\n", "is not valid TOML"),
+        ("[tool]\nboundlint = 3\n", "[tool.boundlint] must be a table"),
+    ],
+)
 def test_broken_configuration_is_a_clear_error(tmp_path, capsys, config, message):
     code, out, err = run(["check", "src"], project(tmp_path, config=config), capsys)
     assert code == 2
@@ -124,14 +140,18 @@ def test_explicit_config_file(tmp_path, capsys):
 
 def test_stdin_filename(tmp_path, capsys, monkeypatch):
     source = UNBOUNDED_TOOL.format(comment="")
-    code, out, _ = run(["check", "--stdin-filename", "pkg/t.py"], tmp_path, capsys, stdin=source,
-                       monkeypatch=monkeypatch)
+    code, out, _ = run(
+        ["check", "--stdin-filename", "pkg/t.py"], tmp_path, capsys, stdin=source, monkeypatch=monkeypatch
+    )
     assert code == 1 and out.startswith("pkg/t.py:8:5: BL001")
 
 
 def test_gitignore_and_exclude_are_respected(tmp_path, capsys):
-    extra = {"build_out/gen.py": UNBOUNDED_TOOL.format(comment=""), "gen/x.py": UNBOUNDED_TOOL.format(comment=""),
-             ".gitignore": "gen/\n"}
+    extra = {
+        "build_out/gen.py": UNBOUNDED_TOOL.format(comment=""),
+        "gen/x.py": UNBOUNDED_TOOL.format(comment=""),
+        ".gitignore": "gen/\n",
+    }
     root = project(tmp_path, config='[tool.boundlint]\nextend-exclude = ["build_out"]\n', extra=extra)
     (root / ".git").mkdir()
     code, out, _ = run(["check", "."], root, capsys)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pathspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,17 +10,51 @@ from boundlint.core.config import Config
 from boundlint.discover.files import _GitIgnore, discover, display_name
 
 GITIGNORE_LINES = [
-    "*.pyc", "build/", "/dist", "!keep.py", "docs/**/*.py", "a?c.py", "[ab]*.py", "**/gen", "x/y/",
-    "!build/keep/", "# a comment", "", "\\#hash.py", "*.py", "!*_test.py", "tmp*", "/*.txt", "a/**/b",
+    "*.pyc",
+    "build/",
+    "/dist",
+    "!keep.py",
+    "docs/**/*.py",
+    "a?c.py",
+    "[ab]*.py",
+    "**/gen",
+    "x/y/",
+    "!build/keep/",
+    "# a comment",
+    "",
+    "\\#hash.py",
+    "*.py",
+    "!*_test.py",
+    "tmp*",
+    "/*.txt",
+    "a/**/b",
 ]
-SEGMENTS = ["a", "b", "abc.py", "build", "keep", "keep.py", "dist", "docs", "gen", "x", "y", "z_test.py",
-            "tmp1", "#hash.py", "n.txt", "m.pyc"]
+SEGMENTS = [
+    "a",
+    "b",
+    "abc.py",
+    "build",
+    "keep",
+    "keep.py",
+    "dist",
+    "docs",
+    "gen",
+    "x",
+    "y",
+    "z_test.py",
+    "tmp1",
+    "#hash.py",
+    "n.txt",
+    "m.pyc",
+]
 
 
 @settings(max_examples=300, deadline=None)
-@given(lines=st.lists(st.sampled_from(GITIGNORE_LINES), max_size=6),
-       parts=st.lists(st.sampled_from(SEGMENTS), min_size=1, max_size=5),
-       is_dir=st.booleans())
+@given(
+    lines=st.lists(st.sampled_from(GITIGNORE_LINES), max_size=6),
+    parts=st.lists(st.sampled_from(SEGMENTS), min_size=1, max_size=5),
+    is_dir=st.booleans(),
+)
 def test_the_gitignore_shortcut_never_changes_pathspecs_verdict(lines, parts, is_dir):
     spec = pathspec.GitIgnoreSpec.from_lines(lines)
     relative = "/".join(parts) + ("/" if is_dir else "")
@@ -39,7 +71,6 @@ def test_discovery_sorts_like_paths_and_applies_nested_gitignores(tmp_path, monk
     (tmp_path / "a" / "sub" / ".gitignore").write_text("gen/\n")
     found = discover([tmp_path], Config(root=tmp_path))
     assert found == sorted(found)
-    assert [p.relative_to(tmp_path).as_posix() for p in found] == [
-        "a/keep_me.py", "a/sub/d.py", "a/z.py", "a-b/c.py"]
+    assert [p.relative_to(tmp_path).as_posix() for p in found] == ["a/keep_me.py", "a/sub/d.py", "a/z.py", "a-b/c.py"]
     monkeypatch.chdir(tmp_path)
     assert [display_name(p) for p in found] == ["a/keep_me.py", "a/sub/d.py", "a/z.py", "a-b/c.py"]

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from boundlint.core.config import load_config
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
-from boundlint.core.config import load_config
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
@@ -72,6 +72,21 @@ def test_every_framework_form_is_found(fixture_findings):
     assert len(fixture_findings.tool_rows) == 123
     frameworks = {row.framework for row in fixture_findings.tool_rows}
     assert frameworks >= {
-        "langchain", "openai-agents", "mcp", "google-adk", "crewai", "pydantic-ai", "smolagents", "llamaindex",
-        "autogen", "ag2", "semantic-kernel", "strands", "haystack", "anthropic", "dspy", "dispatch-table", "custom",
+        "langchain",
+        "openai-agents",
+        "mcp",
+        "google-adk",
+        "crewai",
+        "pydantic-ai",
+        "smolagents",
+        "llamaindex",
+        "autogen",
+        "ag2",
+        "semantic-kernel",
+        "strands",
+        "haystack",
+        "anthropic",
+        "dspy",
+        "dispatch-table",
+        "custom",
     }

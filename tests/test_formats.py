@@ -19,11 +19,11 @@ import jsonschema
 import pytest
 
 from boundlint import __version__
-from boundlint.core.result import CheckResult
 from boundlint.cli.main import main
+from boundlint.core.findings import Finding
+from boundlint.core.result import CheckResult
 from boundlint.report.github import escape_data, escape_property, workflow_command
 from boundlint.report.junit import write_junit
-from boundlint.core.findings import Finding
 from boundlint.rules import ALL_RULES
 from tests.helpers import write_tree
 
@@ -60,10 +60,10 @@ SNIPPETS = {
             html = requests.get(url, timeout=10).text
             return html[:2000]
     ''',
-    "pkg/text.py": '''
+    "pkg/text.py": """
         def preview(raw: bytes) -> str:
             return raw[:100].decode("utf-8")
-    ''',
+    """,
     # A comma and a space in the path: escaped differently by each format.
     "scripts/odd, name.py": '''
         from pathlib import Path
@@ -81,8 +81,13 @@ SNIPPETS = {
 FORMATS = {"sarif": "sarif.json", "github": "github.txt", "json-lines": "findings.jsonl", "junit": "junit.xml"}
 
 
-def run_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-               output_format: str, files: dict[str, str] = SNIPPETS) -> tuple[int, str]:
+def run_format(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    output_format: str,
+    files: dict[str, str] = SNIPPETS,
+) -> tuple[int, str]:
     write_tree(tmp_path, files)
     monkeypatch.chdir(tmp_path)
     status = main(["check", "--output-format", output_format])
@@ -172,7 +177,7 @@ def test_sarif_rules_carry_what_code_scanning_shows(tmp_path, monkeypatch, capsy
 
 def test_sarif_rules_carry_their_documentation(tmp_path, monkeypatch, capsys):
     rules = sarif_of(tmp_path, monkeypatch, capsys)["runs"][0]["tool"]["driver"]["rules"]
-    for sarif_rule, rule in zip(rules, ALL_RULES):
+    for sarif_rule, rule in zip(rules, ALL_RULES, strict=False):
         assert sarif_rule["shortDescription"]["text"] == rule.summary
         assert sarif_rule["help"]["markdown"] == rule.documentation()
         # Unwrapped prose keeps every word of the source text.
@@ -214,13 +219,17 @@ def test_sarif_fingerprints_survive_moved_lines(tmp_path, monkeypatch, capsys):
     shifted = dict(SNIPPETS)
     shifted["pkg/tools.py"] = "# a comment\n\n\n" + textwrap.dedent(SNIPPETS["pkg/tools.py"]).lstrip("\n")
     after = sarif_of(tmp_path, monkeypatch, capsys, shifted)
-    lines = lambda log: [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in log["runs"][0]["results"]]
+
+    def lines(log):
+        return [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in log["runs"][0]["results"]]
+
     assert lines(before) != lines(after)
     assert fingerprints(before) == fingerprints(after)
 
 
 def test_sarif_fingerprints_tell_apart_two_findings_of_one_tool(tmp_path, monkeypatch, capsys):
-    files = {"tools.py": '''
+    files = {
+        "tools.py": '''
         import requests
         from langchain_core.tools import tool
 
@@ -230,7 +239,8 @@ def test_sarif_fingerprints_tell_apart_two_findings_of_one_tool(tmp_path, monkey
             if raw:
                 return requests.get(url).text
             return requests.get(url).text
-    '''}
+    '''
+    }
     log = sarif_of(tmp_path, monkeypatch, capsys, files)
     prints = [r["partialFingerprints"]["boundlint/v1"] for r in log["runs"][0]["results"]]
     assert len(prints) == 2 and len(set(prints)) == 2
@@ -240,8 +250,18 @@ def test_sarif_fingerprints_tell_apart_two_findings_of_one_tool(tmp_path, monkey
 
 
 def finding(**changes) -> Finding:
-    values = dict(code="BL001", name="unbounded-tool-return", message="returns `x`", filename="a.py", line=3,
-                  column=5, end_line=4, end_column=9, symbol="fetch", confidence="high")
+    values = dict(
+        code="BL001",
+        name="unbounded-tool-return",
+        message="returns `x`",
+        filename="a.py",
+        line=3,
+        column=5,
+        end_line=4,
+        end_column=9,
+        symbol="fetch",
+        confidence="high",
+    )
     values.update(changes)
     return Finding(**values)  # type: ignore[arg-type]
 
@@ -250,8 +270,10 @@ def test_github_escapes_data_and_properties():
     assert escape_data("100%\r\nnext") == "100%25%0D%0Anext"
     assert escape_property("a:b,c%\n") == "a%3Ab%2Cc%25%0A"
     command = workflow_command(finding(message="50% of a\nb: c, d"), "dir/odd, name:1.py")
-    assert command == ("::error file=dir/odd%2C name%3A1.py,line=3,col=5,endLine=4,endColumn=9,"
-                       "title=BL001 unbounded-tool-return::50%25 of a%0Ab: c, d [high]")
+    assert command == (
+        "::error file=dir/odd%2C name%3A1.py,line=3,col=5,endLine=4,endColumn=9,"
+        "title=BL001 unbounded-tool-return::50%25 of a%0Ab: c, d [high]"
+    )
 
 
 def test_github_level_follows_rule_and_confidence():
@@ -290,5 +312,16 @@ def test_junit_survives_characters_xml_cannot_hold():
 def test_json_lines_has_the_public_finding_fields(tmp_path, monkeypatch, capsys):
     _, output = run_format(tmp_path, monkeypatch, capsys, "json-lines")
     first = json.loads(output.splitlines()[0])
-    assert list(first) == ["code", "name", "message", "filename", "line", "column", "end_line", "end_column",
-                           "symbol", "confidence", "fix"]
+    assert list(first) == [
+        "code",
+        "name",
+        "message",
+        "filename",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "symbol",
+        "confidence",
+        "fix",
+    ]

@@ -16,16 +16,16 @@ EXPECTED = Path(__file__).parent / "expected"
 UPDATE = os.environ.get("BOUNDLINT_UPDATE_EXPECTED") == "1"
 
 PROJECT = {
-    "pyproject.toml": '''
+    "pyproject.toml": """
         [tool.boundlint]
         extend-checkpoints = ["app.limits.clip"]
-    ''',
+    """,
     "app/__init__.py": "",
-    "app/limits.py": '''
+    "app/limits.py": """
         def clip(value: str, max_chars: int = 500) -> str:
             return value[: max_chars - 12] + " [truncated]" if len(value) > max_chars else value
-    ''',
-    "app/models.py": '''
+    """,
+    "app/models.py": """
         from pydantic import BaseModel, Field
 
         class Headline(BaseModel):
@@ -33,7 +33,7 @@ PROJECT = {
 
         class Page(BaseModel):
             body: str
-    ''',
+    """,
     "app/tools.py": '''
         import requests
         from boundlint_runtime import bounded, truncate_text
@@ -137,14 +137,17 @@ def test_unbounded_tool_says_what_it_returns_and_carries_its_finding(rows):
     assert [(f["code"], f["line"]) for f in row["findings"]] == [("BL001", 15)]
 
 
-@pytest.mark.parametrize("tool, bounded_by, budget", [
-    ("cut_page", ["checkpoint `truncate_text`"], ["max_chars=8000"]),
-    ("cut_by_constant", ["checkpoint `truncate_text`"], ["max_chars=6000 (LIMIT)"]),
-    ("clipped", ["checkpoint `clip`"], ["max_chars=300"]),
-    ("decorated", ["@bounded decorator"], ["max_chars=4000"]),
-    ("status", ["annotation `-> int`"], []),
-    ("headline", ["model contract `Headline`"], []),
-])
+@pytest.mark.parametrize(
+    "tool, bounded_by, budget",
+    [
+        ("cut_page", ["checkpoint `truncate_text`"], ["max_chars=8000"]),
+        ("cut_by_constant", ["checkpoint `truncate_text`"], ["max_chars=6000 (LIMIT)"]),
+        ("clipped", ["checkpoint `clip`"], ["max_chars=300"]),
+        ("decorated", ["@bounded decorator"], ["max_chars=4000"]),
+        ("status", ["annotation `-> int`"], []),
+        ("headline", ["model contract `Headline`"], []),
+    ],
+)
 def test_bounded_tools_name_what_bounds_them_and_the_budget(rows, tool, bounded_by, budget):
     row = rows[tool]
     assert row["bounded"] == "yes" and row["findings"] == []
@@ -189,8 +192,9 @@ def test_missing_path_and_bad_config_exit_2(tmp_path, monkeypatch, capsys):
     assert "unknown key 'selekt'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("output_format, expected", [("table", "inventory_fixtures.txt"),
-                                                     ("markdown", "inventory_fixtures.md")])
+@pytest.mark.parametrize(
+    "output_format, expected", [("table", "inventory_fixtures.txt"), ("markdown", "inventory_fixtures.md")]
+)
 def test_fixtures_project_inventory_matches_expected_table(output_format, expected, monkeypatch, capsys):
     """`boundlint inventory fixtures` from the repository root (BOUNDLINT_UPDATE_EXPECTED=1 rewrites)."""
     monkeypatch.chdir(REPO)

@@ -11,12 +11,12 @@ import gc
 
 import libcst as cst
 
+from boundlint.core.config import Config
+from boundlint.discover.module_names import Catalog
+from boundlint.engine.gc_tuning import YOUNG_GENERATION_THRESHOLD
 from boundlint.engine.roots import Request, analyse_root
 from boundlint.engine.run import CheckOptions, check
-from boundlint.engine.gc_tuning import YOUNG_GENERATION_THRESHOLD
-from boundlint.core.config import Config
 from boundlint.project.loader import Loader
-from boundlint.discover.module_names import Catalog
 from tests.helpers import write_tree
 
 PROJECT = {
@@ -53,8 +53,13 @@ def test_an_analysed_root_leaves_no_cycle_that_holds_a_syntax_tree(tmp_path):
     gc.disable()
     try:
         loader = Loader(max_chars=0)  # keeps only the module in use: the others are dropped at once
-        result = analyse_root(tmp_path / "agent" / "tools.py", Catalog(paths), loader, Config(root=tmp_path),
-                              Request(fixes=True, apply_fixes="unsafe", tool_rows=True))
+        result = analyse_root(
+            tmp_path / "agent" / "tools.py",
+            Catalog(paths),
+            loader,
+            Config(root=tmp_path),
+            Request(fixes=True, apply_fixes="unsafe", tool_rows=True),
+        )
         assert {finding.code for finding in result.findings} >= {"BL001", "BL002", "BL003"}  # it really ran
         del loader, result
         gc.set_debug(gc.DEBUG_SAVEALL)
@@ -71,7 +76,10 @@ def test_check_restores_the_collector_thresholds(tmp_path):
     write_tree(tmp_path, PROJECT)
     before = gc.get_threshold()
     seen = []
-    check([tmp_path], Config(root=tmp_path),
-          CheckOptions(progress=lambda done, total: seen.append(gc.get_threshold()[0]), jobs=1))
+    check(
+        [tmp_path],
+        Config(root=tmp_path),
+        CheckOptions(progress=lambda done, total: seen.append(gc.get_threshold()[0]), jobs=1),
+    )
     assert seen and all(threshold >= YOUNG_GENERATION_THRESHOLD for threshold in seen)
     assert gc.get_threshold() == before

@@ -33,7 +33,11 @@ def test_spans_match_position_provider(path):
         span = positions.span(node)
         if isinstance(node, (cst.Return, cst.AnnAssign)):
             assert (span.start_line, span.start_column, span.end_line, span.end_column) == (
-                want.start.line, want.start.column, want.end.line, want.end.column)
+                want.start.line,
+                want.start.column,
+                want.end.line,
+                want.end.column,
+            )
         else:
             code = tree.code_for_node(node).strip()
             if text.count(code) != 1:

@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.generate_tree import generate
 import boundlint
-from boundlint.engine import run as checker
-from boundlint.engine.run import CheckOptions, check
+from benchmarks.generate_tree import generate
 from boundlint.core.config import Config, load_config
 from boundlint.engine import workers
 from boundlint.engine.roots import Request
+from boundlint.engine.run import CheckOptions, check
 from boundlint.survey import file_survey
 from boundlint.survey.text_filter import Prefilter, subclass_pattern
 
@@ -87,9 +86,12 @@ def test_warm_cache_reuses_everything_and_an_edit_reanalyses_only_what_it_affect
     # roots that read the helper are analysed again.
     helper = next(tree.rglob("helpers_0.py"))
     time.sleep(0.01)
-    helper.write_text(helper.read_text().replace(
-        "return requests.get(url, timeout=10).text",
-        "from boundlint_runtime import truncate_text\n    return truncate_text(requests.get(url).text, max_chars=100)"))
+    helper.write_text(
+        helper.read_text().replace(
+            "return requests.get(url, timeout=10).text",
+            "from boundlint_runtime import truncate_text\n    return truncate_text(requests.get(url).text, max_chars=100)",
+        )
+    )
     warm = findings([tree], config, **options)
     assert helper in analysed and 0 < len(analysed) < 10
     assert warm == findings([tree], config, prefilter=False)  # (this run, without the cache, analyses every root)
@@ -117,10 +119,13 @@ def test_a_corrupt_cache_entry_is_a_miss(tmp_path):
 
 
 def test_subclasses_of_in_tree_tool_classes_are_found_without_framework_words(tmp_path):
-    (tmp_path / "base.py").write_text("from langchain_core.tools import BaseTool\n\nclass Fetcher(BaseTool):\n    pass\n")
+    (tmp_path / "base.py").write_text(
+        "from langchain_core.tools import BaseTool\n\nclass Fetcher(BaseTool):\n    pass\n"
+    )
     (tmp_path / "impl.py").write_text(
         "import requests\nfrom base import Fetcher\n\nclass Page(Fetcher):\n"
-        "    def _run(self, url):\n        return requests.get(url).text\n")
+        "    def _run(self, url):\n        return requests.get(url).text\n"
+    )
     config = Config(root=tmp_path)
     assert not Prefilter.for_config(config).is_root((tmp_path / "impl.py").read_text())
     for jobs in (1, 2):
@@ -128,10 +133,19 @@ def test_subclasses_of_in_tree_tool_classes_are_found_without_framework_words(tm
         assert [(Path(f.filename).name, f.code) for f in result.findings] == [("impl.py", "BL001")]
 
 
-@pytest.mark.parametrize("text", [
-    "function:" * 200_000, "+" + "a" * 1_000_000, ":" * 1_000_000, "+ x[" * 200_000, "] .a() " * 200_000,
-    "[" * 500_000, "]" * 500_000 + "}", "class A(" + "x," * 200_000,
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "function:" * 200_000,
+        "+" + "a" * 1_000_000,
+        ":" * 1_000_000,
+        "+ x[" * 200_000,
+        "] .a() " * 200_000,
+        "[" * 500_000,
+        "]" * 500_000 + "}",
+        "class A(" + "x," * 200_000,
+    ],
+)
 def test_prefilter_patterns_stay_linear_on_adversarial_text(text):
     prefilter = Prefilter.for_config(Config(extend_checkpoints=["a.b.clip"]))
     started = time.perf_counter()
@@ -177,8 +191,10 @@ def test_an_edit_that_keeps_size_and_timestamp_is_seen_when_the_timestamp_is_rec
     tree = tmp_path / "tree"
     tree.mkdir()
     tool = tree / "tool.py"
-    tool.write_text("import requests\nfrom langchain_core.tools import tool\n\n@tool\n"
-                    "def fetch(url: str) -> str:\n    return requests.get(url).text\n")
+    tool.write_text(
+        "import requests\nfrom langchain_core.tools import tool\n\n@tool\n"
+        "def fetch(url: str) -> str:\n    return requests.get(url).text\n"
+    )
     options = dict(cache_dir=tmp_path / "cache")
     assert [f["code"] for f in findings([tree], Config(root=tree), **options)] == ["BL001"]
     stamp = tool.stat().st_mtime_ns
@@ -195,9 +211,11 @@ def test_a_warm_run_never_loads_libcst(tmp_path):
     tree = tmp_path / "tree"
     generate(tree, 20)
     _age(tree)
-    script = ("import sys\nfrom boundlint.cli.main import main\n"
-              f"status = main(['check', {str(tree)!r}, '--cache-dir', {str(tmp_path / 'cache')!r}, '--exit-zero'])\n"
-              "print('libcst' in sys.modules, status)\n")
+    script = (
+        "import sys\nfrom boundlint.cli.main import main\n"
+        f"status = main(['check', {str(tree)!r}, '--cache-dir', {str(tmp_path / 'cache')!r}, '--exit-zero'])\n"
+        "print('libcst' in sys.modules, status)\n"
+    )
     runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT) for _ in range(2)]
     assert [run.stdout.splitlines()[-1] for run in runs] == ["True 0", "False 0"], [r.stderr for r in runs]
 
@@ -216,5 +234,5 @@ def test_only_the_most_recently_written_namespaces_are_kept(tmp_path):
     cache.record_file(tmp_path / "a.py", os.stat(top), "digest", {})
     cache.save()
     kept = sorted(entry.name for entry in top.iterdir() if entry.is_dir())
-    newest = sorted(folder.name for folder in old[-(KEPT_NAMESPACES - 1):])
+    newest = sorted(folder.name for folder in old[-(KEPT_NAMESPACES - 1) :])
     assert kept == sorted([*newest, "notes", f"v{boundlint.__version__}-{'ab' * 12}"])

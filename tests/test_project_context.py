@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from boundlint.engine.run import CheckOptions, check
 from boundlint.core.config import Config
 from boundlint.discover.files import discover, with_project
+from boundlint.engine.run import CheckOptions, check
 from tests.helpers import write_tree
 
 PROJECT = {
@@ -132,8 +132,7 @@ SUBCLASSES = {
 
 
 @pytest.mark.parametrize("jobs", [1, 2], ids=["one process", "workers"])
-def test_a_file_subclassing_a_project_tool_class_is_checked_alone_as_in_the_whole_tree(
-        tmp_path, monkeypatch, jobs):
+def test_a_file_subclassing_a_project_tool_class_is_checked_alone_as_in_the_whole_tree(tmp_path, monkeypatch, jobs):
     # `Skill` does not look like a tool class by its name: a run over the whole tree finds `WebPage`
     # through the subclass closure; a run on web.py alone must find it too, and nothing in `Row`.
     whole, alone = _whole_and_alone(tmp_path, monkeypatch, SUBCLASSES, "agent/web.py", jobs)

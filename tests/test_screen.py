@@ -8,8 +8,8 @@ import textwrap
 
 import pytest
 
-from boundlint.survey.text_filter import Prefilter
 from boundlint.survey.syntax_filter import may_matter
+from boundlint.survey.text_filter import Prefilter
 
 KEPT = {
     "decorator": "from langchain_core.tools import tool\n@tool\ndef f(): ...",
@@ -26,8 +26,7 @@ KEPT = {
     "list registration": "from tools import f, g\nagent = create_react_agent(model, [f, g])",
     "bind_tools of defined functions, on any receiver": "def search(q): ...\nsuper().bind_tools([search])",
     "bind_tools of an imported list": "from .tools import TOOLS\nllm.bind_tools(TOOLS)",
-    "bind_tools of a list assigned in the function":
-        "def run(llm):\n    tools = [lookup, *extra]\n    return llm.bind_tools(tools=tools)\nfrom x import lookup",
+    "bind_tools of a list assigned in the function": "def run(llm):\n    tools = [lookup, *extra]\n    return llm.bind_tools(tools=tools)\nfrom x import lookup",
     "bind_tools of self methods": "class A:\n    def go(self, llm):\n        return llm.bind_tools([self.search])",
     "add_tool": "server.add_tool(f)",
     "factory applied by hand": "mcp.tool(name='x')(f)",
@@ -51,12 +50,14 @@ DROPPED = {
     "tools only in a docstring": '"""Use @tool and Tool(func=f) to register."""\nx = 1',
     "tools only in a comment": "# agent = Agent(tools=[f])\nx = 1",
     "a def named like a registration": "class Chat:\n    def bind_tools(self, tools):\n        return self",
-    "bind_tools of converted schemas": ("class Chat:\n    def bind_tools(self, tools):\n"
-                                        "        formatted = [convert_to_openai_tool(t) for t in tools]\n"
-                                        "        return super().bind_tools(formatted)"),
+    "bind_tools of converted schemas": (
+        "class Chat:\n    def bind_tools(self, tools):\n"
+        "        formatted = [convert_to_openai_tool(t) for t in tools]\n"
+        "        return super().bind_tools(formatted)"
+    ),
     "bind_tools of a parameter": "def structured(llm, schema):\n    return llm.bind_tools([schema])",
     "an agent given a list built by a call": "from langchain.agents import initialize_agent\n"
-                                             "tools = load_tools(['serpapi'])\nagent = initialize_agent(tools, llm)",
+    "tools = load_tools(['serpapi'])\nagent = initialize_agent(tools, llm)",
     "a list named tools": "tools = [a, b]",
     "tools keyword on a local callee": "class A:\n    @classmethod\n    def make(cls):\n        return cls(tools=[])",
     "tools keyword on an attribute of a value": "client.beta.assistants.create(tools=[{'type': 'x'}])",

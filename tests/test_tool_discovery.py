@@ -14,7 +14,8 @@ def tools_of(tmp_path, files: dict[str, str], **config) -> dict[str, str]:
 
 
 CASES = {
-    "langchain decorator forms": ('''
+    "langchain decorator forms": (
+        """
         from langchain_core.tools import tool, StructuredTool, Tool, BaseTool
         from langchain.tools import tool as lc_tool
 
@@ -41,8 +42,12 @@ CASES = {
             def _run(self, q: str) -> str: return q
             async def _arun(self, q: str) -> str: return q
             def helper(self) -> str: return ""
-    ''', {"a", "b", "c", "d", "e", "f", "Search._run", "Search._arun"}, "langchain"),
-    "langgraph registrations": ('''
+    """,
+        {"a", "b", "c", "d", "e", "f", "Search._run", "Search._arun"},
+        "langchain",
+    ),
+    "langgraph registrations": (
+        """
         from langgraph.prebuilt import ToolNode, create_react_agent
         from langchain.agents import create_agent
 
@@ -54,8 +59,12 @@ CASES = {
         node = ToolNode([a])
         agent = create_react_agent("model", tools=TOOLS)
         agent2 = create_agent("model", [c])
-    ''', {"a", "b", "c"}, "langchain"),
-    "openai agents": ('''
+    """,
+        {"a", "b", "c"},
+        "langchain",
+    ),
+    "openai agents": (
+        """
         import agents as oa
         from agents import function_tool, FunctionTool
         from agents.decorators import tool
@@ -71,8 +80,12 @@ CASES = {
 
         async def handler(ctx, args: str) -> str: return args
         t = FunctionTool(name="d", description="", params_json_schema={}, on_invoke_tool=handler)
-    ''', {"a", "b", "c", "handler"}, "openai-agents"),
-    "fastmcp forms": ('''
+    """,
+        {"a", "b", "c", "handler"},
+        "openai-agents",
+    ),
+    "fastmcp forms": (
+        """
         from mcp.server.fastmcp import FastMCP
         from fastmcp.tools import Tool as FTool
 
@@ -99,13 +112,21 @@ CASES = {
 
         @mcp.prompt()
         def prompt() -> str: return ""
-    ''', {"a", "b", "c", "d", "e", "f"}, "mcp"),
-    "mcp server defined in another module": ({
-        "srv/__init__.py": "",
-        "srv/app.py": "from fastmcp import FastMCP\nmcp = FastMCP('x')\n",
-        "srv/tools.py": "from .app import mcp\n\n@mcp.tool()\ndef lookup(q: str) -> str:\n    return q\n",
-    }, {"lookup"}, "mcp"),
-    "mcp low level": ('''
+    """,
+        {"a", "b", "c", "d", "e", "f"},
+        "mcp",
+    ),
+    "mcp server defined in another module": (
+        {
+            "srv/__init__.py": "",
+            "srv/app.py": "from fastmcp import FastMCP\nmcp = FastMCP('x')\n",
+            "srv/tools.py": "from .app import mcp\n\n@mcp.tool()\ndef lookup(q: str) -> str:\n    return q\n",
+        },
+        {"lookup"},
+        "mcp",
+    ),
+    "mcp low level": (
+        """
         from mcp.server.lowlevel import Server
         server = Server("x")
 
@@ -116,8 +137,12 @@ CASES = {
         @server.list_tools()
         async def listing() -> list:
             return []
-    ''', {"handle"}, "mcp"),
-    "google adk": ('''
+    """,
+        {"handle"},
+        "mcp",
+    ),
+    "google adk": (
+        """
         from google.adk.agents import Agent, LlmAgent
         from google.adk.tools import FunctionTool, LongRunningFunctionTool, BaseTool
 
@@ -132,8 +157,12 @@ CASES = {
 
         class Custom(BaseTool):
             async def run_async(self, *, args, tool_context): return {}
-    ''', {"a", "b", "c", "d", "Custom.run_async"}, "google-adk"),
-    "crewai": ('''
+    """,
+        {"a", "b", "c", "d", "Custom.run_async"},
+        "google-adk",
+    ),
+    "crewai": (
+        """
         from crewai import Agent
         from crewai.tools import tool, BaseTool
 
@@ -147,8 +176,12 @@ CASES = {
             name: str = "c"
             description: str = "c"
             def _run(self, q: str) -> str: return q
-    ''', {"a", "b", "C._run"}, "crewai"),
-    "pydantic ai": ('''
+    """,
+        {"a", "b", "C._run"},
+        "crewai",
+    ),
+    "pydantic ai": (
+        """
         from pydantic_ai import Agent, RunContext, Tool
         from pydantic_ai.toolsets import FunctionToolset
 
@@ -170,8 +203,12 @@ CASES = {
         def e(q: str) -> str: return q
         def f(q: str) -> str: return q
         other = Agent("test", tools=[Tool(e, takes_ctx=False), f])
-    ''', {"a", "b", "c", "d", "e", "f"}, "pydantic-ai"),
-    "smolagents": ('''
+    """,
+        {"a", "b", "c", "d", "e", "f"},
+        "pydantic-ai",
+    ),
+    "smolagents": (
+        '''
         from smolagents import tool, Tool, CodeAgent
 
         @tool
@@ -186,8 +223,12 @@ CASES = {
         class B(Tool):
             name = "b"
             def forward(self, q: str) -> str: return q
-    ''', {"a", "B.forward"}, "smolagents"),
-    "llamaindex": ('''
+    ''',
+        {"a", "B.forward"},
+        "smolagents",
+    ),
+    "llamaindex": (
+        """
         from llama_index.core.tools import FunctionTool
         from llama_index.core.agent.workflow import FunctionAgent
 
@@ -197,8 +238,12 @@ CASES = {
 
         t = FunctionTool.from_defaults(fn=a, async_fn=b)
         agent = FunctionAgent(tools=[c], llm=None)
-    ''', {"a", "b", "c"}, "llamaindex"),
-    "autogen": ('''
+    """,
+        {"a", "b", "c"},
+        "llamaindex",
+    ),
+    "autogen": (
+        """
         from autogen_core.tools import FunctionTool
         from autogen_agentchat.agents import AssistantAgent
 
@@ -207,8 +252,12 @@ CASES = {
 
         tool = FunctionTool(a, description="a")
         agent = AssistantAgent("x", model_client=None, tools=[b])
-    ''', {"a", "b"}, "autogen"),
-    "ag2": ('''
+    """,
+        {"a", "b"},
+        "autogen",
+    ),
+    "ag2": (
+        """
         from autogen import ConversableAgent, register_function
 
         assistant = ConversableAgent("assistant")
@@ -220,8 +269,12 @@ CASES = {
 
         def b(q: str) -> str: return q
         register_function(b, caller=assistant, executor=user, description="b")
-    ''', {"a", "b"}, "ag2"),
-    "semantic kernel": ('''
+    """,
+        {"a", "b"},
+        "ag2",
+    ),
+    "semantic kernel": (
+        """
         from semantic_kernel.functions import kernel_function
 
         class Plugin:
@@ -230,8 +283,12 @@ CASES = {
 
             @kernel_function
             def b(self, q: str) -> str: return q
-    ''', {"Plugin.a", "Plugin.b"}, "semantic-kernel"),
-    "strands": ('''
+    """,
+        {"Plugin.a", "Plugin.b"},
+        "semantic-kernel",
+    ),
+    "strands": (
+        """
         from strands import tool, Agent
 
         @tool
@@ -239,9 +296,13 @@ CASES = {
 
         def b(q: str) -> str: return q
         agent = Agent(tools=[a, b])
-    ''', {"a", "b"}, "strands"),
-    "strands module tool": ({
-        "word_count.py": '''
+    """,
+        {"a", "b"},
+        "strands",
+    ),
+    "strands module tool": (
+        {
+            "word_count.py": """
             TOOL_SPEC = {"name": "word_count", "description": "Count words.", "inputSchema": {"json": {}}}
 
             def word_count(tool, **kwargs):
@@ -249,9 +310,13 @@ CASES = {
 
             def helper():
                 return None
-        ''',
-    }, {"word_count"}, "strands"),
-    "haystack": ('''
+        """,
+        },
+        {"word_count"},
+        "strands",
+    ),
+    "haystack": (
+        """
         from haystack.tools import tool, Tool
 
         @tool
@@ -259,8 +324,12 @@ CASES = {
 
         def b(q: str) -> str: return q
         t = Tool(name="b", description="b", parameters={}, function=b)
-    ''', {"a", "b"}, "haystack"),
-    "anthropic": ('''
+    """,
+        {"a", "b"},
+        "haystack",
+    ),
+    "anthropic": (
+        """
         from anthropic import beta_tool, beta_async_tool
 
         @beta_tool
@@ -268,8 +337,12 @@ CASES = {
 
         @beta_async_tool
         async def b(q: str) -> str: return q
-    ''', {"a", "b"}, "anthropic"),
-    "dspy": ('''
+    """,
+        {"a", "b"},
+        "anthropic",
+    ),
+    "dspy": (
+        """
         import dspy
 
         def a(q: str) -> str: return q
@@ -277,14 +350,21 @@ CASES = {
 
         t = dspy.Tool(a)
         react = dspy.ReAct("question -> answer", tools=[b])
-    ''', {"a", "b"}, "dspy"),
-    "dispatch table": ('''
+    """,
+        {"a", "b"},
+        "dspy",
+    ),
+    "dispatch table": (
+        """
         def search_orders(q: str) -> str: return q
         def refund(order: str) -> str: return order
 
         TOOL_HANDLERS = {"search_orders": search_orders, "refund": refund}
         ROUTES = {"/": search_orders}
-    ''', {"search_orders", "refund"}, "dispatch-table"),
+    """,
+        {"search_orders", "refund"},
+        "dispatch-table",
+    ),
 }
 
 
@@ -298,25 +378,30 @@ def test_tools_are_found(tmp_path, case):
 
 
 def test_registration_in_another_module_with_relative_and_absolute_imports(tmp_path):
-    found = tools_of(tmp_path, {
-        "app/__init__.py": "",
-        "app/news.py": "def fetch_news(q: str) -> str:\n    return q\n",
-        "app/sub/__init__.py": "",
-        "app/sub/weather.py": "def forecast(city: str) -> str:\n    return city\n",
-        "app/agent.py": (
-            "from google.adk.agents import Agent\n"
-            "from .news import fetch_news\n"
-            "from app.sub import weather\n"
-            "from .sub.weather import forecast as fc\n"
-            "agent = Agent(name='a', model='m', tools=[fetch_news, weather.forecast, fc])\n"
-        ),
-    })
+    found = tools_of(
+        tmp_path,
+        {
+            "app/__init__.py": "",
+            "app/news.py": "def fetch_news(q: str) -> str:\n    return q\n",
+            "app/sub/__init__.py": "",
+            "app/sub/weather.py": "def forecast(city: str) -> str:\n    return city\n",
+            "app/agent.py": (
+                "from google.adk.agents import Agent\n"
+                "from .news import fetch_news\n"
+                "from app.sub import weather\n"
+                "from .sub.weather import forecast as fc\n"
+                "agent = Agent(name='a', model='m', tools=[fetch_news, weather.forecast, fc])\n"
+            ),
+        },
+    )
     assert found == {"fetch_news": "google-adk", "forecast": "google-adk"}
 
 
 def test_names_that_only_look_like_framework_forms_are_not_tools(tmp_path):
-    found = tools_of(tmp_path, {
-        "web.py": '''
+    found = tools_of(
+        tmp_path,
+        {
+            "web.py": """
             from flask import Flask
             app = Flask(__name__)
 
@@ -332,8 +417,9 @@ def test_names_that_only_look_like_framework_forms_are_not_tools(tmp_path):
             class Runner:
                 def forward(self, x): return x
                 def _run(self, x): return x
-        ''',
-    })
+        """,
+        },
+    )
     assert found == {}
 
 
@@ -341,28 +427,36 @@ def test_a_users_own_agents_package_does_not_look_like_the_openai_sdk(tmp_path):
     # Names keep their framework meaning even when a package of that name is in
     # the tree (so the frameworks' own examples are checked), but only the
     # framework's own names match: a user's `agents.search.tool` is not a tool.
-    found = tools_of(tmp_path, {
-        "agents/__init__.py": "",
-        "agents/search.py": "def tool(fn):\n    return fn\n",
-        "main.py": "from agents.search import tool\n\n@tool\ndef f(q: str) -> str:\n    return q\n",
-    })
+    found = tools_of(
+        tmp_path,
+        {
+            "agents/__init__.py": "",
+            "agents/search.py": "def tool(fn):\n    return fn\n",
+            "main.py": "from agents.search import tool\n\n@tool\ndef f(q: str) -> str:\n    return q\n",
+        },
+    )
     assert found == {}
 
 
 def test_framework_names_are_recognised_inside_the_frameworks_own_tree(tmp_path):
-    found = tools_of(tmp_path, {
-        "agents/__init__.py": "from .tool import function_tool\n",
-        "agents/tool.py": "def function_tool(fn):\n    return fn\n",
-        "examples/basic.py": "from agents import function_tool\n\n@function_tool\ndef f(q: str) -> str:\n    return q\n",
-    })
+    found = tools_of(
+        tmp_path,
+        {
+            "agents/__init__.py": "from .tool import function_tool\n",
+            "agents/tool.py": "def function_tool(fn):\n    return fn\n",
+            "examples/basic.py": "from agents import function_tool\n\n@function_tool\ndef f(q: str) -> str:\n    return q\n",
+        },
+    )
     assert found == {"f": "openai-agents"}
 
 
 def test_configured_decorators_base_classes_and_methods(tmp_path):
-    found = tools_of(tmp_path, {
-        "corp/__init__.py": "",
-        "corp/registry.py": "def agent_tool(fn):\n    return fn\n\nclass Skill:\n    def execute(self):\n        pass\n",
-        "corp/skills.py": '''
+    found = tools_of(
+        tmp_path,
+        {
+            "corp/__init__.py": "",
+            "corp/registry.py": "def agent_tool(fn):\n    return fn\n\nclass Skill:\n    def execute(self):\n        pass\n",
+            "corp/skills.py": """
             from corp.registry import agent_tool, Skill
 
             @agent_tool
@@ -371,14 +465,20 @@ def test_configured_decorators_base_classes_and_methods(tmp_path):
             class B(Skill):
                 def execute(self, q: str) -> str: return q
                 def other(self) -> str: return ""
-        ''',
-    }, extend_tool_decorators=["corp.registry.agent_tool"], extend_tool_base_classes=[("corp.registry.Skill", "execute")])
+        """,
+        },
+        extend_tool_decorators=["corp.registry.agent_tool"],
+        extend_tool_base_classes=[("corp.registry.Skill", "execute")],
+    )
     assert found == {"a": "custom", "B.execute": "custom"}
 
 
 def test_subclass_of_an_in_tree_tool_base_inherits_tool_methods(tmp_path):
-    found = tools_of(tmp_path, {
-        "base.py": "from langchain_core.tools import BaseTool\n\nclass MyBase(BaseTool):\n    pass\n",
-        "impl.py": "from base import MyBase\n\nclass Impl(MyBase):\n    def _run(self, q: str) -> str:\n        return q\n",
-    })
+    found = tools_of(
+        tmp_path,
+        {
+            "base.py": "from langchain_core.tools import BaseTool\n\nclass MyBase(BaseTool):\n    pass\n",
+            "impl.py": "from base import MyBase\n\nclass Impl(MyBase):\n    def _run(self, q: str) -> str:\n        return q\n",
+        },
+    )
     assert found == {"Impl._run": "langchain"}

@@ -11,20 +11,26 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from boundlint.knowledge import frameworks as fw
-from boundlint.knowledge import data_sources as src
-from boundlint.core.config import Config
 from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, snippet
+from boundlint.analyse.size import (
+    BOUNDED_VALUE,
+    MEDIUM,
+    SILENT,
+    UNBOUNDED,
+    Verdict,
+    join_all,
+    unbounded,
+)
+from boundlint.core.config import Config
 from boundlint.find.checkpoints import Checkpoints
 from boundlint.find.contracts import CONSTRUCTORS, ModelInfo, ModelRegistry
-from boundlint.project.module_index import index_of
-from boundlint.project.module import ModuleInfo
-from boundlint.project.lookup import Entity, Project
 from boundlint.find.tools import ModuleIndex, Tool, ToolFinder
+from boundlint.knowledge import data_sources as src
+from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes
-from boundlint.analyse.size import (
-    BOUNDED_VALUE, MEDIUM, SILENT, UNBOUNDED, Verdict, join_all, unbounded,
-)
+from boundlint.project.lookup import Entity, Project
+from boundlint.project.module import ModuleInfo
+from boundlint.project.module_index import index_of
 
 MAX_CALL_DEPTH = 4
 
@@ -54,7 +60,7 @@ class Analysis:
 
     # -- the run ------------------------------------------------------------
 
-    def run(self) -> "Analysis":
+    def run(self) -> Analysis:
         self.finder = ToolFinder(self.project, self.config, self.roots)
         self.tools = self.finder.find()
         roots: dict[cst.ClassDef, ModelInfo] = {}
@@ -78,8 +84,13 @@ class Analysis:
         returns = evaluator.run()
         bounded_by = None
         if isinstance(tool.node, cst.FunctionDef):
-            bounded_by = ("decorator" if self.is_bounded_function(tool.module, tool.node)
-                          else "annotation" if self.small_annotation(tool.module, tool.node) else None)
+            bounded_by = (
+                "decorator"
+                if self.is_bounded_function(tool.module, tool.node)
+                else "annotation"
+                if self.small_annotation(tool.module, tool.node)
+                else None
+            )
         self.results.append(ToolResult(tool, returns, bounded_by))
         return returns
 
@@ -156,13 +167,17 @@ class Analysis:
             return cached if cached is not None else unbounded(f"`{snippet(entity.module, expr)}`", expr, entity.module)
         self._globals[node] = None  # cycle guard
         evaluator = FunctionEvaluator(self, entity.module, None, None, depth + 1)
-        verdict = evaluator.eval(node, {}) if depth < MAX_CALL_DEPTH else unbounded(
-            f"`{snippet(entity.module, expr)}`", expr, entity.module)
+        verdict = (
+            evaluator.eval(node, {})
+            if depth < MAX_CALL_DEPTH
+            else unbounded(f"`{snippet(entity.module, expr)}`", expr, entity.module)
+        )
         self._globals[node] = verdict
         return verdict
 
-    def call_value(self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int,
-                   caller: ModuleInfo) -> Verdict:
+    def call_value(
+        self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int, caller: ModuleInfo
+    ) -> Verdict:
         code = snippet(caller, call)
         if entity.kind in ("class", "classmethod"):
             return self._construction_value(entity, call, args, caller, code)
@@ -197,8 +212,9 @@ class Analysis:
         self._summaries[function] = result
         return result
 
-    def _construction_value(self, entity: Entity, call: cst.Call, args: list[Verdict], caller: ModuleInfo,
-                            code: str) -> Verdict:
+    def _construction_value(
+        self, entity: Entity, call: cst.Call, args: list[Verdict], caller: ModuleInfo, code: str
+    ) -> Verdict:
         model = self.models.model_for_entity(entity)
         if entity.kind == "classmethod" and (model is None or entity.name not in CONSTRUCTORS):
             return unbounded(f"the result of `{code}`", call, caller)
@@ -210,8 +226,11 @@ class Analysis:
         if self.models.is_bounded(model):
             return BOUNDED_VALUE.with_models(models)
         names = ", ".join(f"`{item.name}`" for _, item in self.models.unbounded_fields(model)[:3])
-        reason = f"`{model.name}(...)`, whose fields {names} have no size bound" if names else \
-            f"`{model.name}(...)`, whose nested models have unbounded fields"
+        reason = (
+            f"`{model.name}(...)`, whose fields {names} have no size bound"
+            if names
+            else f"`{model.name}(...)`, whose nested models have unbounded fields"
+        )
         return Verdict(UNBOUNDED, reason, call, caller, MEDIUM, models)
 
 

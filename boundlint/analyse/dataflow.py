@@ -13,23 +13,32 @@ that `return format_result(rows)` is judged by what `format_result` returns.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator, Protocol
+from typing import Protocol
 
 import libcst as cst
 
-from boundlint.knowledge import frameworks as fw
-from boundlint.knowledge import data_sources as src
 from boundlint.analyse.markers import has_marker
-from boundlint.project.module import ModuleInfo, dotted
-from boundlint.core.config import Config
-from boundlint.project.lookup import Entity, Project, class_methods
-from boundlint.parse.positions import child_nodes
-from boundlint.find.checkpoints import is_checkpoint_name
 from boundlint.analyse.size import (
-    BOUNDED_VALUE, EXCEPTION_VALUE, FEW_ITEMS, HIGH, MEDIUM, SILENT, UNBOUNDED, Verdict, join, join_all, unbounded,
+    BOUNDED_VALUE,
+    EXCEPTION_VALUE,
+    FEW_ITEMS,
+    HIGH,
+    MEDIUM,
+    SILENT,
+    UNBOUNDED,
+    Verdict,
+    join,
+    join_all,
+    unbounded,
 )
-
+from boundlint.core.config import Config
+from boundlint.find.checkpoints import is_checkpoint_name
+from boundlint.knowledge import data_sources as src
+from boundlint.parse.positions import child_nodes
+from boundlint.project.lookup import Entity, Project, class_methods
+from boundlint.project.module import ModuleInfo, dotted
 
 
 class WholeProgram(Protocol):
@@ -43,10 +52,12 @@ class WholeProgram(Protocol):
 
     def entity_value(self, entity: Entity, expr: cst.BaseExpression, depth: int) -> Verdict: ...
 
-    def call_value(self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int,
-                   caller: ModuleInfo) -> Verdict: ...
+    def call_value(
+        self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int, caller: ModuleInfo
+    ) -> Verdict: ...
 
     def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None: ...
+
 
 Env = dict[str, Verdict]
 MAX_EXPR_DEPTH = 200
@@ -74,8 +85,14 @@ def snippet(module: ModuleInfo, node: cst.CSTNode, limit: int = 60) -> str:
 class FunctionEvaluator:
     """Evaluates one function's returns, within one module."""
 
-    def __init__(self, analysis: WholeProgram, module: ModuleInfo, function: cst.FunctionDef | cst.Lambda | None,
-                 owner: cst.ClassDef | None, depth: int = 0) -> None:
+    def __init__(
+        self,
+        analysis: WholeProgram,
+        module: ModuleInfo,
+        function: cst.FunctionDef | cst.Lambda | None,
+        owner: cst.ClassDef | None,
+        depth: int = 0,
+    ) -> None:
         self.analysis = analysis
         self.project = analysis.project
         self.module = module
@@ -212,13 +229,15 @@ class FunctionEvaluator:
         if isinstance(node, cst.For):
             iterable = self.eval(node.iter, env)
             few = iterable.few_items or (iterable.level == SILENT)
-            reason = iterable if iterable.level == UNBOUNDED else unbounded(
-                f"a loop over `{snippet(self.module, node.iter)}`", node.iter, self.module, MEDIUM)
+            reason = (
+                iterable
+                if iterable.level == UNBOUNDED
+                else unbounded(f"a loop over `{snippet(self.module, node.iter)}`", node.iter, self.module, MEDIUM)
+            )
             loop = _Loop(bounded_iterations=few, reason=reason)
         else:
             self.eval(node.test, env)
-            loop = _Loop(bounded_iterations=False, reason=unbounded(
-                "a `while` loop", node, self.module, MEDIUM))
+            loop = _Loop(bounded_iterations=False, reason=unbounded("a `while` loop", node, self.module, MEDIUM))
         self.loops.append(loop)
         start = dict(env)
         end: Env | None = None
@@ -264,15 +283,20 @@ class FunctionEvaluator:
 
     # -- binding ------------------------------------------------------------
 
-    def _bind(self, target: cst.BaseExpression, value: Verdict, env: Env,
-              source: cst.BaseExpression | None = None) -> None:
+    def _bind(
+        self, target: cst.BaseExpression, value: Verdict, env: Env, source: cst.BaseExpression | None = None
+    ) -> None:
         if isinstance(target, cst.Name):
             env[target.value] = value
         elif isinstance(target, (cst.Tuple, cst.List)):
             elements = [e for e in target.elements]
             literal = source if isinstance(source, (cst.Tuple, cst.List)) else None
             for index, element in enumerate(elements):
-                if literal is not None and index < len(literal.elements) and not isinstance(element, cst.StarredElement):
+                if (
+                    literal is not None
+                    and index < len(literal.elements)
+                    and not isinstance(element, cst.StarredElement)
+                ):
                     part = self.eval(literal.elements[index].value, env)
                 else:
                     part = value if value.bounded else self._element_of(value, source)
@@ -397,8 +421,19 @@ class FunctionEvaluator:
         if isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
             parts = [self.eval(e.value, env) for e in expr.elements]
             result = join_all(parts, told=any(self._marker(e.value) for e in expr.elements))
-            return Verdict(result.level, result.reason, result.node, result.module, result.confidence,
-                           result.models, few_items=result.bounded) if result.bounded else result
+            return (
+                Verdict(
+                    result.level,
+                    result.reason,
+                    result.node,
+                    result.module,
+                    result.confidence,
+                    result.models,
+                    few_items=result.bounded,
+                )
+                if result.bounded
+                else result
+            )
         if isinstance(expr, cst.Dict):
             return self._dict(expr, env)
         if isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
@@ -457,8 +492,9 @@ class FunctionEvaluator:
                 for part in (cut.lower, cut.upper, cut.step):
                     if part is not None:
                         self.eval(part, env)
-                return Verdict(SILENT, f"`{snippet(self.module, expr)}`", expr, self.module, HIGH,
-                               value.models, few_items=True)
+                return Verdict(
+                    SILENT, f"`{snippet(self.module, expr)}`", expr, self.module, HIGH, value.models, few_items=True
+                )
             return value
         for element in expr.slice:
             if isinstance(element.slice, cst.Index):
@@ -548,7 +584,7 @@ class FunctionEvaluator:
             self.eval(func, env)
             return unbounded(f"the result of `{code}`", expr, self.module)
         if qualified is not None and qualified.startswith("builtins."):
-            return self._builtin_call(qualified[len("builtins."):], expr, args, env, code)
+            return self._builtin_call(qualified[len("builtins.") :], expr, args, env, code)
         entity = self._callee(func, env)
         if entity is not None:
             return self.analysis.call_value(entity, expr, [self.eval(a, env) for a in args], self.depth, self.module)
@@ -574,8 +610,7 @@ class FunctionEvaluator:
         if name in src.SMALL_BUILTINS:
             return BOUNDED_VALUE
         if name == "range":
-            return FEW_ITEMS if all(_is_constant_number(a) for a in args) else unbounded(
-                f"`{code}`", expr, self.module)
+            return FEW_ITEMS if all(_is_constant_number(a) for a in args) else unbounded(f"`{code}`", expr, self.module)
         if name in src.TEXT_BUILTINS:
             if not values or all(v.bounded or v.exception for v in values[:1]):
                 return BOUNDED_VALUE
@@ -589,14 +624,21 @@ class FunctionEvaluator:
             return join_all(values) if values else FEW_ITEMS
         return unbounded(f"the result of `{code}`", expr, self.module)
 
-    def _external_call(self, qualified: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env,
-                       code: str) -> Verdict | None:
+    def _external_call(
+        self, qualified: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: str
+    ) -> Verdict | None:
         if qualified in src.SOURCE_CALLS:
             for arg in args:
                 self.eval(arg, env)
             return unbounded(src.SOURCE_CALLS[qualified].format(code=code), expr, self.module, HIGH)
         tail = qualified.rsplit(".", 1)[-1]
-        if tail in ("dumps", "dump") and qualified.split(".", 1)[0] in ("json", "orjson", "ujson", "simplejson", "yaml"):
+        if tail in ("dumps", "dump") and qualified.split(".", 1)[0] in (
+            "json",
+            "orjson",
+            "ujson",
+            "simplejson",
+            "yaml",
+        ):
             values = [self.eval(arg, env) for arg in args[:1]]
             if all(v.bounded for v in values):
                 return BOUNDED_VALUE.with_models(values[0].models if values else frozenset())
@@ -640,8 +682,9 @@ class FunctionEvaluator:
                 return Entity(owner.module, "classmethod", func.attr.value, owner.node)
         return entity
 
-    def _method_call(self, func: cst.Attribute, expr: cst.Call, args: list[cst.BaseExpression], env: Env,
-                     code: str) -> Verdict:
+    def _method_call(
+        self, func: cst.Attribute, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: str
+    ) -> Verdict:
         method = func.attr.value
         receiver = self.eval(func.value, env)
         values = [self.eval(arg, env) for arg in args]
@@ -688,8 +731,13 @@ def _told_key(target: cst.Subscript) -> bool:
 
 
 def _len_argument(expr: cst.BaseExpression) -> str | None:
-    if (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "len"
-            and len(expr.args) == 1 and isinstance(expr.args[0].value, cst.Name)):
+    if (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Name)
+        and expr.func.value == "len"
+        and len(expr.args) == 1
+        and isinstance(expr.args[0].value, cst.Name)
+    ):
         return expr.args[0].value.value
     return None
 

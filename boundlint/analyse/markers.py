@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import libcst as cst
 
-from boundlint.project.module import ModuleInfo
-from boundlint.project.lookup import Project
 from boundlint.knowledge.data_sources import MARKER_TEXT
+from boundlint.project.lookup import Project
+from boundlint.project.module import ModuleInfo
 
 MAX_CONSTANT_DEPTH = 4
 
 
-def marker_text(expr: cst.CSTNode, project: Project | None = None, module: ModuleInfo | None = None,
-                depth: int = 0) -> str | None:
+def marker_text(
+    expr: cst.CSTNode, project: Project | None = None, module: ModuleInfo | None = None, depth: int = 0
+) -> str | None:
     """The marker's literal text when `expr` is (or names a constant holding) a marker string."""
     if isinstance(expr, cst.SimpleString):
         value = expr.evaluated_value

@@ -40,11 +40,19 @@ class Verdict:
     def bounded(self) -> bool:
         return self.level == BOUNDED
 
-    def with_models(self, models: frozenset[cst.ClassDef]) -> "Verdict":
+    def with_models(self, models: frozenset[cst.ClassDef]) -> Verdict:
         if not models or models <= self.models:
             return self
-        return Verdict(self.level, self.reason, self.node, self.module, self.confidence,
-                       self.models | models, self.exception, self.few_items)
+        return Verdict(
+            self.level,
+            self.reason,
+            self.node,
+            self.module,
+            self.confidence,
+            self.models | models,
+            self.exception,
+            self.few_items,
+        )
 
 
 BOUNDED_VALUE = Verdict(BOUNDED)

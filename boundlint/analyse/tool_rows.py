@@ -10,25 +10,28 @@ check run already did; nothing here decides boundedness on its own.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 
-from boundlint.knowledge import frameworks as fw
 from boundlint.analyse.analysis import Analysis, ToolResult, is_tool_generator
-from boundlint.core.result import ToolRow
 from boundlint.analyse.dataflow import ReturnVerdict
+from boundlint.analyse.size import SILENT, UNBOUNDED
 from boundlint.core.findings import Finding
+from boundlint.core.result import ToolRow
 from boundlint.find.contracts import ModelInfo
+from boundlint.knowledge import frameworks as fw
 from boundlint.project.module import ModuleInfo, dotted
 from boundlint.survey.suppressions import parse_suppressions, suppressing
-from boundlint.analyse.size import SILENT, UNBOUNDED
 
 BUDGET_KEYWORD = re.compile(r"max|limit|budget|size|chars|bytes|items|length", re.IGNORECASE)
 # Where the runtime's own functions take their budget positionally.
-RUNTIME_POSITIONAL_BUDGET = {"truncate_text": (1, "max_chars"), "truncate_for_llm": (1, "max_chars"),
-                             "truncate_json": (1, "max_bytes"), "bounded": (0, "max_chars")}
+RUNTIME_POSITIONAL_BUDGET = {
+    "truncate_text": (1, "max_chars"),
+    "truncate_for_llm": (1, "max_chars"),
+    "truncate_json": (1, "max_bytes"),
+    "bounded": (0, "max_chars"),
+}
 MAX_HELPER_DEPTH = 2
 
 
@@ -41,8 +44,18 @@ def build_rows(analysis: Analysis, findings: list[Finding]) -> list[ToolRow]:
 def _row(analysis: Analysis, item: ToolResult, findings: list[Finding]) -> ToolRow:
     tool, module = item.tool, item.tool.module
     # A def's position starts at `def` (after its decorators): the line editors jump to.
-    row = ToolRow(tool.qualname, tool.framework, tool.form, module.display, module.line_of(tool.node),
-                  tool.declared_in, [], "yes", [], [])
+    row = ToolRow(
+        tool.qualname,
+        tool.framework,
+        tool.form,
+        module.display,
+        module.line_of(tool.node),
+        tool.declared_in,
+        [],
+        "yes",
+        [],
+        [],
+    )
     row.findings = [f for f in findings if f.filename == module.display and f.symbol == tool.qualname]
     row.contract_findings = _contract_findings(analysis, item, findings)
     if is_tool_generator(tool):
@@ -90,8 +103,9 @@ def _status(returns: list[ReturnVerdict]) -> str:
 # -- bounded by what ------------------------------------------------------------
 
 
-def _bounded_by(analysis: Analysis, module: ModuleInfo, function: cst.CSTNode,
-                ret: ReturnVerdict) -> tuple[str, list[str]]:
+def _bounded_by(
+    analysis: Analysis, module: ModuleInfo, function: cst.CSTNode, ret: ReturnVerdict
+) -> tuple[str, list[str]]:
     verdict = ret.verdict
     if verdict.level == UNBOUNDED:
         return ("nothing (finding suppressed inline)" if _suppressed(module, ret.node, "BL001") else "nothing"), []
@@ -107,8 +121,9 @@ def _bounded_by(analysis: Analysis, module: ModuleInfo, function: cst.CSTNode,
     return "small values", []
 
 
-def _checkpoint_calls(analysis: Analysis, module: ModuleInfo, value: cst.CSTNode | None,
-                      function: cst.CSTNode) -> Iterator[tuple[ModuleInfo, cst.Call]]:
+def _checkpoint_calls(
+    analysis: Analysis, module: ModuleInfo, value: cst.CSTNode | None, function: cst.CSTNode
+) -> Iterator[tuple[ModuleInfo, cst.Call]]:
     """Checkpoint calls that bound a return: in its value, in helpers it calls, else in the tool's body."""
     if value is not None:
         yield from _checkpoints_in(analysis, module, value, MAX_HELPER_DEPTH)
@@ -117,8 +132,9 @@ def _checkpoint_calls(analysis: Analysis, module: ModuleInfo, value: cst.CSTNode
         yield from _checkpoints_in(analysis, module, body, 0)
 
 
-def _checkpoints_in(analysis: Analysis, module: ModuleInfo, node: cst.CSTNode,
-                    depth: int) -> Iterator[tuple[ModuleInfo, cst.Call]]:
+def _checkpoints_in(
+    analysis: Analysis, module: ModuleInfo, node: cst.CSTNode, depth: int
+) -> Iterator[tuple[ModuleInfo, cst.Call]]:
     for call in _calls(node):
         if analysis.is_checkpoint(module, call.func):
             yield module, call
@@ -186,8 +202,12 @@ def _literal(analysis: Analysis, module: ModuleInfo, value: cst.BaseExpression) 
     if _is_number(value):
         return module.code(value)
     entity = analysis.project.resolve(module, value) if isinstance(value, (cst.Name, cst.Attribute)) else None
-    if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.BaseExpression) \
-            and _is_number(entity.node):
+    if (
+        entity is not None
+        and entity.kind == "assign"
+        and isinstance(entity.node, cst.BaseExpression)
+        and _is_number(entity.node)
+    ):
         return f"{entity.module.code(entity.node)} ({module.code(value)})"
     return f"`{module.code(value)}`"
 
@@ -212,8 +232,11 @@ def _contract_findings(analysis: Analysis, item: ToolResult, findings: list[Find
     if not roots:
         return []
     prefixes = {(model.module.display, f"{model.name}.") for model in analysis.models.contracts_closure(roots)}
-    return [f for f in findings if f.symbol and any(f.filename == file and f.symbol.startswith(prefix)
-                                                      for file, prefix in prefixes)]
+    return [
+        f
+        for f in findings
+        if f.symbol and any(f.filename == file and f.symbol.startswith(prefix) for file, prefix in prefixes)
+    ]
 
 
 def _suppressed(module: ModuleInfo, node: cst.CSTNode, code: str) -> bool:

@@ -1,2 +1,1 @@
-"""The command line: `boundlint check`, `fix`, `inventory`, `rule`: arguments, exit codes, progress.
-"""
+"""The command line: `boundlint check`, `fix`, `inventory`, `rule`: arguments, exit codes, progress."""

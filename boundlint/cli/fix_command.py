@@ -12,7 +12,6 @@ written (each file is written whole or not at all): status 128 + the signal.
 
 from __future__ import annotations
 
-import argparse
 import difflib
 import os
 import signal
@@ -21,15 +20,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from boundlint.cli.fix_flags import add_fix_arguments  # noqa: F401 - part of this module's interface
 from boundlint.core import interrupts
+from boundlint.core.config import Config
+from boundlint.core.findings import Finding
 from boundlint.core.result import CheckResult, ModuleRewrite
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
-from boundlint.core.config import Config
-from boundlint.core.findings import Finding
 from boundlint.fix.apply import split_lines
 from boundlint.fix.planning import FIXABLE_CODES, UNSAFE_REASON
-from boundlint.cli.fix_flags import add_fix_arguments  # noqa: F401 - part of this module's interface
 from boundlint.fix.writer import WriteRefused, write_fixed
 from boundlint.report.writers import write_text
 
@@ -37,8 +36,9 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 MAX_ROUNDS = 4  # a round normally finishes the job; the second only confirms it
 
 
-def run_fix(paths: list[Path], config: Config, options: CheckOptions, *, diff: bool, unsafe: bool,
-            out: TextIO, err: TextIO) -> int:
+def run_fix(
+    paths: list[Path], config: Config, options: CheckOptions, *, diff: bool, unsafe: bool, out: TextIO, err: TextIO
+) -> int:
     options = replace(options, request=Request(apply_fixes="unsafe" if unsafe else "safe"))
     if options.stdin is not None:
         return _run_stdin(paths, config, options, diff=diff, out=out, err=err)
@@ -79,8 +79,9 @@ def run_fix(paths: list[Path], config: Config, options: CheckOptions, *, diff: b
     return _report(result, written, _unique(problems + [str(e) for e in result.errors]), out, err)
 
 
-def _fix_in_memory(roots: list[Path], config: Config,
-                   options: CheckOptions) -> tuple[dict[Path, ModuleRewrite], CheckResult, list[str]]:
+def _fix_in_memory(
+    roots: list[Path], config: Config, options: CheckOptions
+) -> tuple[dict[Path, ModuleRewrite], CheckResult, list[str]]:
     """Rounds of fixes on texts in memory, each round checking the texts as the files they would
     be, until nothing is left to fix. Per file: its text on disk, and after the last round."""
     fixed: dict[Path, ModuleRewrite] = {}
@@ -93,12 +94,17 @@ def _fix_in_memory(roots: list[Path], config: Config,
             break
         for rewrite in result.fix_round.rewrites:
             first = fixed.get(rewrite.path)
-            fixed[rewrite.path] = rewrite if first is None else ModuleRewrite(
-                rewrite.path, rewrite.display, first.old, rewrite.new, first.fixed + rewrite.fixed)
+            fixed[rewrite.path] = (
+                rewrite
+                if first is None
+                else ModuleRewrite(rewrite.path, rewrite.display, first.old, rewrite.new, first.fixed + rewrite.fixed)
+            )
         overlays = {Path(os.path.abspath(path)): rewrite.new for path, rewrite in fixed.items()}
         if options.stdin is not None:
-            options = replace(options, stdin=(options.stdin[0], overlays.get(Path(os.path.abspath(options.stdin[0])),
-                                                                              options.stdin[1])))
+            options = replace(
+                options,
+                stdin=(options.stdin[0], overlays.get(Path(os.path.abspath(options.stdin[0])), options.stdin[1])),
+            )
         result = check(roots, config, replace(options, overlays=overlays))
     return fixed, result, _unique(problems)
 
@@ -109,19 +115,22 @@ def _report_interrupted(received: int, fixed: dict[str, list[Finding]], out: Tex
         out.write(f"{display}: fixed {_describe(fixed[display])}\n")
     name = signal.Signals(received).name
     files = len(fixed)
-    err.write(f"boundlint: interrupted by {name}: {files} file{'s' if files != 1 else ''} fixed, "
-              "every other file left as it was\n")
+    err.write(
+        f"boundlint: interrupted by {name}: {files} file{'s' if files != 1 else ''} fixed, "
+        "every other file left as it was\n"
+    )
     return 128 + received
 
 
-def _report(result: CheckResult, fixed: dict[str, list[Finding]], problems: list[str], out: TextIO,
-            err: TextIO) -> int:
+def _report(result: CheckResult, fixed: dict[str, list[Finding]], problems: list[str], out: TextIO, err: TextIO) -> int:
     for display in sorted(fixed):
         out.write(f"{display}: fixed {_describe(fixed[display])}\n")
     write_text(result, out)
     if fixed:
         count = sum(len(findings) for findings in fixed.values())
-        out.write(f"Fixed {count} finding{'s' if count != 1 else ''} in {len(fixed)} file{'s' if len(fixed) != 1 else ''}.\n")
+        out.write(
+            f"Fixed {count} finding{'s' if count != 1 else ''} in {len(fixed)} file{'s' if len(fixed) != 1 else ''}.\n"
+        )
     _report_remaining(result, out)
     for problem in problems:
         err.write(f"boundlint: {problem}\n")
@@ -132,8 +141,11 @@ def _report(result: CheckResult, fixed: dict[str, list[Finding]], problems: list
 
 def _report_remaining(result: CheckResult, out: TextIO) -> None:
     reasons = result.fix_round.unfixed if result.fix_round is not None else {}
-    unfixed = [(finding, reasons.get(finding, "no automatic fix for this rule")) for finding in result.findings
-               if finding in reasons or finding.code not in FIXABLE_CODES]
+    unfixed = [
+        (finding, reasons.get(finding, "no automatic fix for this rule"))
+        for finding in result.findings
+        if finding in reasons or finding.code not in FIXABLE_CODES
+    ]
     if not unfixed:
         return
     out.write("Not fixed automatically:\n")
@@ -141,8 +153,10 @@ def _report_remaining(result: CheckResult, out: TextIO) -> None:
         out.write(f"  {finding.filename}:{finding.line}:{finding.column}: {finding.code} {reason}\n")
     with_unsafe = sum(1 for _, reason in unfixed if reason.startswith(UNSAFE_REASON))
     if with_unsafe:
-        out.write(f"{with_unsafe} of them {'has an unsafe fix' if with_unsafe == 1 else 'have unsafe fixes'}: "
-                  "review them, then run again with --unsafe-fixes.\n")
+        out.write(
+            f"{with_unsafe} of them {'has an unsafe fix' if with_unsafe == 1 else 'have unsafe fixes'}: "
+            "review them, then run again with --unsafe-fixes.\n"
+        )
 
 
 def _report_diff(rewrites: list[ModuleRewrite], problems: list[str], out: TextIO, err: TextIO) -> int:
@@ -164,8 +178,9 @@ def _report_diff(rewrites: list[ModuleRewrite], problems: list[str], out: TextIO
 
 def _write_diff(rewrite: ModuleRewrite, out: TextIO) -> None:
     display = rewrite.display
-    lines = difflib.unified_diff(split_lines(rewrite.old), split_lines(rewrite.new),
-                                 fromfile=f"a/{display}", tofile=f"b/{display}")
+    lines = difflib.unified_diff(
+        split_lines(rewrite.old), split_lines(rewrite.new), fromfile=f"a/{display}", tofile=f"b/{display}"
+    )
     for line in lines:
         if line.endswith(("\n", "\r")):
             out.write(line)
@@ -173,8 +188,9 @@ def _write_diff(rewrite: ModuleRewrite, out: TextIO) -> None:
             out.write(line + "\n\\ No newline at end of file\n")
 
 
-def _run_stdin(paths: list[Path], config: Config, options: CheckOptions, *, diff: bool,
-               out: TextIO, err: TextIO) -> int:
+def _run_stdin(
+    paths: list[Path], config: Config, options: CheckOptions, *, diff: bool, out: TextIO, err: TextIO
+) -> int:
     """Fix the text of standard input: the fixed text goes to standard output, what is left to standard error."""
     assert options.stdin is not None
     fixed, remaining, problems = _fix_in_memory(paths, config, options)

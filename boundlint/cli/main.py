@@ -11,24 +11,23 @@ import dataclasses
 import os
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
-from boundlint import __version__
-from boundlint import rules
-from boundlint.report.add_ignore import add_ignores, clean_reason
-from boundlint.report.baseline import BaselineError, Key, compare, load_baseline, write_baseline
+from boundlint import __version__, rules
+from boundlint.cli.fix_flags import add_fix_arguments
+from boundlint.cli.progress import Progress
+from boundlint.core.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
 from boundlint.core.result import CheckResult
+from boundlint.core.selection import code_enabled
+from boundlint.discover.files import discover, display_name
+from boundlint.engine.deep_stack import run_with_deep_stack
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
-from boundlint.core.selection import code_enabled
-from boundlint.core.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
-from boundlint.discover.files import discover, display_name
-from boundlint.cli.fix_flags import add_fix_arguments
+from boundlint.report.add_ignore import add_ignores, clean_reason
+from boundlint.report.baseline import BaselineError, Key, compare, load_baseline, write_baseline
 from boundlint.report.inventory_table import INVENTORY_WRITERS
-from boundlint.cli.progress import Progress
 from boundlint.report.writers import WRITERS, write_statistics
-from boundlint.engine.deep_stack import run_with_deep_stack
 
 # `fix`, `inventory` and the rule documentation load libcst and the analysis:
 # they are imported by the commands that use them, not by every run.
@@ -66,22 +65,32 @@ def build_parser() -> argparse.ArgumentParser:
     check_parser.add_argument("--statistics", action="store_true", help="print a count per rule")
     check_parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     check_parser.add_argument("--stdin-filename", help="read the source from standard input, named this")
-    check_parser.add_argument("--show-unused-ignores", action="store_true",
-                              help="report suppression comments that suppress nothing (BL901)")
+    check_parser.add_argument(
+        "--show-unused-ignores", action="store_true", help="report suppression comments that suppress nothing (BL901)"
+    )
     debt = check_parser.add_mutually_exclusive_group()
-    debt.add_argument("--baseline", type=Path, metavar="FILE",
-                      help="report only findings not recorded in this baseline file")
-    debt.add_argument("--write-baseline", type=Path, metavar="FILE",
-                      help="record today's findings in FILE (JSON) and exit 0")
-    check_parser.add_argument("--add-ignore", metavar="REASON",
-                              help="--add-ignore[=REASON]: add `# boundlint: ignore[CODE]` to every line with a finding")
+    debt.add_argument(
+        "--baseline", type=Path, metavar="FILE", help="report only findings not recorded in this baseline file"
+    )
+    debt.add_argument(
+        "--write-baseline", type=Path, metavar="FILE", help="record today's findings in FILE (JSON) and exit 0"
+    )
+    check_parser.add_argument(
+        "--add-ignore",
+        metavar="REASON",
+        help="--add-ignore[=REASON]: add `# boundlint: ignore[CODE]` to every line with a finding",
+    )
     speed = check_parser.add_argument_group("speed")
-    speed.add_argument("--jobs", "-j", type=_positive, default=os.cpu_count() or 1,
-                       help="worker processes (default: all cores)")
+    speed.add_argument(
+        "--jobs", "-j", type=_positive, default=os.cpu_count() or 1, help="worker processes (default: all cores)"
+    )
     speed.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     speed.add_argument("--cache-dir", type=Path, help="where the cache lives (default: .boundlint_cache)")
-    speed.add_argument("--no-prefilter", action="store_true",
-                       help="parse every file, even those whose text cannot matter (for measuring)")
+    speed.add_argument(
+        "--no-prefilter",
+        action="store_true",
+        help="parse every file, even those whose text cannot matter (for measuring)",
+    )
 
     check_parser.add_argument("--fix", action="store_true", help="apply the fixes (as `boundlint fix`), then report")
     add_fix_arguments(check_parser)
@@ -97,8 +106,14 @@ def build_parser() -> argparse.ArgumentParser:
     inventory_parser = commands.add_parser("inventory", help="list every tool: what it returns, bounded by what")
     _add_scope_options(inventory_parser)
     inventory_parser.add_argument("--output-format", choices=sorted(INVENTORY_WRITERS), default="table")
-    inventory_parser.set_defaults(select=None, extend_select=None, ignore=None, min_confidence=None,
-                                  show_unused_ignores=False, stdin_filename=None)
+    inventory_parser.set_defaults(
+        select=None,
+        extend_select=None,
+        ignore=None,
+        min_confidence=None,
+        show_unused_ignores=False,
+        stdin_filename=None,
+    )
 
     rule_parser = commands.add_parser("rule", help="explain a rule")
     rule_parser.add_argument("code", nargs="?", help="a rule code or name, such as BL001")
@@ -118,8 +133,11 @@ def _add_scope_options(parser: argparse.ArgumentParser) -> None:
     """Which files, and which configuration: the same for every command that reads code."""
     parser.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .)")
     parser.add_argument("--config", type=Path, help="a pyproject.toml to read [tool.boundlint] from")
-    parser.add_argument("--force-exclude", action="store_true",
-                        help="apply excludes to files named on the command line too (for pre-commit)")
+    parser.add_argument(
+        "--force-exclude",
+        action="store_true",
+        help="apply excludes to files named on the command line too (for pre-commit)",
+    )
     parser.add_argument("--no-respect-gitignore", action="store_true", help="check files .gitignore lists")
 
 
@@ -161,8 +179,10 @@ def run_fix_command(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     if args.fix or args.diff:
         if args.baseline or args.write_baseline or args.add_ignore is not None:
-            print("boundlint: error: --fix/--diff do not combine with --baseline, --write-baseline or --add-ignore",
-                  file=sys.stderr)
+            print(
+                "boundlint: error: --fix/--diff do not combine with --baseline, --write-baseline or --add-ignore",
+                file=sys.stderr,
+            )
             return EXIT_ERROR
         return run_fix_command(args)
     problem = _usage_problem(args)
@@ -203,8 +223,9 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
 
 def _run(args: argparse.Namespace, config: Config) -> CheckResult | None:
     """Run the checker on the command's paths (or standard input); None after a usage error."""
-    options = CheckOptions(show_unused_ignores=args.show_unused_ignores, force_exclude=args.force_exclude,
-                           jobs=os.cpu_count() or 1)
+    options = CheckOptions(
+        show_unused_ignores=args.show_unused_ignores, force_exclude=args.force_exclude, jobs=os.cpu_count() or 1
+    )
     if args.command == "inventory":
         options.request = Request(tool_rows=True)
     if args.command == "check":
@@ -271,16 +292,23 @@ def _checked_names(args: argparse.Namespace, config: Config) -> set[str]:
     return {display_name(path) for path in discover(args.paths or [Path(".")], config, args.force_exclude)}
 
 
-def _without_baseline(result: CheckResult, baseline: Counter[Key], path: Path, config: Config,
-                      checked: set[str]) -> CheckResult:
+def _without_baseline(
+    result: CheckResult, baseline: Counter[Key], path: Path, config: Config, checked: set[str]
+) -> CheckResult:
     comparison = compare(result, baseline, path, checked, lambda code: code_enabled(code, config))
     if comparison.known:
-        print(f"boundlint: {comparison.known} finding{'s' if comparison.known != 1 else ''} in baseline {path}"
-              " not reported", file=sys.stderr)
+        print(
+            f"boundlint: {comparison.known} finding{'s' if comparison.known != 1 else ''} in baseline {path}"
+            " not reported",
+            file=sys.stderr,
+        )
     stale = sum(comparison.stale.values())
     if stale:
-        print(f"boundlint: {stale} baseline entr{'ies' if stale != 1 else 'y'} in {path} match no finding any more"
-              f" (fixed, or not found by this run); run with --write-baseline {path} to drop them", file=sys.stderr)
+        print(
+            f"boundlint: {stale} baseline entr{'ies' if stale != 1 else 'y'} in {path} match no finding any more"
+            f" (fixed, or not found by this run); run with --write-baseline {path} to drop them",
+            file=sys.stderr,
+        )
     return dataclasses.replace(result, findings=comparison.new)
 
 
@@ -292,8 +320,11 @@ def _add_ignore(result: CheckResult, reason: str) -> int:
         print(f"boundlint: {message}", file=sys.stderr)
     files = len(report.files)
     merged = f" ({report.merged} merged into existing comments)" if report.merged else ""
-    print(f"boundlint: added {report.changed} ignore comment{'s' if report.changed != 1 else ''}{merged}"
-          f" in {files} file{'s' if files != 1 else ''}", file=sys.stderr)
+    print(
+        f"boundlint: added {report.changed} ignore comment{'s' if report.changed != 1 else ''}{merged}"
+        f" in {files} file{'s' if files != 1 else ''}",
+        file=sys.stderr,
+    )
     if result.errors:
         return EXIT_ERROR
     return EXIT_FINDINGS if report.skipped else EXIT_CLEAN

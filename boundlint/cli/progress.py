@@ -37,7 +37,7 @@ class Progress:
     def update(self, done: int, total: int) -> None:
         self.done, self.total = done, total
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         self._started = time.monotonic()
         self._thread.start()
         return self

@@ -18,9 +18,26 @@ CONFIDENCES = ("medium", "high")
 FIX_STYLES = ("call", "decorator")
 FIELD_FIXES = ("truncate", "reject")
 DEFAULT_EXCLUDES = (
-    ".git", ".hg", ".svn", ".venv", "venv", ".env", "env", "__pycache__", ".tox", ".nox", ".mypy_cache",
-    ".pytest_cache", ".ruff_cache", ".boundlint_cache", "build", "dist", "node_modules", "site-packages",
-    ".eggs", "*.egg-info",
+    ".git",
+    ".hg",
+    ".svn",
+    ".venv",
+    "venv",
+    ".env",
+    "env",
+    "__pycache__",
+    ".tox",
+    ".nox",
+    ".mypy_cache",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".boundlint_cache",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
+    ".eggs",
+    "*.egg-info",
 )
 
 
@@ -51,7 +68,7 @@ class Config:
     def cache_path(self) -> Path:
         return self.root / self.cache_dir
 
-    def with_overrides(self, **changes: Any) -> "Config":
+    def with_overrides(self, **changes: Any) -> Config:
         return replace(self, **{key: value for key, value in changes.items() if value is not None})
 
 
@@ -63,7 +80,9 @@ def _strings(key: str, value: Any) -> list[str]:
 
 def _choice(key: str, value: Any, choices: tuple[str, ...]) -> str:
     if value not in choices:
-        raise ConfigError(f"[tool.boundlint] {key}: expected one of {', '.join(map(repr, choices))}, got {_describe(value)}")
+        raise ConfigError(
+            f"[tool.boundlint] {key}: expected one of {', '.join(map(repr, choices))}, got {_describe(value)}"
+        )
     return value
 
 
@@ -113,7 +132,9 @@ def _codes(key: str, value: Any) -> list[str]:
     codes = _strings(key, value)
     for code in codes:
         if not is_code_selector(code):
-            raise ConfigError(f"[tool.boundlint] {key}: {code!r} is not a rule code or prefix such as 'BL001' or 'BL00'")
+            raise ConfigError(
+                f"[tool.boundlint] {key}: {code!r} is not a rule code or prefix such as 'BL001' or 'BL00'"
+            )
     return codes
 
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 

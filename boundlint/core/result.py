@@ -61,9 +61,16 @@ class ToolRow:
             return {"code": finding.code, "file": finding.filename, "line": finding.line, "symbol": finding.symbol}
 
         return {
-            "tool": self.tool, "framework": self.framework, "form": self.form, "file": self.file,
-            "line": self.line, "declared_in": self.declared_in or None, "returns": self.returns,
-            "bounded": self.bounded, "bounded_by": self.bounded_by, "budget": self.budget,
+            "tool": self.tool,
+            "framework": self.framework,
+            "form": self.form,
+            "file": self.file,
+            "line": self.line,
+            "declared_in": self.declared_in or None,
+            "returns": self.returns,
+            "bounded": self.bounded,
+            "bounded_by": self.bounded_by,
+            "budget": self.budget,
             "findings": [brief(f) for f in self.findings],
             "contract_findings": [brief(f) for f in self.contract_findings],
         }

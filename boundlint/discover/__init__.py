@@ -1,2 +1,1 @@
-"""Stage 1, discover: which files a run checks, and the module name Python would give each one.
-"""
+"""Stage 1, discover: which files a run checks, and the module name Python would give each one."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from boundlint.core.config import Config
 
@@ -21,7 +22,7 @@ class _GitIgnore:
     """One .gitignore file: pathspec's matcher, behind a single regular expression that
     says quickly when none of its patterns can match (most files)."""
 
-    def __init__(self, spec: "pathspec.PathSpec") -> None:
+    def __init__(self, spec: pathspec.PathSpec) -> None:
         self.spec = spec
         # pathspec's own per-pattern loop costs microseconds per file; one alternation of
         # the same expressions (group names dropped) rules most files out in one step.
@@ -53,12 +54,12 @@ class _IgnoreStack:
         for prefix, spec in self.specs:
             if not path.startswith(prefix):
                 continue
-            relative = path[len(prefix):].replace(os.sep, "/")
+            relative = path[len(prefix) :].replace(os.sep, "/")
             if spec.match(relative + ("/" if is_dir else "")):
                 return True
         return False
 
-    def with_directory(self, directory: str) -> "_IgnoreStack":
+    def with_directory(self, directory: str) -> _IgnoreStack:
         spec = _load_gitignore(directory)
         return _IgnoreStack(self.specs + [(directory + os.sep, spec)]) if spec is not None else self
 
@@ -119,7 +120,7 @@ class FileFilter:
             return False
         if self._name.match(name):
             return True
-        relative = posix_path[len(self._root):] if posix_path.startswith(self._root) else posix_path
+        relative = posix_path[len(self._root) :] if posix_path.startswith(self._root) else posix_path
         return bool(self._relative.match(relative))
 
 
@@ -219,8 +220,8 @@ def display_name(path: Path, cwd: Path | None = None) -> str:
     """`path` relative to `cwd` (the working folder) when it is below it, in posix form."""
     base = str(cwd) if cwd is not None else os.getcwd()
     text = str(path)
-    if text.startswith(base) and text[len(base):len(base) + 1] == os.sep and os.path.isabs(text):
-        return text[len(base) + 1:].replace(os.sep, "/")
+    if text.startswith(base) and text[len(base) : len(base) + 1] == os.sep and os.path.isabs(text):
+        return text[len(base) + 1 :].replace(os.sep, "/")
     try:
         return path.relative_to(cwd or Path.cwd()).as_posix()
     except ValueError:

@@ -7,12 +7,12 @@ resolve as well. Nothing here needs libcst.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Callable
 
 
-@lru_cache(maxsize=None)
+@cache
 def _is_package_dir(directory: Path) -> bool:
     return (directory / "__init__.py").is_file() or (directory / "__init__.pyi").is_file()
 

@@ -158,8 +158,9 @@ class Cache:
             handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as out:
-                    json.dump({"started": self._started, "files": self._files, "roots": self._roots,
-                               "memo": self._memo}, out)
+                    json.dump(
+                        {"started": self._started, "files": self._files, "roots": self._roots, "memo": self._memo}, out
+                    )
                 os.replace(temporary, self._state)
             except BaseException:
                 _unlink(temporary)

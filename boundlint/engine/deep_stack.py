@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from boundlint.core import interrupts
 

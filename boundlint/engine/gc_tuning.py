@@ -15,8 +15,8 @@ the model registry its analysis.)
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 YOUNG_GENERATION_THRESHOLD = 100_000
 

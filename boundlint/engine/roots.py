@@ -67,13 +67,15 @@ def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tu
         except RecursionError:
             errors.append(InternalError(", ".join(m.display for m in roots), f"{rule.code}: nested too deeply"))
         except Exception as error:  # noqa: BLE001 - one rule must not stop the run
-            errors.append(InternalError(", ".join(m.display for m in roots),
-                                        f"{rule.code}: {type(error).__name__}: {error}"))
+            errors.append(
+                InternalError(", ".join(m.display for m in roots), f"{rule.code}: {type(error).__name__}: {error}")
+            )
     return findings, errors
 
 
-def analyse_root(path: Path, paths: list[Path] | Catalog, loader: Loader, config: Config,
-                 request: Request) -> RootResult:
+def analyse_root(
+    path: Path, paths: list[Path] | Catalog, loader: Loader, config: Config, request: Request
+) -> RootResult:
     """One root, in its own project: what it reports (and what `request` asks) and which files that read."""
     from boundlint.analyse.analysis import Analysis
     from boundlint.project.lookup import Project
@@ -86,16 +88,18 @@ def analyse_root(path: Path, paths: list[Path] | Catalog, loader: Loader, config
         if module is None:
             error = loader.errors.get(path)
             if error is not None:
-                result.findings.append(rules.PARSE_ERROR.from_error(display_name(path), str(error), error.line,
-                                                                    error.column))
+                result.findings.append(
+                    rules.PARSE_ERROR.from_error(display_name(path), str(error), error.line, error.column)
+                )
             return result
         analysis = Analysis(project, config, [module]).run()
         result.findings, result.errors = run_rules(analysis, [module], config)
         result.tool_classes = analysis.tool_class_names()
         _answer(request, analysis, result, config)
     except RecursionError:
-        result.findings.append(rules.PARSE_ERROR.from_error(display_name(path), "code is nested too deeply to analyse",
-                                                            1, 0))
+        result.findings.append(
+            rules.PARSE_ERROR.from_error(display_name(path), "code is nested too deeply to analyse", 1, 0)
+        )
     except Exception as error:  # noqa: BLE001 - one file must not stop the run
         result.errors.append(InternalError(display_name(path), f"{type(error).__name__}: {error}"))
     finally:

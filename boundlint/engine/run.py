@@ -19,15 +19,16 @@ for that file while the run goes on.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from boundlint import rules
 from boundlint.core.config import Config
 from boundlint.core.findings import Finding
 from boundlint.core.hashing import content_hash
-from boundlint.core.result import CheckResult, FixRound, InternalError, ToolRow
+from boundlint.core.result import CheckResult, FixRound, ToolRow
 from boundlint.discover.files import discover, display_name, with_project
 from boundlint.engine.cache import Cache, fingerprint
 from boundlint.engine.gc_tuning import fewer_collections
@@ -101,9 +102,10 @@ def _tool_rows(done: dict[Path, RootResult], kept: list[Finding]) -> list[ToolRo
     for path in sorted(done):  # a tool that two roots register is shown as the first registers it
         for row in done[path].tool_rows:
             rows.setdefault(row.key(), row)
-    for row in rows.values():
-        row.findings = [f for f in row.findings if f in reported]
-        row.contract_findings = [f for f in row.contract_findings if f in reported]
+    for row in rows.values():  # in the order the run reports them
+        on_tool, on_contract = set(row.findings) & reported, set(row.contract_findings) & reported
+        row.findings = [f for f in kept if f in on_tool]
+        row.contract_findings = [f for f in kept if f in on_contract]
     return sorted(rows.values(), key=lambda row: (row.file, row.line, row.tool))
 
 
@@ -117,8 +119,9 @@ def _fix_round(done: dict[Path, RootResult], options: CheckOptions) -> FixRound 
     return merged
 
 
-def _survey(files: list[Path], texts: dict[Path, str], runner: Runner, cache: Cache,
-            use_prefilter: bool) -> tuple[list[Survey], list[RootResult]]:
+def _survey(
+    files: list[Path], texts: dict[Path, str], runner: Runner, cache: Cache, use_prefilter: bool
+) -> tuple[list[Survey], list[RootResult]]:
     """Every file's survey: from the cache when its stat shows it unchanged, else read (in workers,
     which also analyse the changed roots they read: see `_survey_and_analyse_chunk`)."""
     stats = {path: _stat(path) for path in files if path not in texts} if cache.enabled else {}
@@ -149,8 +152,15 @@ def _stat(path: Path) -> os.stat_result | None:
         return None
 
 
-def _analyse_roots(surveys: list[Survey], runner: Runner, cache: Cache, options: CheckOptions,
-                   analysed: list[RootResult], extra: list[Path], texts: dict[Path, str]) -> dict[Path, RootResult]:
+def _analyse_roots(
+    surveys: list[Survey],
+    runner: Runner,
+    cache: Cache,
+    options: CheckOptions,
+    analysed: list[RootResult],
+    extra: list[Path],
+    texts: dict[Path, str],
+) -> dict[Path, RootResult]:
     """Analyse every root (and `extra` one) not `analysed` yet (or take it from the cache), then the
     subclass closure."""
     digests = {str(s.path): s.digest for s in surveys}  # by the name the cache keeps
@@ -192,8 +202,9 @@ def _analyse_roots(surveys: list[Survey], runner: Runner, cache: Cache, options:
     return done
 
 
-def _roots_of_a_partial_run(surveys: list[Survey], catalog: Callable[[], Catalog], texts: dict[Path, str],
-                            cache: Cache) -> list[Path]:
+def _roots_of_a_partial_run(
+    surveys: list[Survey], catalog: Callable[[], Catalog], texts: dict[Path, str], cache: Cache
+) -> list[Path]:
     """In a run on some files of a project: the checked files, not roots, with a class whose base
     comes from a module of the project (`screen.bases_from`). A run over the whole tree reaches
     them through the tool classes its other roots define (`_subclass_roots`); this run has not
@@ -231,14 +242,18 @@ def _class_bases(path: Path, texts: dict[Path, str]) -> set[str]:
     return bases_from(tree, relative_resolver(path, module_name_for(path)))
 
 
-def _subclass_roots_cached(surveys: list[Survey], done: dict[Path, RootResult], cache: Cache,
-                           texts: dict[Path, str]) -> list[Path]:
+def _subclass_roots_cached(
+    surveys: list[Survey], done: dict[Path, RootResult], cache: Cache, texts: dict[Path, str]
+) -> list[Path]:
     """`_subclass_roots`, remembered for the same tree contents, analysed roots and tool classes."""
     tool_classes = {tool for result in done.values() for tool in result.tool_classes}
     if not cache.enabled:
         return _subclass_roots(surveys, done, tool_classes, texts)
-    key = content_hash("\0".join([*sorted(tool_classes), *sorted(map(str, done)),
-                                   *(f"{s.path}:{s.digest}" for s in surveys)]).encode("utf-8", "surrogatepass"))
+    key = content_hash(
+        "\0".join([*sorted(tool_classes), *sorted(map(str, done)), *(f"{s.path}:{s.digest}" for s in surveys)]).encode(
+            "utf-8", "surrogatepass"
+        )
+    )
     remembered = cache.memo("subclass-roots", key)
     if remembered is not None:
         return [Path(path) for path in remembered]
@@ -247,8 +262,9 @@ def _subclass_roots_cached(surveys: list[Survey], done: dict[Path, RootResult], 
     return found
 
 
-def _subclass_roots(surveys: list[Survey], done: dict[Path, RootResult], tool_classes: set[str],
-                    texts: dict[Path, str]) -> list[Path]:
+def _subclass_roots(
+    surveys: list[Survey], done: dict[Path, RootResult], tool_classes: set[str], texts: dict[Path, str]
+) -> list[Path]:
     from boundlint.survey.text_filter import subclass_pattern
 
     pattern = subclass_pattern(frozenset(tool_classes))

@@ -9,9 +9,10 @@ tree it has just read (nothing is read twice, nothing large is pickled).
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from boundlint import rules
 from boundlint.core.config import Config
@@ -94,14 +95,13 @@ def _survey_and_analyse_chunk(arguments: SurveyWork) -> tuple[list[Survey], list
 
 def _chunks(items: list[Path], jobs: int) -> list[list[Path]]:
     size = max(1, min(64, len(items) // (jobs * 8) or 1))
-    return [items[start:start + size] for start in range(0, len(items), size)]
+    return [items[start : start + size] for start in range(0, len(items), size)]
 
 
 class Runner:
     """Runs chunks of work in this process or in a pool of workers."""
 
-    def __init__(self, jobs: int, paths: list[Path], texts: dict[Path, str], config: Config,
-                 request: Request) -> None:
+    def __init__(self, jobs: int, paths: list[Path], texts: dict[Path, str], config: Config, request: Request) -> None:
         self.jobs = jobs
         self.paths, self.texts, self.config = paths, texts, config
         self.request = request
@@ -115,11 +115,14 @@ class Runner:
 
         return Catalog(self.paths)
 
-    def map_surveys(self, work: list[Path], use_prefilter: bool, previous: Previous,
-                    analyse: bool) -> tuple[list[Survey], list[RootResult]]:
+    def map_surveys(
+        self, work: list[Path], use_prefilter: bool, previous: Previous, analyse: bool
+    ) -> tuple[list[Survey], list[RootResult]]:
         """Surveys of `work`; with workers and `analyse`, also the results of the changed roots among them."""
-        arguments = [(chunk, use_prefilter, self.config, self.texts, {p: previous[p] for p in chunk if p in previous})
-                     for chunk in _chunks(work, self.jobs)]
+        arguments = [
+            (chunk, use_prefilter, self.config, self.texts, {p: previous[p] for p in chunk if p in previous})
+            for chunk in _chunks(work, self.jobs)
+        ]
         if self.jobs <= 1 or len(work) < MIN_ROOTS_FOR_WORKERS * 4:
             return [survey for argument in arguments for survey in _survey_chunk(argument)], []
         if not analyse:
@@ -131,8 +134,12 @@ class Runner:
             results.extend(chunk_results)
         return surveys, results
 
-    def map_roots(self, roots: list[Path], progress: Callable[[int], None],
-                  seeds: dict[Path, tuple[SourceText, ast.Module | None]] | None = None) -> list[RootResult]:
+    def map_roots(
+        self,
+        roots: list[Path],
+        progress: Callable[[int], None],
+        seeds: dict[Path, tuple[SourceText, ast.Module | None]] | None = None,
+    ) -> list[RootResult]:
         if not roots:
             return []
         if self.jobs <= 1 or len(roots) < MIN_ROOTS_FOR_WORKERS:
@@ -165,9 +172,12 @@ class Runner:
             from concurrent.futures import ProcessPoolExecutor
 
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-            self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context(method),
-                                             initializer=_start_worker,
-                                             initargs=(self.paths, self.texts, self.config, self.request))
+            self._pool = ProcessPoolExecutor(
+                self.jobs,
+                mp_context=multiprocessing.get_context(method),
+                initializer=_start_worker,
+                initargs=(self.paths, self.texts, self.config, self.request),
+            )
         return self._pool
 
     def close(self) -> None:

@@ -27,5 +27,7 @@ class Checkpoints:
         self.config = config
 
     def is_checkpoint(self, module: ModuleInfo, func: cst.BaseExpression) -> bool:
-        return any(is_checkpoint_name(name, self.config)
-                   for name in (self.project.external_name(module, func), module.qualify(func)))
+        return any(
+            is_checkpoint_name(name, self.config)
+            for name in (self.project.external_name(module, func), module.qualify(func))
+        )

@@ -10,30 +10,68 @@ and the runtime's `TruncatedItems(N)`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
 
 import libcst as cst
 
 from boundlint.find.checkpoints import Checkpoints
 from boundlint.knowledge import frameworks as fw
-from boundlint.project.module import ModuleInfo, scope_statements
-from boundlint.project.lookup import Entity, Project
 from boundlint.parse.positions import child_nodes
-
+from boundlint.project.lookup import Entity, Project
+from boundlint.project.module import ModuleInfo, scope_statements
 
 STR_TYPES = frozenset({"builtins.str"})
-COLLECTION_TYPES = frozenset({
-    "builtins.list", "builtins.dict", "builtins.set", "builtins.frozenset", "builtins.tuple",
-    "typing.List", "typing.Dict", "typing.Set", "typing.FrozenSet", "typing.Tuple", "typing.Sequence",
-    "typing.MutableSequence", "typing.Mapping", "typing.MutableMapping", "typing.Iterable", "typing.Collection",
-    "typing.Deque", "typing.DefaultDict", "typing.OrderedDict", "collections.deque", "collections.OrderedDict",
-    "collections.defaultdict",
-    *(f"collections.abc.{name}" for name in ("Sequence", "MutableSequence", "Mapping", "MutableMapping",
-                                             "Iterable", "Collection", "Set", "MutableSet")),
-})
-WRAPPERS = frozenset({"typing.Optional", "typing.Union", "typing.Required", "typing.NotRequired", "typing.Final",
-                      "typing_extensions.Required", "typing_extensions.NotRequired"})
+COLLECTION_TYPES = frozenset(
+    {
+        "builtins.list",
+        "builtins.dict",
+        "builtins.set",
+        "builtins.frozenset",
+        "builtins.tuple",
+        "typing.List",
+        "typing.Dict",
+        "typing.Set",
+        "typing.FrozenSet",
+        "typing.Tuple",
+        "typing.Sequence",
+        "typing.MutableSequence",
+        "typing.Mapping",
+        "typing.MutableMapping",
+        "typing.Iterable",
+        "typing.Collection",
+        "typing.Deque",
+        "typing.DefaultDict",
+        "typing.OrderedDict",
+        "collections.deque",
+        "collections.OrderedDict",
+        "collections.defaultdict",
+        *(
+            f"collections.abc.{name}"
+            for name in (
+                "Sequence",
+                "MutableSequence",
+                "Mapping",
+                "MutableMapping",
+                "Iterable",
+                "Collection",
+                "Set",
+                "MutableSet",
+            )
+        ),
+    }
+)
+WRAPPERS = frozenset(
+    {
+        "typing.Optional",
+        "typing.Union",
+        "typing.Required",
+        "typing.NotRequired",
+        "typing.Final",
+        "typing_extensions.Required",
+        "typing_extensions.NotRequired",
+    }
+)
 ANNOTATED = frozenset({"typing.Annotated", "typing_extensions.Annotated"})
 CLASSVAR = frozenset({"typing.ClassVar", "typing_extensions.ClassVar"})
 STR_CONSTRUCTORS = frozenset({"constr"})
@@ -44,8 +82,18 @@ RUNTIME_STR_BOUND = "Truncated"
 RUNTIME_ITEMS_BOUND = "TruncatedItems"
 VALIDATOR_DECORATORS = frozenset({"field_validator", "validator"})
 MODEL_VALIDATOR_DECORATORS = frozenset({"model_validator", "root_validator"})
-CONSTRUCTORS = frozenset({"model_validate", "model_validate_json", "model_validate_strings", "parse_obj",
-                          "parse_raw", "model_construct", "construct", "from_orm"})
+CONSTRUCTORS = frozenset(
+    {
+        "model_validate",
+        "model_validate_json",
+        "model_validate_strings",
+        "parse_obj",
+        "parse_raw",
+        "model_construct",
+        "construct",
+        "from_orm",
+    }
+)
 MAX_ALIAS_DEPTH = 4
 
 
@@ -63,20 +111,20 @@ class ModelInfo:
     module: ModuleInfo
     node: cst.ClassDef
     fields: list[FieldInfo]
-    bases: list["ModelInfo"]
+    bases: list[ModelInfo]
 
     @property
     def name(self) -> str:
         return self.node.name.value
 
-    def all_fields(self) -> Iterator[tuple["ModelInfo", FieldInfo]]:
+    def all_fields(self) -> Iterator[tuple[ModelInfo, FieldInfo]]:
         seen: set[str] = set()
         for info, item in self._fields_with_owner():
             if item.name not in seen:
                 seen.add(item.name)
                 yield info, item
 
-    def _fields_with_owner(self) -> Iterator[tuple["ModelInfo", FieldInfo]]:
+    def _fields_with_owner(self) -> Iterator[tuple[ModelInfo, FieldInfo]]:
         for item in self.fields:
             yield self, item
         for base in self.bases:
@@ -154,12 +202,13 @@ class ModelRegistry:
             bounded = (
                 kind == "other"
                 or shape.length_bound
-                or name in validated or "*" in validated
+                or name in validated
+                or "*" in validated
                 or (kind == "str" and str_limit)
             )
             yield FieldInfo(name, statement, kind, bool(bounded), shape.nested)
 
-    def _read_annotation(self, module: ModuleInfo, expr: cst.BaseExpression, shape: "_Shape", depth: int) -> None:
+    def _read_annotation(self, module: ModuleInfo, expr: cst.BaseExpression, shape: _Shape, depth: int) -> None:
         if depth > MAX_ALIAS_DEPTH * 4:
             return
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
@@ -195,7 +244,8 @@ class ModelRegistry:
                 return
             if qualified in COLLECTION_TYPES:
                 fixed_tuple = qualified in ("builtins.tuple", "typing.Tuple") and not any(
-                    isinstance(p, cst.Ellipsis) for p in parameters)
+                    isinstance(p, cst.Ellipsis) for p in parameters
+                )
                 if not fixed_tuple:
                     shape.is_collection = True
                 for parameter in parameters:
@@ -218,14 +268,14 @@ class ModelRegistry:
             # A type alias such as `ShortText = Annotated[str, Field(max_length=200)]`.
             self._read_annotation(entity.module, entity.node, shape, depth + 1)
 
-    def _collect_nested(self, module: ModuleInfo, expr: cst.BaseExpression, shape: "_Shape") -> None:
+    def _collect_nested(self, module: ModuleInfo, expr: cst.BaseExpression, shape: _Shape) -> None:
         for node in _names_in(expr):
             entity = self.project.resolve(module, node)
             if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
                 if self.model(entity.module, entity.node) is not None:
                     shape.nested.append((entity.module, entity.node))
 
-    def _read_metadata(self, module: ModuleInfo, metadata: cst.BaseExpression, shape: "_Shape") -> None:
+    def _read_metadata(self, module: ModuleInfo, metadata: cst.BaseExpression, shape: _Shape) -> None:
         if not isinstance(metadata, cst.Call):
             return
         qualified = self.project.external_name(module, metadata.func) or module.qualify(metadata.func) or ""
@@ -233,12 +283,15 @@ class ModelRegistry:
         if name in (RUNTIME_STR_BOUND, RUNTIME_ITEMS_BOUND) and qualified.startswith(fw.RUNTIME_ROOT):
             shape.length_bound = True
         elif name in LENGTH_METADATA:
-            shape.length_bound = shape.length_bound or name == "MaxLen" or len(metadata.args) >= 2 or _has_length_keyword(metadata)
+            shape.length_bound = (
+                shape.length_bound or name == "MaxLen" or len(metadata.args) >= 2 or _has_length_keyword(metadata)
+            )
         elif name in ("Field", "StringConstraints"):
             shape.length_bound = shape.length_bound or _has_length_keyword(metadata)
         elif name in ("AfterValidator", "BeforeValidator", "PlainValidator", "WrapValidator"):
             shape.length_bound = shape.length_bound or any(
-                self._bounds_value(module, arg.value) for arg in metadata.args)
+                self._bounds_value(module, arg.value) for arg in metadata.args
+            )
 
     def _bounds_value(self, module: ModuleInfo, expr: cst.BaseExpression) -> bool:
         """A validator callable that bounds its input (a checkpoint, or a function calling one)."""
@@ -327,20 +380,26 @@ def _has_length_keyword(call: cst.Call) -> bool:
 def _config_str_limit(body: list[cst.CSTNode]) -> bool:
     for statement in body:
         if isinstance(statement, cst.Assign) and any(
-                isinstance(t.target, cst.Name) and t.target.value == "model_config" for t in statement.targets):
+            isinstance(t.target, cst.Name) and t.target.value == "model_config" for t in statement.targets
+        ):
             value = statement.value
             if isinstance(value, cst.Call) and any(
-                    arg.keyword is not None and arg.keyword.value == "str_max_length" for arg in value.args):
+                arg.keyword is not None and arg.keyword.value == "str_max_length" for arg in value.args
+            ):
                 return True
             if isinstance(value, cst.Dict) and any(
-                    isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
-                    and "str_max_length" in e.key.value for e in value.elements):
+                isinstance(e, cst.DictElement)
+                and isinstance(e.key, cst.SimpleString)
+                and "str_max_length" in e.key.value
+                for e in value.elements
+            ):
                 return True
         if isinstance(statement, cst.ClassDef) and statement.name.value == "Config":
             for inner in scope_statements(statement.body):
                 if isinstance(inner, cst.Assign) and any(
-                        isinstance(t.target, cst.Name) and t.target.value in ("max_anystr_length", "str_max_length")
-                        for t in inner.targets):
+                    isinstance(t.target, cst.Name) and t.target.value in ("max_anystr_length", "str_max_length")
+                    for t in inner.targets
+                ):
                     return True
     return False
 
@@ -356,7 +415,8 @@ def _body_bounds(checkpoints: Checkpoints, module: ModuleInfo, body: cst.CSTNode
             if isinstance(node.func, cst.Name) and node.func.value == "len":
                 return True
         if isinstance(node, cst.Subscript) and any(
-                isinstance(e.slice, cst.Slice) and e.slice.upper is not None for e in node.slice):
+            isinstance(e.slice, cst.Slice) and e.slice.upper is not None for e in node.slice
+        ):
             return True
         stack.extend(child_nodes(node))
     return False

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from boundlint.knowledge import frameworks as fw
 from boundlint.core.config import Config
-from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, index_module, index_of
-from boundlint.project.module import ModuleInfo, dotted, scope_statements
+from boundlint.knowledge import frameworks as fw
 from boundlint.project.lookup import Entity, Project, class_methods
+from boundlint.project.module import ModuleInfo, dotted, scope_statements
+from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, index_module, index_of
 
 MAX_LIST_FOLLOW = 4
 DISPATCH_TABLE_NAME = re.compile(r"tool|function", re.IGNORECASE)
@@ -60,8 +60,15 @@ class ToolFinder:
 
     # -- recording ----------------------------------------------------------
 
-    def _add(self, node: cst.FunctionDef, framework: str, form: str, *, content_and_artifact: bool = False,
-             declared_in: ModuleInfo | None = None) -> None:
+    def _add(
+        self,
+        node: cst.FunctionDef,
+        framework: str,
+        form: str,
+        *,
+        content_and_artifact: bool = False,
+        declared_in: ModuleInfo | None = None,
+    ) -> None:
         if node in self.tools:
             existing = self.tools[node]
             existing.content_and_artifact = existing.content_and_artifact or content_and_artifact
@@ -70,8 +77,15 @@ class ToolFinder:
         if site is None:
             return
         elsewhere = declared_in is not None and declared_in is not site.module
-        self.tools[node] = Tool(site.module, node, site.qualname, framework, form, content_and_artifact,
-                                declared_in.display if elsewhere and declared_in else "")
+        self.tools[node] = Tool(
+            site.module,
+            node,
+            site.qualname,
+            framework,
+            form,
+            content_and_artifact,
+            declared_in.display if elsewhere and declared_in else "",
+        )
 
     # -- decorators ---------------------------------------------------------
 
@@ -82,11 +96,15 @@ class ToolFinder:
             found = self._decorator_kind(site.module, target, site)
             if found is not None:
                 framework, form = found
-                artifact = isinstance(expr, cst.Call) and _has_keyword_value(expr, "response_format", "content_and_artifact")
+                artifact = isinstance(expr, cst.Call) and _has_keyword_value(
+                    expr, "response_format", "content_and_artifact"
+                )
                 self._add(site.node, framework, form, content_and_artifact=artifact)
                 return
 
-    def _decorator_kind(self, module: ModuleInfo, target: cst.BaseExpression, site: FunctionSite | None) -> tuple[str, str] | None:
+    def _decorator_kind(
+        self, module: ModuleInfo, target: cst.BaseExpression, site: FunctionSite | None
+    ) -> tuple[str, str] | None:
         external = self.project.external_name(module, target)
         if external is not None:
             for pattern in fw.TOOL_DECORATORS:
@@ -103,8 +121,9 @@ class ToolFinder:
                 return framework, f"@{_short(target)}"
         return None
 
-    def _instance_framework(self, module: ModuleInfo, receiver: cst.BaseExpression, method: str,
-                            site: FunctionSite | None) -> str | None:
+    def _instance_framework(
+        self, module: ModuleInfo, receiver: cst.BaseExpression, method: str, site: FunctionSite | None
+    ) -> str | None:
         """The framework when `receiver.method` is a tool-registering method."""
         owner = self._receiver_class(module, receiver, site)
         if owner is not None:
@@ -120,7 +139,9 @@ class ToolFinder:
                 return fw.framework_of(sorted(roots)[0])
         return None
 
-    def _receiver_class(self, module: ModuleInfo, receiver: cst.BaseExpression, site: FunctionSite | None) -> str | None:
+    def _receiver_class(
+        self, module: ModuleInfo, receiver: cst.BaseExpression, site: FunctionSite | None
+    ) -> str | None:
         """The external class a receiver is an instance of, when we can tell."""
         if isinstance(receiver, cst.Name) and site is not None:
             annotation = _parameter_annotation(site, receiver.value)
@@ -158,7 +179,9 @@ class ToolFinder:
         self._tool_class_memo[cls] = result
         return result
 
-    def _base_kind(self, module: ModuleInfo, base: cst.BaseExpression, depth: int) -> tuple[str, tuple[str, ...]] | None:
+    def _base_kind(
+        self, module: ModuleInfo, base: cst.BaseExpression, depth: int
+    ) -> tuple[str, tuple[str, ...]] | None:
         if isinstance(base, cst.Subscript):  # Generic bases: BaseTool[Args, Result]
             base = base.value
         external = self.project.external_name(module, base)
@@ -194,7 +217,9 @@ class ToolFinder:
                     return
             if fw.framework_of(external) and _keyword(node, "tools") is not None:
                 framework = fw.framework_of(external) or "unknown"
-                self._register_list(call, _keyword(node, "tools"), framework, f"{external.rsplit('.', 1)[-1]}(tools=[...])")
+                self._register_list(
+                    call, _keyword(node, "tools"), framework, f"{external.rsplit('.', 1)[-1]}(tools=[...])"
+                )
                 return
         if isinstance(func, cst.Attribute):
             method = func.attr.value
@@ -226,14 +251,17 @@ class ToolFinder:
             if tools_list is not None:
                 self._register_list(call, tools_list, framework, f"{label}(tools=[...])")
 
-    def _register_list(self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str, depth: int = 0) -> None:
+    def _register_list(
+        self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str, depth: int = 0
+    ) -> None:
         if value is None or depth > MAX_LIST_FOLLOW:
             return
         if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
             for element in value.elements:
                 inner = element.value
-                self._register_list(call, inner, framework, form, depth + 1) if isinstance(element, cst.StarredElement) \
-                    else self._register_arg(call, inner, framework, form)
+                self._register_list(call, inner, framework, form, depth + 1) if isinstance(
+                    element, cst.StarredElement
+                ) else self._register_arg(call, inner, framework, form)
             return
         if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
             self._register_list(call, value.left, framework, form, depth + 1)
@@ -267,7 +295,11 @@ class ToolFinder:
 
     def _function_for(self, call: CallSite, value: cst.BaseExpression) -> cst.FunctionDef | None:
         module = call.module
-        if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value in ("self", "cls"):
+        if (
+            isinstance(value, cst.Attribute)
+            and isinstance(value.value, cst.Name)
+            and value.value.value in ("self", "cls")
+        ):
             if call.owner is not None:
                 return class_methods(call.owner).get(value.attr.value)
             return None
@@ -331,8 +363,10 @@ class ToolFinder:
 
 def _is_dispatch_table(value: cst.Dict) -> bool:
     elements = [e for e in value.elements if isinstance(e, cst.DictElement)]
-    return bool(elements) and len(elements) == len(value.elements) and all(
-        _string_value(e.key) is not None and isinstance(e.value, (cst.Name, cst.Attribute)) for e in elements
+    return (
+        bool(elements)
+        and len(elements) == len(value.elements)
+        and all(_string_value(e.key) is not None and isinstance(e.value, (cst.Name, cst.Attribute)) for e in elements)
     )
 
 

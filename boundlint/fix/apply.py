@@ -20,8 +20,8 @@ import bisect
 import difflib
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import libcst as cst
 
@@ -79,8 +79,9 @@ class _Replacer(cst.CSTTransformer):
 class _Revert(cst.CSTTransformer):
     """Puts the original nodes back in place of the new ones and drops the inserted statements."""
 
-    def __init__(self, created: dict[int, tuple[cst.CSTNode, cst.CSTNode]], inserted: set[int],
-                 original: set[int]) -> None:
+    def __init__(
+        self, created: dict[int, tuple[cst.CSTNode, cst.CSTNode]], inserted: set[int], original: set[int]
+    ) -> None:
         super().__init__()
         self.created = created
         self.inserted = inserted
@@ -147,16 +148,26 @@ def apply_candidates(module: ModuleInfo, candidates: list[Candidate], *, check_s
     return Applied(module, old, new, chosen, edits)
 
 
-def _assemble(tree: cst.Module, fixed: cst.Module, layout: Layout, created: dict[int, tuple[cst.CSTNode, cst.CSTNode]],
-              changes: ImportChanges, original: set[int]) -> tuple[str, list[Edit]]:
+def _assemble(
+    tree: cst.Module,
+    fixed: cst.Module,
+    layout: Layout,
+    created: dict[int, tuple[cst.CSTNode, cst.CSTNode]],
+    changes: ImportChanges,
+    original: set[int],
+) -> tuple[str, list[Edit]]:
     """The fixed text and its edits, from the changed top-level statements only.
 
     Each changed statement, reverted, must give back its original text: nothing
     but the fixed nodes and the import changes moved. Raises FixFailed.
     """
-    if not (_same(fixed.header, tree.header) and _same(fixed.footer, tree.footer)
-            and fixed.has_trailing_newline == tree.has_trailing_newline
-            and fixed.default_newline == tree.default_newline and fixed.default_indent == tree.default_indent):
+    if not (
+        _same(fixed.header, tree.header)
+        and _same(fixed.footer, tree.footer)
+        and fixed.has_trailing_newline == tree.has_trailing_newline
+        and fixed.default_newline == tree.default_newline
+        and fixed.default_indent == tree.default_indent
+    ):
         raise FixFailed("a fix would change code outside the node it targets")
     everything = dict(created)
     everything.update(changes.replaced)
@@ -202,12 +213,12 @@ def _assemble(tree: cst.Module, fixed: cst.Module, layout: Layout, created: dict
     parts.append(layout.footer)
     whole = "".join(parts)
     popped = trailing_newline(whole) if layout.popped else 0
-    new = whole[:len(whole) - popped]
+    new = whole[: len(whole) - popped]
     return new, _chunk_edits(layout.code, chunks)
 
 
 def _same(new: Sequence[cst.CSTNode], old: Sequence[cst.CSTNode]) -> bool:
-    return len(new) == len(old) and all(a is b for a, b in zip(new, old))
+    return len(new) == len(old) and all(a is b for a, b in zip(new, old, strict=False))
 
 
 def _chunk_edits(old: str, chunks: list[tuple[int, int, str]]) -> list[Edit]:
@@ -215,14 +226,19 @@ def _chunk_edits(old: str, chunks: list[tuple[int, int, str]]) -> list[Edit]:
     edits = []
     for start, end, content in chunks:
         if end > len(old):  # the file's missing last newline: the new text lacks it too
-            content = content[:len(content) - (end - len(old))]
+            content = content[: len(content) - (end - len(old))]
             end = len(old)
         before = old[start:end]
         prefix, suffix = _common_ends(before, content)
         if prefix == len(before) == len(content):
             continue
-        edits.append(Edit(content[prefix:len(content) - suffix], _row_column(line_starts, start + prefix),
-                          _row_column(line_starts, end - suffix)))
+        edits.append(
+            Edit(
+                content[prefix : len(content) - suffix],
+                _row_column(line_starts, start + prefix),
+                _row_column(line_starts, end - suffix),
+            )
+        )
     return edits
 
 
@@ -252,9 +268,16 @@ def _check_syntax(old: str, new: str) -> None:
             raise FixFailed(f"the fixed code does not compile: {error}") from error
 
 
-def _verify(tree: cst.Module, fixed: cst.Module, created: dict[int, tuple[cst.CSTNode, cst.CSTNode]],
-            changes: ImportChanges, old: str, new: str, check_syntax: bool = True,
-            original: set[int] | None = None) -> None:
+def _verify(
+    tree: cst.Module,
+    fixed: cst.Module,
+    created: dict[int, tuple[cst.CSTNode, cst.CSTNode]],
+    changes: ImportChanges,
+    old: str,
+    new: str,
+    check_syntax: bool = True,
+    original: set[int] | None = None,
+) -> None:
     """The slow, whole-module form of the checks: revert everything and compare the text."""
     everything = dict(created)
     everything.update(changes.replaced)
@@ -283,7 +306,7 @@ def split_lines(text: str) -> list[str]:
     lines: list[str] = []
     start = 0
     for match in NEWLINE.finditer(text):
-        lines.append(text[start:match.end()])
+        lines.append(text[start : match.end()])
         start = match.end()
     if start < len(text):
         lines.append(text[start:])
@@ -305,8 +328,9 @@ def text_edits(old: str, new: str) -> list[Edit]:
         a, b = offsets[i1], offsets[i2]
         before, after = old[a:b], "".join(new_lines[j1:j2])
         prefix, suffix = _common_ends(before, after)
-        edits.append(Edit(after[prefix:len(after) - suffix], _row_column(starts, a + prefix),
-                          _row_column(starts, b - suffix)))
+        edits.append(
+            Edit(after[prefix : len(after) - suffix], _row_column(starts, a + prefix), _row_column(starts, b - suffix))
+        )
     return edits
 
 
@@ -328,5 +352,5 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
 
     result = text
     for edit in sorted(edits, key=lambda e: e.start, reverse=True):
-        result = result[:offset(edit.start)] + edit.content + result[offset(edit.end):]
+        result = result[: offset(edit.start)] + edit.content + result[offset(edit.end) :]
     return result

@@ -12,23 +12,33 @@ it (`FIELD_CHARS_DIVISOR`: 4,000 characters by default) and collections
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import libcst as cst
 
-from boundlint.knowledge import data_sources as src
+from boundlint.analyse.markers import marker_text
 from boundlint.core.config import Config
 from boundlint.fix.imports import ImportPlanner, append_item
 from boundlint.fix.kinds import JSON, SEQUENCE, TEXT, UNKNOWN, Kinds
 from boundlint.fix.locate import Target
 from boundlint.fix.model import (
-    ANNOTATED, BOUNDED, FIELD, SAFE, TRUNCATE_FOR_LLM, TRUNCATE_TEXT, TRUNCATED, TRUNCATED_ITEMS, UNSAFE,
-    Candidate, Names, NoFix,
+    ANNOTATED,
+    BOUNDED,
+    FIELD,
+    SAFE,
+    TRUNCATE_FOR_LLM,
+    TRUNCATE_TEXT,
+    TRUNCATED,
+    TRUNCATED_ITEMS,
+    UNSAFE,
+    Candidate,
+    Names,
+    NoFix,
 )
-from boundlint.analyse.markers import marker_text
-from boundlint.project.module import ModuleInfo, dotted
+from boundlint.knowledge import data_sources as src
 from boundlint.project.lookup import Project
+from boundlint.project.module import ModuleInfo, dotted
 from boundlint.rules.bl006_marker_over_budget import leftmost_term, reserves_budget, rightmost_term
 
 _COMMA = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
@@ -55,8 +65,12 @@ class CodemodPlanner:
 
     def plan(self, target: Target) -> Candidate | NoFix:
         planners: dict[str, Callable[[Target], Candidate]] = {
-            "BL001": self._bl001, "BL002": self._field, "BL003": self._field, "BL004": self._bl004,
-            "BL005": self._bl005, "BL006": self._bl006,
+            "BL001": self._bl001,
+            "BL002": self._field,
+            "BL003": self._field,
+            "BL004": self._bl004,
+            "BL005": self._bl005,
+            "BL006": self._bl006,
         }
         planner = planners.get(target.finding.code)
         if planner is None:
@@ -74,8 +88,10 @@ class CodemodPlanner:
             counter = _QuoteCounter()
             module.tree.visit(counter)
             planner = ImportPlanner(module.tree, use_line=0)
-            self._facts[key] = _ModuleFacts('"' if counter.double >= counter.single else "'",
-                                            {name: len(found) for name, found in planner.bindings.items()})
+            self._facts[key] = _ModuleFacts(
+                '"' if counter.double >= counter.single else "'",
+                {name: len(found) for name, found in planner.bindings.items()},
+            )
         return self._facts[key]
 
     def _string(self, module: ModuleInfo, text: str) -> str:
@@ -102,8 +118,12 @@ class CodemodPlanner:
         value = _returned_value(target, tool.content_and_artifact)
         kind = _value_kind(kinds, annotation, value)
 
-        if (self.config.fix_style == "decorator" and isinstance(function, cst.FunctionDef)
-                and not tool.content_and_artifact and not self._class_based(target)):
+        if (
+            self.config.fix_style == "decorator"
+            and isinstance(function, cst.FunctionDef)
+            and not tool.content_and_artifact
+            and not self._class_based(target)
+        ):
             return self._decorator(target, function, budget)
 
         symbol = TRUNCATE_TEXT if kind == TEXT else TRUNCATE_FOR_LLM
@@ -113,6 +133,7 @@ class CodemodPlanner:
         def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
             def wrap(expr: cst.BaseExpression) -> cst.BaseExpression:
                 return _wrap(f"{names[symbol]}({PLACEHOLDER}, max_chars={budget})", expr)
+
             if isinstance(node, cst.Return):
                 assert node.value is not None
                 if content:
@@ -154,8 +175,9 @@ class CodemodPlanner:
 
         where = "under the tool decorator" if position is not None else "right above the function"
         message = f"Add `@bounded(max_chars={budget})` {where}"
-        return Candidate(target.finding, target.module, function, build, SAFE, message, (BOUNDED,),
-                         key=("bounded", id(function)))
+        return Candidate(
+            target.finding, target.module, function, build, SAFE, message, (BOUNDED,), key=("bounded", id(function))
+        )
 
     # -- BL004 --------------------------------------------------------------
 
@@ -184,24 +206,33 @@ class CodemodPlanner:
             annotation = _first_tuple_item(kinds, annotation)
         declared = kinds.annotation(annotation)
         text = declared == TEXT or kinds.is_text_expression(subscript.value)
-        sequence = not text and (declared == SEQUENCE or (declared == JSON and annotation is not None
-                                                          and _is_list_annotation(kinds, annotation)))
+        sequence = not text and (
+            declared == SEQUENCE
+            or (declared == JSON and annotation is not None and _is_list_annotation(kinds, annotation))
+        )
         content = tool.content_and_artifact
         mode_code = self._string(module, mode)
 
         if sequence:
             if mode == "tail":
-                raise NoFixError("no automatic fix: a tail slice of a list; `truncate_for_llm` keeps head and "
-                                 "tail items, not the tail")
+                raise NoFixError(
+                    "no automatic fix: a tail slice of a list; `truncate_for_llm` keeps head and "
+                    "tail items, not the tail"
+                )
             symbol = TRUNCATE_FOR_LLM
             applicability = UNSAFE
-            message = ("Replace the slice with `truncate_for_llm(..., max_items=...)`, which marks the cut "
-                       "(unsafe: it keeps head and tail items, as a JSON-compatible copy)")
+            message = (
+                "Replace the slice with `truncate_for_llm(..., max_items=...)`, which marks the cut "
+                "(unsafe: it keeps head and tail items, as a JSON-compatible copy)"
+            )
             template = f"{{name}}({PLACEHOLDER}, max_chars={_int(self.config.max_chars)}, max_items=__limit__)"
         else:
             symbol = TRUNCATE_TEXT
             applicability = SAFE if text else UNSAFE
-            message = f"Replace the slice with `truncate_text(..., mode={mode_code})`, which keeps the budget and marks the cut"
+            message = (
+                f"Replace the slice with `truncate_text(..., mode={mode_code})`, "
+                "which keeps the budget and marks the cut"
+            )
             if not text:
                 message += " (unsafe: the value is not known to be text)"
             template = f"{{name}}({PLACEHOLDER}, max_chars=__limit__, mode={mode_code})"
@@ -213,9 +244,11 @@ class CodemodPlanner:
                 sub, piece = found
                 bound = piece.upper if mode == "head" else _negated(piece.lower)
                 assert bound is not None
-                call = _call(template.replace("{name}", names[symbol]), _as_argument(sub.value),
-                             __limit__=_as_argument(bound))
+                call = _call(
+                    template.replace("{name}", names[symbol]), _as_argument(sub.value), __limit__=_as_argument(bound)
+                )
                 return call.with_changes(lpar=expr.lpar, rpar=expr.rpar) if expr.lpar else call
+
             if isinstance(node, cst.Return):
                 assert node.value is not None
                 if content:
@@ -243,12 +276,18 @@ class CodemodPlanner:
         else:
             raise NoFixError("no automatic fix: unrecognised decode call")
         positional = [i for i, arg in enumerate(node.args) if arg.keyword is None and not arg.star]
-        keyword = next((i for i, arg in enumerate(node.args) if arg.keyword is not None and arg.keyword.value == "errors"), None)
-        errors_at = keyword if keyword is not None else (positional[errors_index] if errors_index < len(positional) else None)
+        keyword = next(
+            (i for i, arg in enumerate(node.args) if arg.keyword is not None and arg.keyword.value == "errors"), None
+        )
+        errors_at = (
+            keyword if keyword is not None else (positional[errors_index] if errors_index < len(positional) else None)
+        )
         if errors_at is None and any(arg.star for arg in node.args):
             raise NoFixError("no automatic fix: the call unpacks `*args`/`**kwargs`")
-        encoding_at = next((i for i, arg in enumerate(node.args) if arg.keyword is not None and arg.keyword.value == "encoding"),
-                           positional[encoding_index] if encoding_index < len(positional) else None)
+        encoding_at = next(
+            (i for i, arg in enumerate(node.args) if arg.keyword is not None and arg.keyword.value == "encoding"),
+            positional[encoding_index] if encoding_index < len(positional) else None,
+        )
         quote = None
         encoding = node.args[encoding_at].value if encoding_at is not None else None
         if isinstance(encoding, cst.SimpleString):
@@ -260,13 +299,20 @@ class CodemodPlanner:
             args = list(updated.args)
             if errors_at is not None:
                 old = args[errors_at].value
-                literal = cst.SimpleString(old.quote[:1] + "ignore" + old.quote[:1]) if isinstance(old, cst.SimpleString) \
+                literal = (
+                    cst.SimpleString(old.quote[:1] + "ignore" + old.quote[:1])
+                    if isinstance(old, cst.SimpleString)
                     else cst.SimpleString(ignore)
+                )
                 args[errors_at] = args[errors_at].with_changes(value=literal)
                 return updated.with_changes(args=args)
-            new = cst.Arg(value=cst.SimpleString(ignore), keyword=cst.Name("errors"),
-                          equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
-                                                whitespace_after=cst.SimpleWhitespace("")))
+            new = cst.Arg(
+                value=cst.SimpleString(ignore),
+                keyword=cst.Name("errors"),
+                equal=cst.AssignEqual(
+                    whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+                ),
+            )
             return updated.with_changes(args=append_item(args, new, _separator(args), updated.whitespace_before_args))
 
         message = 'Decode with `errors="ignore"`, which drops a character split by the cut instead of raising'
@@ -275,7 +321,7 @@ class CodemodPlanner:
     # -- BL006 --------------------------------------------------------------
 
     def _bl006(self, target: Target) -> Candidate:
-        module, node = target.module, target.node
+        node = target.node
         if isinstance(node, cst.BinaryOperation):
             return self._bl006_concat(target, node)
         assert isinstance(node, cst.FormattedString)
@@ -314,11 +360,17 @@ class CodemodPlanner:
                 continue
             after = parts[index + 1] if index + 1 < len(parts) else None
             before = parts[index - 1] if index > 0 else None
-            if _head_cut(part.expression) is not None and isinstance(after, cst.FormattedStringText) \
-                    and src.MARKER_TEXT.search(after.value):
+            if (
+                _head_cut(part.expression) is not None
+                and isinstance(after, cst.FormattedStringText)
+                and src.MARKER_TEXT.search(after.value)
+            ):
                 head, text_part = True, after
-            elif _tail_cut(part.expression) is not None and isinstance(before, cst.FormattedStringText) \
-                    and src.MARKER_TEXT.search(before.value):
+            elif (
+                _tail_cut(part.expression) is not None
+                and isinstance(before, cst.FormattedStringText)
+                and src.MARKER_TEXT.search(before.value)
+            ):
                 head, text_part = False, before
             else:
                 continue
@@ -341,8 +393,16 @@ class CodemodPlanner:
             return self._reserve(target, node, head, len(value), reserve, SAFE, locate)
         raise NoFixError("no automatic fix: unrecognised marker pattern")
 
-    def _reserve(self, target: Target, node: cst.CSTNode, head: bool, length: int | None, reserve: str,
-                 applicability: str, locate: Callable[[cst.CSTNode], cst.Subscript | None]) -> Candidate:
+    def _reserve(
+        self,
+        target: Target,
+        node: cst.CSTNode,
+        head: bool,
+        length: int | None,
+        reserve: str,
+        applicability: str,
+        locate: Callable[[cst.CSTNode], cst.Subscript | None],
+    ) -> Candidate:
         """Take the marker's length out of the slice's bound: `x[:N - len(M)]`, `x[-(N - len(M)):]`."""
         module = target.module
         cut = locate(node)
@@ -354,7 +414,9 @@ class CodemodPlanner:
         value = self._constant_int(module, bound)
         if value is not None and length is not None:
             if value < length + (0 if head else 1):
-                raise NoFixError(f"no automatic fix: the budget ({value}) is not larger than the marker ({length} chars)")
+                raise NoFixError(
+                    f"no automatic fix: the budget ({value}) is not larger than the marker ({length} chars)"
+                )
             template = "__bound__ - " + reserve if head else "-(__bound__ - " + reserve + ")"
         else:
             self._builtins(module, "max", "len")
@@ -395,8 +457,12 @@ class CodemodPlanner:
             return value if isinstance(value, str) else None
         if isinstance(expr, (cst.Name, cst.Attribute)):
             entity = self.project.resolve(module, expr)
-            if entity is not None and entity.kind == "assign" and isinstance(entity.node, (cst.SimpleString, cst.ConcatenatedString)) \
-                    and self.facts(entity.module).bindings.get(entity.name) == 1:
+            if (
+                entity is not None
+                and entity.kind == "assign"
+                and isinstance(entity.node, (cst.SimpleString, cst.ConcatenatedString))
+                and self.facts(entity.module).bindings.get(entity.name) == 1
+            ):
                 value = entity.node.evaluated_value
                 return value if isinstance(value, str) else None
         return None
@@ -416,14 +482,23 @@ class CodemodPlanner:
         if isinstance(annotation, cst.Call):  # constr(...), conlist(...)
             if any(arg.keyword is not None and arg.keyword.value == "max_length" for arg in annotation.args):
                 raise NoFixError("no automatic fix: the constraint already has a `max_length`")
+
             def build_call(updated: cst.CSTNode, names: Names) -> cst.CSTNode:
                 assert isinstance(updated, cst.AnnAssign)
                 call = updated.annotation.annotation
                 assert isinstance(call, cst.Call)
-                return updated.with_changes(annotation=updated.annotation.with_changes(
-                    annotation=_add_keyword(call, "max_length", budget)))
-            return Candidate(target.finding, module, node, build_call, UNSAFE,
-                             f"Add `max_length={budget}` to the constraint (unsafe: longer values are rejected)")
+                return updated.with_changes(
+                    annotation=updated.annotation.with_changes(annotation=_add_keyword(call, "max_length", budget))
+                )
+
+            return Candidate(
+                target.finding,
+                module,
+                node,
+                build_call,
+                UNSAFE,
+                f"Add `max_length={budget}` to the constraint (unsafe: longer values are rejected)",
+            )
 
         if self.config.field_fix == "reject":
             return self._reject(target, node, kinds, matches, budget, unit)
@@ -438,12 +513,21 @@ class CodemodPlanner:
             new = _annotate(kinds, updated.annotation.annotation, matches, metadata, names[ANNOTATED])
             return updated.with_changes(annotation=updated.annotation.with_changes(annotation=new))
 
-        message = (f"Bound the field with `Annotated[..., {symbol.name}({budget})]`, which cuts longer values "
-                   f"to {budget} {unit} (and signals the cut)")
+        message = (
+            f"Bound the field with `Annotated[..., {symbol.name}({budget})]`, which cuts longer values "
+            f"to {budget} {unit} (and signals the cut)"
+        )
         return Candidate(target.finding, module, node, build, SAFE, message, (ANNOTATED, symbol))
 
-    def _reject(self, target: Target, node: cst.AnnAssign, kinds: Kinds, matches: Callable[[cst.BaseExpression], bool],
-                budget: str, unit: str) -> Candidate:
+    def _reject(
+        self,
+        target: Target,
+        node: cst.AnnAssign,
+        kinds: Kinds,
+        matches: Callable[[cst.BaseExpression], bool],
+        budget: str,
+        unit: str,
+    ) -> Candidate:
         module = target.module
         annotation = node.annotation.annotation
         if not _only_kind_or_none(kinds, annotation, matches):
@@ -459,6 +543,7 @@ class CodemodPlanner:
             def build_default(updated: cst.CSTNode, names: Names) -> cst.CSTNode:
                 assert isinstance(updated, cst.AnnAssign) and isinstance(updated.value, cst.Call)
                 return updated.with_changes(value=_add_keyword(updated.value, "max_length", budget))
+
             return Candidate(target.finding, module, node, build_default, UNSAFE, message)
 
         def build(updated: cst.CSTNode, names: Names) -> cst.CSTNode:
@@ -470,7 +555,9 @@ class CodemodPlanner:
             if updated.value is None:
                 field_call = cst.parse_expression(f"{names[FIELD]}(max_length={budget})")
                 return updated.with_changes(value=field_call, equal=cst.AssignEqual())
-            field_call = _call(f"{names[FIELD]}(default={PLACEHOLDER}, max_length={budget})", _as_argument(updated.value))
+            field_call = _call(
+                f"{names[FIELD]}(default={PLACEHOLDER}, max_length={budget})", _as_argument(updated.value)
+            )
             return updated.with_changes(value=field_call)
 
         symbols = () if existing is not None else (FIELD,)
@@ -503,9 +590,15 @@ def _returned_value(target: Target, content: bool) -> cst.BaseExpression:
             raise NoFixError("no automatic fix: nothing is returned")
         value = node.value
         if content:
-            if not isinstance(value, cst.Tuple) or not value.elements or isinstance(value.elements[0], cst.StarredElement):
-                raise NoFixError("no automatic fix: a `content_and_artifact` tool must return a `(content, "
-                                 "artifact)` tuple here; bound the content by hand")
+            if (
+                not isinstance(value, cst.Tuple)
+                or not value.elements
+                or isinstance(value.elements[0], cst.StarredElement)
+            ):
+                raise NoFixError(
+                    "no automatic fix: a `content_and_artifact` tool must return a `(content, "
+                    "artifact)` tuple here; bound the content by hand"
+                )
             return value.elements[0].value
         return value
     assert isinstance(node, cst.BaseExpression)
@@ -604,10 +697,26 @@ def _as_argument(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr
 
 
-_ATOMIC = (cst.Name, cst.Attribute, cst.Integer, cst.Float, cst.Call, cst.Subscript, cst.SimpleString,
-           cst.UnaryOperation)
-_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
-               cst.MatrixMultiply)
+_ATOMIC = (
+    cst.Name,
+    cst.Attribute,
+    cst.Integer,
+    cst.Float,
+    cst.Call,
+    cst.Subscript,
+    cst.SimpleString,
+    cst.UnaryOperation,
+)
+_ARITHMETIC = (
+    cst.Add,
+    cst.Subtract,
+    cst.Multiply,
+    cst.Divide,
+    cst.FloorDivide,
+    cst.Modulo,
+    cst.Power,
+    cst.MatrixMultiply,
+)
 
 
 def _operand(expr: cst.BaseExpression) -> cst.BaseExpression:
@@ -639,8 +748,7 @@ TRIM_METHODS = frozenset({"strip", "rstrip", "lstrip"})
 
 
 def _unwrap_trim(expr: cst.BaseExpression) -> cst.BaseExpression:
-    while (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute)
-           and expr.func.attr.value in TRIM_METHODS):
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in TRIM_METHODS:
         expr = expr.func.value
     return expr
 
@@ -701,9 +809,11 @@ def _fstring_text(node: cst.FormattedString, raw: str) -> str | None:
 
 
 def _add_keyword(call: cst.Call, keyword: str, value: str) -> cst.Call:
-    new = cst.Arg(value=cst.parse_expression(value), keyword=cst.Name(keyword),
-                  equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
-                                        whitespace_after=cst.SimpleWhitespace("")))
+    new = cst.Arg(
+        value=cst.parse_expression(value),
+        keyword=cst.Name(keyword),
+        equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")),
+    )
     args = list(call.args)
     return call.with_changes(args=append_item(args, new, _separator(args), call.whitespace_before_args))
 
@@ -731,8 +841,13 @@ def _contains(kinds: Kinds, expr: cst.BaseExpression, matches: Callable[[cst.Bas
     return False
 
 
-def _annotate(kinds: Kinds, expr: cst.BaseExpression, matches: Callable[[cst.BaseExpression], bool],
-              metadata: cst.BaseExpression, annotated: str) -> cst.BaseExpression:
+def _annotate(
+    kinds: Kinds,
+    expr: cst.BaseExpression,
+    matches: Callable[[cst.BaseExpression], bool],
+    metadata: cst.BaseExpression,
+    annotated: str,
+) -> cst.BaseExpression:
     """Put `metadata` on each matching member of the annotation, keeping Optional/unions around it."""
     if isinstance(expr, cst.Subscript) and kinds.is_annotated(expr.value) and _contains(kinds, expr, matches):
         elements = list(expr.slice)
@@ -741,12 +856,15 @@ def _annotate(kinds: Kinds, expr: cst.BaseExpression, matches: Callable[[cst.Bas
         elements[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
         return expr.with_changes(slice=[*elements, new])
     if matches(expr):
-        wrapped = _call(f"{annotated}[__type__, __meta__]", __type__=expr.with_changes(lpar=[], rpar=[]),
-                        __meta__=metadata)
+        wrapped = _call(
+            f"{annotated}[__type__, __meta__]", __type__=expr.with_changes(lpar=[], rpar=[]), __meta__=metadata
+        )
         return wrapped.with_changes(lpar=expr.lpar, rpar=expr.rpar) if expr.lpar else wrapped
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
-        return expr.with_changes(left=_annotate(kinds, expr.left, matches, metadata, annotated),
-                                 right=_annotate(kinds, expr.right, matches, metadata, annotated))
+        return expr.with_changes(
+            left=_annotate(kinds, expr.left, matches, metadata, annotated),
+            right=_annotate(kinds, expr.right, matches, metadata, annotated),
+        )
     if isinstance(expr, cst.Subscript) and kinds.is_wrapper(expr.value):
         elements = []
         for element in expr.slice:
@@ -759,7 +877,7 @@ def _annotate(kinds: Kinds, expr: cst.BaseExpression, matches: Callable[[cst.Bas
 
 
 def _only_kind_or_none(kinds: Kinds, expr: cst.BaseExpression, matches: Callable[[cst.BaseExpression], bool]) -> bool:
-    """`str`, `Optional[str]`, `str | None`, `Union[str, None]`, `Annotated[str, ...]` (and the same for a collection)."""
+    """`str`, `Optional[str]`, `str | None`, `Union[str, None]`, `Annotated[str, ...]` (and so for collections)."""
     members = list(_union_members(kinds, expr))
     kind = [m for m in members if not (isinstance(m, cst.Name) and m.value == "None")]
     return len(kind) == 1 and matches(kind[0])

@@ -24,14 +24,14 @@ and records them so `boundlint.fix.apply` can check that nothing else changed.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import libcst as cst
 
 from boundlint.fix.model import Symbol
-from boundlint.project.module import dotted
 from boundlint.parse.positions import child_nodes
+from boundlint.project.module import dotted
 
 STDLIB = frozenset(sys.stdlib_module_names)
 BLANK_LINE = cst.EmptyLine()
@@ -56,7 +56,7 @@ class TreeFacts:
     top_imports: list[_TopImport]
     star_indexes: list[int]
     parents: dict[int, cst.CSTNode]  # id(node) -> its parent
-    layout: "Layout | None" = None  # the text of each top-level statement, when it adds up to the module's
+    layout: Layout | None = None  # the text of each top-level statement, when it adds up to the module's
 
     def ancestors(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """`node` and every node above it, up to the module."""
@@ -94,13 +94,21 @@ def _scan(tree: cst.Module) -> TreeFacts:
         for small in statement.body:
             if isinstance(small, cst.ImportFrom):
                 module = dotted(small.module) if small.module is not None else ""
-                top_imports.append(_TopImport(index, small, module or "", len(small.relative),
-                                              isinstance(small.names, cst.ImportStar), last_lines[index]))
+                top_imports.append(
+                    _TopImport(
+                        index,
+                        small,
+                        module or "",
+                        len(small.relative),
+                        isinstance(small.names, cst.ImportStar),
+                        last_lines[index],
+                    )
+                )
             elif isinstance(small, cst.Import):
-                top_imports.append(_TopImport(index, small, dotted(small.names[0].name) or "", 0, False,
-                                              last_lines[index]))
-    return TreeFacts(bindings, names, top_imports, [i.index for i in top_imports if i.star], parents,
-                     Layout.of(tree))
+                top_imports.append(
+                    _TopImport(index, small, dotted(small.names[0].name) or "", 0, False, last_lines[index])
+                )
+    return TreeFacts(bindings, names, top_imports, [i.index for i in top_imports if i.star], parents, Layout.of(tree))
 
 
 @dataclass
@@ -120,14 +128,14 @@ class Layout:
     code: str
 
     @classmethod
-    def of(cls, tree: cst.Module) -> "Layout | None":
+    def of(cls, tree: cst.Module) -> Layout | None:
         header = "".join(tree.code_for_node(line) for line in tree.header)
         statements = [tree.code_for_node(statement) for statement in tree.body]
         footer = "".join(tree.code_for_node(line) for line in tree.footer)
         code = tree.code
         whole = header + "".join(statements) + footer
         popped = 0 if tree.has_trailing_newline else trailing_newline(whole)
-        if whole[:len(whole) - popped] != code:
+        if whole[: len(whole) - popped] != code:
             return None  # not the layout we expect: callers use the slow path
         return cls(header, statements, footer, popped, code)
 
@@ -259,8 +267,11 @@ class ImportPlanner:
             return same[-1].index + 1, "after"
         stdlib = top in STDLIB
         key = (1, module.lower())
-        group = [item for item in header if item.level == 0 and item.module != "__future__"
-                 and (item.module.split(".", 1)[0] in STDLIB) == stdlib]
+        group = [
+            item
+            for item in header
+            if item.level == 0 and item.module != "__future__" and (item.module.split(".", 1)[0] in STDLIB) == stdlib
+        ]
         before = [item for item in group if _sort_key(item) <= key]
         if before:
             return before[-1].index + 1, "after"
@@ -297,8 +308,9 @@ class ImportPlanner:
                 continue
             index, how = self._placement(module)
             aliases = [_alias(name, alias) for name, alias in sorted(names.items(), key=lambda i: _name_key(i[0]))]
-            statement = cst.SimpleStatementLine(body=[cst.ImportFrom(
-                module=_dotted_expr(module), names=_with_commas(aliases))])
+            statement = cst.SimpleStatementLine(
+                body=[cst.ImportFrom(module=_dotted_expr(module), names=_with_commas(aliases))]
+            )
             by_index.setdefault(index, []).append((how, statement))
         # Highest index first, so earlier indexes stay valid. At one index, statements that join the
         # group above come first, then a new group, then those that open the group below.
@@ -313,8 +325,7 @@ class ImportPlanner:
             opening = next((i for i, how in enumerate(hows) if how in ("before", "before-group")), None)
             if opening is not None and following is not None:
                 statements[opening] = statements[opening].with_changes(leading_lines=_leading(following))
-                new_following = following.with_changes(
-                    leading_lines=(BLANK_LINE,) if "before-group" in hows else ())
+                new_following = following.with_changes(leading_lines=(BLANK_LINE,) if "before-group" in hows else ())
             for position, how in enumerate(hows):
                 if how == "group":
                     statements[position] = statements[position].with_changes(leading_lines=(BLANK_LINE,))
@@ -330,13 +341,19 @@ class ImportPlanner:
 
     def _extendable(self, module: str) -> _TopImport | None:
         for item in self.top_imports:
-            if (isinstance(item.node, cst.ImportFrom) and not item.star and not item.level and item.module == module
-                    and item.end_line < self.use_line):
+            if (
+                isinstance(item.node, cst.ImportFrom)
+                and not item.star
+                and not item.level
+                and item.module == module
+                and item.end_line < self.use_line
+            ):
                 return item
         return None
 
-    def _extend(self, body: list[cst.BaseStatement], module: str, names: dict[str, str | None],
-                changes: ImportChanges) -> bool:
+    def _extend(
+        self, body: list[cst.BaseStatement], module: str, names: dict[str, str | None], changes: ImportChanges
+    ) -> bool:
         item = self._extendable(module)
         if item is not None:
             node = item.node
@@ -507,14 +524,18 @@ def _imports_module(node: cst.CSTNode, name: str, module: str) -> bool:
 
 
 def _is_docstring(statement: cst.CSTNode) -> bool:
-    return (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
-            and isinstance(statement.body[0], cst.Expr)
-            and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
 
 
 def _is_import_line(statement: cst.CSTNode) -> bool:
     return isinstance(statement, cst.SimpleStatementLine) and all(
-        isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body)
+        isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body
+    )
 
 
 def _sort_key(item: _TopImport) -> tuple[int, str]:
@@ -543,12 +564,17 @@ def _alias(name: str, alias: str | None) -> cst.ImportAlias:
 
 
 def _with_commas(aliases: list[cst.ImportAlias]) -> list[cst.ImportAlias]:
-    return [alias.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-            if index < len(aliases) - 1 else alias for index, alias in enumerate(aliases)]
+    return [
+        alias.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        if index < len(aliases) - 1
+        else alias
+        for index, alias in enumerate(aliases)
+    ]
 
 
-def _insert_alias(aliases: list[cst.ImportAlias], new: cst.ImportAlias,
-                  opening: cst.BaseParenthesizableWhitespace | None = None) -> list[cst.ImportAlias]:
+def _insert_alias(
+    aliases: list[cst.ImportAlias], new: cst.ImportAlias, opening: cst.BaseParenthesizableWhitespace | None = None
+) -> list[cst.ImportAlias]:
     """Insert keeping the statement's order (by type, or alphabetical) and its comma layout."""
     names = [dotted(alias.name) or "" for alias in aliases]
     new_name = dotted(new.name) or ""
@@ -567,7 +593,9 @@ def _insert_alias(aliases: list[cst.ImportAlias], new: cst.ImportAlias,
     return result
 
 
-def append_item(items: list, new, separator: cst.Comma, opening: cst.BaseParenthesizableWhitespace | None = None) -> list:
+def append_item(
+    items: list, new, separator: cst.Comma, opening: cst.BaseParenthesizableWhitespace | None = None
+) -> list:
     """Append to a comma-separated list (import names, call arguments), keeping its layout.
 
     A one-line list gains `, new`. A list written one item per line with a
@@ -582,10 +610,20 @@ def append_item(items: list, new, separator: cst.Comma, opening: cst.BaseParenth
     trailing = last.comma
     if isinstance(trailing, cst.Comma) and isinstance(trailing.whitespace_after, cst.ParenthesizedWhitespace):
         after = trailing.whitespace_after
-        indent = next((ws.last_line for ws in (separator.whitespace_after, opening)
-                       if isinstance(ws, cst.ParenthesizedWhitespace)), after.last_line)
-        result[-1] = last.with_changes(comma=trailing.with_changes(whitespace_after=after.with_changes(last_line=indent)))
-        closing = after.with_changes(first_line=cst.TrailingWhitespace(newline=after.first_line.newline), empty_lines=[])
+        indent = next(
+            (
+                ws.last_line
+                for ws in (separator.whitespace_after, opening)
+                if isinstance(ws, cst.ParenthesizedWhitespace)
+            ),
+            after.last_line,
+        )
+        result[-1] = last.with_changes(
+            comma=trailing.with_changes(whitespace_after=after.with_changes(last_line=indent))
+        )
+        closing = after.with_changes(
+            first_line=cst.TrailingWhitespace(newline=after.first_line.newline), empty_lines=[]
+        )
         result.append(new.with_changes(comma=trailing.with_changes(whitespace_after=closing)))
         return result
     result[-1] = last.with_changes(comma=separator)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import libcst as cst
 
 from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
-from boundlint.project.module import ModuleInfo
 from boundlint.project.lookup import Project
+from boundlint.project.module import ModuleInfo
 
 TEXT = "text"
 JSON = "json"
@@ -24,10 +24,20 @@ JSON_SCALARS = frozenset({"builtins.str", "builtins.int", "builtins.float", "bui
 JSON_LISTS = frozenset({"builtins.list", "typing.List"})
 JSON_DICTS = frozenset({"builtins.dict", "typing.Dict"})
 LITERALS = frozenset({"typing.Literal", "typing_extensions.Literal"})
-SEQUENCES = frozenset({
-    "builtins.list", "builtins.tuple", "typing.List", "typing.Tuple", "typing.Sequence", "typing.MutableSequence",
-    "collections.abc.Sequence", "collections.abc.MutableSequence", "collections.deque", "typing.Deque",
-})
+SEQUENCES = frozenset(
+    {
+        "builtins.list",
+        "builtins.tuple",
+        "typing.List",
+        "typing.Tuple",
+        "typing.Sequence",
+        "typing.MutableSequence",
+        "collections.abc.Sequence",
+        "collections.abc.MutableSequence",
+        "collections.deque",
+        "typing.Deque",
+    }
+)
 # Methods whose result is a str whatever the receiver (in practice).
 TEXT_METHODS = frozenset({"read_text", "decode"})
 # Methods of a str literal that return a str.
@@ -142,7 +152,9 @@ class Kinds:
             if isinstance(func, cst.Attribute):
                 if func.attr.value in TEXT_METHODS:
                     return True
-                if func.attr.value in LITERAL_TEXT_METHODS and isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString)):
+                if func.attr.value in LITERAL_TEXT_METHODS and isinstance(
+                    func.value, (cst.SimpleString, cst.ConcatenatedString)
+                ):
                     return _is_str_literal(func.value)
         return False
 

@@ -15,8 +15,8 @@ from boundlint.analyse.analysis import Analysis
 from boundlint.analyse.dataflow import ReturnVerdict
 from boundlint.core.findings import Finding
 from boundlint.find.contracts import FieldInfo, ModelInfo
-from boundlint.project.module import ModuleInfo
 from boundlint.find.tools import Tool
+from boundlint.project.module import ModuleInfo
 
 Key = tuple[str, int, int, int, int]
 
@@ -42,8 +42,7 @@ def finding_key(finding: Finding) -> Key:
 
 def node_key(module: ModuleInfo, node: cst.CSTNode) -> Key:
     position = module.position(node)
-    return (module.display, position.start.line, position.start.column + 1,
-            position.end.line, position.end.column + 1)
+    return (module.display, position.start.line, position.start.column + 1, position.end.line, position.end.column + 1)
 
 
 def locate(analysis: Analysis, findings: list[Finding]) -> dict[Finding, Target]:
@@ -56,8 +55,9 @@ def locate(analysis: Analysis, findings: list[Finding]) -> dict[Finding, Target]
             for item in tool_result.returns:
                 finding = wanted.get(node_key(tool_result.tool.module, item.node))
                 if finding is not None and finding.code in RETURN_CODES:
-                    found[finding] = Target(finding, tool_result.tool.module, item.node,
-                                            tool=tool_result.tool, returned=item)
+                    found[finding] = Target(
+                        finding, tool_result.tool.module, item.node, tool=tool_result.tool, returned=item
+                    )
     if codes & set(FIELD_CODES):
         for model in analysis.contracts:
             for info in model.fields:

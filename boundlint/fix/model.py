@@ -9,8 +9,9 @@ imports and turning the result into text edits happen in `boundlint.fix.apply`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import libcst as cst
 

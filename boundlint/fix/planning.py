@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from boundlint.analyse.analysis import Analysis
-from boundlint.core.result import FixRound, ModuleRewrite
 from boundlint.core.config import Config
 from boundlint.core.findings import Finding
+from boundlint.core.result import FixRound, ModuleRewrite
 from boundlint.fix.apply import FixFailed, apply_candidates
 from boundlint.fix.codemods import CodemodPlanner
 from boundlint.fix.locate import Target, locate
@@ -58,7 +58,12 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config) -> Plan:
     for finding in findings:
         target = targets.get(finding)
         if target is None:
-            result_plan.no_fix[finding] = NoFix(finding, "no automatic fix for this rule" if finding.code not in FIXABLE_CODES else "no automatic fix: the reported node was not found")
+            result_plan.no_fix[finding] = NoFix(
+                finding,
+                "no automatic fix for this rule"
+                if finding.code not in FIXABLE_CODES
+                else "no automatic fix: the reported node was not found",
+            )
             continue
         outcome = planner.plan(target)
         if isinstance(outcome, Candidate):
@@ -98,8 +103,11 @@ def fix_round(analysis: Analysis, findings: list[Finding], config: Config, unsaf
 
 def _moot_bl001(analysis: Analysis, the_plan: Plan, chosen: list[Candidate]) -> set[Finding]:
     """BL001 fixes that the field fixes chosen in this round make unnecessary."""
-    fixed_fields = {(id(t.model.node), t.field.name) for c in chosen
-                    if (t := the_plan.targets.get(c.finding)) is not None and t.model is not None and t.field is not None}
+    fixed_fields = {
+        (id(t.model.node), t.field.name)
+        for c in chosen
+        if (t := the_plan.targets.get(c.finding)) is not None and t.model is not None and t.field is not None
+    }
     if not fixed_fields:
         return set()
     models = {id(model.node): model for model in analysis.contracts}
@@ -116,8 +124,11 @@ def _moot_bl001(analysis: Analysis, the_plan: Plan, chosen: list[Candidate]) -> 
         if not roots or called not in {root.name for root in roots}:
             continue
         closure = analysis.models.contracts_closure(roots)
-        if all((id(owner.node), item.name) in fixed_fields
-               for model in closure for owner, item in analysis.models.unbounded_fields(model)):
+        if all(
+            (id(owner.node), item.name) in fixed_fields
+            for model in closure
+            for owner, item in analysis.models.unbounded_fields(model)
+        ):
             moot.add(candidate.finding)
     return moot
 

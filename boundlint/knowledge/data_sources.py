@@ -27,18 +27,60 @@ SOURCE_CALLS: dict[str, str] = {
 # Library functions whose result is small whatever their arguments: ids, clocks,
 # hashes, single configuration values.
 SMALL_CALL_PREFIXES: tuple[str, ...] = (
-    "uuid.", "time.", "datetime.", "hashlib.", "secrets.", "random.", "math.", "platform.", "socket.gethostname",
-    "getpass.getuser", "os.getpid", "os.getcwd", "os.getenv", "os.environ.get", "os.cpu_count", "zlib.crc32",
-    "shutil.which", "shutil.disk_usage", "os.path.exists", "os.path.isfile", "os.path.isdir", "os.path.getsize",
-    "os.path.getmtime", "re.match", "re.fullmatch", "re.search", "re.compile", "logging.getLogger",
+    "uuid.",
+    "time.",
+    "datetime.",
+    "hashlib.",
+    "secrets.",
+    "random.",
+    "math.",
+    "platform.",
+    "socket.gethostname",
+    "getpass.getuser",
+    "os.getpid",
+    "os.getcwd",
+    "os.getenv",
+    "os.environ.get",
+    "os.cpu_count",
+    "zlib.crc32",
+    "shutil.which",
+    "shutil.disk_usage",
+    "os.path.exists",
+    "os.path.isfile",
+    "os.path.isdir",
+    "os.path.getsize",
+    "os.path.getmtime",
+    "re.match",
+    "re.fullmatch",
+    "re.search",
+    "re.compile",
+    "logging.getLogger",
 )
 
 # Library functions whose result is about as large as their arguments.
 PRESERVING_CALL_PREFIXES: tuple[str, ...] = (
-    "os.path.", "posixpath.", "ntpath.", "pathlib.", "shlex.quote", "shlex.join", "urllib.parse.", "html.escape",
-    "html.unescape", "re.sub", "re.escape", "textwrap.dedent", "textwrap.indent", "string.capwords",
-    "base64.urlsafe_b64encode", "unicodedata.normalize", "copy.copy", "copy.deepcopy", "dataclasses.asdict",
-    "dataclasses.astuple", "dataclasses.replace", "operator.",
+    "os.path.",
+    "posixpath.",
+    "ntpath.",
+    "pathlib.",
+    "shlex.quote",
+    "shlex.join",
+    "urllib.parse.",
+    "html.escape",
+    "html.unescape",
+    "re.sub",
+    "re.escape",
+    "textwrap.dedent",
+    "textwrap.indent",
+    "string.capwords",
+    "base64.urlsafe_b64encode",
+    "unicodedata.normalize",
+    "copy.copy",
+    "copy.deepcopy",
+    "dataclasses.asdict",
+    "dataclasses.astuple",
+    "dataclasses.replace",
+    "operator.",
 )
 
 # Qualified names (attributes) that are unbounded by themselves.
@@ -82,54 +124,187 @@ SOURCE_METHODS: dict[str, str] = {
 }
 
 # Builtins whose result is a number, a bool, a type or None.
-SMALL_BUILTINS = frozenset({
-    "len", "isinstance", "issubclass", "bool", "int", "float", "complex", "hash", "id", "round", "abs",
-    "callable", "hasattr", "any", "all", "ord", "chr", "type", "divmod", "pow", "print", "setattr",
-    "delattr", "object", "NotImplemented",
-})
+SMALL_BUILTINS = frozenset(
+    {
+        "len",
+        "isinstance",
+        "issubclass",
+        "bool",
+        "int",
+        "float",
+        "complex",
+        "hash",
+        "id",
+        "round",
+        "abs",
+        "callable",
+        "hasattr",
+        "any",
+        "all",
+        "ord",
+        "chr",
+        "type",
+        "divmod",
+        "pow",
+        "print",
+        "setattr",
+        "delattr",
+        "object",
+        "NotImplemented",
+    }
+)
 
 # Builtins that return a value as large as their arguments.
-CONTAINER_BUILTINS = frozenset({
-    "list", "tuple", "set", "frozenset", "dict", "sorted", "reversed", "enumerate", "zip", "filter", "map",
-    "iter", "next", "min", "max", "sum", "getattr", "vars", "bytes", "bytearray", "memoryview",
-})
+CONTAINER_BUILTINS = frozenset(
+    {
+        "list",
+        "tuple",
+        "set",
+        "frozenset",
+        "dict",
+        "sorted",
+        "reversed",
+        "enumerate",
+        "zip",
+        "filter",
+        "map",
+        "iter",
+        "next",
+        "min",
+        "max",
+        "sum",
+        "getattr",
+        "vars",
+        "bytes",
+        "bytearray",
+        "memoryview",
+    }
+)
 
 # Builtins that turn any value into its text.
 TEXT_BUILTINS = frozenset({"str", "repr", "format", "ascii"})
 
 # Methods that keep the size class of their receiver (and arguments).
-PRESERVING_METHODS = frozenset({
-    "strip", "lstrip", "rstrip", "lower", "upper", "title", "capitalize", "casefold", "swapcase", "replace",
-    "format", "format_map", "removeprefix", "removesuffix", "expandtabs", "encode", "decode", "split", "rsplit",
-    "splitlines", "partition", "rpartition", "get", "items", "keys", "values", "copy", "pop", "popitem",
-    "setdefault", "translate", "model_copy", "__str__",
-})
+PRESERVING_METHODS = frozenset(
+    {
+        "strip",
+        "lstrip",
+        "rstrip",
+        "lower",
+        "upper",
+        "title",
+        "capitalize",
+        "casefold",
+        "swapcase",
+        "replace",
+        "format",
+        "format_map",
+        "removeprefix",
+        "removesuffix",
+        "expandtabs",
+        "encode",
+        "decode",
+        "split",
+        "rsplit",
+        "splitlines",
+        "partition",
+        "rpartition",
+        "get",
+        "items",
+        "keys",
+        "values",
+        "copy",
+        "pop",
+        "popitem",
+        "setdefault",
+        "translate",
+        "model_copy",
+        "__str__",
+    }
+)
 
 # Methods that return a number, a bool or None whatever the receiver.
-SMALL_METHODS = frozenset({
-    "startswith", "endswith", "isdigit", "isalpha", "isalnum", "isspace", "islower", "isupper", "isnumeric",
-    "isdecimal", "isidentifier", "istitle", "count", "find", "rfind", "index", "rindex", "is_file", "is_dir",
-    "exists", "append", "extend", "insert", "update", "add", "clear", "remove", "discard", "sort", "reverse",
-    "write", "close", "flush", "raise_for_status", "total_seconds", "timestamp", "isoformat", "strftime",
-    "hexdigest", "bit_length", "is_integer", "__len__",
-})
+SMALL_METHODS = frozenset(
+    {
+        "startswith",
+        "endswith",
+        "isdigit",
+        "isalpha",
+        "isalnum",
+        "isspace",
+        "islower",
+        "isupper",
+        "isnumeric",
+        "isdecimal",
+        "isidentifier",
+        "istitle",
+        "count",
+        "find",
+        "rfind",
+        "index",
+        "rindex",
+        "is_file",
+        "is_dir",
+        "exists",
+        "append",
+        "extend",
+        "insert",
+        "update",
+        "add",
+        "clear",
+        "remove",
+        "discard",
+        "sort",
+        "reverse",
+        "write",
+        "close",
+        "flush",
+        "raise_for_status",
+        "total_seconds",
+        "timestamp",
+        "isoformat",
+        "strftime",
+        "hexdigest",
+        "bit_length",
+        "is_integer",
+        "__len__",
+    }
+)
 
 # Methods that grow their receiver with their argument.
-GROWING_METHODS = frozenset({"append", "extend", "insert", "update", "add", "write", "writelines", "appendleft",
-                             "setdefault"})
+GROWING_METHODS = frozenset(
+    {"append", "extend", "insert", "update", "add", "write", "writelines", "appendleft", "setdefault"}
+)
 
 # Bound-type return annotations.
 SMALL_ANNOTATIONS = frozenset({"int", "float", "bool", "None", "complex", "Literal", "NoReturn", "Never"})
 
 # Dict keys and literal text that tell the model a value was cut.
-MARKER_TEXT = re.compile(r"\.\.\.|…|truncat|omitted|elided|clipped|shortened|trimmed|\bcut\b|\bmore\b|remaining",
-                         re.IGNORECASE)
-TOLD_KEYS = re.compile(r"truncat|total|omitted|remaining|has_more|more|next_cursor|next_page|cursor|complete",
-                       re.IGNORECASE)
+MARKER_TEXT = re.compile(
+    r"\.\.\.|…|truncat|omitted|elided|clipped|shortened|trimmed|\bcut\b|\bmore\b|remaining", re.IGNORECASE
+)
+TOLD_KEYS = re.compile(
+    r"truncat|total|omitted|remaining|has_more|more|next_cursor|next_page|cursor|complete", re.IGNORECASE
+)
 
 # Parameter names that carry framework context, not the model's arguments.
-CONTEXT_PARAMETERS = frozenset({"self", "cls", "ctx", "context", "tool_context", "run_context", "runtime",
-                                "wrapper", "config", "callbacks", "run_manager", "state", "deps"})
+CONTEXT_PARAMETERS = frozenset(
+    {
+        "self",
+        "cls",
+        "ctx",
+        "context",
+        "tool_context",
+        "run_context",
+        "runtime",
+        "wrapper",
+        "config",
+        "callbacks",
+        "run_manager",
+        "state",
+        "deps",
+    }
+)
 
 # Single-byte encodings cannot be split mid-character.
 SINGLE_BYTE_ENCODINGS = re.compile(r"^(ascii|us-ascii|latin[-_]?1|iso[-_]?8859.*|cp125\d|cp437|l1)$", re.IGNORECASE)

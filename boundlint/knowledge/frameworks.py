@@ -98,6 +98,7 @@ TOOL_DECORATORS: list[Pattern] = [
     Pattern(("fastmcp",), "tools.tool"),  # fastmcp >= 3: a standalone `@tool`
 ]
 
+
 # Classes whose instances register tools through a method used as a
 # decorator: `mcp = FastMCP(...)` then `@mcp.tool()`.
 @dataclass(frozen=True)

@@ -18,9 +18,9 @@ import bisect
 import dataclasses
 import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterator
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
@@ -76,8 +76,18 @@ def child_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
 
 # Node classes that never hold code: whitespace, comments, brackets and tokens.
 _TRIVIA_MODULES = ("libcst._nodes.whitespace", "libcst._nodes.op")
-_TRIVIA_NAMES = frozenset({"LeftParen", "RightParen", "LeftCurlyBrace", "RightCurlyBrace", "LeftSquareBracket",
-                           "RightSquareBracket", "Asynchronous", "MaybeSentinel"})
+_TRIVIA_NAMES = frozenset(
+    {
+        "LeftParen",
+        "RightParen",
+        "LeftCurlyBrace",
+        "RightCurlyBrace",
+        "LeftSquareBracket",
+        "RightSquareBracket",
+        "Asynchronous",
+        "MaybeSentinel",
+    }
+)
 _NODE_NAME = re.compile(r"libcst\._\w+(?:\.\w+)*\.(\w+)|ForwardRef\('(\w+)'\)")
 
 
@@ -136,7 +146,7 @@ class Positions:
         flat = list(_flatten(statements))
         if len(flat) != len(nodes):
             raise _Mismatch
-        for statement, node in zip(flat, nodes):
+        for statement, node in zip(flat, nodes, strict=False):
             self._statements[id(statement)] = node
             for inner, inner_nodes in _bodies(statement, node):
                 self._pair(inner, inner_nodes)
@@ -176,8 +186,12 @@ class Positions:
 
     def _statement_span(self, node: ast.stmt) -> Span:
         end_line = node.end_lineno or node.lineno
-        return Span(node.lineno, self._column(node.lineno, node.col_offset), end_line,
-                    self._column(end_line, node.end_col_offset or 0))
+        return Span(
+            node.lineno,
+            self._column(node.lineno, node.col_offset),
+            end_line,
+            self._column(end_line, node.end_col_offset or 0),
+        )
 
     def _column(self, line: int, byte_offset: int) -> int:
         """ast counts columns in UTF-8 bytes; editors (and libcst) in characters."""
@@ -255,12 +269,12 @@ def _bodies(statement: cst.CSTNode, node: ast.stmt) -> Iterator[tuple[list[cst.C
             yield _suite(statement.orelse.body), node.orelse  # type: ignore[attr-defined]
     elif isinstance(statement, (cst.Try, cst.TryStar)):
         yield _suite(statement.body), node.body  # type: ignore[attr-defined]
-        for handler, ast_handler in zip(statement.handlers, node.handlers):  # type: ignore[attr-defined]
+        for handler, ast_handler in zip(statement.handlers, node.handlers, strict=False):  # type: ignore[attr-defined]
             yield _suite(handler.body), ast_handler.body
         if statement.orelse is not None:
             yield _suite(statement.orelse.body), node.orelse  # type: ignore[attr-defined]
         if statement.finalbody is not None:
             yield _suite(statement.finalbody.body), node.finalbody  # type: ignore[attr-defined]
     elif isinstance(statement, cst.Match):
-        for case, ast_case in zip(statement.cases, node.cases):  # type: ignore[attr-defined]
+        for case, ast_case in zip(statement.cases, node.cases, strict=False):  # type: ignore[attr-defined]
             yield _suite(case.body), ast_case.body

@@ -7,10 +7,11 @@ import io
 import symtable
 import sys
 import tokenize
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -56,8 +57,11 @@ def decode_source(data: bytes) -> SourceText:
         text = body.decode(codec)
     except UnicodeDecodeError as error:
         line = body[: error.start].count(b"\n") + 1
-        raise SourceError(f"file is not valid {codec}: byte 0x{body[error.start]:02x} on line {line} cannot be decoded"
-                          " (declare the encoding with a coding comment, or save the file as UTF-8)", line) from None
+        raise SourceError(
+            f"file is not valid {codec}: byte 0x{body[error.start]:02x} on line {line} cannot be decoded"
+            " (declare the encoding with a coding comment, or save the file as UTF-8)",
+            line,
+        ) from None
     except LookupError:
         raise SourceError(f"unknown source encoding {encoding!r}") from None
     return SourceText(text=text, encoding=codec, bom=bom)
@@ -76,8 +80,12 @@ def read_source(path: Path) -> SourceText:
 
 # CPython's parser refuses these before it recurses; libcst's native parser does
 # not, and overflows its stack or runs for minutes on such input.
-_NESTING_ERRORS = ("too many nested parentheses", "too many levels of indentation",
-                   "too many statically nested blocks", "too complex")
+_NESTING_ERRORS = (
+    "too many nested parentheses",
+    "too many levels of indentation",
+    "too many statically nested blocks",
+    "too complex",
+)
 
 
 def parse(text: str) -> cst.Module:
@@ -171,8 +179,9 @@ def _python_syntax(text: str) -> tuple[ast.Module | None, _PythonSyntaxError | N
         return python_ast(text), None
     except SyntaxError as error:
         nesting = any(phrase in str(error.msg) for phrase in _NESTING_ERRORS)
-        return None, _PythonSyntaxError(f"syntax error: {error.msg}", error.lineno or 1,
-                                        max((error.offset or 1) - 1, 0), nesting)
+        return None, _PythonSyntaxError(
+            f"syntax error: {error.msg}", error.lineno or 1, max((error.offset or 1) - 1, 0), nesting
+        )
     except (RecursionError, MemoryError):
         return None, _PythonSyntaxError("code is nested too deeply to parse", 1, 0, True)
     except ValueError as error:  # e.g. "source code string cannot contain null bytes"

@@ -12,10 +12,10 @@ import ast
 from collections import OrderedDict
 from pathlib import Path
 
-from boundlint.discover.module_names import module_name_for, relative_resolver
 from boundlint.discover.files import display_name
-from boundlint.project.module import ModuleInfo
+from boundlint.discover.module_names import module_name_for, relative_resolver
 from boundlint.parse.source import SourceError, SourceText, decode_source, parse_both, read_source
+from boundlint.project.module import ModuleInfo
 
 # libcst trees take about 350 bytes of memory per character of source (a
 # 1 MB test file: 370 MB). Keep about 500 KB of source parsed (~180 MB), and
@@ -60,8 +60,9 @@ class Loader:
             self.errors[path] = SourceError("code is nested too deeply to analyse")
             return None
         own_name = module_name_for(path)
-        return ModuleInfo.build(path, display_name(path), own_name, source, tree, relative_resolver(path, own_name),
-                                syntax)
+        return ModuleInfo.build(
+            path, display_name(path), own_name, source, tree, relative_resolver(path, own_name), syntax
+        )
 
     def _source(self, path: Path) -> SourceText:
         if path in self.stdin:

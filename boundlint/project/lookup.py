@@ -7,17 +7,16 @@ A function registered in one module and defined in another is only found if
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import libcst as cst
 
-from boundlint.knowledge import frameworks as fw
 from boundlint.discover.module_names import Catalog
+from boundlint.knowledge import frameworks as fw
 from boundlint.project.module import ModuleInfo
 from boundlint.project.module_index import FunctionSite, index_of
-
 
 MAX_REEXPORT_DEPTH = 8
 LIBRARY_ROOTS = frozenset({*fw.ALL_ROOTS, "pydantic", "pydantic_core", "annotated_types", fw.RUNTIME_ROOT})
@@ -43,7 +42,7 @@ class Project:
     touches is recorded, so a result can say which files it depends on.
     """
 
-    def __init__(self, paths: "list[Path] | Catalog", loader: Callable[[Path], ModuleInfo | None]) -> None:
+    def __init__(self, paths: list[Path] | Catalog, loader: Callable[[Path], ModuleInfo | None]) -> None:
         self._loader = loader
         self._loaded: dict[Path, ModuleInfo | None] = {}
         catalog = paths if isinstance(paths, Catalog) else Catalog(paths)
@@ -76,7 +75,7 @@ class Project:
         self._touched[-1].add(path)
         return self.load(path)
 
-    def site_of(self, function: cst.FunctionDef) -> "FunctionSite | None":
+    def site_of(self, function: cst.FunctionDef) -> FunctionSite | None:
         for module in self.modules:
             site = index_of(module).sites.get(function)
             if site is not None:
@@ -207,7 +206,7 @@ def class_methods(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
 
 def _shared_prefix(a: Path, b: Path) -> int:
     count = 0
-    for left, right in zip(a.parts, b.parts):
+    for left, right in zip(a.parts, b.parts, strict=False):
         if left != right:
             break
         count += 1

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import ast
 import builtins
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterator
 
 import libcst as cst
 
@@ -41,7 +41,9 @@ def compound_bodies(statement: cst.CSTNode) -> Iterator[cst.BaseSuite]:
     if isinstance(statement, cst.If):
         yield statement.body
         if statement.orelse is not None:
-            yield from compound_bodies(statement.orelse) if isinstance(statement.orelse, cst.If) else [statement.orelse.body]
+            yield from (
+                compound_bodies(statement.orelse) if isinstance(statement.orelse, cst.If) else [statement.orelse.body]
+            )
     elif isinstance(statement, (cst.Try, cst.TryStar)):
         yield statement.body
         for handler in statement.handlers:
@@ -86,8 +88,16 @@ class ModuleInfo:
     syntax: ast.Module | None = field(default=None, repr=False)
 
     @classmethod
-    def build(cls, path: Path, display: str, name: str, source: SourceText, tree: cst.Module,
-              resolve_relative: RelativeResolver, syntax: ast.Module | None = None) -> "ModuleInfo":
+    def build(
+        cls,
+        path: Path,
+        display: str,
+        name: str,
+        source: SourceText,
+        tree: cst.Module,
+        resolve_relative: RelativeResolver,
+        syntax: ast.Module | None = None,
+    ) -> ModuleInfo:
         info = cls(path=path, display=display, name=name, source=source, tree=tree, syntax=syntax)
         info._collect_imports(resolve_relative)
         info._collect_top_level()

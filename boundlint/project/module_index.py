@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from boundlint.project.module import ModuleInfo
 from boundlint.parse.positions import child_nodes
+from boundlint.project.module import ModuleInfo
 
 
 class _WeakModule:
@@ -95,8 +95,9 @@ def index_module(module: ModuleInfo) -> ModuleIndex:
         inner = scopes
         if isinstance(node, cst.FunctionDef):
             owner = scopes[-1] if scopes and isinstance(scopes[-1], cst.ClassDef) else None
-            site = FunctionSite(module, node, _qualname(scopes, node.name.value), owner,
-                                _innermost(scopes, cst.FunctionDef))
+            site = FunctionSite(
+                module, node, _qualname(scopes, node.name.value), owner, _innermost(scopes, cst.FunctionDef)
+            )
             index.functions.append(site)
             index.sites[node] = site
             inner = (*scopes, node)
@@ -104,8 +105,11 @@ def index_module(module: ModuleInfo) -> ModuleIndex:
             index.classes[node] = _qualname(scopes, node.name.value)
             inner = (*scopes, node)
         elif isinstance(node, cst.Call):
-            index.calls.append(CallSite(module, node, _innermost(scopes, cst.ClassDef),
-                                        _innermost(scopes, cst.FunctionDef), _symbol(scopes)))
+            index.calls.append(
+                CallSite(
+                    module, node, _innermost(scopes, cst.ClassDef), _innermost(scopes, cst.FunctionDef), _symbol(scopes)
+                )
+            )
         elif isinstance(node, (cst.BinaryOperation, cst.FormattedString)):
             index.expressions.append(ExpressionSite(node, _innermost(scopes, cst.FunctionDef), _symbol(scopes)))
         children = list(child_nodes(node))

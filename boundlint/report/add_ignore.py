@@ -51,8 +51,9 @@ def add_ignores(findings: list[Finding], reason: str = "") -> AddIgnoreReport:
     by_file: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
         if finding.code in SKIPPED_CODES:
-            report.skipped.append(f"{finding.filename}:{finding.line}: {finding.code} not suppressed:"
-                                  f" {SKIPPED_CODES[finding.code]}")
+            report.skipped.append(
+                f"{finding.filename}:{finding.line}: {finding.code} not suppressed: {SKIPPED_CODES[finding.code]}"
+            )
         else:
             by_file[finding.filename].append(finding)
     for filename, file_findings in by_file.items():
@@ -77,8 +78,10 @@ def _add_to_file(path: Path, findings: list[Finding], reason: str, report: AddIg
     for finding in findings:
         target = next((n for n in (finding.line, finding.end_line) if n in open_lines), None)
         if target is None:
-            report.skipped.append(f"{path}:{finding.line}: {finding.code} is on a line that cannot take a comment"
-                                  " (inside a multi-line string or a continued line); not suppressed")
+            report.skipped.append(
+                f"{path}:{finding.line}: {finding.code} is on a line that cannot take a comment"
+                " (inside a multi-line string or a continued line); not suppressed"
+            )
             continue
         wanted[target].add(finding.code)
     added = merged = 0
@@ -125,13 +128,13 @@ def _line_facts(text: str) -> tuple[set[int], dict[int, int]]:
 def _with_ignore(line: str, comment_column: int | None, codes: set[str], reason: str) -> tuple[str, bool]:
     """`line` with `codes` suppressed; True when an existing boundlint comment took them."""
     body = line.rstrip("\r\n")
-    ending = line[len(body):]
+    ending = line[len(body) :]
     if comment_column is not None:
         match = BOUNDLINT_IGNORE.search(body, comment_column)
         if match is not None and match.group("codes") is not None:
             merged = sorted(set(CODE.findall(match.group("codes").upper())) | codes)
             replacement = f"# boundlint: ignore[{', '.join(merged)}]"
-            return body[: match.start()] + replacement + body[match.end():] + ending, True
+            return body[: match.start()] + replacement + body[match.end() :] + ending, True
     comment = f"# boundlint: ignore[{', '.join(sorted(codes))}]"
     if reason:
         comment += f"  # {reason}"

@@ -25,14 +25,15 @@ import json
 import os
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from boundlint import __version__
 from boundlint.core.atomic_write import write_atomically
-from boundlint.core.result import CheckResult
 from boundlint.core.findings import Finding
+from boundlint.core.result import CheckResult
 from boundlint.parse.source import SourceError, read_source
 
 FORMAT_VERSION = 1
@@ -152,8 +153,13 @@ def _entry_key(entry: Any, number: int) -> Key:
 # -- comparing ----------------------------------------------------------------
 
 
-def compare(result: CheckResult, baseline: Counter[Key], baseline_path: Path,
-            in_scope: Iterable[str] | None = None, enabled: Callable[[str], bool] | None = None) -> Comparison:
+def compare(
+    result: CheckResult,
+    baseline: Counter[Key],
+    baseline_path: Path,
+    in_scope: Iterable[str] | None = None,
+    enabled: Callable[[str], bool] | None = None,
+) -> Comparison:
     """Split findings into new and known; leftover entries this run could have matched are stale.
 
     `in_scope` (display names of the files looked at) and `enabled` (is a
@@ -171,8 +177,13 @@ def compare(result: CheckResult, baseline: Counter[Key], baseline_path: Path,
         else:
             new.append(finding)
     scope = None if in_scope is None else {relative_file(name, base) for name in in_scope}
-    stale = Counter({key: count for key, count in remaining.items()
-                     if count > 0 and (scope is None or key[0] in scope) and (enabled is None or enabled(key[1]))})
+    stale = Counter(
+        {
+            key: count
+            for key, count in remaining.items()
+            if count > 0 and (scope is None or key[0] in scope) and (enabled is None or enabled(key[1]))
+        }
+    )
     return Comparison(new, len(result.findings) - len(new), stale)
 
 

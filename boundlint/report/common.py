@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from boundlint.core.findings import Finding
 from boundlint import rules
+from boundlint.core.findings import Finding
 
 # How serious each rule is by default: an unbounded return or a decode that
 # raises is an error; design problems in contracts and markers are warnings;

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from boundlint.core.result import CheckResult
 from boundlint.core.findings import Finding
+from boundlint.core.result import CheckResult
 from boundlint.report.common import finding_level, repository_path, repository_root
 
 COMMANDS = {"error": "error", "warning": "warning", "note": "notice"}

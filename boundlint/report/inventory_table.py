@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import TextIO
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from boundlint.core.findings import Finding
 
@@ -21,8 +19,17 @@ MAX_CELL = {"Returns": 60, "By": 40, "Tool": 40, "Declared as": 28, "Findings": 
 def _cells(row: ToolRow) -> list[str]:
     location = f"{row.file}:{row.line}"
     form = f"{row.form} ({row.declared_in})" if row.declared_in else row.form
-    return [row.tool, row.framework, form, location, "; ".join(row.returns), row.bounded,
-            "; ".join(row.bounded_by), ", ".join(row.budget) or "-", _findings(row) or "-"]
+    return [
+        row.tool,
+        row.framework,
+        form,
+        location,
+        "; ".join(row.returns),
+        row.bounded,
+        "; ".join(row.bounded_by),
+        ", ".join(row.budget) or "-",
+        _findings(row) or "-",
+    ]
 
 
 def _findings(row: ToolRow) -> str:
@@ -35,9 +42,16 @@ def _findings(row: ToolRow) -> str:
 
 def summary(rows: list[ToolRow]) -> str:
     counts = Counter(row.bounded for row in rows)
-    parts = [f"{counts[status]} {label}" for status, label in
-             (("yes", "bounded"), ("no", "unbounded"), ("cut silently", "cut silently"),
-              ("not analysed", "not analysed")) if counts[status]]
+    parts = [
+        f"{counts[status]} {label}"
+        for status, label in (
+            ("yes", "bounded"),
+            ("no", "unbounded"),
+            ("cut silently", "cut silently"),
+            ("not analysed", "not analysed"),
+        )
+        if counts[status]
+    ]
     with_findings = sum(1 for row in rows if row.findings or row.contract_findings)
     tools = f"{len(rows)} tool{'s' if len(rows) != 1 else ''}"
     return f"{tools}: {', '.join(parts) or 'none found'}; {with_findings} with findings."
@@ -47,7 +61,7 @@ def write_table(rows: list[ToolRow], out: TextIO) -> None:
     table = [list(HEADERS)] + [[_clip(HEADERS[i], cell) for i, cell in enumerate(_cells(row))] for row in rows]
     widths = [max(len(line[i]) for line in table) for i in range(len(HEADERS))]
     for number, line in enumerate(table):
-        out.write("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip() + "\n")
+        out.write("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=False)).rstrip() + "\n")
         if number == 0:
             out.write("  ".join("-" * width for width in widths) + "\n")
     out.write(summary(rows) + "\n")

@@ -11,8 +11,8 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TextIO
 
-from boundlint.core.result import CheckResult, InternalError
 from boundlint.core.findings import Finding
+from boundlint.core.result import CheckResult, InternalError
 
 # Characters XML 1.0 cannot carry at all, even escaped.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -42,15 +42,20 @@ def write_junit(result: CheckResult, out: TextIO) -> None:
 
 def _finding_case(suite: ET.Element, finding: Finding) -> None:
     subject = finding.symbol or f"line {finding.line}"
-    case = ET.SubElement(suite, "testcase", {
-        "classname": finding.filename,
-        "name": _clean(f"{finding.code} {finding.name}: {subject}"),
-        "file": finding.filename,
-        "line": str(finding.line),
-    })
+    case = ET.SubElement(
+        suite,
+        "testcase",
+        {
+            "classname": finding.filename,
+            "name": _clean(f"{finding.code} {finding.name}: {subject}"),
+            "file": finding.filename,
+            "line": str(finding.line),
+        },
+    )
     failure = ET.SubElement(case, "failure", {"type": finding.code, "message": _clean(finding.message)})
-    failure.text = _clean(f"{finding.filename}:{finding.line}:{finding.column}: {finding.code} {finding.message}"
-                          f" [{finding.confidence}]")
+    failure.text = _clean(
+        f"{finding.filename}:{finding.line}:{finding.column}: {finding.code} {finding.message} [{finding.confidence}]"
+    )
 
 
 def _error_case(suite: ET.Element, error: InternalError) -> None:

@@ -15,11 +15,10 @@ from pathlib import Path, PurePosixPath
 from typing import Any, TextIO
 from urllib.parse import quote
 
-from boundlint import __version__
-from boundlint.core.result import CheckResult
+from boundlint import __version__, rules
 from boundlint.core.findings import Finding
+from boundlint.core.result import CheckResult
 from boundlint.report.common import finding_level, repository_path, repository_root, rule_index, rule_level
-from boundlint import rules
 from boundlint.rules.base import Rule
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -37,8 +36,16 @@ WEAKNESS_TAGS = [
 # GitHub ranks security alerts by this CVSS-like score (7.0+ is "high").
 SECURITY_SEVERITY = {"BL001": "6.5", "BL002": "5.3", "BL003": "5.3", "BL004": "4.3", "BL005": "5.3", "BL006": "3.7"}
 # The lowest confidence each rule reports with, as SARIF precision.
-PRECISION = {"BL001": "medium", "BL002": "high", "BL003": "high", "BL004": "high", "BL005": "high",
-             "BL006": "medium", "BL900": "very-high", "BL901": "very-high"}
+PRECISION = {
+    "BL001": "medium",
+    "BL002": "high",
+    "BL003": "high",
+    "BL004": "high",
+    "BL005": "high",
+    "BL006": "medium",
+    "BL900": "very-high",
+    "BL901": "very-high",
+}
 
 
 def write_sarif(result: CheckResult, out: TextIO, *, root: Path | None = None) -> None:
@@ -150,5 +157,6 @@ def _invocation(result: CheckResult) -> dict[str, Any]:
 def _unwrap(text: str) -> str:
     """Documentation text with its hard line breaks joined, paragraphs and code kept."""
     paragraphs = re.split(r"\n\s*\n", text.strip())
-    return "\n\n".join(p if "```" in p or p.lstrip().startswith(("-", "*", "    ")) else " ".join(p.split())
-                       for p in paragraphs)
+    return "\n\n".join(
+        p if "```" in p or p.lstrip().startswith(("-", "*", "    ")) else " ".join(p.split()) for p in paragraphs
+    )

@@ -5,17 +5,20 @@ from __future__ import annotations
 import importlib
 import json
 from collections import Counter
-from typing import Callable, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
 from boundlint import rules
-from boundlint.core.result import CheckResult
 from boundlint.core.findings import Finding
+from boundlint.core.result import CheckResult
 
 
 def write_text(result: CheckResult, out: TextIO, *, statistics: bool = False) -> None:
     for finding in result.findings:
-        out.write(f"{finding.filename}:{finding.line}:{finding.column}: {finding.code} {finding.message}"
-                  f" [{finding.confidence}]\n")
+        out.write(
+            f"{finding.filename}:{finding.line}:{finding.column}: {finding.code} {finding.message}"
+            f" [{finding.confidence}]\n"
+        )
     if statistics:
         write_statistics(result.findings, out)
     count = len(result.findings)
@@ -44,6 +47,7 @@ Writer = Callable[[CheckResult, TextIO], None]
 
 def _imported_when_used(module: str, name: str) -> Writer:
     """A writer from `module`, imported on first use: a plain run needs none of the CI formats."""
+
     def write(result: CheckResult, out: TextIO) -> None:
         getattr(importlib.import_module(module), name)(result, out)
 

@@ -68,7 +68,7 @@ def load() -> None:
     _build()
 
 
-def lookup(code_or_name: str) -> "Rule | None":
+def lookup(code_or_name: str) -> Rule | None:
     registry = _build()
     return registry["RULES_BY_CODE"].get(code_or_name.upper()) or registry["RULES_BY_NAME"].get(code_or_name.lower())
 

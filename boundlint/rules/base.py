@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Iterator
+from typing import TYPE_CHECKING, ClassVar
 
 import libcst as cst
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class RuleContext:
-    analysis: "Analysis"
+    analysis: Analysis
     modules: list[ModuleInfo]
 
 
@@ -41,14 +42,21 @@ class Rule:
     def check(self, context: RuleContext) -> Iterator[Finding]:
         raise NotImplementedError
 
-    def finding(self, module: ModuleInfo, node: cst.CSTNode, message: str, symbol: str | None,
-                confidence: str) -> Finding:
+    def finding(
+        self, module: ModuleInfo, node: cst.CSTNode, message: str, symbol: str | None, confidence: str
+    ) -> Finding:
         span = module.position(node)
         return Finding(
-            code=self.code, name=self.name, message=message, filename=module.display,
-            line=span.start_line, column=span.start_column + 1,
-            end_line=span.end_line, end_column=span.end_column + 1,
-            symbol=symbol, confidence=confidence,
+            code=self.code,
+            name=self.name,
+            message=message,
+            filename=module.display,
+            line=span.start_line,
+            column=span.start_column + 1,
+            end_line=span.end_line,
+            end_column=span.end_column + 1,
+            symbol=symbol,
+            confidence=confidence,
         )
 
     @classmethod

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from boundlint.analyse.analysis import is_tool_generator
+from boundlint.analyse.size import UNBOUNDED
 from boundlint.core.findings import Finding
 from boundlint.rules.base import Rule, RuleContext, where
-from boundlint.analyse.size import UNBOUNDED
 
 
 class UnboundedToolReturn(Rule):
@@ -83,7 +83,7 @@ def add(a: int, b: int) -> str:
     except Exception as e:
         return f"failed: {e}"
 ''',
-        '''
+        """
 from mcp.server.fastmcp import FastMCP
 from boundlint_runtime import bounded
 import subprocess
@@ -94,7 +94,7 @@ mcp = FastMCP("shell")
 @bounded(max_chars=4000)
 def run(cmd: str) -> str:
     return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout
-''',
+""",
         '''
 import requests
 from langchain_core.tools import tool
@@ -119,7 +119,7 @@ def fetch_page(url: str) -> str:
     resp = requests.get(url, timeout=10)
     return resp.text  # expect
 ''',
-        '''
+        """
 import json
 from google.adk.agents import Agent
 from .db import connect
@@ -129,8 +129,8 @@ def list_orders(customer: str) -> str:
     return json.dumps(rows)  # expect
 
 agent = Agent(name="orders", model="gemini-2.0-flash", tools=[list_orders])
-''',
-        '''
+""",
+        """
 from pathlib import Path
 from crewai.tools import BaseTool
 
@@ -143,7 +143,7 @@ class ReadFile(BaseTool):
         for line in Path(path).read_text().splitlines():
             lines.append(line)
         return "\\n".join(lines)  # expect
-''',
+""",
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
@@ -155,6 +155,8 @@ class ReadFile(BaseTool):
                 verdict = item.verdict
                 if verdict.level != UNBOUNDED:
                     continue
-                message = (f"`{tool.qualname}` returns {verdict.reason}"
-                           f"{where(tool.module, verdict.module, verdict.node)} without a checkpoint")
+                message = (
+                    f"`{tool.qualname}` returns {verdict.reason}"
+                    f"{where(tool.module, verdict.module, verdict.node)} without a checkpoint"
+                )
                 yield self.finding(tool.module, item.node, message, tool.qualname, verdict.confidence)

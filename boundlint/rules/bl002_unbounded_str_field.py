@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
+from boundlint.analyse.size import HIGH
 from boundlint.core.findings import Finding
 from boundlint.rules.base import Rule, RuleContext
-from boundlint.analyse.size import HIGH
 
 
 class UnboundedStrField(Rule):
@@ -85,12 +85,12 @@ def get_post(post_id: int) -> Post:
     """Fetch a post."""
     return Post(title="t", body="b")
 ''',
-        '''
+        """
 from pydantic import BaseModel
 
 class SearchRequest(BaseModel):  # an argument model, not a return contract
     query: str
-''',
+""",
     )
     invalid = (
         '''

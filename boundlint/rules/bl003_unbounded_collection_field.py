@@ -53,7 +53,7 @@ or `items: list[str] = Field(max_length=20)` to reject longer lists
 (`field-fix = "reject"`). `boundlint fix` makes either change.
 """
     valid = (
-        '''
+        """
 from typing import Annotated
 from pydantic import BaseModel, Field, conlist, field_validator
 from boundlint_runtime.pydantic import TruncatedItems
@@ -76,10 +76,10 @@ class Results(BaseModel):
 @mcp.tool()
 def search(q: str) -> Results:
     return Results(items=[1])
-''',
+""",
     )
     invalid = (
-        '''
+        """
 from pydantic import BaseModel
 from mcp.server.fastmcp import FastMCP
 
@@ -96,7 +96,7 @@ class Results(BaseModel):
 @mcp.tool()
 def search(q: str) -> Results:
     return Results(hits=[])
-''',
+""",
     )
 
     def message(self, symbol: str) -> str:

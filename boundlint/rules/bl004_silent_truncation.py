@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from boundlint.analyse.analysis import is_tool_generator
+from boundlint.analyse.size import HIGH, SILENT
 from boundlint.core.findings import Finding
 from boundlint.rules.base import Rule, RuleContext, where
-from boundlint.analyse.size import HIGH, SILENT
 
 
 class SilentTruncation(Rule):
@@ -82,7 +82,7 @@ def read_log(path: str) -> str:
     with open(path) as f:
         return f.read()[:4000]  # expect
 ''',
-        '''
+        """
 from mcp.server.fastmcp import FastMCP
 import httpx
 
@@ -96,7 +96,7 @@ async def tail_page(url: str) -> str:
     async with httpx.AsyncClient() as client:
         resp = await client.get(url)
     return _short(resp.text)  # expect
-''',
+""",
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
@@ -108,6 +108,8 @@ async def tail_page(url: str) -> str:
                 verdict = item.verdict
                 if verdict.level != SILENT:
                     continue
-                message = (f"`{tool.qualname}` returns {verdict.reason}{where(tool.module, verdict.module, verdict.node)}"
-                           ", cut by a slice without telling the model it was cut")
+                message = (
+                    f"`{tool.qualname}` returns {verdict.reason}{where(tool.module, verdict.module, verdict.node)}"
+                    ", cut by a slice without telling the model it was cut"
+                )
                 yield self.finding(tool.module, item.node, message, tool.qualname, HIGH)

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 
-from boundlint.knowledge import data_sources as src
 from boundlint.analyse.dataflow import snippet
-from boundlint.core.findings import Finding
-from boundlint.project.module_index import index_of
-from boundlint.project.module import ModuleInfo
-from boundlint.rules.base import Rule, RuleContext
 from boundlint.analyse.size import HIGH
+from boundlint.core.findings import Finding
+from boundlint.knowledge import data_sources as src
+from boundlint.project.module import ModuleInfo
+from boundlint.project.module_index import index_of
+from boundlint.rules.base import Rule, RuleContext
 
 
 class UnsafeByteTruncation(Rule):
@@ -50,27 +50,27 @@ or, keeping the byte cut, drop the partial character:
 `text.encode("utf-8")[:max_bytes].decode("utf-8", errors="ignore")`.
 """
     valid = (
-        '''
+        """
 def clip(text: str, n: int) -> str:
     return text.encode("utf-8")[:n].decode("utf-8", errors="ignore")
-''',
-        '''
+""",
+        """
 def clip(raw: bytes, n: int) -> str:
     return raw[:n].decode("latin-1") + raw[:n].decode("utf-8", "replace")
-''',
+""",
     )
     invalid = (
-        '''
+        """
 def clip(text: str, n: int) -> str:
     return text.encode("utf-8")[:n].decode("utf-8")  # expect
-''',
-        '''
+""",
+        """
 import codecs
 
 def head(raw: bytes) -> str:
     first = str(raw[:100], "utf-8")  # expect
     return first + codecs.decode(raw[-100:])  # expect
-''',
+""",
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
@@ -81,8 +81,10 @@ def head(raw: bytes) -> str:
             for site in index.calls:
                 if _decodes_a_cut_strictly(module, site.node):
                     code = snippet(module, site.node)
-                    message = (f"`{code}` decodes bytes cut at an arbitrary offset strictly: a multi-byte character "
-                               "split by the cut raises UnicodeDecodeError")
+                    message = (
+                        f"`{code}` decodes bytes cut at an arbitrary offset strictly: a multi-byte character "
+                        "split by the cut raises UnicodeDecodeError"
+                    )
                     yield self.finding(module, site.node, message, site.symbol, HIGH)
 
 

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 
 from boundlint.analyse.dataflow import snippet
 from boundlint.analyse.markers import marker_text
+from boundlint.analyse.size import HIGH, MEDIUM
 from boundlint.core.findings import Finding
-from boundlint.project.module_index import index_of
-from boundlint.project.module import ModuleInfo
 from boundlint.parse.positions import child_nodes
 from boundlint.project.lookup import Project
+from boundlint.project.module import ModuleInfo
+from boundlint.project.module_index import index_of
 from boundlint.rules.base import Rule, RuleContext
-from boundlint.analyse.size import HIGH, MEDIUM
 
 TRIM_METHODS = frozenset({"strip", "rstrip", "lstrip"})
 
@@ -55,38 +55,41 @@ from boundlint_runtime import truncate_text
 `truncate_text` never returns more than `max_chars`, marker included.
 """
     valid = (
-        '''
+        """
 MARKER = "... [truncated]"
 
 def clip(text: str) -> str:
     if len(text) > 2000:
         return text[: 2000 - len(MARKER)] + MARKER
     return text
-''',
-        '''
+""",
+        """
 def label(name: str) -> str:
     return name[:20] + ": " + name
-''',
+""",
     )
     invalid = (
-        '''
+        """
 def clip(text: str) -> str:
     if len(text) > 2000:
         return text[:2000] + "... [truncated]"  # expect
     return text
-''',
-        '''
+""",
+        """
 def preview(body: str, limit: int) -> str:
     head = f"{body[:limit]}…"  # expect
     tail = "..." + body[-limit:]  # expect
     return head + tail
-''',
+""",
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
         tool_nodes = {tool.node for tool in context.analysis.tools}
-        parents = {site.node: site.parent_function for module in context.analysis.project.modules
-                   for site in index_of(module).functions}
+        parents = {
+            site.node: site.parent_function
+            for module in context.analysis.project.modules
+            for site in index_of(module).functions
+        }
         project = context.analysis.project
         for module in context.modules:
             index = index_of(module)
@@ -101,8 +104,10 @@ def preview(body: str, limit: int) -> str:
                 if found is not None:
                     cut, marker = found
                     in_tool = _inside(site.function, tool_nodes, parents)
-                    message = (f"`{snippet(module, site.node)}` adds a marker (+{len(marker)} chars) after cutting "
-                               f"`{snippet(module, cut)}` to the full budget, so the result is longer than the budget")
+                    message = (
+                        f"`{snippet(module, site.node)}` adds a marker (+{len(marker)} chars) after cutting "
+                        f"`{snippet(module, cut)}` to the full budget, so the result is longer than the budget"
+                    )
                     yield self.finding(module, site.node, message, site.symbol, HIGH if in_tool else MEDIUM)
 
 
@@ -115,8 +120,9 @@ def _inside(function: cst.FunctionDef | None, tool_nodes: set, parents: dict) ->
     return False
 
 
-def _over_budget_sum(node: cst.BinaryOperation, project: Project, module: ModuleInfo,
-                     excerpt_parts: set[cst.CSTNode]) -> tuple[cst.Subscript, str] | None:
+def _over_budget_sum(
+    node: cst.BinaryOperation, project: Project, module: ModuleInfo, excerpt_parts: set[cst.CSTNode]
+) -> tuple[cst.Subscript, str] | None:
     if not isinstance(node.operator, cst.Add):
         return None
     if _head_slice(rightmost_term(node.left)) is not None and _tail_slice(leftmost_term(node.right)) is not None:
@@ -176,8 +182,7 @@ def _text_marker(text: str) -> bool:
 
 def _unwrap(expr: cst.BaseExpression) -> cst.BaseExpression:
     """`x[:N].rstrip()` is still the cut `x[:N]`."""
-    while (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute)
-           and expr.func.attr.value in TRIM_METHODS):
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in TRIM_METHODS:
         expr = expr.func.value
     return expr
 
@@ -218,7 +223,9 @@ def reserves_budget(bound: cst.BaseExpression) -> bool:
     stack: list[cst.CSTNode] = [bound]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Subtract, cst.FloorDivide, cst.Divide)):
+        if isinstance(node, cst.BinaryOperation) and isinstance(
+            node.operator, (cst.Subtract, cst.FloorDivide, cst.Divide)
+        ):
             return True
         stack.extend(child_nodes(node))
     return False

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
+from boundlint.analyse.size import HIGH
 from boundlint.core.findings import Finding
 from boundlint.rules.base import Rule, RuleContext
 from boundlint.survey.suppressions import Suppression
-from boundlint.analyse.size import HIGH
 
 
 class ParseError(Rule):
@@ -71,5 +71,15 @@ def clip(text: str) -> str:
     def from_suppression(self, filename: str, suppression: Suppression) -> Finding:
         codes = ", ".join(sorted(suppression.codes)) if suppression.codes else "all codes"
         message = f"suppression of {codes} matches no finding on this line"
-        return Finding(self.code, self.name, message, filename, suppression.line, suppression.column + 1,
-                       suppression.line, suppression.column + 1, None, HIGH)
+        return Finding(
+            self.code,
+            self.name,
+            message,
+            filename,
+            suppression.line,
+            suppression.column + 1,
+            suppression.line,
+            suppression.column + 1,
+            None,
+            HIGH,
+        )

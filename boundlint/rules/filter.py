@@ -14,11 +14,13 @@ from boundlint.survey.file_survey import Survey
 from boundlint.survey.suppressions import Suppression, suppressing
 
 
-def filter_findings(findings: list[Finding], surveys: list[Survey], config: Config,
-                    show_unused_ignores: bool) -> list[Finding]:
+def filter_findings(
+    findings: list[Finding], surveys: list[Survey], config: Config, show_unused_ignores: bool
+) -> list[Finding]:
     by_display = {survey.display: survey for survey in surveys}
     wanted = {f.filename for f in findings} | (
-        {s.display for s in surveys if s.suppressions} if show_unused_ignores else set())
+        {s.display for s in surveys if s.suppressions} if show_unused_ignores else set()
+    )
     suppressions: dict[str, dict[int, list[Suppression]]] = {
         display: by_display[display].suppressions_by_line() for display in wanted if display in by_display
     }

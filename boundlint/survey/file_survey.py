@@ -51,12 +51,14 @@ class Survey:
         by_line: dict[int, list[Suppression]] = {}
         for line, column, codes, ours in self.suppressions:
             by_line.setdefault(line, []).append(
-                Suppression(line, column, frozenset(codes) if codes is not None else None, ours))
+                Suppression(line, column, frozenset(codes) if codes is not None else None, ours)
+            )
         return by_line
 
 
-def survey_file(path: Path, prefilter: Prefilter | None, texts: dict[Path, str],
-                previous: tuple[str, dict[str, Any]] | None = None) -> Survey:
+def survey_file(
+    path: Path, prefilter: Prefilter | None, texts: dict[Path, str], previous: tuple[str, dict[str, Any]] | None = None
+) -> Survey:
     """Read, hash and survey one file (from `texts` when it is there: standard input, fixed text);
     `previous` is (digest, survey) from the cache, reused if the content matches."""
     display = display_name(path)
@@ -78,7 +80,9 @@ def _survey_text(path: Path, display: str, digest: str, data: bytes, prefilter: 
     text = source.text
     mentions: list[Mention] = [
         (entry.line, entry.column, sorted(entry.codes) if entry.codes is not None else None, entry.ours)
-        for entries in parse_suppressions(text).values() for entry in entries]
+        for entries in parse_suppressions(text).values()
+        for entry in entries
+    ]
     if prefilter is None:
         return Survey(path, display, digest, root=True, suppressions=mentions, seed=(source, None))
     maybe = prefilter.is_root(text)

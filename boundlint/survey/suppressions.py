@@ -27,8 +27,11 @@ class Suppression:
 
 def _comments(text: str) -> list[tuple[int, int, str]]:
     try:
-        return [(tok.start[0], tok.start[1], tok.string)
-                for tok in tokenize.generate_tokens(io.StringIO(text).readline) if tok.type == tokenize.COMMENT]
+        return [
+            (tok.start[0], tok.start[1], tok.string)
+            for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+            if tok.type == tokenize.COMMENT
+        ]
     except (tokenize.TokenError, SyntaxError, IndentationError):
         # Unparseable text: fall back to a line scan, which can only over-find.
         found = []
@@ -44,7 +47,7 @@ def parse_suppressions(text: str) -> dict[int, list[Suppression]]:
         return {}  # the common case: no comment to look at
     # Most `noqa` comments name other tools' codes (`# noqa: E501`): when no
     # line's text after a `#` could suppress anything, skip the tokenizer.
-    if not any(_suppressions_in(line[line.index("#"):], 0, 0) for line in _LINES_WITH_HASH.findall(text)):
+    if not any(_suppressions_in(line[line.index("#") :], 0, 0) for line in _LINES_WITH_HASH.findall(text)):
         return {}
     result: dict[int, list[Suppression]] = {}
     for line, column, comment in _comments(text):

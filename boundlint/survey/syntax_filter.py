@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable, Iterator
 from functools import cached_property
-from typing import Callable, Iterator
 
 from boundlint.knowledge import frameworks as fw
 
@@ -106,8 +106,7 @@ class _Screen:
                 if isinstance(node.op, ast.Add) and _adds_a_slice(node):  # type: ignore[attr-defined]
                     return True
             elif kind is ast.JoinedStr:
-                if any(isinstance(part, ast.FormattedValue) and _is_slice(_unwrap(part.value))
-                       for part in node.values):  # type: ignore[attr-defined]
+                if any(isinstance(part, ast.FormattedValue) and _is_slice(_unwrap(part.value)) for part in node.values):  # type: ignore[attr-defined]
                     return True
             elif kind in (ast.FunctionDef, ast.AsyncFunctionDef):
                 decorators.extend(node.decorator_list)  # type: ignore[attr-defined]
@@ -130,9 +129,11 @@ class _Screen:
                     else:
                         self.aliases.setdefault(alias.asname or alias.name, []).append(alias.name)
                         self.imported.add(alias.asname or alias.name)
-        return (any(self._names_match(_strip_call(d), _TOOL_DECORATOR_WORD) for d in decorators)
-                or any(self._names_match(_strip_subscript(b), _TOOL_BASE_WORD) for b in bases)
-                or any(self._registers(call) for call in calls))
+        return (
+            any(self._names_match(_strip_call(d), _TOOL_DECORATOR_WORD) for d in decorators)
+            or any(self._names_match(_strip_subscript(b), _TOOL_BASE_WORD) for b in bases)
+            or any(self._registers(call) for call in calls)
+        )
 
     # -- lists of tools ---------------------------------------------------------
 
@@ -162,8 +163,10 @@ class _Screen:
         if depth > MAX_ALIAS_DEPTH:
             return True
         if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
-            return any(self._may_list_functions(e.value, depth + 1) if isinstance(e, ast.Starred)
-                       else self._may_be_function(e) for e in value.elts)
+            return any(
+                self._may_list_functions(e.value, depth + 1) if isinstance(e, ast.Starred) else self._may_be_function(e)
+                for e in value.elts
+            )
         if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
             return self._may_list_functions(value.left, depth + 1) or self._may_list_functions(value.right, depth + 1)
         if isinstance(value, ast.Name):
@@ -178,8 +181,12 @@ class _Screen:
         """An element the checker could resolve to a function: a def or imported name, `self.method`,
         `module.func`, a lambda, `functools.partial(...)`."""
         if isinstance(element, ast.Name):
-            return (self.star_import or element.id in self.functions or element.id in self.imported
-                    or element.id in self.module_names)
+            return (
+                self.star_import
+                or element.id in self.functions
+                or element.id in self.imported
+                or element.id in self.module_names
+            )
         return isinstance(element, (ast.Attribute, ast.Lambda, ast.Call))
 
     # -- names ----------------------------------------------------------------
@@ -200,7 +207,8 @@ class _Screen:
                     self.aliases.setdefault(name, []).append(dotted)
             if isinstance(value, ast.Dict) and re.search("tool|function", name, re.IGNORECASE) and value.keys:
                 if all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in value.keys) and all(
-                        isinstance(v, (ast.Name, ast.Attribute)) for v in value.values):
+                    isinstance(v, (ast.Name, ast.Attribute)) for v in value.values
+                ):
                     return True
         return False
 
@@ -312,8 +320,25 @@ def _module_level_names(tree: ast.Module) -> set[str]:
 
 
 # Fields that never hold code (names, flags, operators, contexts): not walked.
-_NOT_CODE = frozenset({"ctx", "op", "ops", "id", "arg", "attr", "name", "names", "module", "level", "asname",
-                       "kind", "conversion", "type_comment", "is_async"})
+_NOT_CODE = frozenset(
+    {
+        "ctx",
+        "op",
+        "ops",
+        "id",
+        "arg",
+        "attr",
+        "name",
+        "names",
+        "module",
+        "level",
+        "asname",
+        "kind",
+        "conversion",
+        "type_comment",
+        "is_async",
+    }
+)
 _CODE_FIELDS: dict[type, tuple[str, ...]] = {}
 
 

@@ -26,18 +26,33 @@ from boundlint.survey.syntax_filter import may_matter
 # `tool(fn)`, `mcp.add_tool(`), a class whose bases name a Tool, a `tools=`
 # keyword, or one of the registration functions that name neither.
 _TOOL_DECORATOR = re.compile(
-    r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*\w*(?:tool|Tool|kernel_function|register_for_llm)\w*[ \t]*[(\r\n]")
+    r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*\w*(?:tool|Tool|kernel_function|register_for_llm)\w*[ \t]*[(\r\n]"
+)
 _TOOL_FORMS = re.compile(  # each alternative holds "ool", which is checked first
     r"(?:[Tt]ools?|ToolNode|Toolset|ToolInvoker)[ \t]*\("
     r"|class[ \t]+\w+[ \t]*\([^)\n]{0,300}Tool"
     r"|tools[ \t]*="
 )
-_REGISTRATION_WORDS = ("from_function", "from_defaults", "from_tools", "register_function", "create_react_agent",
-                       "create_agent", "initialize_agent", "AgentExecutor", "ReAct", "CodeAct", "TOOL_SPEC",
-                       "on_invoke_tool", "on_call_tool", "tool_runner")
+_REGISTRATION_WORDS = (
+    "from_function",
+    "from_defaults",
+    "from_tools",
+    "register_function",
+    "create_react_agent",
+    "create_agent",
+    "initialize_agent",
+    "AgentExecutor",
+    "ReAct",
+    "CodeAct",
+    "TOOL_SPEC",
+    "on_invoke_tool",
+    "on_call_tool",
+    "tool_runner",
+)
 _REGISTRATION = re.compile(
     r"\b(?:from_function|from_defaults|from_tools\w*|register_function|create_react_agent|create_agent"
-    r"|initialize_agent|AgentExecutor|ReAct|CodeAct|TOOL_SPEC|on_invoke_tool|on_call_tool|tool_runner)\b")
+    r"|initialize_agent|AgentExecutor|ReAct|CodeAct|TOOL_SPEC|on_invoke_tool|on_call_tool|tool_runner)\b"
+)
 # A dispatch table named like `available_functions = {` (matched on the lower-cased text).
 _DISPATCH = re.compile(r"(?:tool|function)\w*[ \t]*(?::[^=\n]{0,80})?=[ \t]*\{")
 # BL005: `.decode(` after a slice, or `str(raw[:n], ...)`, `codecs.decode(...)`.
@@ -46,8 +61,7 @@ _DECODE = re.compile(r"decode")
 # negative-start slice, or a slice ending an f-string field (`{text[:80]}`).
 _SLICE_PLUS = re.compile(r"\][ \t\r\n]*(?:\.[ \t]*\w+[ \t]*\([ \t]*\)[ \t\r\n]*)*\+")
 _PLUS_TAIL = re.compile(r"\+[ \t]*[\w.]+(?:\([^()\n]{0,200}\))?[ \t]*\[[ \t]*-")
-_FSTRING_SLICE = re.compile(
-    r"\[[^\[\]\n]{0,80}:[^\[\]\n]{0,80}\][ \t]*(?:\.[ \t]*\w+[ \t]*\([ \t]*\)[ \t]*)*[}!]")
+_FSTRING_SLICE = re.compile(r"\[[^\[\]\n]{0,80}:[^\[\]\n]{0,80}\][ \t]*(?:\.[ \t]*\w+[ \t]*\([ \t]*\)[ \t]*)*[}!]")
 
 
 @dataclass(frozen=True)
@@ -55,7 +69,7 @@ class Prefilter:
     extra_words: re.Pattern[str] | None
 
     @classmethod
-    def for_config(cls, config: Config, class_names: frozenset[str] = frozenset()) -> "Prefilter":
+    def for_config(cls, config: Config, class_names: frozenset[str] = frozenset()) -> Prefilter:
         """Also match the configured in-house names, and in-tree tool base classes found so far."""
         words = {name.rsplit(".", 1)[-1] for name in [*config.extend_tool_decorators, *config.extend_checkpoints]}
         words.update(cls_name.rsplit(".", 1)[-1] for cls_name, _ in config.extend_tool_base_classes)

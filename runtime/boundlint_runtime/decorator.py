@@ -17,7 +17,7 @@ from typing import Any, Literal, TypeVar, cast, overload
 
 from .signal import TruncationEvent, report
 from .structure import check_limits, measure, publish, shrink
-from .text import Mode, check_text_args, check_size, truncate_text
+from .text import Mode, check_size, check_text_args, truncate_text
 
 __all__ = ["bounded"]
 
@@ -139,7 +139,13 @@ class _Bound:
     """Bounds one tool's results."""
 
     def __init__(self, max_chars: int, on_overflow: str, mode: str, limits: tuple[Any, ...], label: str) -> None:
-        self.max_chars, self.on_overflow, self.mode, self.limits, self.label = max_chars, on_overflow, mode, limits, label
+        self.max_chars, self.on_overflow, self.mode, self.limits, self.label = (
+            max_chars,
+            on_overflow,
+            mode,
+            limits,
+            label,
+        )
 
     def result(self, result: Any) -> Any:
         """A sync call's result; awaitables and generators (from wrapped async code) are bounded lazily."""

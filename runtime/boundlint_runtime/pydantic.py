@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .signal import TruncationEvent, report
-from .text import Mode, check_text_args, check_size, truncate_text
+from .text import Mode, check_size, check_text_args, truncate_text
 
 __all__ = ["Truncated", "TruncatedItems"]
 

@@ -65,7 +65,9 @@ def truncate_for_llm(
     return result
 
 
-def check_limits(max_string_chars: int | None, max_items: int | None, max_depth: int) -> tuple[int | None, int | None, int]:
+def check_limits(
+    max_string_chars: int | None, max_items: int | None, max_depth: int
+) -> tuple[int | None, int | None, int]:
     depth = check_size("max_depth", max_depth, 1)
     assert depth is not None
     return check_size("max_string_chars", max_string_chars), check_size("max_items", max_items), depth
@@ -474,7 +476,9 @@ def _pairs(items: Any) -> Iterator[tuple[str, Any]]:
     seen: set[str] = set()
     for key, value in items:
         text = key if type(key) is str else _key_text(key)
-        text = _plain(clean(text)) if len(text) <= _MAX_KEY_CHARS else (cut_text(text, _MAX_KEY_CHARS, None, "head") or "")
+        text = (
+            _plain(clean(text)) if len(text) <= _MAX_KEY_CHARS else (cut_text(text, _MAX_KEY_CHARS, None, "head") or "")
+        )
         while text in seen:  # 1 and "1" would collide once keys are strings
             text += "'"
         seen.add(text)
@@ -495,7 +499,11 @@ def _key_text(key: Any) -> str:
     if isinstance(key, int):
         return int.__repr__(key) if key.bit_length() <= _HUGE_INT_BITS else f"<int with {key.bit_length()} bits>"
     if isinstance(key, float):
-        return "NaN" if key != key else ("Infinity" if key == float("inf") else ("-Infinity" if key == float("-inf") else float.__repr__(key)))
+        return (
+            "NaN"
+            if key != key
+            else ("Infinity" if key == float("inf") else ("-Infinity" if key == float("-inf") else float.__repr__(key)))
+        )
     if isinstance(key, str):
         return key  # maybe a str subclass: the caller cuts it before copying it into a plain str
     return _scalar_text(key)
@@ -505,7 +513,7 @@ def _fields(v: Any) -> tuple[int, Iterator[tuple[str, Any]]] | None:
     """Named fields of a namedtuple, dataclass instance or Pydantic model, read lazily."""
     cls = type(v)
     if isinstance(v, tuple) and hasattr(cls, "_fields"):
-        return len(cls._fields), zip(cls._fields, v)
+        return len(cls._fields), zip(cls._fields, v, strict=False)
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
         names = [f.name for f in dataclasses.fields(v)]
         return len(names), ((name, getattr(v, name)) for name in names)

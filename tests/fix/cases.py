@@ -19,11 +19,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from boundlint.cli.fix_command import run_fix
+from boundlint.core.config import Config, load_config
 from boundlint.core.result import CheckResult
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
-from boundlint.core.config import Config, load_config
-from boundlint.cli.fix_command import run_fix
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -90,8 +90,9 @@ def fix(root: Path, *, unsafe: bool = False, diff: bool = False, options: CheckO
     previous = Path.cwd()
     os.chdir(root)
     try:
-        code = run_fix([Path(".")], config_for(Path(".")), options or CheckOptions(), diff=diff, unsafe=unsafe,
-                       out=out, err=err)
+        code = run_fix(
+            [Path(".")], config_for(Path(".")), options or CheckOptions(), diff=diff, unsafe=unsafe, out=out, err=err
+        )
     finally:
         os.chdir(previous)
     return Run(code, out.getvalue(), err.getvalue())

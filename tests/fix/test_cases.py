@@ -12,7 +12,7 @@ import pytest
 
 from boundlint.engine.roots import Request
 from boundlint.fix.apply import apply_edits
-from tests.fix.cases import MODULE, Case, all_cases, check_tree, config_for, fix, prepare
+from tests.fix.cases import MODULE, Case, all_cases, check_tree, fix, prepare
 
 CASES = all_cases()
 IDS = [case.name for case in CASES]
@@ -52,9 +52,14 @@ def test_diff_prints_the_change_and_writes_nothing(tmp_path: Path, case: Case):
     target = prepare(case, tmp_path)
     run = fix(tmp_path, unsafe=case.unsafe, diff=True)
     assert target.read_bytes() == case.before
-    expected = "".join(difflib.unified_diff(case.before.decode().splitlines(keepends=True),
-                                            case.after.decode().splitlines(keepends=True),
-                                            fromfile=f"a/{MODULE}", tofile=f"b/{MODULE}"))
+    expected = "".join(
+        difflib.unified_diff(
+            case.before.decode().splitlines(keepends=True),
+            case.after.decode().splitlines(keepends=True),
+            fromfile=f"a/{MODULE}",
+            tofile=f"b/{MODULE}",
+        )
+    )
     assert run.out == expected
     changed = case.before != case.after
     assert run.code == (1 if changed else 0)
@@ -83,7 +88,9 @@ def test_json_fixes_are_ruff_shaped_and_apply_cleanly(tmp_path: Path, case: Case
             assert set(edit) == {"content", "location", "end_location"}
             assert edit["location"]["row"] >= 1 and edit["location"]["column"] >= 1
             assert (edit["location"]["row"], edit["location"]["column"]) <= (
-                edit["end_location"]["row"], edit["end_location"]["column"])
+                edit["end_location"]["row"],
+                edit["end_location"]["column"],
+            )
         fixed = apply_edits(before, _edits(fix_json))
         compile(fixed, MODULE, "exec")
         assert fixed != before
@@ -96,15 +103,32 @@ def test_json_fixes_are_ruff_shaped_and_apply_cleanly(tmp_path: Path, case: Case
 def _edits(fix_json: dict):
     from boundlint.fix.model import Edit
 
-    return [Edit(e["content"], (e["location"]["row"], e["location"]["column"]),
-                 (e["end_location"]["row"], e["end_location"]["column"])) for e in fix_json["edits"]]
+    return [
+        Edit(
+            e["content"],
+            (e["location"]["row"], e["location"]["column"]),
+            (e["end_location"]["row"], e["end_location"]["column"]),
+        )
+        for e in fix_json["edits"]
+    ]
 
 
 # -- the same cases in other encodings, line endings and modes ------------------------
 
-VARIANT_CASES = [case for case in CASES if case.name in (
-    "bl001_call_style", "fields_truncate", "imports_docstring_future", "bl006_marker_budget", "bl005_decode",
-    "imports_extend_multiline", "format_tabs_non_ascii")]
+VARIANT_CASES = [
+    case
+    for case in CASES
+    if case.name
+    in (
+        "bl001_call_style",
+        "fields_truncate",
+        "imports_docstring_future",
+        "bl006_marker_budget",
+        "bl005_decode",
+        "imports_extend_multiline",
+        "format_tabs_non_ascii",
+    )
+]
 VARIANT_IDS = [case.name for case in VARIANT_CASES]
 
 

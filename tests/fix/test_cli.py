@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from boundlint.engine.run import CheckOptions
-from boundlint.core.config import Config
 from boundlint.cli.fix_command import add_fix_arguments, run_fix
+from boundlint.core.config import Config
+from boundlint.engine.run import CheckOptions
 from tests.fix.cases import fix
 
 TOOL = textwrap.dedent('''\
@@ -104,12 +104,16 @@ def test_a_finding_without_a_fix_keeps_the_exit_status_1(tmp_path):
 
 def test_selection_limits_what_is_fixed_and_a_file_can_be_named(tmp_path):
     path = tmp_path / "mixed.py"
-    path.write_text(TOOL + textwrap.dedent('''\
+    path.write_text(
+        TOOL
+        + textwrap.dedent("""\
 
 
         def preview(raw: bytes) -> str:
             return raw[:10].decode()
-        '''), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     out, err = io.StringIO(), io.StringIO()
     config = Config(root=tmp_path, select=["BL005"])
     code = run_fix([path], config, CheckOptions(), diff=False, unsafe=False, out=out, err=err)
@@ -138,9 +142,20 @@ def test_stdin_with_diff(tmp_path):
     assert "+from boundlint_runtime import truncate_text\n" in out.getvalue()
 
 
-CHECK_FLAGS = ("--select", "--extend-select", "--ignore", "--min-confidence", "--output-format", "--statistics",
-               "--exit-zero", "--config", "--stdin-filename", "--show-unused-ignores", "--force-exclude",
-               "--no-respect-gitignore")
+CHECK_FLAGS = (
+    "--select",
+    "--extend-select",
+    "--ignore",
+    "--min-confidence",
+    "--output-format",
+    "--statistics",
+    "--exit-zero",
+    "--config",
+    "--stdin-filename",
+    "--show-unused-ignores",
+    "--force-exclude",
+    "--no-respect-gitignore",
+)
 
 
 def test_fix_arguments_do_not_clash_with_checks():

@@ -18,14 +18,13 @@ from pathlib import Path
 import pytest
 
 from boundlint.engine.roots import Request
-from boundlint.fix.model import SAFE
-from tests.fix.cases import Run, check_tree, config_for, fix
+from tests.fix.cases import Run, check_tree, fix
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
 IGNORE = shutil.ignore_patterns("__pycache__", ".pytest_cache", "*.pyc", ".boundlint_cache")
 
-IMPORT_ALL = textwrap.dedent('''\
+IMPORT_ALL = textwrap.dedent("""\
     import importlib, pathlib, sys
     root = pathlib.Path.cwd()
     for path in sorted(root.joinpath("newsdesk").rglob("*.py")):
@@ -35,7 +34,7 @@ IMPORT_ALL = textwrap.dedent('''\
             print("ok", name)
         except Exception as error:
             print("error", name, type(error).__name__, getattr(error, "name", None) or "")
-    ''')
+    """)
 
 
 def _copy(base: Path, name: str) -> Path:
@@ -73,8 +72,11 @@ def test_fix_applies_the_safe_fixes_and_reports_the_rest(trees):
     run: Run = trees["safe_run"]  # type: ignore[assignment]
     assert run.err == ""
     assert run.code == 1  # some findings only have unsafe fixes
-    changed = [name for name, data in _sources(trees["safe"]).items()  # type: ignore[arg-type]
-               if data != (trees["original"] / name).read_bytes()]  # type: ignore[operator]
+    changed = [
+        name
+        for name, data in _sources(trees["safe"]).items()  # type: ignore[arg-type]
+        if data != (trees["original"] / name).read_bytes()
+    ]  # type: ignore[operator]
     assert len(changed) >= 15
     assert "Fixed " in run.out and "Not fixed automatically:" in run.out
 
@@ -139,13 +141,13 @@ def test_after_unsafe_fixes_only_findings_without_a_fix_are_left(trees):
 
 
 def test_fixed_contract_fields_truncate_at_run_time(trees):
-    script = textwrap.dedent('''\
+    script = textwrap.dedent("""\
         from newsdesk.schemas import ArticleSummary, SearchResults
         article = ArticleSummary(url="https://x.example", title="t" * 10_000, tags=["a"] * 500)
         assert len(article.title) <= 4_000 and "[truncated" in article.title, len(article.title)
         assert len(article.tags) == 50
         assert ArticleSummary(url="u", title="short").title == "short"
         print("ok")
-        ''')
+        """)
     result = _python(trees["safe"], "-c", script)  # type: ignore[arg-type]
     assert result.stdout.strip() == "ok", result.stderr

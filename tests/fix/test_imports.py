@@ -19,12 +19,15 @@ def _plan(source: str, *symbols: Symbol, use_line: int = 10_000) -> tuple[list[s
     return names, fixed.code
 
 
-@pytest.mark.parametrize(("source", "spelled"), [
-    ("from boundlint_runtime import truncate_text as tt\n", "tt"),
-    ("from boundlint_runtime.text import truncate_text\n", "truncate_text"),
-    ("import boundlint_runtime\n", "boundlint_runtime.truncate_text"),
-    ("import boundlint_runtime as blr\n", "blr.truncate_text"),
-])
+@pytest.mark.parametrize(
+    ("source", "spelled"),
+    [
+        ("from boundlint_runtime import truncate_text as tt\n", "tt"),
+        ("from boundlint_runtime.text import truncate_text\n", "truncate_text"),
+        ("import boundlint_runtime\n", "boundlint_runtime.truncate_text"),
+        ("import boundlint_runtime as blr\n", "blr.truncate_text"),
+    ],
+)
 def test_an_existing_import_is_reused_as_it_is(source, spelled):
     names, code = _plan(source + "\nx = 1\n", TRUNCATE_TEXT)
     assert names == [spelled]
@@ -109,15 +112,20 @@ def test_imports_inside_functions_or_try_blocks_are_not_extended():
     names, code = _plan(source, TRUNCATED, TRUNCATE_TEXT)
     assert names == ["Truncated", "truncate_text"]
     assert code.startswith(
-        "import requests\nfrom boundlint_runtime import truncate_text\nfrom boundlint_runtime.pydantic import Truncated\n")
+        "import requests\nfrom boundlint_runtime import truncate_text\nfrom boundlint_runtime.pydantic import Truncated\n"
+    )
 
 
 def test_stdlib_and_third_party_imports_join_their_groups():
-    source = "import json\nimport sys\n\nimport requests\nfrom pydantic import BaseModel\n\nfrom .db import load\n\nx = 1\n"
+    source = (
+        "import json\nimport sys\n\nimport requests\nfrom pydantic import BaseModel\n\nfrom .db import load\n\nx = 1\n"
+    )
     _, code = _plan(source, ANNOTATED, TRUNCATED)
-    assert code == ("import json\nimport sys\nfrom typing import Annotated\n\nimport requests\n"
-                    "from boundlint_runtime.pydantic import Truncated\nfrom pydantic import BaseModel\n\n"
-                    "from .db import load\n\nx = 1\n")
+    assert code == (
+        "import json\nimport sys\nfrom typing import Annotated\n\nimport requests\n"
+        "from boundlint_runtime.pydantic import Truncated\nfrom pydantic import BaseModel\n\n"
+        "from .db import load\n\nx = 1\n"
+    )
 
 
 def test_only_relative_imports():

@@ -14,10 +14,10 @@ from boundlint.analyse.analysis import Analysis
 from boundlint.core.config import Config
 from boundlint.core.findings import Finding
 from boundlint.engine.roots import run_rules
-from boundlint.project.loader import Loader
-from boundlint.project.lookup import Project
 from boundlint.fix import attach_fixes, fixes_for
 from boundlint.fix.apply import apply_edits, text_edits
+from boundlint.project.loader import Loader
+from boundlint.project.lookup import Project
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "fix.md"
 
@@ -43,7 +43,7 @@ def _analysed(tmp_path: Path, text: str) -> tuple[Analysis, list[Finding], Confi
 
 def test_the_example_in_the_docs_is_what_check_reports(tmp_path):
     docs = DOCS.read_text(encoding="utf-8")
-    section = docs[docs.index("## The `fix` field of the JSON output"):]
+    section = docs[docs.index("## The `fix` field of the JSON output") :]
     source = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     shown = re.search(r"```json\n\"fix\": (.*?)```", section, re.S).group(1)
     analysis, findings, config = _analysed(tmp_path, source)
@@ -96,16 +96,19 @@ def test_each_finding_carries_its_own_import(tmp_path):
         assert len(contents) == 2
 
 
-@pytest.mark.parametrize(("old", "new"), [
-    ("a\nb\nc\n", "a\nB\nc\n"),
-    ("a\r\nb\r\n", "a\r\nx\r\nb\r\n"),
-    ("é = 1\nreturn ü\n", "é = 1\nreturn f(ü)\n"),
-    ("no newline", "no newline at all"),
-    ("x\n", ""),
-    ("", "x\n"),
-    ("one\rtwo\r", "one\rtwo\rthree\r"),
-    ("a = 1\nb = 2\n", "import z\na = 1\nb = 22\n"),
-])
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("a\nb\nc\n", "a\nB\nc\n"),
+        ("a\r\nb\r\n", "a\r\nx\r\nb\r\n"),
+        ("é = 1\nreturn ü\n", "é = 1\nreturn f(ü)\n"),
+        ("no newline", "no newline at all"),
+        ("x\n", ""),
+        ("", "x\n"),
+        ("one\rtwo\r", "one\rtwo\rthree\r"),
+        ("a = 1\nb = 2\n", "import z\na = 1\nb = 22\n"),
+    ],
+)
 def test_text_edits_rebuild_the_new_text(old, new):
     edits = text_edits(old, new)
     assert apply_edits(old, edits) == new

@@ -72,16 +72,22 @@ def test_the_manifest_is_valid_and_declares_both_hooks():
 
 @pytest.fixture(scope="module")
 def wheels(tmp_path_factory) -> Path:
-    tracked = subprocess.run(["git", "ls-files", "--error-unmatch", HOOKS.name], cwd=ROOT, env=_environment(),
-                             capture_output=True, text=True)
+    tracked = subprocess.run(
+        ["git", "ls-files", "--error-unmatch", HOOKS.name], cwd=ROOT, env=_environment(), capture_output=True, text=True
+    )
     if tracked.returncode != 0:
         pytest.fail(f"{HOOKS.name} is not tracked by git: pre-commit try-repo cannot see it (git add it)")
     base = tmp_path_factory.mktemp("precommit")
     source = base / "runtime"
     shutil.copytree(ROOT / "runtime", source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
     out = base / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(source)],
-                   check=True, capture_output=True, text=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(source)],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert list(out.glob("boundlint_runtime-*.whl"))
     return out
 
@@ -98,9 +104,14 @@ def _repository(path: Path, files: dict[str, str]) -> Path:
 
 
 def _try_repo(repository: Path, hook: str, wheels: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), hook, "--all-files"],
-                          cwd=repository, env=_environment(PIP_FIND_LINKS=str(wheels)),
-                          capture_output=True, text=True, timeout=900)
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), hook, "--all-files"],
+        cwd=repository,
+        env=_environment(PIP_FIND_LINKS=str(wheels)),
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
 
 
 @pytest.mark.slow

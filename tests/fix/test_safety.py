@@ -16,10 +16,10 @@ from boundlint.fix.model import SAFE, Candidate
 from boundlint.fix.writer import WriteRefused, inside, write_fixed
 from tests.fix.cases import fix
 
-BYTES_CUT = textwrap.dedent('''\
+BYTES_CUT = textwrap.dedent("""\
     def preview(raw: bytes, n: int) -> str:
         return raw[:n].decode()  # strict
-''')
+""")
 TOOL = textwrap.dedent('''\
     import requests
     from langchain_core.tools import tool
@@ -46,8 +46,9 @@ def test_a_fix_that_does_not_compile_writes_nothing(tmp_path, monkeypatch):
     def broken(self, target):
         good = original(self, target)
         # `await` in a plain function: parses, but does not compile.
-        return Candidate(good.finding, good.module, good.target,
-                         lambda node, names: cst.Await(expression=node), SAFE, good.message)
+        return Candidate(
+            good.finding, good.module, good.target, lambda node, names: cst.Await(expression=node), SAFE, good.message
+        )
 
     monkeypatch.setattr(codemods.CodemodPlanner, "_bl005", broken)
     run = fix(tmp_path)
@@ -79,8 +80,9 @@ def test_verification_catches_a_change_outside_the_fixed_nodes():
     tree = cst.parse_module("a = 1  # one\nb = 2\n")
     # Change `b = 2` without recording it as a fix target or an import change.
     statement = tree.body[1]
-    changed = tree.with_changes(body=[tree.body[0], statement.with_changes(
-        body=[statement.body[0].with_changes(value=cst.Integer("3"))])])
+    changed = tree.with_changes(
+        body=[tree.body[0], statement.with_changes(body=[statement.body[0].with_changes(value=cst.Integer("3"))])]
+    )
     with pytest.raises(FixFailed, match="outside the node it targets"):
         _verify(tree, changed, {}, ImportChanges(), tree.code, changed.code)
 
@@ -151,8 +153,14 @@ def test_a_run_with_an_error_in_one_file_still_fixes_the_others(tmp_path, monkey
 
     def broken(self, target):
         candidate = original(self, target)
-        return Candidate(candidate.finding, candidate.module, candidate.target,
-                         lambda node, names: cst.Await(expression=node), SAFE, candidate.message)
+        return Candidate(
+            candidate.finding,
+            candidate.module,
+            candidate.target,
+            lambda node, names: cst.Await(expression=node),
+            SAFE,
+            candidate.message,
+        )
 
     monkeypatch.setattr(codemods.CodemodPlanner, "_bl005", broken)
     run = fix(tmp_path)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pydantic_ai import RunContext
-
 from boundlint_runtime import bounded
+from pydantic_ai import RunContext
 
 from .tools_future import LIMIT, Filters
 

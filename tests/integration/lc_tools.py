@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from langchain_core.tools import InjectedToolArg
-
 from boundlint_runtime import bounded
+from langchain_core.tools import InjectedToolArg
 
 from .tools_future import LIMIT
 

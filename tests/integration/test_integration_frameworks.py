@@ -35,7 +35,9 @@ def _assert_bounded(result: Any, limit: int) -> None:
 
 @pytest.mark.parametrize("module", MODULES)
 @pytest.mark.parametrize("name,args", TOOLS)
-def test_langchain_schema_and_invoke(langchain_tools: ModuleType, module: ModuleType, name: str, args: dict[str, Any]) -> None:
+def test_langchain_schema_and_invoke(
+    langchain_tools: ModuleType, module: ModuleType, name: str, args: dict[str, Any]
+) -> None:
     from langchain_core.utils.function_calling import convert_to_openai_tool
 
     bare_fn, bounded_fn = _pair(module, name)
@@ -58,7 +60,9 @@ def test_langchain_schema_and_invoke(langchain_tools: ModuleType, module: Module
 
 @pytest.mark.parametrize("module", MODULES)
 @pytest.mark.parametrize("name,args", TOOLS)
-def test_openai_agents_schema_and_invoke(openai_agents: ModuleType, module: ModuleType, name: str, args: dict[str, Any]) -> None:
+def test_openai_agents_schema_and_invoke(
+    openai_agents: ModuleType, module: ModuleType, name: str, args: dict[str, Any]
+) -> None:
     from agents.tool_context import ToolContext
 
     bare_fn, bounded_fn = _pair(module, name)

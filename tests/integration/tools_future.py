@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
-
 from boundlint_runtime import bounded
+from pydantic import BaseModel, Field
 
 LIMIT = 300
 

@@ -1,10 +1,9 @@
 """The same tool functions with evaluated annotations."""
 
-from typing import Literal, Optional
-
-from pydantic import BaseModel, Field
+from typing import Literal
 
 from boundlint_runtime import bounded
+from pydantic import BaseModel, Field
 
 LIMIT = 300
 
@@ -16,7 +15,7 @@ class Filters(BaseModel):
     kind: Literal["post", "comment"] = "post"
 
 
-def search_docs(query: str, filters: Optional[Filters] = None, limit: int = 5, tags: Optional[list[str]] = None) -> str:
+def search_docs(query: str, filters: Filters | None = None, limit: int = 5, tags: list[str] | None = None) -> str:
     """Search the documentation.
 
     Args:

@@ -23,8 +23,11 @@ TOOL = textwrap.dedent('''\
 
 
 def edit(row: int, column: int, end_row: int, end_column: int, content: str) -> dict:
-    return {"content": content, "location": {"row": row, "column": column},
-            "end_location": {"row": end_row, "column": end_column}}
+    return {
+        "content": content,
+        "location": {"row": row, "column": column},
+        "end_location": {"row": end_row, "column": end_column},
+    }
 
 
 def position(text: str, offset: int) -> tuple[int, int]:
@@ -40,7 +43,7 @@ def replace(text: str, old: str, new: str, *, after: str = "") -> dict:
 
 def insert(text: str, before: str, new: str) -> dict:
     """An edit inserting `new` just before the first `before`."""
-    return replace(text, "", new, after=text[:text.index(before)])
+    return replace(text, "", new, after=text[: text.index(before)])
 
 
 def targets(original: str, *fixes: list[dict]) -> Targets:
@@ -56,11 +59,21 @@ def fixed_by(original: str, *fixes: list[dict]) -> str:
 
 
 # As `boundlint check --output-format json` gives them: the new import and the wrap in one edit.
-WRAP = [edit(6, 1, 10, 46, "from boundlint_runtime import truncate_text\n\n\n@tool\ndef page(url: str) -> str:\n"
-                           '    """A page."""\n    limit = 100\n    return truncate_text(requests.get(url, timeout=10).text'
-                           ", max_chars=16_000)")]
-DECORATE = [insert(TOOL, "\n\n@tool", "from boundlint_runtime import bounded\n"),
-            insert(TOOL, "def page", "@bounded(max_chars=16_000)\n")]
+WRAP = [
+    edit(
+        6,
+        1,
+        10,
+        46,
+        "from boundlint_runtime import truncate_text\n\n\n@tool\ndef page(url: str) -> str:\n"
+        '    """A page."""\n    limit = 100\n    return truncate_text(requests.get(url, timeout=10).text'
+        ", max_chars=16_000)",
+    )
+]
+DECORATE = [
+    insert(TOOL, "\n\n@tool", "from boundlint_runtime import bounded\n"),
+    insert(TOOL, "def page", "@bounded(max_chars=16_000)\n"),
+]
 
 
 def test_a_wrapped_return_with_its_new_import_passes():
@@ -82,24 +95,31 @@ def test_an_inserted_decorator_and_import_pass():
 
 def test_an_import_extended_with_a_fix_symbol_passes():
     original = "from typing import Optional\nfrom pydantic import BaseModel\n\n\nclass A(BaseModel):\n    body: str\n"
-    fixes = [[insert(original, "Optional", "Annotated, "),
-              insert(original, "\n\n\nclass", "\nfrom boundlint_runtime.pydantic import Truncated"),
-              replace(original, "str", "Annotated[str, Truncated(4_000)]", after="body: ")]]
+    fixes = [
+        [
+            insert(original, "Optional", "Annotated, "),
+            insert(original, "\n\n\nclass", "\nfrom boundlint_runtime.pydantic import Truncated"),
+            replace(original, "str", "Annotated[str, Truncated(4_000)]", after="body: "),
+        ]
+    ]
     fixed = fixed_by(original, *fixes)
     assert "body: Annotated[str, Truncated(4_000)]" in fixed
     assert compare(original, fixed, targets(original, *fixes)) == []
 
 
-@pytest.mark.parametrize("original, old, new", [
-    # BL005: a keyword before `)`
-    ('def f(raw):\n    return raw[:9].decode("utf-8")\n', '"utf-8")', '"utf-8", errors="ignore")'),
-    # BL006: the bound grows in place
-    ('def f(t):\n    return t[:500] + "..."\n', "500]", '500 - len("...")]'),
-    # BL002 with field-fix = "reject": a default appears
-    ("class A(B):\n    body: str\n", "body: str", "body: str = Field(max_length=4_000)"),
-    # BL002 on `Annotated[str, Field(...)]`: one more metadata element
-    ("class A(B):\n    body: Annotated[str, Field()]\n", "Field()]", "Field(), Truncated(4_000)]"),
-])
+@pytest.mark.parametrize(
+    "original, old, new",
+    [
+        # BL005: a keyword before `)`
+        ('def f(raw):\n    return raw[:9].decode("utf-8")\n', '"utf-8")', '"utf-8", errors="ignore")'),
+        # BL006: the bound grows in place
+        ('def f(t):\n    return t[:500] + "..."\n', "500]", '500 - len("...")]'),
+        # BL002 with field-fix = "reject": a default appears
+        ("class A(B):\n    body: str\n", "body: str", "body: str = Field(max_length=4_000)"),
+        # BL002 on `Annotated[str, Field(...)]`: one more metadata element
+        ("class A(B):\n    body: Annotated[str, Field()]\n", "Field()]", "Field(), Truncated(4_000)]"),
+    ],
+)
 def test_single_insertions_pass(original, old, new):
     fix = [replace(original, old, new)]
     fixed = fixed_by(original, fix)
@@ -139,16 +159,24 @@ def test_a_reordered_argument_inside_a_call_with_an_insertion_is_caught():
     assert compare(original, fixed, targets(original, fix))
 
 
-@pytest.mark.parametrize("bad", [
-    "from boundlint_runtime import truncate_text, os\n",   # a name that is no fix symbol
-    "from os import path\n",                                # a module that is no fix module
-    "import boundlint_runtime\n",                           # fixes only add `from ... import`
-    "from boundlint_runtime import truncate_text as tt\n",  # an alias fixes do not make
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "from boundlint_runtime import truncate_text, os\n",  # a name that is no fix symbol
+        "from os import path\n",  # a module that is no fix module
+        "import boundlint_runtime\n",  # fixes only add `from ... import`
+        "from boundlint_runtime import truncate_text as tt\n",  # an alias fixes do not make
+    ],
+)
 def test_an_import_that_is_not_a_fix_symbol_is_caught(bad):
-    fix = [insert(TOOL, "\n\n@tool", "from boundlint_runtime import truncate_text\n"),
-           replace(TOOL, "requests.get(url, timeout=10).text",
-                   "truncate_text(requests.get(url, timeout=10).text, max_chars=16_000)")]
+    fix = [
+        insert(TOOL, "\n\n@tool", "from boundlint_runtime import truncate_text\n"),
+        replace(
+            TOOL,
+            "requests.get(url, timeout=10).text",
+            "truncate_text(requests.get(url, timeout=10).text, max_chars=16_000)",
+        ),
+    ]
     good = fixed_by(TOOL, fix)
     assert compare(TOOL, good, targets(TOOL, fix)) == []
     fixed = good.replace("from boundlint_runtime import truncate_text\n", bad)
@@ -156,7 +184,9 @@ def test_an_import_that_is_not_a_fix_symbol_is_caught(bad):
 
 
 def test_an_existing_import_changed_to_something_else_is_caught():
-    fixed = fixed_by(TOOL, WRAP).replace("from langchain_core.tools import tool", "from langchain_core.tools import tool, x")
+    fixed = fixed_by(TOOL, WRAP).replace(
+        "from langchain_core.tools import tool", "from langchain_core.tools import tool, x"
+    )
     assert compare(TOOL, fixed, targets(TOOL, WRAP))
 
 

@@ -23,9 +23,11 @@ def test_fixing_a_generated_tree_is_safe(tmp_path):
     assert figures.differences == [], report
     assert figures.second_run_changed == [], report
     assert figures.ok
-    for line in ("files that failed to compile: 0 (must be 0)",
-                 "AST differences outside targeted nodes: 0 (must be 0)",
-                 "files changed by the second run: 0 (must be 0)"):
+    for line in (
+        "files that failed to compile: 0 (must be 0)",
+        "AST differences outside targeted nodes: 0 (must be 0)",
+        "files changed by the second run: 0 (must be 0)",
+    ):
         assert line in report
 
 
@@ -35,16 +37,19 @@ def test_the_script_exits_zero_on_a_safe_run(tmp_path, capsys):
     assert "files in tree: 10\n" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("old, new", [
-    ("a\nb\nc\n", "a\nB\nc\n"),
-    ("a\r\nb\r\n", "x\r\na\r\nb\r\n"),
-    ("a\rb\r", "a\rb\rc\r"),
-    ("a\nb", "a\nb2"),          # no newline at the end, before and after
-    ("a\nb", "a\nb\n"),
-    ("a\nb\n", "a\nb"),
-    ("", "x = 1\n"),
-    ("\n".join(map(str, range(40))) + "\n", "\n".join(map(str, range(1, 40))) + "\nend\n"),
-])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("a\nb\nc\n", "a\nB\nc\n"),
+        ("a\r\nb\r\n", "x\r\na\r\nb\r\n"),
+        ("a\rb\r", "a\rb\rc\r"),
+        ("a\nb", "a\nb2"),  # no newline at the end, before and after
+        ("a\nb", "a\nb\n"),
+        ("a\nb\n", "a\nb"),
+        ("", "x = 1\n"),
+        ("\n".join(map(str, range(40))) + "\n", "\n".join(map(str, range(1, 40))) + "\nend\n"),
+    ],
+)
 def test_a_patch_as_fix_diff_writes_it_gives_the_new_text(old, new):
     lines = []
     for line in difflib.unified_diff(old.splitlines(True), new.splitlines(True), "a/f.py", "b/f.py"):

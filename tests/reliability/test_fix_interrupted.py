@@ -29,7 +29,7 @@ WAIT = 120  # seconds: only a limit against a hung run, never part of an asserti
 # Runs `boundlint fix --unsafe-fixes .` with one place made to wait until a signal has arrived:
 # "write N" holds the N-th file's temporary file (written, not yet renamed); "plan" holds the run
 # before the first fix round. It writes the file named by argv[1] when it starts to wait.
-HELD = textwrap.dedent('''
+HELD = textwrap.dedent("""
     import os, runpy, sys, time
     from pathlib import Path
 
@@ -65,7 +65,7 @@ HELD = textwrap.dedent('''
         fix_cli._fix_in_memory = held_fixing
     sys.argv = ["boundlint", "fix", "--unsafe-fixes", "."]
     runpy.run_module("boundlint", run_name="__main__")
-''')
+""")
 
 
 def _environment() -> dict[str, str]:
@@ -86,8 +86,13 @@ def trees(tmp_path_factory):
     generate(original, 60)
     fixed = base / "fixed"
     shutil.copytree(original, fixed)
-    run = subprocess.run([sys.executable, "-m", "boundlint", "fix", "--unsafe-fixes", "."], cwd=fixed,
-                         env=_environment(), capture_output=True, timeout=WAIT)
+    run = subprocess.run(
+        [sys.executable, "-m", "boundlint", "fix", "--unsafe-fixes", "."],
+        cwd=fixed,
+        env=_environment(),
+        capture_output=True,
+        timeout=WAIT,
+    )
     assert run.returncode in (0, 1), run.stderr
     old, new = _snapshot(original), _snapshot(fixed)
     changed = [name for name in old if old[name] != new[name]]
@@ -102,8 +107,15 @@ def _copy(original: Path, tmp_path: Path) -> Path:
 
 
 def _start(arguments: list[str], cwd: Path) -> subprocess.Popen:
-    return subprocess.Popen(arguments, cwd=cwd, env=_environment(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_as_in_a_terminal)
+    return subprocess.Popen(
+        arguments,
+        cwd=cwd,
+        env=_environment(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=_as_in_a_terminal,
+    )
 
 
 def _as_in_a_terminal() -> None:
@@ -170,7 +182,9 @@ def test_sigkill_while_a_file_is_written_leaves_it_old(trees, tmp_path):
     assert len(list(work.rglob(TEMPORARY))) == 1
 
 
-@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=["SIGINT", "SIGTERM", "SIGKILL"])
+@pytest.mark.parametrize(
+    "number", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=["SIGINT", "SIGTERM", "SIGKILL"]
+)
 def test_a_signal_before_the_writes_changes_nothing(trees, tmp_path, number):
     original, old, new, _ = trees
     work = _copy(original, tmp_path)
@@ -180,7 +194,9 @@ def test_a_signal_before_the_writes_changes_nothing(trees, tmp_path, number):
     assert not list(work.rglob(TEMPORARY))
 
 
-@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=["SIGINT", "SIGTERM", "SIGKILL"])
+@pytest.mark.parametrize(
+    "number", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=["SIGINT", "SIGTERM", "SIGKILL"]
+)
 def test_a_signal_once_the_first_file_changed(trees, tmp_path, number):
     """As a user would: `boundlint fix` itself, the signal sent as soon as a file has been replaced."""
     original, old, new, changed = trees

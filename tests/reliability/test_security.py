@@ -5,9 +5,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from boundlint.core.config import Config
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
-from boundlint.core.config import Config
 
 TRAP = '''
 import pathlib
@@ -26,8 +26,9 @@ def trap(q: str) -> str:
 def test_checked_code_is_never_imported_or_run(tmp_path):
     marker = tmp_path / "was_imported"
     (tmp_path / "trap_module.py").write_text(TRAP.format(marker=str(marker)))
-    (tmp_path / "user.py").write_text("from trap_module import trap\nfrom agents import Agent\n"
-                                      "agent = Agent(name='a', tools=[trap])\n")
+    (tmp_path / "user.py").write_text(
+        "from trap_module import trap\nfrom agents import Agent\nagent = Agent(name='a', tools=[trap])\n"
+    )
     for request in (Request(), Request(fixes=True), Request(apply_fixes="unsafe"), Request(tool_rows=True)):
         result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=request))
         assert [(Path(f.filename).name, f.code) for f in result.findings] == [("trap_module.py", "BL001")]

@@ -12,9 +12,9 @@ import hypothesmith
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from boundlint.core.config import Config
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
-from boundlint.core.config import Config
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
 
@@ -44,7 +44,9 @@ def test_generated_programs_never_cause_an_internal_error(tmp_path_factory, sour
     (root / "program.py").write_text(source, encoding="utf-8")
     (root / "tools.py").write_text(
         "from langchain_core.tools import tool\nfrom program import *\n\n@tool\ndef t(q: str) -> str:\n"
-        "    \"\"\"T.\"\"\"\n    return str(q)[:10] + '...'\n", encoding="utf-8")
+        '    """T."""\n    return str(q)[:10] + \'...\'\n',
+        encoding="utf-8",
+    )
     for request in (Request(), Request(apply_fixes="unsafe"), Request(tool_rows=True)):
         result = check([root], Config(root=root), CheckOptions(request=request))
         assert result.errors == [], [str(error) for error in result.errors]

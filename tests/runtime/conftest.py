@@ -6,7 +6,6 @@ import logging
 from collections.abc import Iterator
 
 import pytest
-
 from boundlint_runtime import TruncationEvent, add_truncation_listener, remove_truncation_listener
 
 

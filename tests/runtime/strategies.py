@@ -44,10 +44,16 @@ texts = st.one_of(
     st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=6)), max_size=80).map("".join),
     st.builds(lambda piece, n: piece * n, st.sampled_from(PIECES + ["a", "line\n", "x y "]), st.integers(0, 3000)),
 )
-clean_texts = st.lists(
-    st.one_of(st.sampled_from([p for p in PIECES if not any("\ud800" <= c <= "\udfff" for c in p)]), st.text(max_size=6)),
-    max_size=80,
-).map("".join).filter(lambda s: not any("\ud800" <= c <= "\udfff" for c in s))
+clean_texts = (
+    st.lists(
+        st.one_of(
+            st.sampled_from([p for p in PIECES if not any("\ud800" <= c <= "\udfff" for c in p)]), st.text(max_size=6)
+        ),
+        max_size=80,
+    )
+    .map("".join)
+    .filter(lambda s: not any("\ud800" <= c <= "\udfff" for c in s))
+)
 
 budgets = st.one_of(st.integers(0, 120), st.integers(0, 5000))
 

@@ -9,10 +9,9 @@ import typing
 from dataclasses import dataclass
 
 import pytest
+from boundlint_runtime import bounded, track_truncation
 from hypothesis import given
 from hypothesis import strategies as st
-
-from boundlint_runtime import bounded, track_truncation
 
 from .strategies import FEW, hostile_values
 
@@ -185,7 +184,7 @@ def test_never_swallows_the_tools_own_exceptions(exc_type: type[Exception], valu
         with pytest.raises(exc_type):
             next(gen)
 
-        async def drain() -> None:
+        async def drain(deco: typing.Any = deco) -> None:
             async for _ in deco(agen_tool)():
                 pass
 

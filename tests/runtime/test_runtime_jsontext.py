@@ -6,10 +6,9 @@ import json
 from typing import Any
 
 import pytest
+from boundlint_runtime import truncate_json
 from hypothesis import given
 from hypothesis import strategies as st
-
-from boundlint_runtime import truncate_json
 
 from .strategies import PROPERTY, json_values, texts
 
@@ -75,6 +74,8 @@ def test_multibyte_strings_are_cut_by_bytes() -> None:
 def test_tiny_budgets() -> None:
     assert truncate_json("[1, 2, 3]", 2) == '""'  # the smallest JSON string: nothing fits
     assert truncate_json(json.dumps(list(range(100))), 30) == '"[truncated: 100 items]"'
-    assert truncate_json(json.dumps(list(range(100))), 60) == '[0,1,2,3,"[truncated: 94 of 100 items omitted here]",98,99]'
+    assert (
+        truncate_json(json.dumps(list(range(100))), 60) == '[0,1,2,3,"[truncated: 94 of 100 items omitted here]",98,99]'
+    )
     with pytest.raises(ValueError, match="max_bytes must be >= 2"):
         truncate_json("[]", 1)

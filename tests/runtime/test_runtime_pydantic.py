@@ -5,15 +5,14 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-from typing import Annotated, Optional
+from typing import Annotated
 
 import pytest
 
 pydantic = pytest.importorskip("pydantic")
-from pydantic import BaseModel, Field  # noqa: E402
-
 from boundlint_runtime import TruncationEvent, track_truncation  # noqa: E402
 from boundlint_runtime.pydantic import Truncated, TruncatedItems  # noqa: E402
+from pydantic import BaseModel, Field  # noqa: E402
 
 
 class Comment(BaseModel):
@@ -22,7 +21,7 @@ class Comment(BaseModel):
 
 class Post(BaseModel):
     title: Annotated[str, Truncated(40)]
-    snippet: Optional[Annotated[str, Truncated(30)]] = None
+    snippet: Annotated[str, Truncated(30)] | None = None
     raw: Annotated[str, Truncated(max_bytes=20)] = ""
     comments: Annotated[list[Comment], TruncatedItems(2)] = []
     tags: Annotated[set[str], TruncatedItems(1)] = set()
@@ -32,7 +31,7 @@ class Post(BaseModel):
 
 class PlainPost(BaseModel):
     title: str
-    snippet: Optional[str] = None
+    snippet: str | None = None
     raw: str = ""
     comments: list[Comment] = []
     tags: set[str] = set()

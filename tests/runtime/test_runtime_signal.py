@@ -8,7 +8,6 @@ import logging
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-
 from boundlint_runtime import (
     TruncationEvent,
     add_truncation_listener,
@@ -80,7 +79,9 @@ def test_one_info_record_per_cut_with_label_and_sizes(runtime_logs: pytest.LogCa
     assert len(records) == 1
     record = records[0]
     assert record.levelno == logging.INFO
-    assert record.getMessage().startswith("Truncation: label=fetch_reddit.posts[0].body original_chars=5000 kept_chars=")
+    assert record.getMessage().startswith(
+        "Truncation: label=fetch_reddit.posts[0].body original_chars=5000 kept_chars="
+    )
     assert isinstance(record.truncation, TruncationEvent)  # type: ignore[attr-defined]
 
 

@@ -9,12 +9,23 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from boundlint_runtime import truncate_for_llm
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boundlint_runtime import truncate_for_llm
-
-from .spies import LazyDict, LazyList, Overread, Overtouched, SpyDict, SpyList, SpyStr, Touches, Visited, Watch, instrumented
+from .spies import (
+    LazyDict,
+    LazyList,
+    Overread,
+    Overtouched,
+    SpyDict,
+    SpyList,
+    SpyStr,
+    Touches,
+    Visited,
+    Watch,
+    instrumented,
+)
 from .strategies import (
     PROPERTY,
     BadRepr,
@@ -247,7 +258,7 @@ LOOK_AROUND = 2_000 + 32  # truncate_text's documented look-around windows
 WORDS = ["alpha", "beta", "gamma", "delta"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _long_texts() -> tuple[str, str]:
     """A body with escapes and non-ASCII (cut, then re-cut as the escapes overflow) and a key; 2 M chars each."""
     body = 'line "quoted" \\ caf\u00e9 \u6f22\n' * 100_000
@@ -270,7 +281,12 @@ def _nested(n: int, t: Touches, body: SpyStr, key: SpyStr) -> Any:
         )
 
     return SpyDict(
-        {"total": n, key: "a key of 2 M chars", "items": LazyList(n, record, t), "index": LazyDict(n, lambda k: LazyList(n, int, t), t)},
+        {
+            "total": n,
+            key: "a key of 2 M chars",
+            "items": LazyList(n, record, t),
+            "index": LazyDict(n, lambda k: LazyList(n, int, t), t),
+        },
         t,
     )
 
@@ -292,7 +308,9 @@ def _nodes(value: Any) -> int:
     return 1
 
 
-def _walk(shape: str, n: int, budget: int, truncate: Callable[..., Any] = truncate_for_llm) -> tuple[Any, Touches, Watch]:
+def _walk(
+    shape: str, n: int, budget: int, truncate: Callable[..., Any] = truncate_for_llm
+) -> tuple[Any, Touches, Watch]:
     """truncate_for_llm on a counting document of ``n`` items; its long strings fail any read past the budget."""
     body, key = (SpyStr(text, max_read=budget + LOOK_AROUND) for text in _long_texts())
     touches = Touches(limit=2 * budget + 1_000)  # a fuse: a full walk fails fast, not after a million items

@@ -10,16 +10,17 @@ import unicodedata
 from collections.abc import Callable
 
 import pytest
+from boundlint_runtime import reset_truncation, truncate_text, truncation_occurred
 from hypothesis import assume, given
 from hypothesis import strategies as st
-
-from boundlint_runtime import truncate_text, truncation_occurred, reset_truncation
 
 from .spies import Overread, SpyStr, instrumented
 from .strategies import PROPERTY, budgets, clean_texts, texts
 
 MODES = ["head", "tail", "head_tail", "lines"]
-FULL = re.compile(r"\[truncated: (\d+) chars(?:, (\d+) lines)? total, (?:last |first )?(\d+) chars(?: \((\d+) lines\))? omitted")
+FULL = re.compile(
+    r"\[truncated: (\d+) chars(?:, (\d+) lines)? total, (?:last |first )?(\d+) chars(?: \((\d+) lines\))? omitted"
+)
 SHORT_MARKER_ROOM = 40  # "[truncated, N chars total]" plus joins fits in this for the inputs below
 
 
@@ -260,12 +261,14 @@ BUDGETS = [
 ]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _big(unit: str, size: int = BIG) -> str:
     return (unit * (size // len(unit) + 1))[:size]
 
 
-def _truncate_bounded(text: str, mode: str, budget: dict[str, int], truncate: Callable[..., str] = truncate_text) -> str:
+def _truncate_bounded(
+    text: str, mode: str, budget: dict[str, int], truncate: Callable[..., str] = truncate_text
+) -> str:
     """truncate_text on a spy of ``text``: fails if it reads more than the budget and the look-around."""
     limit = min(budget.values())
     spy = SpyStr(text, max_read=limit + LOOK_AROUND)  # any single read past this raises Overread
