@@ -23,6 +23,7 @@ LAYERS = [
     "project",
     "find",
     "analyse",
+    "edit",
     "rules",
     "fix",
     "engine",

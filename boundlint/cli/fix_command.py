@@ -28,7 +28,7 @@ from boundlint.core.result import CheckResult, ModuleRewrite
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
 from boundlint.fix.apply import split_lines
-from boundlint.fix.planning import FIXABLE_CODES, UNSAFE_REASON
+from boundlint.fix.planning import UNSAFE_REASON, has_fix
 from boundlint.fix.writer import WriteRefused, write_fixed
 from boundlint.report.writers import write_text
 
@@ -144,7 +144,7 @@ def _report_remaining(result: CheckResult, out: TextIO) -> None:
     unfixed = [
         (finding, reasons.get(finding, "no automatic fix for this rule"))
         for finding in result.findings
-        if finding in reasons or finding.code not in FIXABLE_CODES
+        if finding in reasons or not has_fix(finding.code)
     ]
     if not unfixed:
         return

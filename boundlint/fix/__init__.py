@@ -1,4 +1,4 @@
-"""`boundlint fix`: libcst codemods that insert the checkpoint and the bounds the rules ask for.
+"""`boundlint fix`: planning, applying, verifying and writing the fixes that the rules hold.
 
 The engine calls `boundlint.fix.planning` for each root it analyses, with that root's
 analysis and findings: `attach_fixes` / `fixes_for` give each finding's fix as
@@ -19,10 +19,10 @@ _EXPORTS = {
     "attach_fixes": "boundlint.fix.planning",
     "fixes_for": "boundlint.fix.planning",
     "plan": "boundlint.fix.planning",
-    "SAFE": "boundlint.fix.model",
-    "UNSAFE": "boundlint.fix.model",
-    "Edit": "boundlint.fix.model",
-    "Fix": "boundlint.fix.model",
+    "SAFE": "boundlint.edit.model",
+    "UNSAFE": "boundlint.edit.model",
+    "Edit": "boundlint.edit.model",
+    "Fix": "boundlint.edit.model",
 }
 
 

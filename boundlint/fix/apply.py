@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from boundlint.fix.imports import ImportChanges, ImportPlanner, Layout, trailing_newline, tree_facts
-from boundlint.fix.model import Candidate, Edit
+from boundlint.edit.imports import ImportChanges, ImportPlanner, Layout, trailing_newline, tree_facts
+from boundlint.edit.model import Candidate, Edit, Names
 from boundlint.project.module import ModuleInfo
 
 NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -55,7 +55,7 @@ class _Replacer(cst.CSTTransformer):
     objects in the fixed tree (which is what makes `_Revert` cheap, too).
     """
 
-    def __init__(self, by_target: dict[int, list[Candidate]], names: dict, on_path: set[int]) -> None:
+    def __init__(self, by_target: dict[int, list[Candidate]], names: Names, on_path: set[int]) -> None:
         super().__init__()
         self.by_target = by_target
         self.names = names
@@ -106,7 +106,7 @@ def apply_candidates(module: ModuleInfo, candidates: list[Candidate], *, check_s
     check still runs): for a fix already verified together with the others.
     """
     chosen: list[Candidate] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[object, ...]] = set()
     for candidate in candidates:
         if candidate.key:
             if candidate.key in seen:

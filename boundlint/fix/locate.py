@@ -7,33 +7,18 @@ nodes. A finding is matched to a node by its exact range.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 import libcst as cst
 
+from boundlint import rules
 from boundlint.analyse.analysis import Analysis
-from boundlint.analyse.dataflow import ReturnVerdict
 from boundlint.core.findings import Finding
-from boundlint.find.contracts import FieldInfo, ModelInfo
-from boundlint.find.tools import Tool
+from boundlint.edit.target import Target
 from boundlint.project.module import ModuleInfo
+from boundlint.rules.base import FIELD, RETURN
 
 Key = tuple[str, int, int, int, int]
-
-RETURN_CODES = ("BL001", "BL004")
-FIELD_CODES = ("BL002", "BL003")
-EXPRESSION_CODES = {"BL005": (cst.Call,), "BL006": (cst.BinaryOperation, cst.FormattedString)}
-
-
-@dataclass
-class Target:
-    finding: Finding
-    module: ModuleInfo
-    node: cst.CSTNode
-    tool: Tool | None = None
-    returned: ReturnVerdict | None = None
-    model: ModelInfo | None = None
-    field: FieldInfo | None = None
 
 
 def finding_key(finding: Finding) -> Key:
@@ -46,25 +31,30 @@ def node_key(module: ModuleInfo, node: cst.CSTNode) -> Key:
 
 
 def locate(analysis: Analysis, findings: list[Finding]) -> dict[Finding, Target]:
+    """The node of each finding whose rule has a fix (`Rule.fixes_at` says where to look)."""
     wanted = {finding_key(f): f for f in findings}
     codes = {f.code for f in findings}
+    fixes_at = {code: rule.fixes_at for code in codes if (rule := rules.RULES_BY_CODE.get(code)) is not None}
+    return_codes = {code for code, where in fixes_at.items() if where == RETURN}
+    field_codes = {code for code, where in fixes_at.items() if where == FIELD}
+    expression_codes = {code: where for code, where in fixes_at.items() if isinstance(where, tuple)}
     found: dict[Finding, Target] = {}
 
-    if codes & set(RETURN_CODES):
+    if return_codes:
         for tool_result in analysis.results:
             for item in tool_result.returns:
                 finding = wanted.get(node_key(tool_result.tool.module, item.node))
-                if finding is not None and finding.code in RETURN_CODES:
+                if finding is not None and finding.code in return_codes:
                     found[finding] = Target(
                         finding, tool_result.tool.module, item.node, tool=tool_result.tool, returned=item
                     )
-    if codes & set(FIELD_CODES):
+    if field_codes:
         for model in analysis.contracts:
             for info in model.fields:
                 finding = wanted.get(node_key(model.module, info.node))
-                if finding is not None and finding.code in FIELD_CODES:
+                if finding is not None and finding.code in field_codes:
                     found[finding] = Target(finding, model.module, info.node, model=model, field=info)
-    expression_findings = [f for f in findings if f.code in EXPRESSION_CODES]
+    expression_findings = [f for f in findings if f.code in expression_codes]
     if expression_findings:
         files = {f.filename for f in expression_findings}
         for module in _modules(analysis):
@@ -72,7 +62,7 @@ def locate(analysis: Analysis, findings: list[Finding]) -> dict[Finding, Target]
                 continue
             for node in _walk(module.tree):
                 finding = None
-                for code, types in EXPRESSION_CODES.items():
+                for code, types in expression_codes.items():
                     if isinstance(node, types):
                         candidate = wanted.get(node_key(module, node))
                         if candidate is not None and candidate.code == code:
@@ -86,7 +76,7 @@ def _modules(analysis: Analysis) -> list[ModuleInfo]:
     return list(analysis.project.modules)
 
 
-def _walk(tree: cst.CSTNode):
+def _walk(tree: cst.CSTNode) -> Iterator[cst.CSTNode]:
     stack: list[cst.CSTNode] = [tree]
     while stack:
         node = stack.pop()

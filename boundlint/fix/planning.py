@@ -20,19 +20,26 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from boundlint import rules
 from boundlint.analyse.analysis import Analysis
 from boundlint.core.config import Config
 from boundlint.core.findings import Finding
 from boundlint.core.result import FixRound, ModuleRewrite
+from boundlint.edit.context import FixContext
+from boundlint.edit.model import Candidate, Fix, NoFix, NoFixError
+from boundlint.edit.target import Target
 from boundlint.fix.apply import FixFailed, apply_candidates
-from boundlint.fix.codemods import CodemodPlanner
-from boundlint.fix.locate import Target, locate
-from boundlint.fix.model import Candidate, Fix, NoFix
+from boundlint.fix.locate import locate
 from boundlint.project.module import ModuleInfo, dotted
 
 # How the reason of a finding whose only fix is unsafe starts.
 UNSAFE_REASON = "unsafe fix (--unsafe-fixes)"
-FIXABLE_CODES = ("BL001", "BL002", "BL003", "BL004", "BL005", "BL006")
+
+
+def has_fix(code: str) -> bool:
+    """The rule of `code` has an automatic fix (for some of its findings)."""
+    rule = rules.RULES_BY_CODE.get(code)
+    return rule is not None and rule.fixes_at is not None
 
 
 @dataclass
@@ -54,23 +61,32 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config) -> Plan:
     result_plan = Plan()
     targets = locate(analysis, findings)
     result_plan.targets = targets
-    planner = CodemodPlanner(analysis.project, config)
+    context = FixContext(analysis.project, config)
     for finding in findings:
         target = targets.get(finding)
         if target is None:
             result_plan.no_fix[finding] = NoFix(
                 finding,
-                "no automatic fix for this rule"
-                if finding.code not in FIXABLE_CODES
-                else "no automatic fix: the reported node was not found",
+                "no automatic fix: the reported node was not found"
+                if has_fix(finding.code)
+                else "no automatic fix for this rule",
             )
             continue
-        outcome = planner.plan(target)
+        outcome = _plan_one(target, context)
         if isinstance(outcome, Candidate):
             result_plan.candidates[finding] = outcome
         else:
             result_plan.no_fix[finding] = outcome
     return result_plan
+
+
+def _plan_one(target: Target, context: FixContext) -> Candidate | NoFix:
+    """The fix of the finding's own rule (the rule holds it: `Rule.plan_fix`)."""
+    rule = rules.RULES_BY_CODE[target.finding.code]
+    try:
+        return rule.plan_fix(target, context)
+    except NoFixError as reason:
+        return NoFix(target.finding, str(reason))
 
 
 # -- a fix round --------------------------------------------------------------

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 
+from boundlint.core.atomic_write import write_atomically
 from boundlint.parse.source import SourceError, decode_source
 
 
@@ -60,40 +60,4 @@ def write_fixed(path: Path, analysed: str, new: str, roots: list[Path]) -> None:
         raise WriteRefused(f"the fixed code cannot be encoded as {source.encoding}") from None
     if source.bom:
         encoded = b"\xef\xbb\xbf" + encoded
-    _replace_atomically(path, encoded, info)
-
-
-def _replace_atomically(path: Path, data: bytes, info: os.stat_result) -> None:
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".boundlint-tmp")
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, stat.S_IMODE(info.st_mode))
-        if hasattr(os, "chown"):
-            try:
-                os.chown(temporary, info.st_uid, info.st_gid)
-            except OSError:
-                pass  # not ours to give away: the file stays ours
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
-    _sync_directory(path.parent)
-
-
-def _sync_directory(directory: Path) -> None:
-    try:
-        descriptor = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
+    write_atomically(path, encoded)

@@ -8,24 +8,13 @@ from pathlib import Path
 from boundlint import rules
 from boundlint.core.findings import Finding
 
-# How serious each rule is by default: an unbounded return or a decode that
-# raises is an error; design problems in contracts and markers are warnings;
-# a stale suppression is a note.
-RULE_LEVELS = {
-    "BL001": "error",
-    "BL002": "warning",
-    "BL003": "warning",
-    "BL004": "warning",
-    "BL005": "error",
-    "BL006": "warning",
-    "BL900": "error",
-    "BL901": "note",
-}
 _LOWER = {"error": "warning", "warning": "note", "note": "note"}
 
 
 def rule_level(code: str) -> str:
-    return RULE_LEVELS.get(code, "warning")
+    """How serious the rule is by default (`Rule.level`): an error, a warning or a note."""
+    rule = rules.RULES_BY_CODE.get(code)
+    return rule.level if rule is not None else "warning"
 
 
 def finding_level(finding: Finding) -> str:

@@ -33,19 +33,6 @@ WEAKNESS_TAGS = [
     "external/cwe/cwe-770",
     "external/owasp-llm-top-10/llm10-unbounded-consumption",
 ]
-# GitHub ranks security alerts by this CVSS-like score (7.0+ is "high").
-SECURITY_SEVERITY = {"BL001": "6.5", "BL002": "5.3", "BL003": "5.3", "BL004": "4.3", "BL005": "5.3", "BL006": "3.7"}
-# The lowest confidence each rule reports with, as SARIF precision.
-PRECISION = {
-    "BL001": "medium",
-    "BL002": "high",
-    "BL003": "high",
-    "BL004": "high",
-    "BL005": "high",
-    "BL006": "medium",
-    "BL900": "very-high",
-    "BL901": "very-high",
-}
 
 
 def write_sarif(result: CheckResult, out: TextIO, *, root: Path | None = None) -> None:
@@ -74,9 +61,11 @@ def _driver() -> dict[str, Any]:
 
 
 def _rule(rule: Rule) -> dict[str, Any]:
-    properties: dict[str, Any] = {"precision": PRECISION.get(rule.code, "medium")}
-    if rule.code in SECURITY_SEVERITY:
-        properties["security-severity"] = SECURITY_SEVERITY[rule.code]
+    # `precision` is the lowest confidence the rule reports with; GitHub ranks
+    # security alerts by `security-severity`, a CVSS-like score (7.0+ is "high").
+    properties: dict[str, Any] = {"precision": rule.precision}
+    if rule.security_severity is not None:
+        properties["security-severity"] = rule.security_severity
         properties["tags"] = list(WEAKNESS_TAGS)
     else:
         # Parse errors and stale suppressions are about the input, not a

@@ -70,7 +70,8 @@ def load() -> None:
 
 def lookup(code_or_name: str) -> Rule | None:
     registry = _build()
-    return registry["RULES_BY_CODE"].get(code_or_name.upper()) or registry["RULES_BY_NAME"].get(code_or_name.lower())
+    found: Rule | None = registry["RULES_BY_CODE"].get(code_or_name.upper())
+    return found or registry["RULES_BY_NAME"].get(code_or_name.lower())
 
 
 __all__ = ["ALL_RULES", "RULES_BY_CODE", "Rule", "RuleContext", "lookup", "PARSE_ERROR", "UNUSED_SUPPRESSION"]

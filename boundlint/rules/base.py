@@ -1,4 +1,4 @@
-"""What every rule is: a code, a name, its documentation, its examples, a check."""
+"""What every rule is: a code, a name, its severity, its documentation, its examples, a check, a fix."""
 
 from __future__ import annotations
 
@@ -13,6 +13,15 @@ from boundlint.project.module import ModuleInfo
 
 if TYPE_CHECKING:
     from boundlint.analyse.analysis import Analysis
+    from boundlint.edit.context import FixContext
+    from boundlint.edit.model import Candidate
+    from boundlint.edit.target import Target
+
+# Where a rule's fix applies: the tool's `return` (or a lambda's body), the
+# contract model's field, or an expression of one of the given node types.
+RETURN = "return"
+FIELD = "field"
+FixesAt = str | tuple[type[cst.CSTNode], ...] | None
 
 
 @dataclass
@@ -38,8 +47,19 @@ class Rule:
     fix: ClassVar[str]
     valid: ClassVar[tuple[str, ...]] = ()
     invalid: ClassVar[tuple[str, ...]] = ()
+    # How CI formats show a finding: "error", "warning" or "note" (one step
+    # lower for a medium-confidence finding), and SARIF's rule properties.
+    level: ClassVar[str] = "warning"
+    precision: ClassVar[str] = "medium"
+    security_severity: ClassVar[str | None] = None
+    # Where `plan_fix` applies (RETURN, FIELD or node types); None: no automatic fix.
+    fixes_at: ClassVar[FixesAt] = None
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
+        raise NotImplementedError
+
+    def plan_fix(self, target: Target, context: FixContext) -> Candidate:
+        """The fix of one finding; raises `NoFixError` (with the reason) when no fix is safe."""
         raise NotImplementedError
 
     def finding(

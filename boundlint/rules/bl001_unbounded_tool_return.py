@@ -4,15 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import libcst as cst
+
 from boundlint.analyse.analysis import is_tool_generator
 from boundlint.analyse.size import UNBOUNDED
 from boundlint.core.findings import Finding
-from boundlint.rules.base import Rule, RuleContext, where
+from boundlint.edit.context import FixContext
+from boundlint.edit.kinds import JSON, TEXT, UNKNOWN, Kinds
+from boundlint.edit.model import BOUNDED, SAFE, TRUNCATE_FOR_LLM, TRUNCATE_TEXT, UNSAFE, Candidate, Names
+from boundlint.edit.target import Target, first_tuple_item, returned_value
+from boundlint.edit.templates import PLACEHOLDER, budget_literal, wrap_in_call
+from boundlint.project.module import ModuleInfo, dotted
+from boundlint.rules.base import RETURN, Rule, RuleContext, where
 
 
 class UnboundedToolReturn(Rule):
     code = "BL001"
     name = "unbounded-tool-return"
+    level = "error"
+    precision = "medium"
+    security_severity = "6.5"
+    fixes_at = RETURN
     summary = "A tool returns a value that can be arbitrarily large, with no checkpoint in between."
     what = """
 Flags each `return` of an agent tool function (any supported framework) whose
@@ -160,3 +172,118 @@ class ReadFile(BaseTool):
                     f"{where(tool.module, verdict.module, verdict.node)} without a checkpoint"
                 )
                 yield self.finding(tool.module, item.node, message, tool.qualname, verdict.confidence)
+
+    # -- the fix: wrap the returned value in a checkpoint, or add @bounded --
+
+    def plan_fix(self, target: Target, context: FixContext) -> Candidate:
+        tool, returned, module = target.tool, target.returned, target.module
+        assert tool is not None and returned is not None
+        kinds = Kinds(context.project, module)
+        budget = budget_literal(context.config.max_chars)
+        function = tool.node
+        annotation = function.returns.annotation if isinstance(function, cst.FunctionDef) and function.returns else None
+        if tool.content_and_artifact:
+            annotation = first_tuple_item(kinds, annotation)
+        value = returned_value(target, tool.content_and_artifact)
+        kind = _value_kind(kinds, annotation, value)
+
+        if (
+            context.config.fix_style == "decorator"
+            and isinstance(function, cst.FunctionDef)
+            and not tool.content_and_artifact
+            and not self._class_based(target)
+        ):
+            return self._decorator(target, function, budget)
+
+        symbol = TRUNCATE_TEXT if kind == TEXT else TRUNCATE_FOR_LLM
+        applicability = SAFE if kind in (TEXT, JSON) else UNSAFE
+        content = tool.content_and_artifact
+
+        def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
+            def wrap(expr: cst.BaseExpression) -> cst.BaseExpression:
+                return wrap_in_call(f"{names[symbol]}({PLACEHOLDER}, max_chars={budget})", expr)
+
+            if isinstance(node, cst.Return):
+                assert node.value is not None
+                if content:
+                    assert isinstance(node.value, cst.Tuple)
+                    elements = list(node.value.elements)
+                    elements[0] = elements[0].with_changes(value=wrap(elements[0].value))
+                    return node.with_changes(value=node.value.with_changes(elements=elements))
+                return node.with_changes(value=wrap(node.value))
+            assert isinstance(node, cst.BaseExpression)  # a lambda's body
+            return wrap(node)
+
+        if isinstance(target.node, cst.Return):
+            what = "the content (first element)" if content else "the returned value"
+        else:
+            what = "the lambda's result"
+        message = f"Wrap {what} in `{symbol.name}(..., max_chars={budget})`"
+        if applicability == UNSAFE:
+            message += " (unsafe: the value is not known to be JSON data, and it gets a JSON-compatible copy)"
+        return Candidate(target.finding, module, target.node, build, applicability, message, (symbol,))
+
+    def _class_based(self, target: Target) -> bool:
+        tool = target.tool
+        assert tool is not None
+        if tool.form.startswith("@"):
+            return False
+        return _in_class_body(target.module.tree, tool.node)
+
+    def _decorator(self, target: Target, function: cst.FunctionDef, budget: str) -> Candidate:
+        tool = target.tool
+        assert tool is not None
+        position = _framework_decorator(target.module, function, tool.form)
+
+        def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
+            assert isinstance(node, cst.FunctionDef)
+            decorator = cst.Decorator(decorator=cst.parse_expression(f"{names[BOUNDED]}(max_chars={budget})"))
+            decorators = list(node.decorators)
+            decorators.insert(len(decorators) if position is None else position + 1, decorator)
+            return node.with_changes(decorators=decorators)
+
+        where = "under the tool decorator" if position is not None else "right above the function"
+        message = f"Add `@bounded(max_chars={budget})` {where}"
+        return Candidate(
+            target.finding, target.module, function, build, SAFE, message, (BOUNDED,), key=("bounded", id(function))
+        )
+
+
+def _value_kind(kinds: Kinds, annotation: cst.BaseExpression | None, value: cst.BaseExpression) -> str:
+    declared = kinds.annotation(annotation)
+    if declared == TEXT:
+        return TEXT
+    syntactic = kinds.expression(value)
+    if syntactic == TEXT:
+        return TEXT
+    if declared == JSON or syntactic == JSON:
+        return JSON
+    return UNKNOWN
+
+
+def _framework_decorator(module: ModuleInfo, function: cst.FunctionDef, form: str) -> int | None:
+    """Index of the decorator that made the function a tool (first match from the top), if any."""
+    if not form.startswith("@"):
+        return None
+    wanted = form[1:].rsplit(".", 1)[-1]
+    for index, decorator in enumerate(function.decorators):
+        expr = decorator.decorator
+        target = expr.func if isinstance(expr, cst.Call) else expr
+        names = {(dotted(target) or "").rsplit(".", 1)[-1], (module.qualify(target) or "").rsplit(".", 1)[-1]}
+        if wanted in names:
+            return index
+    return None
+
+
+def _in_class_body(tree: cst.Module, function: cst.CSTNode) -> bool:
+    """`function` is a method: a statement directly in some class body."""
+    stack: list[cst.CSTNode] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.ClassDef) and isinstance(node.body, cst.IndentedBlock):
+            if any(statement is function for statement in node.body.body):
+                return True
+        if isinstance(node, cst.BaseExpression):
+            continue  # classes are statements
+        stack.extend(node.children)
+    return False

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from boundlint.analyse.size import HIGH
 from boundlint.core.findings import Finding
-from boundlint.rules.base import Rule, RuleContext
+from boundlint.edit.context import FixContext
+from boundlint.edit.model import Candidate
+from boundlint.edit.target import Target
+from boundlint.rules.base import FIELD, Rule, RuleContext
+from boundlint.rules.field_fix import plan_field_fix
 
 
 class UnboundedStrField(Rule):
     code = "BL002"
     name = "unbounded-str-field"
+    level = "warning"
+    precision = "high"
+    security_severity = "5.3"
+    fixes_at = FIELD
     summary = "A `str` field of a tool's return contract has no size bound."
     field_kind = "str"
     what = """
@@ -61,7 +70,7 @@ class Post(BaseModel):
 or `body: str = Field(max_length=4000)` to reject oversized values
 (`field-fix = "reject"`). `boundlint fix` makes either change.
 """
-    valid = (
+    valid: ClassVar[tuple[str, ...]] = (
         '''
 from typing import Annotated, Optional
 from pydantic import BaseModel, Field, field_validator
@@ -92,7 +101,7 @@ class SearchRequest(BaseModel):  # an argument model, not a return contract
     query: str
 """,
     )
-    invalid = (
+    invalid: ClassVar[tuple[str, ...]] = (
         '''
 from pydantic import BaseModel
 from agents import function_tool
@@ -119,3 +128,8 @@ def get_post(post_id: int) -> Post:
 
     def message(self, symbol: str) -> str:
         return f"`{symbol}` is a `str` field of a tool's return contract with no length bound"
+
+    # -- the fix: bound the field (rules/field_fix.py; BL003 shares it) --
+
+    def plan_fix(self, target: Target, context: FixContext) -> Candidate:
+        return plan_field_fix(target, context)

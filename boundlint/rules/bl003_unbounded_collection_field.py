@@ -8,6 +8,9 @@ from boundlint.rules.bl002_unbounded_str_field import UnboundedStrField
 class UnboundedCollectionField(UnboundedStrField):
     code = "BL003"
     name = "unbounded-collection-field"
+    level = "warning"
+    precision = "high"
+    security_severity = "5.3"
     summary = "A list, tuple, set or dict field of a tool's return contract has no item bound."
     field_kind = "collection"
     what = """

@@ -4,15 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import libcst as cst
+
 from boundlint.analyse.analysis import is_tool_generator
 from boundlint.analyse.size import HIGH, SILENT
 from boundlint.core.findings import Finding
-from boundlint.rules.base import Rule, RuleContext, where
+from boundlint.edit.context import FixContext
+from boundlint.edit.kinds import JSON, SEQUENCE, TEXT, Kinds
+from boundlint.edit.model import SAFE, TRUNCATE_FOR_LLM, TRUNCATE_TEXT, UNSAFE, Candidate, Names, NoFixError
+from boundlint.edit.target import Target, first_tuple_item, is_list_annotation, returned_value
+from boundlint.edit.templates import PLACEHOLDER, as_argument, budget_literal, call_template, is_zero, negated, slice_of
+from boundlint.rules.base import RETURN, Rule, RuleContext, where
 
 
 class SilentTruncation(Rule):
     code = "BL004"
     name = "silent-truncation"
+    level = "warning"
+    precision = "high"
+    security_severity = "4.3"
+    fixes_at = RETURN
     summary = "A tool return is cut by slicing, and nothing tells the model it was cut."
     what = """
 Flags each `return` of a tool whose value is cut by a slice (`x[:N]`,
@@ -113,3 +124,87 @@ async def tail_page(url: str) -> str:
                     ", cut by a slice without telling the model it was cut"
                 )
                 yield self.finding(tool.module, item.node, message, tool.qualname, HIGH)
+
+    # -- the fix: replace the slice with a checkpoint that marks the cut --
+
+    def plan_fix(self, target: Target, context: FixContext) -> Candidate:
+        tool, module = target.tool, target.module
+        assert tool is not None
+        kinds = Kinds(context.project, module)
+        value = returned_value(target, tool.content_and_artifact)
+        cut = slice_of(value)
+        if cut is None:
+            raise NoFixError("no automatic fix: the slice is not in the return expression itself")
+        subscript, part = cut
+        if part.step is not None:
+            raise NoFixError("no automatic fix: a slice with a step")
+        limit: cst.BaseExpression | None
+        if part.upper is not None and (part.lower is None or is_zero(part.lower)):
+            mode, limit = "head", part.upper
+        elif part.upper is None and negated(part.lower) is not None:
+            mode, limit = "tail", negated(part.lower)
+        else:
+            raise NoFixError("no automatic fix: `x[a:b]` keeps a middle part; choose what to keep by hand")
+        assert limit is not None
+        function = tool.node
+        annotation = function.returns.annotation if isinstance(function, cst.FunctionDef) and function.returns else None
+        if tool.content_and_artifact:
+            annotation = first_tuple_item(kinds, annotation)
+        declared = kinds.annotation(annotation)
+        text = declared == TEXT or kinds.is_text_expression(subscript.value)
+        sequence = not text and (
+            declared == SEQUENCE
+            or (declared == JSON and annotation is not None and is_list_annotation(kinds, annotation))
+        )
+        content = tool.content_and_artifact
+        mode_code = context.string(module, mode)
+
+        if sequence:
+            if mode == "tail":
+                raise NoFixError(
+                    "no automatic fix: a tail slice of a list; `truncate_for_llm` keeps head and "
+                    "tail items, not the tail"
+                )
+            symbol = TRUNCATE_FOR_LLM
+            applicability = UNSAFE
+            message = (
+                "Replace the slice with `truncate_for_llm(..., max_items=...)`, which marks the cut "
+                "(unsafe: it keeps head and tail items, as a JSON-compatible copy)"
+            )
+            budget = budget_literal(context.config.max_chars)
+            template = f"{{name}}({PLACEHOLDER}, max_chars={budget}, max_items=__limit__)"
+        else:
+            symbol = TRUNCATE_TEXT
+            applicability = SAFE if text else UNSAFE
+            message = (
+                f"Replace the slice with `truncate_text(..., mode={mode_code})`, "
+                "which keeps the budget and marks the cut"
+            )
+            if not text:
+                message += " (unsafe: the value is not known to be text)"
+            template = f"{{name}}({PLACEHOLDER}, max_chars=__limit__, mode={mode_code})"
+
+        def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
+            def replace(expr: cst.BaseExpression) -> cst.BaseExpression:
+                found = slice_of(expr)
+                assert found is not None
+                sub, piece = found
+                bound = piece.upper if mode == "head" else negated(piece.lower)
+                assert bound is not None
+                call = call_template(
+                    template.replace("{name}", names[symbol]), as_argument(sub.value), __limit__=as_argument(bound)
+                )
+                return call.with_changes(lpar=expr.lpar, rpar=expr.rpar) if expr.lpar else call
+
+            if isinstance(node, cst.Return):
+                assert node.value is not None
+                if content:
+                    assert isinstance(node.value, cst.Tuple)
+                    elements = list(node.value.elements)
+                    elements[0] = elements[0].with_changes(value=replace(elements[0].value))
+                    return node.with_changes(value=node.value.with_changes(elements=elements))
+                return node.with_changes(value=replace(node.value))
+            assert isinstance(node, cst.BaseExpression)
+            return replace(node)
+
+        return Candidate(target.finding, module, target.node, build, applicability, message, (symbol,))

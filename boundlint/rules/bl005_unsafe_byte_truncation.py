@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import libcst as cst
 
 from boundlint.analyse.dataflow import snippet
 from boundlint.analyse.size import HIGH
 from boundlint.core.findings import Finding
+from boundlint.edit.context import FixContext
+from boundlint.edit.imports import append_item
+from boundlint.edit.model import SAFE, Candidate, Names, NoFixError
+from boundlint.edit.target import Target
+from boundlint.edit.templates import separator
 from boundlint.knowledge import data_sources as src
 from boundlint.project.module import ModuleInfo
 from boundlint.project.module_index import index_of
@@ -18,6 +23,10 @@ from boundlint.rules.base import Rule, RuleContext
 class UnsafeByteTruncation(Rule):
     code = "BL005"
     name = "unsafe-byte-truncation"
+    level = "error"
+    precision = "high"
+    security_severity = "5.3"
+    fixes_at = (cst.Call,)
     summary = "Bytes are cut at an arbitrary offset and then decoded strictly."
     what = """
 Flags, anywhere in the code, a slice of bytes that is decoded without an error
@@ -87,6 +96,62 @@ def head(raw: bytes) -> str:
                     )
                     yield self.finding(module, site.node, message, site.symbol, HIGH)
 
+    # -- the fix: decode with errors="ignore" --
+
+    def plan_fix(self, target: Target, context: FixContext) -> Candidate:
+        module = target.module
+        node = target.node
+        assert isinstance(node, cst.Call)
+        qualified = module.qualify(node.func)
+        if qualified in ("builtins.str", "codecs.decode"):
+            encoding_index, errors_index = 1, 2
+        elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "decode":
+            encoding_index, errors_index = 0, 1
+        else:
+            raise NoFixError("no automatic fix: unrecognised decode call")
+        positional = [i for i, arg in enumerate(node.args) if arg.keyword is None and not arg.star]
+        keyword = next(
+            (i for i, arg in enumerate(node.args) if arg.keyword is not None and arg.keyword.value == "errors"), None
+        )
+        errors_at = (
+            keyword if keyword is not None else (positional[errors_index] if errors_index < len(positional) else None)
+        )
+        if errors_at is None and any(arg.star for arg in node.args):
+            raise NoFixError("no automatic fix: the call unpacks `*args`/`**kwargs`")
+        encoding_at = next(
+            (i for i, arg in enumerate(node.args) if arg.keyword is not None and arg.keyword.value == "encoding"),
+            positional[encoding_index] if encoding_index < len(positional) else None,
+        )
+        quote = None
+        encoding = node.args[encoding_at].value if encoding_at is not None else None
+        if isinstance(encoding, cst.SimpleString):
+            quote = encoding.quote[:1]
+        ignore = f"{quote or context.facts(module).quote}ignore{quote or context.facts(module).quote}"
+
+        def build(updated: cst.CSTNode, names: Names) -> cst.CSTNode:
+            assert isinstance(updated, cst.Call)
+            args = list(updated.args)
+            if errors_at is not None:
+                old = args[errors_at].value
+                literal = (
+                    cst.SimpleString(old.quote[:1] + "ignore" + old.quote[:1])
+                    if isinstance(old, cst.SimpleString)
+                    else cst.SimpleString(ignore)
+                )
+                args[errors_at] = args[errors_at].with_changes(value=literal)
+                return updated.with_changes(args=args)
+            new = cst.Arg(
+                value=cst.SimpleString(ignore),
+                keyword=cst.Name("errors"),
+                equal=cst.AssignEqual(
+                    whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+                ),
+            )
+            return updated.with_changes(args=append_item(args, new, separator(args), updated.whitespace_before_args))
+
+        message = 'Decode with `errors="ignore"`, which drops a character split by the cut instead of raising'
+        return Candidate(target.finding, module, node, build, SAFE, message)
+
 
 def _decodes_a_cut_strictly(module: ModuleInfo, node: cst.Call) -> bool:
     func = node.func
@@ -104,7 +169,7 @@ def _is_slice(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice)
 
 
-def _argument(args: tuple[cst.Arg, ...] | list[cst.Arg], index: int, keyword: str) -> cst.BaseExpression | None:
+def _argument(args: Sequence[cst.Arg], index: int, keyword: str) -> cst.BaseExpression | None:
     positional = [arg for arg in args if arg.keyword is None and not arg.star]
     for arg in args:
         if arg.keyword is not None and arg.keyword.value == keyword:
@@ -119,7 +184,7 @@ def _literal(expr: cst.BaseExpression | None) -> str | None:
     return None
 
 
-def _strict(args, encoding_index: int, errors_index: int) -> bool:
+def _strict(args: Sequence[cst.Arg], encoding_index: int, errors_index: int) -> bool:
     errors = _argument(args, errors_index, "errors")
     if errors is not None:
         literal = _literal(errors)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import libcst as cst
 
@@ -10,18 +10,27 @@ from boundlint.analyse.dataflow import snippet
 from boundlint.analyse.markers import marker_text
 from boundlint.analyse.size import HIGH, MEDIUM
 from boundlint.core.findings import Finding
+from boundlint.edit.context import FixContext
+from boundlint.edit.model import SAFE, UNSAFE, Candidate, Names, NoFixError
+from boundlint.edit.target import Target
+from boundlint.edit.templates import call_template, is_zero, negated, operand, replace_node, slice_of
+from boundlint.knowledge.data_sources import MARKER_TEXT
 from boundlint.parse.positions import child_nodes
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
 from boundlint.project.module_index import index_of
 from boundlint.rules.base import Rule, RuleContext
 
-TRIM_METHODS = frozenset({"strip", "rstrip", "lstrip"})
+TRIM_METHODS = frozenset({"strip", "rstrip", "lstrip"})  # `x[:N].rstrip()` is still the cut `x[:N]`
 
 
 class MarkerOverBudget(Rule):
     code = "BL006"
     name = "marker-over-budget"
+    level = "warning"
+    precision = "medium"
+    security_severity = "3.7"
+    fixes_at = (cst.BinaryOperation, cst.FormattedString)
     summary = "A truncation marker is added after cutting to the full budget, so the result exceeds it."
     what = """
 Flags, anywhere in the code, `x[:N] + "... [truncated]"`, `f"{x[:N]}..."` and
@@ -110,8 +119,135 @@ def preview(body: str, limit: int) -> str:
                     )
                     yield self.finding(module, site.node, message, site.symbol, HIGH if in_tool else MEDIUM)
 
+    # -- the fix: take the marker's length out of the budget --
 
-def _inside(function: cst.FunctionDef | None, tool_nodes: set, parents: dict) -> bool:
+    def plan_fix(self, target: Target, context: FixContext) -> Candidate:
+        node = target.node
+        if isinstance(node, cst.BinaryOperation):
+            return self._fix_concatenation(target, context, node)
+        assert isinstance(node, cst.FormattedString)
+        return self._fix_fstring(target, context, node)
+
+    def _fix_concatenation(self, target: Target, context: FixContext, node: cst.BinaryOperation) -> Candidate:
+        module = target.module
+        head = head_cut(rightmost_term(node.left))
+        marker = leftmost_term(node.right)
+        tail = None
+        if head is None or marker_text(marker, context.project, module) is None:
+            head = None
+            tail = tail_cut(leftmost_term(node.right))
+            marker = rightmost_term(node.left)
+            if tail is None or marker_text(marker, context.project, module) is None:
+                raise NoFixError("no automatic fix: unrecognised marker pattern")
+        static = isinstance(marker, (cst.SimpleString, cst.ConcatenatedString, cst.Name, cst.Attribute))
+        marker_code = module.code(marker)
+        if "\n" in marker_code or "\r" in marker_code:
+            raise NoFixError("no automatic fix: the marker spans several lines")
+        text = context.static_text(module, marker)
+        length = len(text) if text is not None else None
+        reserve = f"len({marker_code})"
+        is_head = head is not None
+
+        def locate(updated: cst.CSTNode) -> cst.Subscript | None:
+            assert isinstance(updated, cst.BinaryOperation)
+            return head_cut(rightmost_term(updated.left)) if is_head else tail_cut(leftmost_term(updated.right))
+
+        return self._reserve(target, context, node, is_head, length, reserve, SAFE if static else UNSAFE, locate)
+
+    def _fix_fstring(self, target: Target, context: FixContext, node: cst.FormattedString) -> Candidate:
+        parts = list(node.parts)
+        for index, part in enumerate(parts):
+            if not isinstance(part, cst.FormattedStringExpression):
+                continue
+            after = parts[index + 1] if index + 1 < len(parts) else None
+            before = parts[index - 1] if index > 0 else None
+            if (
+                head_cut(part.expression) is not None
+                and isinstance(after, cst.FormattedStringText)
+                and MARKER_TEXT.search(after.value)
+            ):
+                head, text_part = True, after
+            elif (
+                tail_cut(part.expression) is not None
+                and isinstance(before, cst.FormattedStringText)
+                and MARKER_TEXT.search(before.value)
+            ):
+                head, text_part = False, before
+            else:
+                continue
+            value = _fstring_text(node, text_part.value)
+            if value is None:
+                raise NoFixError("no automatic fix: cannot read the marker's text")
+            quote = node.quote[:1]
+            other = "'" if quote == '"' else '"'
+            if any(c in value for c in ("\\", other, "{", "}", "\n", "\r")) or not value.isprintable():
+                reserve = str(len(value))
+            else:
+                reserve = f"len({other}{value}{other})"
+
+            def locate(n: cst.CSTNode, position: int = index, is_head: bool = head) -> cst.Subscript | None:
+                assert isinstance(n, cst.FormattedString)
+                expression = n.parts[position]
+                assert isinstance(expression, cst.FormattedStringExpression)
+                return head_cut(expression.expression) if is_head else tail_cut(expression.expression)
+
+            return self._reserve(target, context, node, head, len(value), reserve, SAFE, locate)
+        raise NoFixError("no automatic fix: unrecognised marker pattern")
+
+    def _reserve(
+        self,
+        target: Target,
+        context: FixContext,
+        node: cst.CSTNode,
+        head: bool,
+        length: int | None,
+        reserve: str,
+        applicability: str,
+        locate: Callable[[cst.CSTNode], cst.Subscript | None],
+    ) -> Candidate:
+        """Take the marker's length out of the slice's bound: `x[:N - len(M)]`, `x[-(N - len(M)):]`."""
+        module = target.module
+        cut = locate(node)
+        assert cut is not None
+        piece = cut.slice[0].slice
+        assert isinstance(piece, cst.Slice)
+        bound = piece.upper if head else negated(piece.lower)
+        assert bound is not None
+        value = context.constant_int(module, bound)
+        if value is not None and length is not None:
+            if value < length + (0 if head else 1):
+                raise NoFixError(
+                    f"no automatic fix: the budget ({value}) is not larger than the marker ({length} chars)"
+                )
+            template = "__bound__ - " + reserve if head else "-(__bound__ - " + reserve + ")"
+        else:
+            context.require_builtins(module, "max", "len")
+            template = f"max(__bound__ - {reserve}, 0)" if head else f"-max(__bound__ - {reserve}, 1)"
+        context.require_builtins(module, "len")
+        message = "Reserve the marker's length in the slice, so the result stays within the budget"
+        if applicability == UNSAFE:
+            message += " (unsafe: the marker expression is evaluated twice)"
+
+        def build(updated: cst.CSTNode, names: Names) -> cst.CSTNode:
+            found = locate(updated)
+            assert found is not None
+            slice_ = found.slice[0].slice
+            assert isinstance(slice_, cst.Slice)
+            old = slice_.upper if head else negated(slice_.lower)
+            assert old is not None
+            new_bound = call_template(template, __bound__=operand(old))
+            new_slice = slice_.with_changes(upper=new_bound) if head else slice_.with_changes(lower=new_bound)
+            new_cut = found.with_changes(slice=[found.slice[0].with_changes(slice=new_slice)])
+            return replace_node(updated, found, new_cut)
+
+        return Candidate(target.finding, module, node, build, applicability, message)
+
+
+def _inside(
+    function: cst.FunctionDef | None,
+    tool_nodes: set[cst.FunctionDef | cst.Lambda],
+    parents: dict[cst.FunctionDef, cst.FunctionDef | None],
+) -> bool:
     """In a tool, or in a function nested in one."""
     while function is not None:
         if function in tool_nodes:
@@ -125,17 +261,17 @@ def _over_budget_sum(
 ) -> tuple[cst.Subscript, str] | None:
     if not isinstance(node.operator, cst.Add):
         return None
-    if _head_slice(rightmost_term(node.left)) is not None and _tail_slice(leftmost_term(node.right)) is not None:
+    if head_cut(rightmost_term(node.left)) is not None and tail_cut(leftmost_term(node.right)) is not None:
         return None
     if _is_excerpt(node):
         excerpt_parts.add(node.left)  # `a[:N] + "..." + a[-N:]`: a head-and-tail excerpt
         return None
-    head = _head_slice(rightmost_term(node.left))
+    head = head_cut(rightmost_term(node.left))
     if head is not None:
         marker = marker_text(leftmost_term(node.right), project, module)
         if marker is not None:
             return head, marker
-    tail = _tail_slice(leftmost_term(node.right))
+    tail = tail_cut(leftmost_term(node.right))
     if tail is not None:
         marker = marker_text(rightmost_term(node.left), project, module)
         if marker is not None:
@@ -152,70 +288,26 @@ def _over_budget_fstring(node: cst.FormattedString) -> tuple[cst.Subscript, str]
             continue
         after = parts[index + 1] if index + 1 < len(parts) else None
         before = parts[index - 1] if index > 0 else None
-        head = _head_slice(part.expression)
-        if head is not None and isinstance(after, cst.FormattedStringText) and _text_marker(after.value):
+        head = head_cut(part.expression)
+        if head is not None and isinstance(after, cst.FormattedStringText) and MARKER_TEXT.search(after.value):
             return head, after.value
-        tail = _tail_slice(part.expression)
-        if tail is not None and isinstance(before, cst.FormattedStringText) and _text_marker(before.value):
+        tail = tail_cut(part.expression)
+        if tail is not None and isinstance(before, cst.FormattedStringText) and MARKER_TEXT.search(before.value):
             return tail, before.value
     return None
 
 
 def _excerpt_of_both_ends(parts: list[cst.BaseFormattedStringContent], index: int) -> bool:
     expressions = [p.expression for p in parts if isinstance(p, cst.FormattedStringExpression)]
-    return any(_head_slice(e) is not None for e in expressions) and any(_tail_slice(e) is not None for e in expressions)
+    return any(head_cut(e) is not None for e in expressions) and any(tail_cut(e) is not None for e in expressions)
 
 
 def _is_excerpt(node: cst.BinaryOperation) -> bool:
     """`head + marker + tail` where both ends are slices."""
     left, right = node.left, node.right
     if isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Add):
-        return _head_slice(rightmost_term(left.left)) is not None and _tail_slice(right) is not None
+        return head_cut(rightmost_term(left.left)) is not None and tail_cut(right) is not None
     return False
-
-
-def _text_marker(text: str) -> bool:
-    from boundlint.knowledge.data_sources import MARKER_TEXT
-
-    return bool(MARKER_TEXT.search(text))
-
-
-def _unwrap(expr: cst.BaseExpression) -> cst.BaseExpression:
-    """`x[:N].rstrip()` is still the cut `x[:N]`."""
-    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in TRIM_METHODS:
-        expr = expr.func.value
-    return expr
-
-
-def _single_slice(expr: cst.BaseExpression) -> cst.Slice | None:
-    if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice):
-        return expr.slice[0].slice
-    return None
-
-
-def _head_slice(expr: cst.BaseExpression) -> cst.Subscript | None:
-    expr = _unwrap(expr)
-    cut = _single_slice(expr)
-    if cut is None or cut.upper is None or cut.step is not None or reserves_budget(cut.upper):
-        return None
-    if cut.lower is not None and not (isinstance(cut.lower, cst.Integer) and cut.lower.value == "0"):
-        return None
-    assert isinstance(expr, cst.Subscript)
-    return expr
-
-
-def _tail_slice(expr: cst.BaseExpression) -> cst.Subscript | None:
-    expr = _unwrap(expr)
-    cut = _single_slice(expr)
-    if cut is None or cut.upper is not None or cut.step is not None:
-        return None
-    lower = cut.lower
-    if not (isinstance(lower, cst.UnaryOperation) and isinstance(lower.operator, cst.Minus)):
-        return None
-    if reserves_budget(lower.expression):
-        return None
-    assert isinstance(expr, cst.Subscript)
-    return expr
 
 
 def reserves_budget(bound: cst.BaseExpression) -> bool:
@@ -241,3 +333,44 @@ def rightmost_term(expr: cst.BaseExpression) -> cst.BaseExpression:
     while isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
         expr = expr.right
     return expr
+
+
+def _unwrap_trim(expr: cst.BaseExpression) -> cst.BaseExpression:
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in TRIM_METHODS:
+        expr = expr.func.value
+    return expr
+
+
+def head_cut(expr: cst.BaseExpression) -> cst.Subscript | None:
+    """`x[:N]` (also `x[0:N]`, `x[:N].rstrip()`) with N not already reduced: the subscript."""
+    found = slice_of(_unwrap_trim(expr))
+    if found is None:
+        return None
+    subscript, part = found
+    if part.upper is None or part.step is not None or reserves_budget(part.upper):
+        return None
+    if part.lower is not None and not is_zero(part.lower):
+        return None
+    return subscript
+
+
+def tail_cut(expr: cst.BaseExpression) -> cst.Subscript | None:
+    found = slice_of(_unwrap_trim(expr))
+    if found is None:
+        return None
+    subscript, part = found
+    bound = negated(part.lower)
+    if part.upper is not None or part.step is not None or bound is None or reserves_budget(bound):
+        return None
+    return subscript
+
+
+def _fstring_text(node: cst.FormattedString, raw: str) -> str | None:
+    """The value of a literal part of an f-string (escapes applied, braces undoubled)."""
+    prefix = node.prefix.replace("f", "").replace("F", "")
+    text = raw.replace("{{", "{").replace("}}", "}")
+    try:
+        value = cst.SimpleString(f"{prefix}{node.quote}{text}{node.quote}").evaluated_value
+    except Exception:  # noqa: BLE001 - anything odd: no fix
+        return None
+    return value if isinstance(value, str) else None

@@ -13,6 +13,8 @@ from boundlint.survey.suppressions import Suppression
 class ParseError(Rule):
     code = "BL900"
     name = "parse-error"
+    level = "error"
+    precision = "very-high"
     summary = "A file could not be read or parsed, so it was not checked."
     what = """
 Reports a file that cannot be decoded (not valid UTF-8 or its declared
@@ -37,7 +39,7 @@ Fix the syntax or the encoding, or exclude the file (`exclude` /
     invalid = ("def broken(:  # expect\n    pass\n",)
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
-        return iter(())  # produced while reading files, see checker.analyse_root and checker.survey_file
+        return iter(())  # made while reading files: survey.file_survey.survey_file, engine.roots.analyse_root
 
     def from_error(self, filename: str, message: str, line: int, column: int) -> Finding:
         return Finding(self.code, self.name, message, filename, line, column + 1, line, column + 1, None, HIGH)
@@ -46,6 +48,8 @@ Fix the syntax or the encoding, or exclude the file (`exclude` /
 class UnusedSuppression(Rule):
     code = "BL901"
     name = "unused-suppression"
+    level = "note"
+    precision = "very-high"
     summary = "A `# boundlint: ignore` or `# noqa: BLxxx` comment suppresses nothing."
     what = """
 With `--show-unused-ignores`, reports each `# boundlint: ignore[...]`, bare

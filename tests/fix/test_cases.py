@@ -101,7 +101,7 @@ def test_json_fixes_are_ruff_shaped_and_apply_cleanly(tmp_path: Path, case: Case
 
 
 def _edits(fix_json: dict):
-    from boundlint.fix.model import Edit
+    from boundlint.edit.model import Edit
 
     return [
         Edit(

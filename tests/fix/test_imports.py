@@ -7,8 +7,8 @@ import textwrap
 import libcst as cst
 import pytest
 
-from boundlint.fix.imports import ImportPlanner
-from boundlint.fix.model import ANNOTATED, BOUNDED, TRUNCATE_FOR_LLM, TRUNCATE_TEXT, TRUNCATED, Symbol
+from boundlint.edit.imports import ImportPlanner
+from boundlint.edit.model import ANNOTATED, BOUNDED, TRUNCATE_FOR_LLM, TRUNCATE_TEXT, TRUNCATED, Symbol
 
 
 def _plan(source: str, *symbols: Symbol, use_line: int = 10_000) -> tuple[list[str], str]:

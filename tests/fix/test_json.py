@@ -124,7 +124,7 @@ def test_edits_are_tight_and_in_characters():
 
 def test_edits_from_changed_statements_match_the_whole_module_path(monkeypatch, tmp_path):
     """The fast path (per top-level statement) and the slow one (whole module) give the same text."""
-    from boundlint.fix import imports
+    from boundlint.edit import imports
     from boundlint.fix.apply import apply_candidates
     from boundlint.fix.planning import plan
     from tests.fix.cases import all_cases

@@ -9,11 +9,11 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from boundlint.fix import codemods
+from boundlint.edit.imports import ImportChanges
+from boundlint.edit.model import SAFE, Candidate
 from boundlint.fix.apply import FixFailed, _verify
-from boundlint.fix.imports import ImportChanges
-from boundlint.fix.model import SAFE, Candidate
 from boundlint.fix.writer import WriteRefused, inside, write_fixed
+from boundlint.rules.bl005_unsafe_byte_truncation import UnsafeByteTruncation
 from tests.fix.cases import fix
 
 BYTES_CUT = textwrap.dedent("""\
@@ -41,16 +41,16 @@ def _write(root: Path, name: str, text: str) -> Path:
 
 def test_a_fix_that_does_not_compile_writes_nothing(tmp_path, monkeypatch):
     path = _write(tmp_path, "text.py", BYTES_CUT)
-    original = codemods.CodemodPlanner._bl005
+    original = UnsafeByteTruncation.plan_fix
 
-    def broken(self, target):
-        good = original(self, target)
+    def broken(self, target, context):
+        good = original(self, target, context)
         # `await` in a plain function: parses, but does not compile.
         return Candidate(
             good.finding, good.module, good.target, lambda node, names: cst.Await(expression=node), SAFE, good.message
         )
 
-    monkeypatch.setattr(codemods.CodemodPlanner, "_bl005", broken)
+    monkeypatch.setattr(UnsafeByteTruncation, "plan_fix", broken)
     run = fix(tmp_path)
     assert path.read_text(encoding="utf-8") == BYTES_CUT
     assert run.code == 2
@@ -59,17 +59,17 @@ def test_a_fix_that_does_not_compile_writes_nothing(tmp_path, monkeypatch):
 
 def test_a_fix_that_fails_while_building_writes_nothing(tmp_path, monkeypatch):
     path = _write(tmp_path, "text.py", BYTES_CUT)
-    original = codemods.CodemodPlanner._bl005
+    original = UnsafeByteTruncation.plan_fix
 
-    def broken(self, target):
-        good = original(self, target)
+    def broken(self, target, context):
+        good = original(self, target, context)
 
         def build(node, names):
             raise ValueError("boom")
 
         return Candidate(good.finding, good.module, good.target, build, SAFE, good.message)
 
-    monkeypatch.setattr(codemods.CodemodPlanner, "_bl005", broken)
+    monkeypatch.setattr(UnsafeByteTruncation, "plan_fix", broken)
     run = fix(tmp_path)
     assert path.read_text(encoding="utf-8") == BYTES_CUT
     assert run.code == 2
@@ -149,10 +149,10 @@ def test_a_link_inside_the_tree_is_fixed_once_through_its_target(tmp_path):
 def test_a_run_with_an_error_in_one_file_still_fixes_the_others(tmp_path, monkeypatch):
     good = _write(tmp_path, "a_tool.py", TOOL)
     bad = _write(tmp_path, "b_text.py", BYTES_CUT)
-    original = codemods.CodemodPlanner._bl005
+    original = UnsafeByteTruncation.plan_fix
 
-    def broken(self, target):
-        candidate = original(self, target)
+    def broken(self, target, context):
+        candidate = original(self, target, context)
         return Candidate(
             candidate.finding,
             candidate.module,
@@ -162,7 +162,7 @@ def test_a_run_with_an_error_in_one_file_still_fixes_the_others(tmp_path, monkey
             candidate.message,
         )
 
-    monkeypatch.setattr(codemods.CodemodPlanner, "_bl005", broken)
+    monkeypatch.setattr(UnsafeByteTruncation, "plan_fix", broken)
     run = fix(tmp_path)
     assert "truncate_text(requests.get(url).text" in good.read_text(encoding="utf-8")
     assert bad.read_text(encoding="utf-8") == BYTES_CUT
@@ -170,7 +170,7 @@ def test_a_run_with_an_error_in_one_file_still_fixes_the_others(tmp_path, monkey
 
 
 def test_the_per_statement_check_catches_a_change_outside_the_fixed_nodes(tmp_path, monkeypatch):
-    from boundlint.fix import imports
+    from boundlint.edit import imports
 
     path = _write(tmp_path, "tool.py", TOOL + "\nLIMIT = 1\n")
     original_apply = imports.ImportPlanner.apply

@@ -67,6 +67,10 @@ class Candidate:
         return self.applicability == SAFE or unsafe
 
 
+class NoFixError(Exception):
+    """Raised while planning a fix: the finding has no automatic fix, for this reason."""
+
+
 @dataclass(frozen=True)
 class NoFix:
     """Why a finding has no automatic fix."""

@@ -26,10 +26,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import libcst as cst
 
-from boundlint.fix.model import Symbol
+from boundlint.edit.model import Symbol
 from boundlint.parse.positions import child_nodes
 from boundlint.project.module import dotted
 
@@ -594,8 +595,8 @@ def _insert_alias(
 
 
 def append_item(
-    items: list, new, separator: cst.Comma, opening: cst.BaseParenthesizableWhitespace | None = None
-) -> list:
+    items: list[Any], new: Any, separator: cst.Comma, opening: cst.BaseParenthesizableWhitespace | None = None
+) -> list[Any]:
     """Append to a comma-separated list (import names, call arguments), keeping its layout.
 
     A one-line list gains `, new`. A list written one item per line with a

@@ -1,0 +1,93 @@
+"""What every fix planner shares: the project, the configuration, and facts about each module.
+
+One `FixContext` serves all the fixes of one analysis. It answers the questions
+several rules' fixes ask: which quote the module prefers, whether a builtin is
+redefined (so `len(...)` in new code would mean something else), the value of
+an int or string constant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from boundlint.core.config import Config
+from boundlint.edit.imports import ImportPlanner
+from boundlint.edit.model import NoFixError
+from boundlint.project.lookup import Project
+from boundlint.project.module import ModuleInfo
+
+
+@dataclass
+class _ModuleFacts:
+    quote: str
+    bindings: dict[str, int]  # name -> how many times it is bound, in any scope
+
+
+class FixContext:
+    def __init__(self, project: Project, config: Config) -> None:
+        self.project = project
+        self.config = config
+        self._facts: dict[int, _ModuleFacts] = {}
+
+    def facts(self, module: ModuleInfo) -> _ModuleFacts:
+        key = id(module)
+        if key not in self._facts:
+            counter = _QuoteCounter()
+            module.tree.visit(counter)
+            planner = ImportPlanner(module.tree, use_line=0)
+            self._facts[key] = _ModuleFacts(
+                '"' if counter.double >= counter.single else "'",
+                {name: len(found) for name, found in planner.bindings.items()},
+            )
+        return self._facts[key]
+
+    def string(self, module: ModuleInfo, text: str) -> str:
+        quote = self.facts(module).quote
+        return f"{quote}{text}{quote}"
+
+    def require_builtins(self, module: ModuleInfo, *names: str) -> None:
+        facts = self.facts(module)
+        for name in names:
+            if name in facts.bindings:
+                raise NoFixError(f"no automatic fix: `{name}` is redefined in this module")
+
+    def constant_int(self, module: ModuleInfo, expr: cst.BaseExpression) -> int | None:
+        """The value of an int literal, or of a module constant bound once to one."""
+        if isinstance(expr, cst.Integer):
+            return int(expr.value.replace("_", ""), 0)
+        if isinstance(expr, cst.Name) and self.facts(module).bindings.get(expr.value) == 1:
+            values = module.assignments.get(expr.value, [])
+            if len(values) == 1 and isinstance(values[0], cst.Integer):
+                return int(values[0].value.replace("_", ""), 0)
+        return None
+
+    def static_text(self, module: ModuleInfo, expr: cst.BaseExpression) -> str | None:
+        """The whole text of a string literal, or of a module constant bound once to one."""
+        if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
+            value = expr.evaluated_value
+            return value if isinstance(value, str) else None
+        if isinstance(expr, (cst.Name, cst.Attribute)):
+            entity = self.project.resolve(module, expr)
+            if (
+                entity is not None
+                and entity.kind == "assign"
+                and isinstance(entity.node, (cst.SimpleString, cst.ConcatenatedString))
+                and self.facts(entity.module).bindings.get(entity.name) == 1
+            ):
+                value = entity.node.evaluated_value
+                return value if isinstance(value, str) else None
+        return None
+
+
+class _QuoteCounter(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.single = 0
+        self.double = 0
+
+    def visit_SimpleString(self, node: cst.SimpleString) -> None:
+        if node.quote.startswith("'"):
+            self.single += 1
+        else:
+            self.double += 1
