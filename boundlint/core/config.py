@@ -83,7 +83,7 @@ def _choice(key: str, value: Any, choices: tuple[str, ...]) -> str:
         raise ConfigError(
             f"[tool.boundlint] {key}: expected one of {', '.join(map(repr, choices))}, got {_describe(value)}"
         )
-    return value
+    return str(value)
 
 
 def _budget(key: str, value: Any) -> int:

@@ -51,8 +51,8 @@ def handlers() -> Iterator[None]:
         yield
     finally:
         # The record stays: a worker still running after a KeyboardInterrupt must not start writing.
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+        for restored, handler in previous.items():
+            signal.signal(restored, handler)
 
 
 def _handle(before: Any):  # type: ignore[no-untyped-def]

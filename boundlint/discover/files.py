@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from boundlint.core.config import Config
 
@@ -22,7 +22,7 @@ class _GitIgnore:
     """One .gitignore file: pathspec's matcher, behind a single regular expression that
     says quickly when none of its patterns can match (most files)."""
 
-    def __init__(self, spec: pathspec.PathSpec) -> None:
+    def __init__(self, spec: pathspec.PathSpec[Any]) -> None:
         self.spec = spec
         # pathspec's own per-pattern loop costs microseconds per file; one alternation of
         # the same expressions (group names dropped) rules most files out in one step.

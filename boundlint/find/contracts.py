@@ -437,7 +437,7 @@ def _names_in(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
     while stack:
         node = stack.pop()
         if isinstance(node, (cst.Name, cst.Attribute)):
-            yield node  # type: ignore[misc]
+            yield node
             if isinstance(node, cst.Attribute):
                 continue
         stack.extend(child_nodes(node))

@@ -228,9 +228,9 @@ class ToolFinder:
                 value = _keyword(node, "tools") or (_positional(node, index) if index is not None else None)
                 self._register_list(call, value, "unknown", f".{method}(tools)")
             elif method in fw.INSTANCE_REGISTRATION_METHODS:
-                framework = self._instance_framework(module, func.value, "tool", None)
-                if framework is not None:
-                    self._register_arg(call, _positional(node, 0) or _keyword(node, "fn"), framework, f".{method}(fn)")
+                registrar = self._instance_framework(module, func.value, "tool", None)
+                if registrar is not None:
+                    self._register_arg(call, _positional(node, 0) or _keyword(node, "fn"), registrar, f".{method}(fn)")
 
     def _register_from(self, call: CallSite, registration: fw.Registration, external: str) -> None:
         framework = registration.callee.framework

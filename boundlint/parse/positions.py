@@ -18,7 +18,7 @@ import bisect
 import dataclasses
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -142,7 +142,7 @@ class Positions:
         wrapper = MetadataWrapper(self.tree, unsafe_skip_copy=True)
         self._fallback = dict(wrapper.resolve(PositionProvider))
 
-    def _pair(self, statements, nodes: list[ast.stmt]) -> None:
+    def _pair(self, statements: Sequence[cst.CSTNode], nodes: list[ast.stmt]) -> None:
         flat = list(_flatten(statements))
         if len(flat) != len(nodes):
             raise _Mismatch
@@ -240,7 +240,7 @@ class _Mismatch(Exception):
     """The two trees disagree; positions fall back to PositionProvider."""
 
 
-def _flatten(statements) -> Iterator[cst.CSTNode]:
+def _flatten(statements: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:
     for statement in statements:
         if isinstance(statement, _SMALL_CONTAINERS):
             yield from statement.body
@@ -270,7 +270,7 @@ def _bodies(statement: cst.CSTNode, node: ast.stmt) -> Iterator[tuple[list[cst.C
     elif isinstance(statement, (cst.Try, cst.TryStar)):
         yield _suite(statement.body), node.body  # type: ignore[attr-defined]
         for handler, ast_handler in zip(statement.handlers, node.handlers, strict=False):  # type: ignore[attr-defined]
-            yield _suite(handler.body), ast_handler.body
+            yield _suite(handler.body), ast_handler.body  # type: ignore[attr-defined]
         if statement.orelse is not None:
             yield _suite(statement.orelse.body), node.orelse  # type: ignore[attr-defined]
         if statement.finalbody is not None:

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from types import FrameType
+
     import libcst as cst
 
 # Larger files are still read; this only guards against reading a
@@ -162,7 +164,8 @@ def compiles_quickly(text: str) -> bool:
 @contextmanager
 def _nesting_budget(levels: int) -> Iterator[None]:
     """Let the code inside the `with` recurse `levels` deeper than its caller, whatever the current limit."""
-    frame, depth = sys._getframe(2), 0  # the frame of the `with` (0 is this generator, 1 its __enter__)
+    frame: FrameType | None = sys._getframe(2)
+    depth = 0  # the frame of the `with` (0 is this generator, 1 its __enter__)
     while frame is not None:
         depth += 1
         frame = frame.f_back

@@ -110,9 +110,9 @@ class Project:
         try:
             found = self._lookup(qualified, near, depth)
         finally:
-            touched = self._touched.pop()
-            self._touched[-1].update(touched)
-        self._lookups[key] = (found, frozenset(touched))
+            read = self._touched.pop()
+            self._touched[-1].update(read)
+        self._lookups[key] = (found, frozenset(read))
         return found
 
     def _lookup(self, qualified: str, near: ModuleInfo | None, depth: int) -> Entity | None:

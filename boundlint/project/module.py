@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import builtins
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -60,7 +60,7 @@ def compound_bodies(statement: cst.CSTNode) -> Iterator[cst.BaseSuite]:
 
 def scope_statements(body: cst.BaseSuite | cst.Module) -> Iterator[cst.CSTNode]:
     """Statements at one scope level, looking through if/try/with blocks."""
-    statements = body.body if isinstance(body, (cst.Module, cst.IndentedBlock)) else []
+    statements: Sequence[cst.CSTNode] = body.body if isinstance(body, (cst.Module, cst.IndentedBlock)) else []
     if isinstance(body, cst.SimpleStatementSuite):
         statements = body.body
     for statement in statements:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
 
 import libcst as cst
 
@@ -31,7 +32,7 @@ class _WeakModule:
     def __get__(self, site: object, owner: type | None = None) -> ModuleInfo:
         if site is None:
             raise AttributeError("required")  # a dataclass field with no default
-        module = getattr(site, self._attribute)()
+        module: ModuleInfo | None = getattr(site, self._attribute)()
         if module is None:
             raise ReferenceError("a site outlived its module")
         return module
@@ -44,7 +45,10 @@ class _WeakModule:
 class FunctionSite:
     """A `def` anywhere in a module, with where it sits."""
 
-    module: ModuleInfo = _WeakModule()  # type: ignore[assignment]
+    if TYPE_CHECKING:  # to a type checker, a plain field
+        module: ModuleInfo
+    else:
+        module: ModuleInfo = _WeakModule()
     node: cst.FunctionDef
     qualname: str
     owner: cst.ClassDef | None
@@ -53,7 +57,10 @@ class FunctionSite:
 
 @dataclass
 class CallSite:
-    module: ModuleInfo = _WeakModule()  # type: ignore[assignment]
+    if TYPE_CHECKING:  # to a type checker, a plain field
+        module: ModuleInfo
+    else:
+        module: ModuleInfo = _WeakModule()
     node: cst.Call
     owner: cst.ClassDef | None
     function: cst.FunctionDef | None
@@ -127,11 +134,14 @@ def _qualname(scopes: tuple[cst.CSTNode, ...], name: str) -> str:
     return ".".join([*parts, name])
 
 
+_Scope = TypeVar("_Scope", cst.ClassDef, cst.FunctionDef)
+
+
 def _symbol(scopes: tuple[cst.CSTNode, ...]) -> str:
     return ".".join(scope.name.value for scope in scopes) or "<module>"  # type: ignore[attr-defined]
 
 
-def _innermost(scopes: tuple[cst.CSTNode, ...], kind: type):
+def _innermost(scopes: tuple[cst.CSTNode, ...], kind: type[_Scope]) -> _Scope | None:
     for scope in reversed(scopes):
         if isinstance(scope, kind):
             return scope

@@ -44,7 +44,7 @@ class Survey:
     def from_json(cls, path: Path, display: str, digest: str, entry: dict[str, Any]) -> Survey:
         error = tuple(entry["error"]) if entry["error"] else None
         comments = [tuple(comment) for comment in entry["suppressions"]] if entry["suppressions"] else []
-        return cls(path, display, digest, entry["root"], error, comments)  # type: ignore[arg-type]
+        return cls(path, display, digest, entry["root"], error, comments)
 
     def suppressions_by_line(self) -> dict[int, list[Suppression]]:
         """Its comments as fresh Suppression objects (each records which codes it was used for)."""

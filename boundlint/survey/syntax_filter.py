@@ -103,7 +103,7 @@ class _Screen:
             if kind is ast.Call:
                 calls.append(node)  # type: ignore[arg-type]
             elif kind is ast.BinOp:
-                if isinstance(node.op, ast.Add) and _adds_a_slice(node):  # type: ignore[attr-defined]
+                if isinstance(node.op, ast.Add) and _adds_a_slice(node):  # type: ignore[attr-defined, arg-type]
                     return True
             elif kind is ast.JoinedStr:
                 if any(isinstance(part, ast.FormattedValue) and _is_slice(_unwrap(part.value)) for part in node.values):  # type: ignore[attr-defined]
@@ -222,7 +222,7 @@ class _Screen:
         dotted = _dotted(expr)
         if dotted is None:
             return
-        pending, seen = [dotted], set()
+        pending, seen = [dotted], set[str]()
         while pending and len(seen) < MAX_ALIAS_DEPTH * 4:
             name = pending.pop()
             if name in seen:
