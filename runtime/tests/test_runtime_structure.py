@@ -12,8 +12,7 @@ import pytest
 from boundlint_runtime import truncate_for_llm
 from hypothesis import given
 from hypothesis import strategies as st
-
-from .spies import (
+from spies import (
     LazyDict,
     LazyList,
     Overread,
@@ -26,7 +25,7 @@ from .spies import (
     Watch,
     instrumented,
 )
-from .strategies import (
+from strategies import (
     PROPERTY,
     BadRepr,
     Color,
@@ -248,7 +247,7 @@ def test_str_subclasses_come_out_as_plain_str_like_their_text() -> None:
 
 # ---------------------------------------------------------------- cost: structural, not timed
 # "Only kept values are visited (counts come from len())": the documents below
-# count every item they hand out (tests/runtime/spies.py), their long strings
+# count every item they hand out (runtime/tests/spies.py), their long strings
 # record every read, and the same document is walked at 10,000 and at 1,000,000
 # items: the work (lines of Python run) must not grow with it.  Speed figures
 # live in benchmarks/runtime_bench.py.

@@ -12,8 +12,7 @@ import pytest
 from boundlint_runtime import bounded, track_truncation
 from hypothesis import given
 from hypothesis import strategies as st
-
-from .strategies import FEW, hostile_values
+from strategies import FEW, hostile_values
 
 
 @dataclass

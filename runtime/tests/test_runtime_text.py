@@ -13,9 +13,8 @@ import pytest
 from boundlint_runtime import reset_truncation, truncate_text, truncation_occurred
 from hypothesis import assume, given
 from hypothesis import strategies as st
-
-from .spies import Overread, SpyStr, instrumented
-from .strategies import PROPERTY, budgets, clean_texts, texts
+from spies import Overread, SpyStr, instrumented
+from strategies import PROPERTY, budgets, clean_texts, texts
 
 MODES = ["head", "tail", "head_tail", "lines"]
 FULL = re.compile(
@@ -243,7 +242,7 @@ def test_non_str_input_is_made_text_rather_than_crashing() -> None:
 
 # ---------------------------------------------------------------- cost: structural, not timed
 # "Cost grows with the budget, not with the input": the input is a SpyStr
-# (tests/runtime/spies.py) that records every read, so a full scan fails the
+# (runtime/tests/spies.py) that records every read, so a full scan fails the
 # test however fast the machine.  Speed figures live in benchmarks/runtime_bench.py.
 
 BIG = 4_000_000  # chars: over the 1,000,000 up to which lines are counted (a documented, bounded scan)

@@ -9,8 +9,7 @@ import pytest
 from boundlint_runtime import truncate_json
 from hypothesis import given
 from hypothesis import strategies as st
-
-from .strategies import PROPERTY, json_values, texts
+from strategies import PROPERTY, json_values, texts
 
 byte_budgets = st.one_of(st.integers(2, 100), st.integers(2, 5000))
 
