@@ -354,6 +354,184 @@ CASES = {
         {"a", "b"},
         "dspy",
     ),
+    "agno toolkit: tools= and async_tools= of super().__init__, register, appended lists": (
+        """
+        from agno.tools import Toolkit
+
+        class Kit(Toolkit):
+            def __init__(self, enable_b=True, **kwargs):
+                tools = [self.a]
+                async_tools = []
+                if enable_b:
+                    tools.append(self.b)
+                    async_tools.append((self.ab, "b"))
+                super().__init__(name="kit", tools=tools, async_tools=async_tools, **kwargs)
+                self.register(self.c)
+            def a(self) -> str: return ""
+            def b(self) -> str: return ""
+            async def ab(self) -> str: return ""
+            def c(self) -> str: return ""
+            def helper(self) -> str: return ""
+    """,
+        {"Kit.a", "Kit.b", "Kit.ab", "Kit.c"},
+        "agno",
+    ),
+    "agno decorator, Function, agent lists, add_tool and a tools factory": (
+        """
+        from agno.agent import Agent
+        from agno.tools import tool
+        from agno.tools.function import Function
+
+        @tool(show_result=True)
+        def a() -> str: return ""
+        def b() -> str: return ""
+        def c() -> str: return ""
+        def d() -> str: return ""
+        def e() -> str: return ""
+
+        class Client:
+            def f(self) -> str: return ""
+            def not_listed(self) -> str: return ""
+
+        def factory(run_context):
+            def g() -> str: return ""
+            return [g]
+
+        client = Client()
+        fn = Function(name="b", entrypoint=b)
+        agent = Agent(tools=[c, fn, client.f, Function.from_callable(d)])
+        agent.add_tool(e)
+        dynamic = Agent(tools=factory)
+    """,
+        {"a", "b", "c", "d", "e", "Client.f", "factory.<locals>.g"},
+        "agno",
+    ),
+    "agno: overriding a method of a built-in toolkit": (
+        """
+        from agno.tools.duckduckgo import DuckDuckGoTools
+
+        class MyDuck(DuckDuckGoTools):
+            def duckduckgo_search(self, query: str) -> str: return query
+            def _private(self) -> str: return ""
+    """,
+        {"MyDuck.duckduckgo_search"},
+        "agno",
+    ),
+    "camel: FunctionTool in get_tools, from a dict of methods, a comprehension, and @MCPServer": (
+        """
+        from typing import cast
+        from camel.toolkits import BaseToolkit, FunctionTool, tool
+        from camel.utils import MCPServer
+
+        def module_fn() -> str: return ""
+
+        class Kit(BaseToolkit):
+            def a(self) -> str: return ""
+            def b(self) -> str: return ""
+            def c(self) -> str: return ""
+            def d(self) -> str: return ""
+            def not_listed(self) -> str: return ""
+            def get_tools(self):
+                table = {"c": self.c, "d": self.d}
+                listed = [FunctionTool(f) for f in (self.a, self.b)]
+                for name in ("c", "d"):
+                    listed.append(FunctionTool(cast(object, table[name])))
+                return listed + [FunctionTool(module_fn)]
+
+        @tool()
+        def decorated() -> str: return ""
+
+        @MCPServer(function_names=["served"])
+        class Service:
+            def served(self) -> str: return ""
+            def other(self) -> str: return ""
+    """,
+        {"Kit.a", "Kit.b", "Kit.c", "Kit.d", "module_fn", "decorated", "Service.served"},
+        "camel",
+    ),
+    "llamaindex tool spec: spec_functions, pairs, inherited and extended lists": (
+        """
+        from llama_index.core.tools.tool_spec.base import BaseToolSpec
+
+        class Base(BaseToolSpec):
+            spec_functions = ["a", ("b", "ab")]
+            def a(self) -> str: return ""
+            def b(self) -> str: return ""
+            async def ab(self) -> str: return ""
+            def helper(self) -> str: return ""
+
+        class Child(Base):
+            spec_functions = Base.spec_functions + ["c"]
+            def a(self) -> str: return ""
+            def c(self) -> str: return ""
+            def not_listed(self) -> str: return ""
+    """,
+        {"Base.a", "Base.b", "Base.ab", "Child.a", "Child.c"},
+        "llamaindex",
+    ),
+    "llamaindex FunctionTool and a closure made by a factory": (
+        """
+        from llama_index.core.tools import FunctionTool
+
+        def a() -> str: return ""
+
+        def make(client):
+            async def call_remote(**kwargs) -> str: return ""
+            return call_remote
+
+        first = FunctionTool(fn=a)
+        second = FunctionTool.from_defaults(async_fn=make(None))
+    """,
+        {"a", "make.<locals>.call_remote"},
+        "llamaindex",
+    ),
+    "griptape activities": (
+        """
+        from griptape.tools import BaseTool
+        from griptape.utils.decorators import activity
+
+        class Calc(BaseTool):
+            @activity(config={"description": "add"})
+            def add(self, params: dict) -> str: return ""
+            def helper(self) -> str: return ""
+    """,
+        {"Calc.add"},
+        "griptape",
+    ),
+    "browser-use actions: decorators on instances, registries, nested functions, and the call form": (
+        """
+        from browser_use import Tools
+        from browser_use.tools.registry.service import Registry
+
+        tools = Tools()
+        registry = tools.registry
+
+        @tools.action("a")
+        async def a() -> str: return ""
+
+        @tools.registry.action("b")
+        async def b() -> str: return ""
+
+        @registry.action("c")
+        async def c() -> str: return ""
+
+        class Custom(Tools):
+            def __init__(self):
+                super().__init__()
+
+                @self.registry.action("d")
+                async def d() -> str: return ""
+
+        def register(registry: Registry, slug: str):
+            def make(skill):
+                async def handler() -> str: return ""
+                return handler
+            made = make(slug)
+            registry.action(description="e")(made)
+    """,
+        {"a", "b", "c", "Custom.__init__.<locals>.d", "register.<locals>.make.<locals>.handler"},
+        "browser-use",
+    ),
     "dispatch table": (
         """
         def search_orders(q: str) -> str: return q

@@ -9,6 +9,7 @@ table of tool names to functions, a Strands module with `TOOL_SPEC`).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -35,13 +36,29 @@ class Tool:
     declared_in: str = ""  # display path of the registration, when elsewhere
 
 
+@dataclass(frozen=True)
+class ToolClass:
+    """What a class's tool base says about its methods (see `fw.ToolBase`)."""
+
+    framework: str
+    methods: tuple[str, ...]
+    listed_in: str | None = None
+    init_keywords: tuple[str, ...] = ()
+    register_methods: tuple[str, ...] = ()
+    overrides_builtin: bool = False  # a direct subclass of a framework's own toolkit
+
+    @classmethod
+    def of(cls, entry: fw.ToolBase) -> ToolClass:
+        return cls(entry.base.framework, entry.methods, entry.listed_in, entry.init_keywords, entry.register_methods)
+
+
 class ToolFinder:
     def __init__(self, project: Project, config: Config, roots: list[ModuleInfo]) -> None:
         self.project = project
         self.config = config
         self.roots = roots
         self.tools: dict[cst.FunctionDef | cst.Lambda, Tool] = {}
-        self._tool_class_memo: dict[cst.ClassDef, tuple[str, tuple[str, ...]] | None] = {}
+        self._tool_class_memo: dict[cst.ClassDef, ToolClass | None] = {}
 
     def find(self) -> list[Tool]:
         for module in self.roots:
@@ -132,12 +149,20 @@ class ToolFinder:
                     return entry.owner.framework
             return None
         if method in fw.DISTINCT_INSTANCE_METHODS:
-            return {"tool_plain": "pydantic-ai", "register_for_llm": "ag2", "call_tool": "mcp"}[method]
-        if method == "tool":
-            roots = module.imported_roots() & fw.INSTANCE_TOOL_ROOTS
-            if roots:
-                return fw.framework_of(sorted(roots)[0])
+            return fw.DISTINCT_INSTANCE_METHODS[method]
+        roots = module.imported_roots() & fw.INSTANCE_METHOD_ROOTS.get(method, frozenset())
+        if roots:
+            return fw.framework_of(sorted(roots)[0])
         return None
+
+    def _registrar_framework(self, module: ModuleInfo, receiver: cst.BaseExpression) -> str | None:
+        """The framework when `receiver.add_tool(...)` registers tools: a framework object, or
+        a receiver we cannot resolve in a module that imports a framework with such methods."""
+        owner = self._receiver_class(module, receiver, None)
+        if owner is not None:
+            return fw.framework_of(owner)
+        roots = module.imported_roots() & fw.INSTANCE_REGISTRATION_ROOTS
+        return fw.framework_of(sorted(roots)[0]) if roots else None
 
     def _receiver_class(
         self, module: ModuleInfo, receiver: cst.BaseExpression, site: FunctionSite | None
@@ -158,15 +183,78 @@ class ToolFinder:
     # -- classes ------------------------------------------------------------
 
     def _check_class(self, module: ModuleInfo, cls: cst.ClassDef, qualname: str) -> None:
+        self._check_class_decorators(module, cls)
         found = self._tool_class(module, cls, depth=0)
         if found is None:
             return
-        framework, methods = found
-        for name, method in class_methods(cls).items():
-            if name in methods:
-                self._add(method, framework, f"{_base_label(framework)}.{name}")
+        methods = class_methods(cls)
+        label = _base_label(found.framework)
+        names = set(found.methods) | set(self._listed_methods(module, cls, found))
+        for name in sorted(names & methods.keys()):
+            self._add(methods[name], found.framework, f"{label}.{name}")
+        if found.overrides_builtin:
+            for name, method in methods.items():
+                if not name.startswith("_") and name not in _TOOLKIT_PLUMBING:
+                    self._add(method, found.framework, f"{label}.{name} (override)")
 
-    def _tool_class(self, module: ModuleInfo, cls: cst.ClassDef, depth: int) -> tuple[str, tuple[str, ...]] | None:
+    def _listed_methods(self, module: ModuleInfo, cls: cst.ClassDef, found: ToolClass) -> list[str]:
+        """Method names a toolkit class lists in its class attribute (`spec_functions`), own or inherited."""
+        if found.listed_in is None:
+            return []
+        value = self._class_attribute(module, cls, found.listed_in, depth=0)
+        return _method_names(value) if value is not None else []
+
+    def _class_attribute(
+        self, module: ModuleInfo, cls: cst.ClassDef, name: str, depth: int
+    ) -> cst.BaseExpression | None:
+        """`cls.name` as assigned in the class body or a project base; `Base.x + [...]` is followed."""
+        if depth > MAX_LIST_FOLLOW:
+            return None
+        value = _class_body_assignment(cls, name)
+        if value is not None:
+            return self._expand_class_reference(module, value, name, depth)
+        for base in cls.bases:
+            entity = self.project.resolve(module, base.value)
+            if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
+                found = self._class_attribute(entity.module, entity.node, name, depth + 1)
+                if found is not None:
+                    return found
+        return None
+
+    def _expand_class_reference(
+        self, module: ModuleInfo, value: cst.BaseExpression, name: str, depth: int
+    ) -> cst.BaseExpression:
+        """`Base.spec_functions + ["x"]` as one list (Base's value spliced in)."""
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+            left = self._expand_class_reference(module, value.left, name, depth)
+            right = self._expand_class_reference(module, value.right, name, depth)
+            return cst.List([*_list_elements(left), *_list_elements(right)])
+        if isinstance(value, cst.Attribute) and value.attr.value == name:
+            entity = self.project.resolve(module, value.value)
+            if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
+                found = self._class_attribute(entity.module, entity.node, name, depth + 1)
+                if found is not None:
+                    return found
+        return value
+
+    def _check_class_decorators(self, module: ModuleInfo, cls: cst.ClassDef) -> None:
+        """`@MCPServer(function_names=["a", "b"])` serves those methods as tools."""
+        for decorator in cls.decorators:
+            expr = decorator.decorator
+            if not isinstance(expr, cst.Call):
+                continue
+            external = self.project.external_name(module, expr.func)
+            if external is None:
+                continue
+            for pattern, keyword in fw.CLASS_DECORATORS:
+                names = _keyword(expr, keyword)
+                if pattern.matches(external) and names is not None:
+                    methods = class_methods(cls)
+                    for name in _method_names(names):
+                        if name in methods:
+                            self._add(methods[name], pattern.framework, f"@{pattern.tail}({keyword})")
+
+    def _tool_class(self, module: ModuleInfo, cls: cst.ClassDef, depth: int) -> ToolClass | None:
         if cls in self._tool_class_memo:
             return self._tool_class_memo[cls]
         self._tool_class_memo[cls] = None  # cycle guard
@@ -179,23 +267,28 @@ class ToolFinder:
         self._tool_class_memo[cls] = result
         return result
 
-    def _base_kind(
-        self, module: ModuleInfo, base: cst.BaseExpression, depth: int
-    ) -> tuple[str, tuple[str, ...]] | None:
+    def _base_kind(self, module: ModuleInfo, base: cst.BaseExpression, depth: int) -> ToolClass | None:
         if isinstance(base, cst.Subscript):  # Generic bases: BaseTool[Args, Result]
             base = base.value
         external = self.project.external_name(module, base)
         if external is not None:
             for entry in fw.TOOL_BASE_CLASSES:
                 if entry.base.matches(external):
-                    return entry.base.framework, entry.methods
+                    return ToolClass.of(entry)
+            builtin = _builtin_toolkit(external)
+            if builtin is not None:
+                return builtin
         qualified = module.qualify(base)
-        for class_name, method in self.config.extend_tool_base_classes:
-            if class_name in (qualified, external):
-                return "custom", (method,)
+        configured = tuple(
+            method for class_name, method in self.config.extend_tool_base_classes if class_name in (qualified, external)
+        )
+        if configured:
+            return ToolClass("custom", configured)
         entity = self.project.resolve(module, base)
         if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
-            return self._tool_class(entity.module, entity.node, depth + 1)
+            inherited = self._tool_class(entity.module, entity.node, depth + 1)
+            # Overrides of a framework's own toolkit are tools one level down only.
+            return dataclasses.replace(inherited, overrides_builtin=False) if inherited is not None else None
         return None
 
     # -- registration calls -------------------------------------------------
@@ -223,14 +316,42 @@ class ToolFinder:
                 return
         if isinstance(func, cst.Attribute):
             method = func.attr.value
+            if self._check_toolkit_call(call, func, method):
+                return
             if method in fw.TOOL_LIST_METHODS:
                 index = fw.TOOL_LIST_METHODS[method]
                 value = _keyword(node, "tools") or (_positional(node, index) if index is not None else None)
                 self._register_list(call, value, "unknown", f".{method}(tools)")
             elif method in fw.INSTANCE_REGISTRATION_METHODS:
-                registrar = self._instance_framework(module, func.value, "tool", None)
+                registrar = self._registrar_framework(module, func.value)
                 if registrar is not None:
                     self._register_arg(call, _positional(node, 0) or _keyword(node, "fn"), registrar, f".{method}(fn)")
+            elif method in fw.INSTANCE_LIST_METHODS:
+                registrar = self._registrar_framework(module, func.value)
+                if registrar is not None:
+                    value = _positional(node, fw.INSTANCE_LIST_METHODS[method]) or _keyword(node, "tools")
+                    self._register_list(call, value, registrar, f".{method}(tools)")
+
+    def _check_toolkit_call(self, call: CallSite, func: cst.Attribute, method: str) -> bool:
+        """In a toolkit class: `super().__init__(tools=[self.m])`, `self.register(self.m)`."""
+        if call.owner is None:
+            return False
+        receiver = func.value
+        is_super = isinstance(receiver, cst.Call) and dotted(receiver.func) == "super" and method == "__init__"
+        is_self = isinstance(receiver, cst.Name) and receiver.value == "self"
+        if not (is_super or is_self):
+            return False
+        found = self._tool_class(call.module, call.owner, depth=0)
+        if found is None:
+            return False
+        if is_super and found.init_keywords:
+            for keyword in found.init_keywords:
+                self._register_list(call, _keyword(call.node, keyword), found.framework, f"Toolkit({keyword}=[...])")
+            return True
+        if is_self and method in found.register_methods:
+            self._register_arg(call, _positional(call.node, 0), found.framework, f"Toolkit.{method}(fn)")
+            return True
+        return False
 
     def _register_from(self, call: CallSite, registration: fw.Registration, external: str) -> None:
         framework = registration.callee.framework
@@ -270,14 +391,50 @@ class ToolFinder:
         if isinstance(value, cst.Name):
             for assigned in self._local_assignments(call, value.value):
                 self._register_list(call, assigned, framework, form, depth + 1)
+            factory = self._nested_function(call, value.value)
             entity = self.project.resolve(call.module, value)
             if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.BaseExpression):
                 inner_call = CallSite(entity.module, call.node, None, None)
                 self._register_list(inner_call, entity.node, framework, form, depth + 1)
+                for statement in scope_statements(entity.module.tree):  # `tools.extend([...])` at module level
+                    if isinstance(statement, cst.Expr) and isinstance(statement.value, cst.Call):
+                        for grown in _list_growth(statement.value, value.value):
+                            self._register_list(inner_call, grown, framework, form, depth + 1)
+            elif entity is not None and entity.kind == "function" and isinstance(entity.node, cst.FunctionDef):
+                factory = factory or entity.node
+            if factory is not None:
+                # `tools=get_tools`: a tools factory (Agno); the lists it returns hold the tools.
+                site = self.project.site_of(factory)
+                if site is not None:
+                    inside = CallSite(site.module, call.node, site.owner, factory)
+                    for returned in _returned_values(factory):
+                        self._register_list(inside, returned, framework, form, depth + 1)
 
-    def _register_arg(self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str) -> None:
-        if value is None:
+    def _register_arg(
+        self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str, depth: int = 0
+    ) -> None:
+        if value is None or depth > MAX_LIST_FOLLOW:
             return
+        if isinstance(value, cst.Tuple):  # `(self.asearch, "search")`, `("search", "asearch")`
+            for element in value.elements:
+                self._register_arg(call, element.value, framework, form, depth + 1)
+            return
+        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name):
+            # `tool_map[name]` of a local `tool_map = {"a": self.a, ...}`: any of its values.
+            for assigned in self._local_assignments(call, value.value.value):
+                if isinstance(assigned, cst.Dict):
+                    for entry in assigned.elements:
+                        if isinstance(entry, cst.DictElement):
+                            self._register_arg(call, entry.value, framework, form, depth + 1)
+            return
+        if isinstance(value, cst.Name) and self._function_for(call, value) is None:
+            # `FunctionTool(f) for f in (self.a, self.b)`: the loop's items.
+            for iterated in self._loop_sources(call, value.value):
+                self._register_list(call, iterated, framework, form, depth + 1)
+            # `handler = make_handler(slug)`: the function the factory returns.
+            for assigned in self._local_assignments(call, value.value):
+                if isinstance(assigned, cst.Call):
+                    self._register_made(call, assigned, framework, form, depth + 1)
         if isinstance(value, cst.Lambda):
             name = _string_value(_keyword(call.node, "name"))
             qualname = f"{name}.<lambda>" if name else "<lambda>"
@@ -285,9 +442,14 @@ class ToolFinder:
                 self.tools[value] = Tool(call.module, value, qualname, framework, form)
             return
         if isinstance(value, cst.Call):
-            # functools.partial(fn, ...) still calls fn.
-            if (self.project.external_name(call.module, value.func) or "") == "functools.partial":
-                self._register_arg(call, _positional(value, 0), framework, form)
+            # functools.partial(fn, ...) still calls fn; typing.cast(T, fn) is fn.
+            callee = self.project.external_name(call.module, value.func) or ""
+            if callee == "functools.partial":
+                self._register_arg(call, _positional(value, 0), framework, form, depth + 1)
+            elif callee == "typing.cast":
+                self._register_arg(call, _positional(value, 1), framework, form, depth + 1)
+            else:
+                self._register_made(call, value, framework, form, depth + 1)
             return
         target = self._function_for(call, value)
         if target is not None:
@@ -310,7 +472,51 @@ class ToolFinder:
         entity = self.project.resolve(module, value)
         if entity is not None and entity.kind == "function" and isinstance(entity.node, cst.FunctionDef):
             return entity.node
+        if isinstance(value, cst.Attribute):
+            return self._bound_method(module, value)
         return None
+
+    def _register_made(self, call: CallSite, made: cst.Call, framework: str, form: str, depth: int) -> None:
+        """`make_handler(x)` registered: the functions a project factory returns (its closures).
+
+        A framework's own function (`function_tool(fn)`, also when its source is
+        in the tree) is a registration, not a factory of tools."""
+        if fw.framework_of(self.project.external_name(call.module, made.func) or "") is not None:
+            return
+        factory = self._function_for(call, made.func)
+        if factory is None:
+            return
+        site = self.project.site_of(factory)
+        if site is None:
+            return
+        inside = CallSite(site.module, call.node, site.owner, factory)
+        for returned in _returned_values(factory):
+            self._register_arg(inside, returned, framework, form, depth + 1)
+
+    def _bound_method(self, module: ModuleInfo, value: cst.Attribute) -> cst.FunctionDef | None:
+        """`notes.read` where `notes = NotesClient(...)` is a module-level instance of a project class."""
+        entity = self.project.resolve(module, value.value)
+        if entity is None or entity.kind != "assign" or not isinstance(entity.node, cst.Call):
+            return None
+        cls = self.project.resolve(entity.module, entity.node.func)
+        if cls is None or cls.kind != "class" or not isinstance(cls.node, cst.ClassDef):
+            return None
+        return class_methods(cls.node).get(value.attr.value)
+
+    def _loop_sources(self, call: CallSite, name: str) -> list[cst.BaseExpression]:
+        """What a loop or comprehension in the enclosing function iterates to bind `name`."""
+        if call.function is None:
+            return []
+        found: list[cst.BaseExpression] = []
+        stack: list[cst.CSTNode] = [call.function.body]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (cst.For, cst.CompFor)):
+                if isinstance(node.target, cst.Name) and node.target.value == name:
+                    found.append(node.iter)
+            if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                stack.extend(node.children)
+        return found
 
     def _nested_function(self, call: CallSite, name: str) -> cst.FunctionDef | None:
         if call.function is None:
@@ -331,6 +537,11 @@ class ToolFinder:
             elif isinstance(statement, cst.AnnAssign) and statement.value is not None:
                 if isinstance(statement.target, cst.Name) and statement.target.value == name:
                     found.append(statement.value)
+            elif isinstance(statement, cst.AugAssign) and isinstance(statement.target, cst.Name):
+                if statement.target.value == name and isinstance(statement.operator, cst.AddAssign):
+                    found.append(statement.value)  # `tools += [...]`
+            elif isinstance(statement, cst.Expr) and isinstance(statement.value, cst.Call):
+                found.extend(_list_growth(statement.value, name))
         return found
 
     # -- conventions --------------------------------------------------------
@@ -359,6 +570,83 @@ class ToolFinder:
         function = module.functions.get(module.path.stem) or (module.functions.get(spec_name) if spec_name else None)
         if function is not None:
             self._add(function, "strands", "TOOL_SPEC module")
+
+
+# Methods of a toolkit class that are its machinery, not tools.
+_TOOLKIT_PLUMBING = frozenset({"get_tools", "to_tool_list", "to_tool_list_async", "register", "run_mcp_server"})
+
+
+def _builtin_toolkit(external: str) -> ToolClass | None:
+    """A framework's own toolkit (`camel.toolkits.SearchToolkit`): its subclasses override tools."""
+    name = external.rsplit(".", 1)[-1]
+    if not name.endswith(fw.BUILTIN_TOOLKIT_NAME):
+        return None
+    for entry in fw.TOOL_BASE_CLASSES:
+        if entry.builtin_toolkits and external.split(".", 1)[0] in entry.base.roots:
+            found = ToolClass.of(entry)
+            return dataclasses.replace(found, overrides_builtin=True)
+    return None
+
+
+def _class_body_assignment(cls: cst.ClassDef, name: str) -> cst.BaseExpression | None:
+    if not isinstance(cls.body, cst.IndentedBlock):
+        return None
+    value = None
+    for line in cls.body.body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for statement in line.body:
+            if isinstance(statement, cst.Assign):
+                if any(isinstance(t.target, cst.Name) and t.target.value == name for t in statement.targets):
+                    value = statement.value
+            elif isinstance(statement, cst.AnnAssign) and statement.value is not None:
+                if isinstance(statement.target, cst.Name) and statement.target.value == name:
+                    value = statement.value
+    return value
+
+
+def _list_elements(value: cst.BaseExpression) -> list[cst.BaseElement]:
+    return list(value.elements) if isinstance(value, (cst.List, cst.Tuple)) else []
+
+
+def _method_names(value: cst.BaseExpression) -> list[str]:
+    """`["a", ("b", "ab")]` -> a, b, ab: the names in a list of names or of (sync, async) pairs."""
+    names: list[str] = []
+    for element in _list_elements(value):
+        item = element.value
+        if isinstance(item, cst.Tuple):
+            names.extend(name for e in item.elements if (name := _string_value(e.value)) is not None)
+        elif (name := _string_value(item)) is not None:
+            names.append(name)
+    return names
+
+
+def _list_growth(call: cst.Call, name: str) -> list[cst.BaseExpression]:
+    """`tools.append(x)` -> [x]; `tools.extend(xs)` -> xs; on the local list `name`."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name):
+        return []
+    argument = _positional(call, 0)
+    if argument is None:
+        return []
+    if func.attr.value == "append":
+        return [cst.List([cst.Element(argument)])]
+    if func.attr.value == "extend":
+        return [argument]
+    return []
+
+
+def _returned_values(function: cst.FunctionDef) -> list[cst.BaseExpression]:
+    """The values of the function's own `return` statements (not of nested functions)."""
+    found: list[cst.BaseExpression] = []
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Return) and node.value is not None:
+            found.append(node.value)
+        elif not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
+            stack.extend(node.children)
+    return found
 
 
 def _is_dispatch_table(value: cst.Dict) -> bool:

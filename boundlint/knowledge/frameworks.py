@@ -33,6 +33,11 @@ STRANDS = ("strands", "strands_tools")
 HAYSTACK = ("haystack", "haystack_experimental", "haystack_integrations")
 ANTHROPIC = ("anthropic",)
 DSPY = ("dspy",)
+AGNO = ("agno",)
+CAMEL = ("camel",)
+GRIPTAPE = ("griptape",)
+BROWSER_USE = ("browser_use",)
+LETTA = ("letta", "letta_client")
 
 FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     ("fastmcp",): "mcp",
@@ -51,6 +56,11 @@ FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     HAYSTACK: "haystack",
     ANTHROPIC: "anthropic",
     DSPY: "dspy",
+    AGNO: "agno",
+    CAMEL: "camel",
+    GRIPTAPE: "griptape",
+    BROWSER_USE: "browser-use",
+    LETTA: "letta",
 }
 
 ALL_ROOTS: frozenset[str] = frozenset(root for roots in FRAMEWORK_NAMES for root in roots)
@@ -96,6 +106,9 @@ TOOL_DECORATORS: list[Pattern] = [
     *_patterns(HAYSTACK, "tool"),
     *_patterns(ANTHROPIC, "beta_tool", "beta_async_tool"),
     Pattern(("fastmcp",), "tools.tool"),  # fastmcp >= 3: a standalone `@tool`
+    *_patterns(AGNO, "tool"),
+    *_patterns(CAMEL, "tool"),
+    *_patterns(GRIPTAPE, "activity"),  # on the methods of a `BaseTool` subclass
 ]
 
 
@@ -116,21 +129,42 @@ INSTANCE_DECORATORS: list[InstanceDecorator] = [
     InstanceDecorator(Pattern(AG2, "ConversableAgent"), ("register_for_llm",)),
     InstanceDecorator(Pattern(AG2, "AssistantAgent"), ("register_for_llm",)),
     InstanceDecorator(Pattern(AG2, "UserProxyAgent"), ("register_for_llm",)),
+    InstanceDecorator(Pattern(BROWSER_USE, "Tools"), ("action",)),
+    InstanceDecorator(Pattern(BROWSER_USE, "Controller"), ("action",)),
+    InstanceDecorator(Pattern(BROWSER_USE, "Registry"), ("action",)),
 ]
 
 # Method names that, used as a decorator on a receiver we cannot resolve, are
 # still unambiguous. `.tool` is only trusted when the module imports a
 # framework that has such a method (see INSTANCE_TOOL_ROOTS).
-DISTINCT_INSTANCE_METHODS: frozenset[str] = frozenset({"tool_plain", "register_for_llm", "call_tool"})
-INSTANCE_TOOL_ROOTS: frozenset[str] = frozenset({*MCP, *PYDANTIC_AI})
+DISTINCT_INSTANCE_METHODS: dict[str, str] = {"tool_plain": "pydantic-ai", "register_for_llm": "ag2", "call_tool": "mcp"}
+# Method names trusted on an unresolved receiver when the module imports one
+# of these roots: `@mcp.tool()`, `@tools.registry.action(...)` (browser-use).
+INSTANCE_METHOD_ROOTS: dict[str, frozenset[str]] = {
+    "tool": frozenset({*MCP, *PYDANTIC_AI}),
+    "action": frozenset(BROWSER_USE),
+}
 
 
 @dataclass(frozen=True)
 class ToolBase:
-    """A framework base class; subclasses' `methods` are what the model calls."""
+    """A framework base class, and which methods of its subclasses the model calls.
+
+    `methods` are fixed names (`_run`). A toolkit class may instead name them:
+    in a class attribute (`listed_in`: LlamaIndex's `spec_functions = ["search"]`),
+    in the keywords of its `super().__init__` (`init_keywords`: Agno's
+    `tools=[self.search]`), or through a method of its own (`register_methods`:
+    `self.register(self.search)`). When `builtin_toolkits` is set, a subclass
+    of one of the framework's own toolkits (a class of that framework whose name
+    ends like one) overrides tools: its public methods are tools.
+    """
 
     base: Pattern
     methods: tuple[str, ...]
+    listed_in: str | None = None
+    init_keywords: tuple[str, ...] = ()
+    register_methods: tuple[str, ...] = ()
+    builtin_toolkits: bool = False
 
 
 TOOL_BASE_CLASSES: list[ToolBase] = [
@@ -145,7 +179,19 @@ TOOL_BASE_CLASSES: list[ToolBase] = [
     ToolBase(Pattern(AUTOGEN, "BaseTool"), ("run",)),
     ToolBase(Pattern(AUTOGEN, "BaseToolWithState"), ("run",)),
     ToolBase(Pattern(STRANDS, "AgentTool"), ("stream",)),
+    ToolBase(Pattern(AGNO, "Toolkit"), (), None, ("tools", "async_tools"), ("register",), builtin_toolkits=True),
+    ToolBase(Pattern(CAMEL, "BaseToolkit"), (), builtin_toolkits=True),  # tools: `FunctionTool(self.m)`
+    ToolBase(Pattern(LLAMAINDEX, "BaseToolSpec"), (), "spec_functions", builtin_toolkits=True),
+    ToolBase(Pattern(GRIPTAPE, "BaseTool"), ()),  # tools: its `@activity` methods
 ]
+
+# The name of a framework's own toolkit class (`camel.toolkits.SearchToolkit`,
+# `agno.tools.duckduckgo.DuckDuckGoTools`, `WikipediaToolSpec`): a subclass overrides tools.
+BUILTIN_TOOLKIT_NAME = ("Toolkit", "Tools", "ToolSpec")
+
+# Class decorators that serve a class's methods as tools, named in a keyword:
+# CAMEL's `@MCPServer(function_names=["search"])`.
+CLASS_DECORATORS: list[tuple[Pattern, str]] = [(Pattern(CAMEL, "MCPServer"), "function_names")]
 
 
 @dataclass(frozen=True)
@@ -198,6 +244,10 @@ REGISTRATIONS: list[Registration] = [
     _wrap(ANTHROPIC, "beta_async_tool", 0),
     _wrap(DSPY, "Tool", 0, "func"),
     _wrap(SEMANTIC_KERNEL, "kernel_function", 0),
+    _wrap(LLAMAINDEX, "FunctionTool", 0, "fn", "async_fn"),
+    _wrap(AGNO, "Function", None, "entrypoint"),
+    _wrap(AGNO, "Function.from_callable", 0, "c"),
+    _wrap(CAMEL, "FunctionTool", 0, "func"),
     # Calls that take a list of tools.
     _list(LANGCHAIN, "ToolNode", 0),
     _list(LANGCHAIN, "create_react_agent", 1),
@@ -219,8 +269,12 @@ REGISTRATIONS: list[Registration] = [
 # `client.beta.messages.tool_runner(tools=[...])`.
 TOOL_LIST_METHODS: dict[str, int | None] = {"bind_tools": 0, "tool_runner": None}
 
-# Instance methods that register one function: `mcp.add_tool(fn)`.
+# Instance methods that register one function (`mcp.add_tool(fn)`) or a list
+# (`agent.add_tools([...])`), and the roots a module must import for them to
+# count on a receiver we cannot resolve.
 INSTANCE_REGISTRATION_METHODS: dict[str, int] = {"add_tool": 0}
+INSTANCE_LIST_METHODS: dict[str, int] = {"add_tools": 0, "set_tools": 0}
+INSTANCE_REGISTRATION_ROOTS: frozenset[str] = frozenset({*MCP, *PYDANTIC_AI, *AGNO, *CAMEL})
 
 # Pydantic.
 BASE_MODEL = Pattern(("pydantic",), "BaseModel")

@@ -35,18 +35,23 @@ from functools import cached_property
 from boundlint.knowledge import frameworks as fw
 
 # Decorator names that can make a tool (the checker resolves them further).
-_TOOL_DECORATOR_WORD = re.compile(r"tool|Tool|kernel_function|register_for_llm")
+_TOOL_DECORATOR_WORD = re.compile(r"tool|Tool|kernel_function|register_for_llm|action|activity|MCPServer")
 # A base class whose name ends like a tool class's: the frameworks' own
 # (`BaseTool`, `Tool`, `AgentTool`) and, usually, in-tree subclasses of them
 # (`RequestsGetTool`), kept now rather than in the checker's slower subclass
 # closure, which still finds the rest (`class Page(Fetcher)`) once the file
-# defining `Fetcher` is analysed. `BaseToolkit` and the like are not tools.
+# defining `Fetcher` is analysed. Toolkits (`Toolkit`, `BaseToolkit`,
+# `BaseToolSpec`, Agno's `DuckDuckGoTools`) hold tools as methods.
 _TOOL_BASE_WORD = re.compile(r"Tool$")
+# ... counted only in modules that import a framework whose tools are toolkit
+# methods (LangChain's `BaseToolkit` only groups tools).
+_TOOLKIT_BASE_WORD = re.compile(r"(?:Toolkit|Tools|ToolSpec)$")
+TOOLKIT_ROOTS = frozenset(root for entry in fw.TOOL_BASE_CLASSES if entry.builtin_toolkits for root in entry.base.roots)
 
 
 def _registration_names() -> frozenset[str]:
     names = {registration.callee.tail.rsplit(".", 1)[-1] for registration in fw.REGISTRATIONS}
-    names.update(fw.TOOL_LIST_METHODS, fw.INSTANCE_REGISTRATION_METHODS)
+    names.update(fw.TOOL_LIST_METHODS, fw.INSTANCE_REGISTRATION_METHODS, fw.INSTANCE_LIST_METHODS)
     return frozenset(names)
 
 
@@ -69,7 +74,7 @@ def _list_only_registrations() -> dict[str, list[tuple[int | None, tuple[str, ..
 
 
 LIST_REGISTRATIONS = _list_only_registrations()
-REGISTRATION_KEYWORDS = frozenset({"tools", "on_invoke_tool", "on_call_tool"})
+REGISTRATION_KEYWORDS = frozenset({"tools", "on_invoke_tool", "on_call_tool", "entrypoint"})
 DECODERS = frozenset({"decode", "str"})
 MAX_ALIAS_DEPTH = 8
 
@@ -86,6 +91,7 @@ class _Screen:
         self.aliases: dict[str, list[str]] = {}
         self.imported: set[str] = set()  # local names bound by an import
         self.star_import = False
+        self.import_roots: set[str] = set()  # first components of the imported modules
         self.functions: set[str] = set()  # names of every def, at any depth
         self.assigned: dict[str, list[ast.expr]] = {}  # name -> values assigned to it, in any scope
 
@@ -119,10 +125,12 @@ class _Screen:
                     return True
             elif kind is ast.Import:
                 for alias in node.names:  # type: ignore[attr-defined]
+                    self.import_roots.add(alias.name.split(".", 1)[0])
                     local = alias.asname or alias.name.split(".", 1)[0]
                     self.aliases.setdefault(local, []).append(alias.name if alias.asname else local)
                     self.imported.add(local)
             elif kind is ast.ImportFrom:
+                self.import_roots.add((node.module or "").split(".", 1)[0])  # type: ignore[attr-defined]
                 for alias in node.names:  # type: ignore[attr-defined]
                     if alias.name == "*":
                         self.star_import = True
@@ -132,6 +140,10 @@ class _Screen:
         return (
             any(self._names_match(_strip_call(d), _TOOL_DECORATOR_WORD) for d in decorators)
             or any(self._names_match(_strip_subscript(b), _TOOL_BASE_WORD) for b in bases)
+            or (
+                bool(self.import_roots & TOOLKIT_ROOTS)
+                and any(self._names_match(_strip_subscript(b), _TOOLKIT_BASE_WORD) for b in bases)
+            )
             or any(self._registers(call) for call in calls)
         )
 

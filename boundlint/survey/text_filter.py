@@ -26,7 +26,8 @@ from boundlint.survey.syntax_filter import may_matter
 # `tool(fn)`, `mcp.add_tool(`), a class whose bases name a Tool, a `tools=`
 # keyword, or one of the registration functions that name neither.
 _TOOL_DECORATOR = re.compile(
-    r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*\w*(?:tool|Tool|kernel_function|register_for_llm)\w*[ \t]*[(\r\n]"
+    r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*\w*(?:tool|Tool|kernel_function|register_for_llm|action|activity|MCPServer)\w*"
+    r"[ \t]*[(\r\n]"
 )
 _TOOL_FORMS = re.compile(  # each alternative holds "ool", which is checked first
     r"(?:[Tt]ools?|ToolNode|Toolset|ToolInvoker)[ \t]*\("
@@ -48,10 +49,13 @@ _REGISTRATION_WORDS = (
     "on_invoke_tool",
     "on_call_tool",
     "tool_runner",
+    "entrypoint",
+    "from_callable",
 )
 _REGISTRATION = re.compile(
     r"\b(?:from_function|from_defaults|from_tools\w*|register_function|create_react_agent|create_agent"
-    r"|initialize_agent|AgentExecutor|ReAct|CodeAct|TOOL_SPEC|on_invoke_tool|on_call_tool|tool_runner)\b"
+    r"|initialize_agent|AgentExecutor|ReAct|CodeAct|TOOL_SPEC|on_invoke_tool|on_call_tool|tool_runner"
+    r"|entrypoint|from_callable)\b"
 )
 # A dispatch table named like `available_functions = {` (matched on the lower-cased text).
 _DISPATCH = re.compile(r"(?:tool|function)\w*[ \t]*(?::[^=\n]{0,80})?=[ \t]*\{")
