@@ -651,6 +651,26 @@ def test_configured_decorators_base_classes_and_methods(tmp_path):
     assert found == {"a": "custom", "B.execute": "custom"}
 
 
+def test_a_configured_base_class_with_several_methods_uses_all_of_them(tmp_path):
+    found = tools_of(
+        tmp_path,
+        {
+            "corp/__init__.py": "",
+            "corp/base.py": "class Skill:\n    pass\n",
+            "corp/skills.py": """
+            from corp.base import Skill
+
+            class B(Skill):
+                def run(self, q: str) -> str: return q
+                async def arun(self, q: str) -> str: return q
+                def other(self) -> str: return ""
+        """,
+        },
+        extend_tool_base_classes=[("corp.base.Skill", "run"), ("corp.base.Skill", "arun")],
+    )
+    assert found == {"B.run": "custom", "B.arun": "custom"}
+
+
 def test_subclass_of_an_in_tree_tool_base_inherits_tool_methods(tmp_path):
     found = tools_of(
         tmp_path,
