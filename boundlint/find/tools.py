@@ -214,12 +214,16 @@ class ToolFinder:
         if value is not None:
             return self._expand_class_reference(module, value, name, depth)
         for base in cls.bases:
-            entity = self.project.resolve(module, base.value)
-            if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
-                found = self._class_attribute(entity.module, entity.node, name, depth + 1)
-                if found is not None:
-                    return found
+            found = self._base_attribute(module, base.value, name, depth)
+            if found is not None:
+                return found
         return None
+
+    def _base_attribute(
+        self, module: ModuleInfo, base: cst.BaseExpression, name: str, depth: int
+    ) -> cst.BaseExpression | None:
+        resolved = self.project.resolve_class(module, base)
+        return self._class_attribute(*resolved, name, depth + 1) if resolved is not None else None
 
     def _expand_class_reference(
         self, module: ModuleInfo, value: cst.BaseExpression, name: str, depth: int
@@ -230,11 +234,8 @@ class ToolFinder:
             right = self._expand_class_reference(module, value.right, name, depth)
             return cst.List([*_list_elements(left), *_list_elements(right)])
         if isinstance(value, cst.Attribute) and value.attr.value == name:
-            entity = self.project.resolve(module, value.value)
-            if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
-                found = self._class_attribute(entity.module, entity.node, name, depth + 1)
-                if found is not None:
-                    return found
+            found = self._base_attribute(module, value.value, name, depth)
+            return found if found is not None else value
         return value
 
     def _check_class_decorators(self, module: ModuleInfo, cls: cst.ClassDef) -> None:
@@ -284,9 +285,9 @@ class ToolFinder:
         )
         if configured:
             return ToolClass("custom", configured)
-        entity = self.project.resolve(module, base)
-        if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
-            inherited = self._tool_class(entity.module, entity.node, depth + 1)
+        resolved = self.project.resolve_class(module, base)
+        if resolved is not None:
+            inherited = self._tool_class(*resolved, depth + 1)
             # Overrides of a framework's own toolkit are tools one level down only.
             return dataclasses.replace(inherited, overrides_builtin=False) if inherited is not None else None
         return None
@@ -391,7 +392,6 @@ class ToolFinder:
         if isinstance(value, cst.Name):
             for assigned in self._local_assignments(call, value.value):
                 self._register_list(call, assigned, framework, form, depth + 1)
-            factory = self._nested_function(call, value.value)
             entity = self.project.resolve(call.module, value)
             if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.BaseExpression):
                 inner_call = CallSite(entity.module, call.node, None, None)
@@ -400,15 +400,11 @@ class ToolFinder:
                     if isinstance(statement, cst.Expr) and isinstance(statement.value, cst.Call):
                         for grown in _list_growth(statement.value, value.value):
                             self._register_list(inner_call, grown, framework, form, depth + 1)
-            elif entity is not None and entity.kind == "function" and isinstance(entity.node, cst.FunctionDef):
-                factory = factory or entity.node
+            factory = self._function_for(call, value)
             if factory is not None:
                 # `tools=get_tools`: a tools factory (Agno); the lists it returns hold the tools.
-                site = self.project.site_of(factory)
-                if site is not None:
-                    inside = CallSite(site.module, call.node, site.owner, factory)
-                    for returned in _returned_values(factory):
-                        self._register_list(inside, returned, framework, form, depth + 1)
+                for inside, returned in self._factory_returns(call, factory):
+                    self._register_list(inside, returned, framework, form, depth + 1)
 
     def _register_arg(
         self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str, depth: int = 0
@@ -427,14 +423,6 @@ class ToolFinder:
                         if isinstance(entry, cst.DictElement):
                             self._register_arg(call, entry.value, framework, form, depth + 1)
             return
-        if isinstance(value, cst.Name) and self._function_for(call, value) is None:
-            # `FunctionTool(f) for f in (self.a, self.b)`: the loop's items.
-            for iterated in self._loop_sources(call, value.value):
-                self._register_list(call, iterated, framework, form, depth + 1)
-            # `handler = make_handler(slug)`: the function the factory returns.
-            for assigned in self._local_assignments(call, value.value):
-                if isinstance(assigned, cst.Call):
-                    self._register_made(call, assigned, framework, form, depth + 1)
         if isinstance(value, cst.Lambda):
             name = _string_value(_keyword(call.node, "name"))
             qualname = f"{name}.<lambda>" if name else "<lambda>"
@@ -454,6 +442,14 @@ class ToolFinder:
         target = self._function_for(call, value)
         if target is not None:
             self._add(target, framework, form, declared_in=call.module)
+        elif isinstance(value, cst.Name):
+            # `FunctionTool(f) for f in (self.a, self.b)`: the loop's items.
+            for iterated in self._loop_sources(call, value.value):
+                self._register_list(call, iterated, framework, form, depth + 1)
+            # `handler = make_handler(slug)`: the function the factory returns.
+            for assigned in self._local_assignments(call, value.value):
+                if isinstance(assigned, cst.Call):
+                    self._register_made(call, assigned, framework, form, depth + 1)
 
     def _function_for(self, call: CallSite, value: cst.BaseExpression) -> cst.FunctionDef | None:
         module = call.module
@@ -484,24 +480,25 @@ class ToolFinder:
         if fw.framework_of(self.project.external_name(call.module, made.func) or "") is not None:
             return
         factory = self._function_for(call, made.func)
-        if factory is None:
-            return
+        if factory is not None:
+            for inside, returned in self._factory_returns(call, factory):
+                self._register_arg(inside, returned, framework, form, depth + 1)
+
+    def _factory_returns(self, call: CallSite, factory: cst.FunctionDef) -> list[tuple[CallSite, cst.BaseExpression]]:
+        """What `factory` returns, each with a call site inside it (its own closures resolve there)."""
         site = self.project.site_of(factory)
         if site is None:
-            return
+            return []
         inside = CallSite(site.module, call.node, site.owner, factory)
-        for returned in _returned_values(factory):
-            self._register_arg(inside, returned, framework, form, depth + 1)
+        return [(inside, returned) for returned in _returned_values(factory)]
 
     def _bound_method(self, module: ModuleInfo, value: cst.Attribute) -> cst.FunctionDef | None:
         """`notes.read` where `notes = NotesClient(...)` is a module-level instance of a project class."""
         entity = self.project.resolve(module, value.value)
         if entity is None or entity.kind != "assign" or not isinstance(entity.node, cst.Call):
             return None
-        cls = self.project.resolve(entity.module, entity.node.func)
-        if cls is None or cls.kind != "class" or not isinstance(cls.node, cst.ClassDef):
-            return None
-        return class_methods(cls.node).get(value.attr.value)
+        resolved = self.project.resolve_class(entity.module, entity.node.func)
+        return class_methods(resolved[1]).get(value.attr.value) if resolved is not None else None
 
     def _loop_sources(self, call: CallSite, name: str) -> list[cst.BaseExpression]:
         """What a loop or comprehension in the enclosing function iterates to bind `name`."""

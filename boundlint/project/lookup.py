@@ -152,6 +152,13 @@ class Project:
                 return found
         return None
 
+    def resolve_class(self, module: ModuleInfo, expr: cst.BaseExpression) -> tuple[ModuleInfo, cst.ClassDef] | None:
+        """The class a Name/Attribute in `module` names inside the tree, and its module."""
+        entity = self.resolve(module, expr)
+        if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
+            return entity.module, entity.node
+        return None
+
     def resolve(self, module: ModuleInfo, expr: cst.BaseExpression) -> Entity | None:
         """What a Name/Attribute in `module` refers to inside the tree."""
         qualified = module.qualify(expr)
