@@ -127,13 +127,15 @@ def table(scores: list[Score]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--labels", type=Path, help="labels as JSON (a tree labelled outside the project)")
-    parser.add_argument("--tree", type=Path, help="the tree the JSON labels are about")
+    parser.add_argument("--tree", type=Path, help="the tree to score (JSON labels, or comment labels)")
     parser.add_argument("--verbose", action="store_true", help="list every miss")
     args = parser.parse_args(argv)
     if args.labels is not None:
         if args.tree is None:
             parser.error("--labels needs --tree")
         scores = [score(args.tree.name, args.tree, json_labels(args.labels))]
+    elif args.tree is not None:
+        scores = [score(args.tree.name, args.tree, comment_labels(args.tree))]
     else:
         scores = corpus_scores()
     print(table(scores))

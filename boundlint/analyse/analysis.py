@@ -39,7 +39,7 @@ MAX_CALL_DEPTH = 4
 class ToolResult:
     tool: Tool
     returns: list[ReturnVerdict]
-    bounded_by: str | None  # "decorator" (@bounded) or "annotation" (-> int ...), else None
+    bounded_by: str | None  # "decorator" (@bounded), "annotation" (-> int ...), "framework", else None
 
 
 @dataclass
@@ -81,6 +81,9 @@ class Analysis:
         evaluator = FunctionEvaluator(self, tool.module, tool.node, site.owner if site else None)
         # `content_and_artifact` tools: only the first element reaches the model.
         evaluator.content_only = tool.content_and_artifact
+        evaluator.yields_are_returns = tool.yields_result
+        if tool.arguments_on_self:
+            evaluator.params.add("self")  # the class is the argument model: `self.url` is an argument
         returns = evaluator.run()
         bounded_by = None
         if isinstance(tool.node, cst.FunctionDef):
@@ -91,6 +94,8 @@ class Analysis:
                 if self.small_annotation(tool.module, tool.node)
                 else None
             )
+        if tool.framework_limit:
+            bounded_by = "framework"  # the framework cuts the result (`return_char_limit=4000`)
         self.results.append(ToolResult(tool, returns, bounded_by))
         return returns
 
@@ -256,7 +261,8 @@ def _is_generator(function: cst.FunctionDef) -> bool:
 
 
 def is_tool_generator(tool: Tool) -> bool:
-    return isinstance(tool.node, cst.FunctionDef) and _is_generator(tool.node)
+    """A streaming tool, not analysed; a tool whose yields are its result (Dify) is analysed."""
+    return isinstance(tool.node, cst.FunctionDef) and not tool.yields_result and _is_generator(tool.node)
 
 
 __all__ = ["Analysis", "ToolResult", "is_tool_generator", "SILENT"]

@@ -36,6 +36,7 @@ from boundlint.analyse.size import (
 from boundlint.core.config import Config
 from boundlint.find.checkpoints import is_checkpoint_name
 from boundlint.knowledge import data_sources as src
+from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes
 from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo, dotted
@@ -105,6 +106,7 @@ class FunctionEvaluator:
         self.loops: list[_Loop] = []
         self._expr_depth = 0
         self.content_only = False
+        self.yields_are_returns = False  # a generator whose yields are the result (`Tool.yields_result`)
         if function is not None:
             self._collect_params(function)
 
@@ -119,7 +121,8 @@ class FunctionEvaluator:
         for param in every:
             name = param.name.value
             annotation = self.module.code(param.annotation.annotation) if param.annotation is not None else ""
-            if name in src.CONTEXT_PARAMETERS or "Context" in annotation or "Runtime" in annotation:
+            injected = "Context" in annotation or "Runtime" in annotation or _names_agent(annotation)
+            if name in src.CONTEXT_PARAMETERS or injected:
                 self.context_params.add(name)
             else:
                 self.params.add(name)
@@ -201,8 +204,28 @@ class FunctionEvaluator:
         elif isinstance(small, cst.AugAssign):
             self._augment(small, env)
         elif isinstance(small, cst.Expr):
+            if self.yields_are_returns and isinstance(small.value, cst.Yield):
+                self._record_yield(small, small.value, env)
             self._expression_statement(small.value, env)
         return env
+
+    def _record_yield(self, node: cst.Expr, expr: cst.Yield, env: Env) -> None:
+        """`yield self.create_text_message(text)`: what the message carries is the result."""
+        value = expr.value
+        if value is None or isinstance(value, cst.From):
+            return
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and dotted(value.func.value) == "self":
+            method = value.func.attr.value
+            if method in fw.RESULT_MESSAGE_METHODS:
+                position = fw.RESULT_MESSAGE_METHODS[method]
+                carried = [arg.value for arg in value.args if arg.keyword is None][position : position + 1]
+                if carried:
+                    self.returns.append(ReturnVerdict(node, carried[0], self.eval(carried[0], env)))
+                return
+            if method.startswith("create_") and method.endswith("_message"):
+                self.returns.append(ReturnVerdict(node, value, BOUNDED_VALUE))
+                return
+        self.returns.append(ReturnVerdict(node, value, self.eval(value, env)))
 
     def _record_return(self, node: cst.Return, env: Env) -> None:
         value = node.value
@@ -758,6 +781,11 @@ def _root_name(expr: cst.BaseExpression) -> str | None:
     while isinstance(expr, cst.Attribute):
         expr = expr.value
     return expr.value if isinstance(expr, cst.Name) else None
+
+
+def _names_agent(annotation: str) -> bool:
+    """`agent: lr.ChatAgent`: the framework's agent object, handed to the tool, not an argument."""
+    return annotation.strip("'\"").rsplit(".", 1)[-1].endswith("Agent")
 
 
 def _is_param_echo(expr: cst.BaseExpression, params: set[str]) -> bool:

@@ -67,6 +67,9 @@ def _row(analysis: Analysis, item: ToolResult, findings: list[Finding]) -> ToolR
         decorator = _bounded_decorator(analysis, module, tool.node)
         row.bounded_by, row.budget = ["@bounded decorator"], _budget(analysis, module, decorator, "bounded")
         return row
+    if item.bounded_by == "framework":
+        row.bounded_by = [f"the framework (`{tool.framework_limit}`)"]
+        return row
     if item.bounded_by == "annotation":
         assert isinstance(tool.node, cst.FunctionDef) and tool.node.returns is not None
         row.bounded_by = [f"annotation `-> {module.code(tool.node.returns.annotation)}`"]

@@ -34,6 +34,10 @@ class Tool:
     form: str
     content_and_artifact: bool = False
     declared_in: str = ""  # display path of the registration, when elsewhere
+    # How the framework cuts the result itself (`return_char_limit=4000`), if it does.
+    framework_limit: str = ""
+    yields_result: bool = False  # a generator whose yields are the result (Dify's `_invoke`)
+    arguments_on_self: bool = False  # `self`'s fields are the model's arguments (`fw.ToolBase`)
 
 
 @dataclass(frozen=True)
@@ -46,10 +50,28 @@ class ToolClass:
     init_keywords: tuple[str, ...] = ()
     register_methods: tuple[str, ...] = ()
     overrides_builtin: bool = False  # a direct subclass of a framework's own toolkit
+    dispatch_in: tuple[str, ...] = ()
+    handles: fw.Pattern | None = None
+    limit_attribute: str | None = None
+    yields_result: bool = False
+    arguments_on_self: bool = False
+    base: fw.Pattern | None = None  # the framework base it derives from (None: configured)
 
     @classmethod
     def of(cls, entry: fw.ToolBase) -> ToolClass:
-        return cls(entry.base.framework, entry.methods, entry.listed_in, entry.init_keywords, entry.register_methods)
+        return cls(
+            entry.base.framework,
+            entry.methods,
+            entry.listed_in,
+            entry.init_keywords,
+            entry.register_methods,
+            dispatch_in=entry.dispatch_in,
+            handles=entry.handles,
+            limit_attribute=entry.limit_attribute,
+            yields_result=entry.yields_result,
+            arguments_on_self=entry.arguments_on_self,
+            base=entry.base,
+        )
 
 
 class ToolFinder:
@@ -59,6 +81,7 @@ class ToolFinder:
         self.roots = roots
         self.tools: dict[cst.FunctionDef | cst.Lambda, Tool] = {}
         self._tool_class_memo: dict[cst.ClassDef, ToolClass | None] = {}
+        self._wrapper_memo: dict[cst.FunctionDef, tuple[str, str] | None] = {}
 
     def find(self) -> list[Tool]:
         for module in self.roots:
@@ -85,6 +108,9 @@ class ToolFinder:
         *,
         content_and_artifact: bool = False,
         declared_in: ModuleInfo | None = None,
+        framework_limit: str = "",
+        yields_result: bool = False,
+        arguments_on_self: bool = False,
     ) -> None:
         if node in self.tools:
             existing = self.tools[node]
@@ -102,6 +128,9 @@ class ToolFinder:
             form,
             content_and_artifact,
             declared_in.display if elsewhere and declared_in else "",
+            framework_limit,
+            yields_result,
+            arguments_on_self,
         )
 
     # -- decorators ---------------------------------------------------------
@@ -136,6 +165,39 @@ class ToolFinder:
             framework = self._instance_framework(module, target.value, method, site)
             if framework is not None:
                 return framework, f"@{_short(target)}"
+        wrapped = self._wrapper_decorator(module, target)
+        if wrapped is not None:
+            return wrapped[0], f"@{_short(target)}"
+        return None
+
+    def _wrapper_decorator(self, module: ModuleInfo, target: cst.BaseExpression) -> tuple[str, str] | None:
+        """A project's decorator factory that hands back a framework's: `return mcp.tool(**kw)`,
+        or a nested `wrap(fn)` that returns `mcp.tool(name=n)(fn)`."""
+        if not isinstance(target, (cst.Name, cst.Attribute)):
+            return None
+        entity = self.project.resolve(module, target)
+        if entity is None or entity.kind != "function" or not isinstance(entity.node, cst.FunctionDef):
+            return None
+        if entity.node in self._wrapper_memo:
+            return self._wrapper_memo[entity.node]
+        self._wrapper_memo[entity.node] = None  # recursion guard
+        found = self._returned_decorator(entity.module, entity.node, depth=0)
+        self._wrapper_memo[entity.node] = found
+        return found
+
+    def _returned_decorator(self, module: ModuleInfo, function: cst.FunctionDef, depth: int) -> tuple[str, str] | None:
+        for value in _returned_values(function):
+            if isinstance(value, cst.Call):
+                inner = value.func.func if isinstance(value.func, cst.Call) else value.func
+                kind = self._decorator_kind(module, inner, None)
+                if kind is not None:
+                    return kind
+            elif isinstance(value, cst.Name) and depth < 2:
+                nested = _nested_def(function, value.value)
+                if nested is not None:
+                    found = self._returned_decorator(module, nested, depth + 1)
+                    if found is not None:
+                        return found
         return None
 
     def _instance_framework(
@@ -190,19 +252,66 @@ class ToolFinder:
         methods = class_methods(cls)
         label = _base_label(found.framework)
         names = set(found.methods) | set(self._listed_methods(module, cls, found))
+        limit = self._class_limit(module, cls, found)
         for name in sorted(names & methods.keys()):
-            self._add(methods[name], found.framework, f"{label}.{name}")
+            self._add(
+                methods[name],
+                found.framework,
+                f"{label}.{name}",
+                framework_limit=limit,
+                yields_result=found.yields_result,
+                arguments_on_self=found.arguments_on_self,
+            )
         if found.overrides_builtin:
             for name, method in methods.items():
                 if not name.startswith("_") and name not in _TOOLKIT_PLUMBING:
                     self._add(method, found.framework, f"{label}.{name} (override)")
 
     def _listed_methods(self, module: ModuleInfo, cls: cst.ClassDef, found: ToolClass) -> list[str]:
-        """Method names a toolkit class lists in its class attribute (`spec_functions`), own or inherited."""
-        if found.listed_in is None:
-            return []
-        value = self._class_attribute(module, cls, found.listed_in, depth=0)
-        return _method_names(value) if value is not None else []
+        """Method names a toolkit class names: in a class attribute (`spec_functions`, own or
+        inherited), in a dispatch map built by a method, or by the tool messages it handles."""
+        names: list[str] = []
+        if found.listed_in is not None:
+            value = self._class_attribute(module, cls, found.listed_in, depth=0)
+            names.extend(_method_names(value) if value is not None else [])
+        methods = class_methods(cls)
+        for method in found.dispatch_in:
+            if method in methods:
+                names.extend(_self_methods_in_dicts(methods[method]))
+        if found.handles is not None:
+            names.extend(self._handler_names(module, cls))
+        return names
+
+    def _handler_names(self, module: ModuleInfo, cls: cst.ClassDef) -> list[str]:
+        """Langroid: the method names the tool messages of this module, and those the
+        class's methods take, are handled by (`request`, `_handler`, and `_async` twins)."""
+        handles = self._tool_class(module, cls, depth=0)
+        messages = [(module, message) for message in module.classes.values()]
+        for method in class_methods(cls).values():
+            for param in method.params.params:
+                if param.annotation is not None:
+                    resolved = self.project.resolve_class(module, param.annotation.annotation)
+                    if resolved is not None:
+                        messages.append(resolved)
+        names: list[str] = []
+        for message_module, message in messages:
+            found = self._tool_class(message_module, message, depth=0)
+            if found is None or handles is None or found.base != handles.handles:
+                continue
+            for field in fw.MESSAGE_HANDLER_FIELDS:
+                name = _string_value(_class_body_assignment(message, field))
+                if name is not None:
+                    names.extend((name, f"{name}_async"))
+        return names
+
+    def _class_limit(self, module: ModuleInfo, cls: cst.ClassDef, found: ToolClass) -> str:
+        """`_max_result_tokens = 800` in the class or a project base: the framework cuts the result."""
+        if found.limit_attribute is None:
+            return ""
+        value = self._class_attribute(module, cls, found.limit_attribute, depth=0)
+        if value is None or (isinstance(value, cst.Name) and value.value == "None"):
+            return ""
+        return f"{found.limit_attribute} = {module.code(value)}"
 
     def _class_attribute(
         self, module: ModuleInfo, cls: cst.ClassDef, name: str, depth: int
@@ -303,6 +412,8 @@ class ToolFinder:
             if kind is not None:
                 self._register_arg(call, _positional(node, 0), kind[0], f"{_short(func.func)}(...)(fn)")
             return
+        if isinstance(func, cst.Subscript):  # `Server[AppState](..., on_call_tool=f)`
+            func = func.value
         external = self.project.external_name(module, func)
         if external is not None:
             for registration in fw.REGISTRATIONS:
@@ -326,12 +437,42 @@ class ToolFinder:
             elif method in fw.INSTANCE_REGISTRATION_METHODS:
                 registrar = self._registrar_framework(module, func.value)
                 if registrar is not None:
-                    self._register_arg(call, _positional(node, 0) or _keyword(node, "fn"), registrar, f".{method}(fn)")
+                    value = _positional(node, fw.INSTANCE_REGISTRATION_METHODS[method])
+                    value = value or _keyword(node, "fn") or _keyword(node, "func")
+                    self._register_arg(call, value, registrar, f".{method}(fn)")
+            elif method in fw.SOURCE_REGISTRATION_METHODS:
+                source = _keyword(node, fw.SOURCE_REGISTRATION_METHODS[method])
+                registrar = self._registrar_framework(module, func.value) if source is not None else None
+                if registrar is not None and isinstance(source, cst.Call):
+                    if self.project.external_name(module, source.func) == "inspect.getsource":
+                        self._register_arg(call, _positional(source, 0), registrar, f".{method}(source_code=...)")
+            elif method in ("append", "extend") and isinstance(func.value, cst.Attribute):
+                # Swarm: `agent.functions.append(f)` on an `Agent(functions=[...])`.
+                self._grow_tool_attribute(call, func.value, [node.args[0].value] if node.args else [], method)
             elif method in fw.INSTANCE_LIST_METHODS:
                 registrar = self._registrar_framework(module, func.value)
                 if registrar is not None:
                     value = _positional(node, fw.INSTANCE_LIST_METHODS[method]) or _keyword(node, "tools")
                     self._register_list(call, value, registrar, f".{method}(tools)")
+
+    def _grow_tool_attribute(
+        self, call: CallSite, attribute: cst.Attribute, values: list[cst.BaseExpression], how: str
+    ) -> None:
+        """`agent.functions = [...]`, `+= [...]`, `.append(f)`, `.extend([...])`, where `agent` is an
+        instance of a framework class that takes its tools in that keyword."""
+        owner = self._receiver_class(call.module, attribute.value, None)
+        if owner is None:
+            return
+        keyword = attribute.attr.value
+        for registration in fw.REGISTRATIONS:
+            if registration.is_list and keyword in registration.keywords and registration.callee.matches(owner):
+                for value in values:
+                    form = f"{registration.callee.tail}.{keyword}"
+                    if how == "append":
+                        self._register_arg(call, value, registration.callee.framework, f"{form}.append(fn)")
+                    else:
+                        self._register_list(call, value, registration.callee.framework, f"{form} = [...]")
+                return
 
     def _check_toolkit_call(self, call: CallSite, func: cst.Attribute, method: str) -> bool:
         """In a toolkit class: `super().__init__(tools=[self.m])`, `self.register(self.m)`."""
@@ -441,7 +582,7 @@ class ToolFinder:
             return
         target = self._function_for(call, value)
         if target is not None:
-            self._add(target, framework, form, declared_in=call.module)
+            self._add(target, framework, form, declared_in=call.module, framework_limit=_framework_limit(call))
         elif isinstance(value, cst.Name):
             # `FunctionTool(f) for f in (self.a, self.b)`: the loop's items.
             for iterated in self._loop_sources(call, value.value):
@@ -545,6 +686,19 @@ class ToolFinder:
 
     def _check_conventions(self, module: ModuleInfo) -> None:
         anchor = CallSite(module, cst.Call(func=cst.Name("_")), None, None)
+        for prefix, framework in fw.TOOL_MODULES.items():
+            if module.name.startswith(prefix + "."):
+                for name, function in module.functions.items():
+                    if not name.startswith("_"):
+                        self._add(function, framework, "built-in tool module")
+        for statement in scope_statements(module.tree):
+            # `agent.functions = [...]` / `agent.functions += [...]` at module level.
+            if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
+                target = statement.targets[0].target
+                if isinstance(target, cst.Attribute):
+                    self._grow_tool_attribute(anchor, target, [statement.value], "assign")
+            elif isinstance(statement, cst.AugAssign) and isinstance(statement.target, cst.Attribute):
+                self._grow_tool_attribute(anchor, statement.target, [statement.value], "assign")
         for name, values in module.assignments.items():
             if name == "TOOL_SPEC":
                 self._strands_module_tool(module, values[-1])
@@ -644,6 +798,39 @@ def _returned_values(function: cst.FunctionDef) -> list[cst.BaseExpression]:
         elif not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
             stack.extend(node.children)
     return found
+
+
+def _nested_def(function: cst.FunctionDef, name: str) -> cst.FunctionDef | None:
+    """The function `name` defined directly in `function`'s body."""
+    for statement in _function_statements(function):
+        if isinstance(statement, cst.FunctionDef) and statement.name.value == name:
+            return statement
+    return None
+
+
+def _framework_limit(call: CallSite) -> str:
+    """`return_char_limit=4000` on the registration: the framework cuts the result itself."""
+    for keyword in fw.LIMIT_KEYWORDS:
+        value = _keyword(call.node, keyword)
+        if value is not None and not (isinstance(value, cst.Name) and value.value == "None"):
+            return f"{keyword}={call.module.code(value)}"
+    return ""
+
+
+def _self_methods_in_dicts(function: cst.FunctionDef) -> list[str]:
+    """`m` of each `self.m` value in the dict literals of `function` (a name -> method map)."""
+    names: list[str] = []
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Dict):
+            for element in node.elements:
+                value = element.value if isinstance(element, cst.DictElement) else None
+                if isinstance(value, cst.Attribute) and dotted(value.value) == "self":
+                    names.append(value.attr.value)
+        if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            stack.extend(node.children)
+    return names
 
 
 def _is_dispatch_table(value: cst.Dict) -> bool:

@@ -38,6 +38,19 @@ CAMEL = ("camel",)
 GRIPTAPE = ("griptape",)
 BROWSER_USE = ("browser_use",)
 LETTA = ("letta", "letta_client")
+SWARM = ("swarm",)
+LANGROID = ("langroid",)
+ATOMIC_AGENTS = ("atomic_agents",)
+MIRASCOPE = ("mirascope",)
+COMPOSIO = (
+    "composio",
+    "composio_openai",
+    "composio_crewai",
+    "composio_langchain",
+    "composio_llamaindex",
+    "composio_agno",
+)
+DIFY = ("dify_plugin",)
 
 FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     ("fastmcp",): "mcp",
@@ -61,7 +74,19 @@ FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     GRIPTAPE: "griptape",
     BROWSER_USE: "browser-use",
     LETTA: "letta",
+    SWARM: "swarm",
+    LANGROID: "langroid",
+    ATOMIC_AGENTS: "atomic-agents",
+    MIRASCOPE: "mirascope",
+    COMPOSIO: "composio",
+    DIFY: "dify",
 }
+
+# Frameworks whose tools need not be named like tools (`Agent(functions=[...])`,
+# a Langroid agent's handler methods, a Letta executor's method map): the
+# pre-filter keeps every module that imports one of them. They are rare
+# outside their own users' code, so this costs other trees nothing.
+UNSCREENED_ROOTS: frozenset[str] = frozenset({*SWARM, *LANGROID, *LETTA, *DIFY, *ATOMIC_AGENTS, *MIRASCOPE, *COMPOSIO})
 
 ALL_ROOTS: frozenset[str] = frozenset(root for roots in FRAMEWORK_NAMES for root in roots)
 
@@ -109,6 +134,8 @@ TOOL_DECORATORS: list[Pattern] = [
     *_patterns(AGNO, "tool"),
     *_patterns(CAMEL, "tool"),
     *_patterns(GRIPTAPE, "activity"),  # on the methods of a `BaseTool` subclass
+    *_patterns(MIRASCOPE, "tool", "toolkit_tool"),  # `@llm.tool`; `@toolkit_tool` on a `BaseToolKit`'s methods
+    *_patterns(COMPOSIO, "action"),  # composio < 0.8: `@action(toolname=...)`
 ]
 
 
@@ -136,13 +163,14 @@ INSTANCE_DECORATORS: list[InstanceDecorator] = [
 
 # Method names that, used as a decorator on a receiver we cannot resolve, are
 # still unambiguous. `.tool` is only trusted when the module imports a
-# framework that has such a method (see INSTANCE_TOOL_ROOTS).
+# framework that has such a method (see INSTANCE_METHOD_ROOTS).
 DISTINCT_INSTANCE_METHODS: dict[str, str] = {"tool_plain": "pydantic-ai", "register_for_llm": "ag2", "call_tool": "mcp"}
 # Method names trusted on an unresolved receiver when the module imports one
 # of these roots: `@mcp.tool()`, `@tools.registry.action(...)` (browser-use).
 INSTANCE_METHOD_ROOTS: dict[str, frozenset[str]] = {
     "tool": frozenset({*MCP, *PYDANTIC_AI}),
     "action": frozenset(BROWSER_USE),
+    "custom_tool": frozenset(COMPOSIO),  # `@composio.tools.custom_tool(toolkit=...)`
 }
 
 
@@ -154,9 +182,19 @@ class ToolBase:
     in a class attribute (`listed_in`: LlamaIndex's `spec_functions = ["search"]`),
     in the keywords of its `super().__init__` (`init_keywords`: Agno's
     `tools=[self.search]`), or through a method of its own (`register_methods`:
-    `self.register(self.search)`). When `builtin_toolkits` is set, a subclass
-    of one of the framework's own toolkits (a class of that framework whose name
-    ends like one) overrides tools: its public methods are tools.
+    `self.register(self.search)`), or in a dict of `self.m` values built in a
+    method (`dispatch_in`: a Letta executor's `{"name": self.m}` map). When
+    `builtin_toolkits` is set, a subclass of one of the framework's own toolkits
+    (a class of that framework whose name ends like one) overrides tools: its
+    public methods are tools.
+
+    `handles`: the methods are named by tool-message classes (Langroid: a
+    `ChatAgent`'s method named like a `ToolMessage`'s `request`, its `_handler`,
+    or either with `_async`). `limit_attribute`: a class attribute with which
+    the framework cuts the result itself (Langroid's `_max_result_tokens`).
+    `yields_result`: the method is a generator whose yields are the result (Dify).
+    `arguments_on_self`: the class is the tool's argument model, so the model's
+    arguments are fields of `self` (Langroid's `ToolMessage`, Mirascope's `BaseTool`).
     """
 
     base: Pattern
@@ -165,6 +203,11 @@ class ToolBase:
     init_keywords: tuple[str, ...] = ()
     register_methods: tuple[str, ...] = ()
     builtin_toolkits: bool = False
+    dispatch_in: tuple[str, ...] = ()
+    handles: Pattern | None = None
+    limit_attribute: str | None = None
+    yields_result: bool = False
+    arguments_on_self: bool = False
 
 
 TOOL_BASE_CLASSES: list[ToolBase] = [
@@ -183,7 +226,35 @@ TOOL_BASE_CLASSES: list[ToolBase] = [
     ToolBase(Pattern(CAMEL, "BaseToolkit"), (), builtin_toolkits=True),  # tools: `FunctionTool(self.m)`
     ToolBase(Pattern(LLAMAINDEX, "BaseToolSpec"), (), "spec_functions", builtin_toolkits=True),
     ToolBase(Pattern(GRIPTAPE, "BaseTool"), ()),  # tools: its `@activity` methods
+    ToolBase(Pattern(ATOMIC_AGENTS, "BaseTool"), ("run", "run_async")),
+    ToolBase(Pattern(MIRASCOPE, "BaseTool"), ("call",), arguments_on_self=True),
+    ToolBase(Pattern(DIFY, "Tool"), ("_invoke",), yields_result=True),
+    ToolBase(
+        Pattern(LANGROID, "ToolMessage"),
+        ("handle", "handle_async", "response", "response_async"),
+        limit_attribute="_max_result_tokens",
+        arguments_on_self=True,
+    ),
+    ToolBase(Pattern(LANGROID, "ChatAgent"), (), handles=Pattern(LANGROID, "ToolMessage")),
+    ToolBase(Pattern(LETTA, "ToolExecutor"), (), dispatch_in=("execute",)),
+    ToolBase(Pattern(LETTA, "BaseTool"), ("run",)),  # letta_client.types.tool.BaseTool
 ]
+
+# A `yields_result` tool yields messages built by these methods of its own;
+# each carries the argument at that position to the model (Dify). Its other
+# `create_*_message` methods (a link, an image, a variable) carry small values.
+RESULT_MESSAGE_METHODS: dict[str, int] = {"create_text_message": 0, "create_json_message": 0, "create_blob_message": 0}
+
+# The fields of a tool-message class that name the agent method handling it (Langroid).
+MESSAGE_HANDLER_FIELDS = ("request", "_handler")
+
+# Keywords of a registration call with which the framework cuts the result
+# itself (Letta's `upsert_from_function(func=f, return_char_limit=4000)`).
+LIMIT_KEYWORDS = ("return_char_limit",)
+
+# Modules of a framework's own tree whose public functions are its built-in
+# tools (Letta's function sets), by module-name prefix.
+TOOL_MODULES: dict[str, str] = {"letta.functions.function_sets": "letta"}
 
 # The name of a framework's own toolkit class (`camel.toolkits.SearchToolkit`,
 # `agno.tools.duckduckgo.DuckDuckGoTools`, `WikipediaToolSpec`): a subclass overrides tools.
@@ -248,6 +319,7 @@ REGISTRATIONS: list[Registration] = [
     _wrap(AGNO, "Function", None, "entrypoint"),
     _wrap(AGNO, "Function.from_callable", 0, "c"),
     _wrap(CAMEL, "FunctionTool", 0, "func"),
+    _list(SWARM, "Agent", None, "functions"),
     # Calls that take a list of tools.
     _list(LANGCHAIN, "ToolNode", 0),
     _list(LANGCHAIN, "create_react_agent", 1),
@@ -272,9 +344,19 @@ TOOL_LIST_METHODS: dict[str, int | None] = {"bind_tools": 0, "tool_runner": None
 # Instance methods that register one function (`mcp.add_tool(fn)`) or a list
 # (`agent.add_tools([...])`), and the roots a module must import for them to
 # count on a receiver we cannot resolve.
-INSTANCE_REGISTRATION_METHODS: dict[str, int] = {"add_tool": 0}
+INSTANCE_REGISTRATION_METHODS: dict[str, int] = {
+    "add_tool": 0,
+    # Letta: `client.tools.upsert_from_function(func=f)`; before 1.0, `client.create_tool(f)`.
+    "upsert_from_function": 0,
+    "create_from_function": 0,
+    "create_tool": 0,
+    "create_or_update_tool": 0,
+}
+# Instance methods that register a function by its source text:
+# Letta's `client.tools.upsert(source_code=inspect.getsource(f))`.
+SOURCE_REGISTRATION_METHODS: dict[str, str] = {"upsert": "source_code", "create": "source_code"}
 INSTANCE_LIST_METHODS: dict[str, int] = {"add_tools": 0, "set_tools": 0}
-INSTANCE_REGISTRATION_ROOTS: frozenset[str] = frozenset({*MCP, *PYDANTIC_AI, *AGNO, *CAMEL})
+INSTANCE_REGISTRATION_ROOTS: frozenset[str] = frozenset({*MCP, *PYDANTIC_AI, *AGNO, *CAMEL, *LETTA})
 
 # Pydantic.
 BASE_MODEL = Pattern(("pydantic",), "BaseModel")

@@ -138,7 +138,8 @@ class _Screen:
                         self.aliases.setdefault(alias.asname or alias.name, []).append(alias.name)
                         self.imported.add(alias.asname or alias.name)
         return (
-            any(self._names_match(_strip_call(d), _TOOL_DECORATOR_WORD) for d in decorators)
+            bool(self.import_roots & fw.UNSCREENED_ROOTS)
+            or any(self._names_match(_strip_call(d), _TOOL_DECORATOR_WORD) for d in decorators)
             or any(self._names_match(_strip_subscript(b), _TOOL_BASE_WORD) for b in bases)
             or (
                 bool(self.import_roots & TOOLKIT_ROOTS)
@@ -252,6 +253,7 @@ class _Screen:
         func = call.func
         if isinstance(func, ast.Call):  # `mcp.tool(name="x")(fn)`
             return self._names_match(_strip_call(func), _TOOL_DECORATOR_WORD)
+        func = _strip_subscript(func)  # `Server[AppState](..., on_call_tool=f)`
         if isinstance(func, ast.Attribute):
             if func.attr in fw.TOOL_LIST_METHODS:  # whatever the receiver: `super().bind_tools(...)`
                 return self._lists_functions(call, {func.attr})

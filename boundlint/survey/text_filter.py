@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from boundlint.core.config import Config
+from boundlint.knowledge import frameworks as fw
 from boundlint.survey.syntax_filter import may_matter
 
 # Every tool form of every framework, as text: a decorator whose dotted name
@@ -59,6 +60,10 @@ _REGISTRATION = re.compile(
 )
 # A dispatch table named like `available_functions = {` (matched on the lower-cased text).
 _DISPATCH = re.compile(r"(?:tool|function)\w*[ \t]*(?::[^=\n]{0,80})?=[ \t]*\{")
+# An import of a framework whose tools are not named like tools (`fw.UNSCREENED_ROOTS`).
+_UNSCREENED_IMPORT = re.compile(
+    r"^[ \t]*(?:from|import)[ \t]+(?:" + "|".join(sorted(fw.UNSCREENED_ROOTS)) + r")\b", re.MULTILINE
+)
 # BL005: `.decode(` after a slice, or `str(raw[:n], ...)`, `codecs.decode(...)`.
 _DECODE = re.compile(r"decode")
 # BL006: a slice followed by `+` (through `.rstrip()` calls), `+` followed by a
@@ -91,6 +96,8 @@ class Prefilter:
         if "ool" in text and _TOOL_FORMS.search(text):
             return True
         if any(word in text for word in _REGISTRATION_WORDS) and _REGISTRATION.search(text):
+            return True
+        if "import" in text and _UNSCREENED_IMPORT.search(text):
             return True
         if _DECODE.search(text) or _DISPATCH.search(text.lower()):
             return True

@@ -1,0 +1,193 @@
+"""Tool forms that need more than a table entry: each with a look-alike that must stay quiet.
+
+The frameworks' everyday forms are held by the labelled corpus
+(`tests/corpus/frameworks/`); these are the forms that take a matcher of their
+own: a subscripted server class, a project's wrapper around a framework
+decorator, tools attached to an agent after it is made, registration by source
+text, a framework's own limit, handlers named by tool messages, and results
+that are yielded rather than returned.
+"""
+
+from __future__ import annotations
+
+from tests.helpers import run_tree
+
+
+def rows_of(tmp_path, source: str) -> dict[str, tuple[str, str, list[str]]]:
+    """tool -> (framework, bounded, the codes found on it)."""
+    result = run_tree(tmp_path, {"app.py": source}, tool_rows=True)
+    assert result.errors == []
+    return {row.tool: (row.framework, row.bounded, [f.code for f in row.findings]) for row in result.tool_rows}
+
+
+def test_a_subscripted_low_level_server_registers_its_call_tool_handler(tmp_path):
+    rows = rows_of(
+        tmp_path,
+        """
+import requests
+from mcp.server import Server
+
+async def handle_call(ctx, params):
+    return requests.get(params.arguments["url"]).text
+
+async def unrelated(ctx, params):
+    return requests.get(params.arguments["url"]).text
+
+app = Server[dict]("v2", on_call_tool=handle_call)
+""",
+    )
+    assert rows == {"handle_call": ("mcp", "no", ["BL001"])}
+
+
+def test_a_projects_wrapper_around_a_framework_decorator_makes_tools(tmp_path):
+    rows = rows_of(
+        tmp_path,
+        """
+import functools
+import requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("x")
+
+def traced_tool(**kwargs):
+    return mcp.tool(**kwargs)
+
+def named_tool(name):
+    def wrap(fn):
+        return mcp.tool(name=name)(fn)
+    return wrap
+
+def logged(fn):  # a wrapper that registers nothing
+    @functools.wraps(fn)
+    def inner(*args):
+        return fn(*args)
+    return inner
+
+@traced_tool(name="a")
+def tool_a(url: str) -> str:
+    return requests.get(url).text
+
+@named_tool("b")
+def tool_b(url: str) -> str:
+    return requests.get(url).text
+
+@logged
+def helper(url: str) -> str:
+    return requests.get(url).text
+""",
+    )
+    assert set(rows) == {"tool_a", "tool_b"}
+    assert rows["tool_b"] == ("mcp", "no", ["BL001"])
+
+
+def test_functions_attached_to_a_swarm_agent_after_it_is_made(tmp_path):
+    rows = rows_of(
+        tmp_path,
+        """
+from swarm import Agent
+
+class Team:
+    functions = []
+
+triage = Agent(name="triage")
+team = Team()
+
+def a(): return "a"
+def b(): return "b"
+def c(): return "c"
+def d(): return "d"
+def e(): return "e"
+
+triage.functions = [a]
+triage.functions.append(b)
+triage.functions.extend([c])
+triage.functions += [d]
+team.functions.append(e)  # not a Swarm agent
+""",
+    )
+    assert set(rows) == {"a", "b", "c", "d"}
+    assert {framework for framework, _, _ in rows.values()} == {"swarm"}
+
+
+def test_letta_registration_by_source_text_and_its_return_char_limit(tmp_path):
+    rows = rows_of(
+        tmp_path,
+        """
+import inspect
+from letta_client import Letta
+
+def read_notes(path: str) -> str:
+    with open(path) as f:
+        return f.read()
+
+def read_log(path: str) -> str:
+    with open(path) as f:
+        return f.read()
+
+def describe(fn) -> str:
+    return inspect.getsource(fn)
+
+client = Letta()
+client.tools.upsert(source_code=inspect.getsource(read_notes))
+client.tools.upsert_from_function(func=read_log, return_char_limit=4000)
+""",
+    )
+    assert rows["read_notes"] == ("letta", "no", ["BL001"])
+    assert rows["read_log"][1:] == ("yes", [])  # Letta cuts it: a framework-level checkpoint
+    assert "describe" not in rows
+
+
+def test_langroid_agent_methods_handle_the_tool_messages_named_after_them(tmp_path):
+    rows = rows_of(
+        tmp_path,
+        """
+import requests
+from langroid.agent.chat_agent import ChatAgent
+from langroid.agent.tool_message import ToolMessage
+
+class FetchTool(ToolMessage):
+    request: str = "fetch_page"
+    purpose: str = "To fetch <url>."
+    url: str
+
+class EchoTool(ToolMessage):
+    request: str = "echo"
+    purpose: str = "To echo <text>."
+    text: str
+    _max_result_tokens: int = 500
+
+    def handle(self) -> str:
+        return requests.get(self.text).text
+
+class Browser(ChatAgent):
+    def fetch_page(self, msg: FetchTool) -> str:
+        return requests.get(msg.url).text
+
+    def summary(self) -> str:
+        return requests.get("https://example.com").text
+""",
+    )
+    assert rows["Browser.fetch_page"] == ("langroid", "no", ["BL001"])
+    assert rows["EchoTool.handle"][1:] == ("yes", [])  # `_max_result_tokens`: Langroid cuts it
+    assert "Browser.summary" not in rows
+
+
+def test_a_dify_tool_yields_its_result(tmp_path):
+    rows = rows_of(
+        tmp_path,
+        """
+import requests
+from dify_plugin import Tool
+
+class Reader(Tool):
+    def _invoke(self, tool_parameters):
+        yield self.create_link_message("https://example.com")
+        yield self.create_text_message(requests.get(tool_parameters["url"]).text)
+
+class Pinger(Tool):
+    def _invoke(self, tool_parameters):
+        yield self.create_text_message("pong")
+""",
+    )
+    assert rows["Reader._invoke"] == ("dify", "no", ["BL001"])
+    assert rows["Pinger._invoke"] == ("dify", "yes", [])
