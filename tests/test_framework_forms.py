@@ -191,3 +191,48 @@ class Pinger(Tool):
     )
     assert rows["Reader._invoke"] == ("dify", "no", ["BL001"])
     assert rows["Pinger._invoke"] == ("dify", "yes", [])
+
+
+def test_an_agent_made_tool_returns_the_agents_final_output(tmp_path):
+    result = run_tree(
+        tmp_path,
+        {
+            "app.py": """
+from pydantic import BaseModel
+from agents import Agent, ModelSettings
+
+class Flag(BaseModel):
+    risky: bool
+
+class Agent2:  # the project's own class with an as_tool method
+    def as_tool(self, tool_name):
+        return None
+
+writer = Agent(name="writer", instructions="Write.")
+capped = Agent(name="capped", instructions="One line.", model_settings=ModelSettings(max_tokens=60))
+flagger = Agent(name="flagger", instructions="Flag it.", output_type=Flag)
+mine = Agent2()
+
+async def first_line(run_result) -> str:
+    return str(run_result.final_output).splitlines()[0][:80] + "..."
+
+write_tool = writer.as_tool(tool_name="write", tool_description="Write a text.")
+line_tool = writer.as_tool(tool_name="line", tool_description="One line.", custom_output_extractor=first_line)
+capped_tool = capped.as_tool(tool_name="capped", tool_description="One line.")
+flag_tool = flagger.as_tool(tool_name="flag", tool_description="Flag.")
+mine_tool = mine.as_tool(tool_name="mine")
+"""
+        },
+        tool_rows=True,
+    )
+    assert result.errors == []
+    rows = {row.tool: (row.bounded, [f.code for f in row.findings]) for row in result.tool_rows}
+    assert rows == {
+        "write": ("no", ["BL001"]),
+        "line": ("yes", []),
+        "capped": ("yes", []),
+        "flag": ("yes", []),
+    }
+    (finding,) = [f for f in result.findings if f.code == "BL001"]
+    assert "final output of agent `writer` (free text)" in finding.message
+    assert finding.fix is None  # nothing in the project's code returns it

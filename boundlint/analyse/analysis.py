@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from boundlint.analyse.agent_tools import agent_tool_returns
 from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, snippet
 from boundlint.analyse.size import (
     BOUNDED_VALUE,
@@ -77,6 +78,11 @@ class Analysis:
         return self
 
     def _evaluate_tool(self, tool: Tool) -> list[ReturnVerdict]:
+        if tool.made_from is not None:  # `agent.as_tool(...)`: no body of ours returns it
+            returns = agent_tool_returns(self, self.models, tool)
+            self.results.append(ToolResult(tool, returns, None))
+            return returns
+        assert not isinstance(tool.node, cst.Call)
         site = index_of(tool.module).sites.get(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
         evaluator = FunctionEvaluator(self, tool.module, tool.node, site.owner if site else None)
         # `content_and_artifact` tools: only the first element reaches the model.

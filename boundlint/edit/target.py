@@ -33,6 +33,8 @@ class Target:
 
 def returned_value(target: Target, content: bool) -> cst.BaseExpression:
     node = target.node
+    if target.tool is not None and target.tool.made_from is not None:
+        raise NoFixError("no automatic fix: the tool returns an agent's output; bound it in the agent or an extractor")
     if isinstance(node, cst.Expr):  # a `yield` whose value is the result (`Tool.yields_result`)
         raise NoFixError("no automatic fix: the tool yields its result; bound what each `yield` carries by hand")
     if isinstance(node, cst.Return):

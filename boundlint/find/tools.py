@@ -26,9 +26,20 @@ DISPATCH_TABLE_NAME = re.compile(r"tool|function", re.IGNORECASE)
 
 
 @dataclass
+class AgentSource:
+    """What an agent-made tool (`agent.as_tool(...)`) returns: the agent's final output."""
+
+    kind: fw.AgentTool
+    agent: cst.Call | None  # the `Agent(...)` call, when we can find it
+    agent_module: ModuleInfo
+    extractor: cst.FunctionDef | None  # `custom_output_extractor=`: it decides what is returned
+    agent_name: str
+
+
+@dataclass
 class Tool:
     module: ModuleInfo
-    node: cst.FunctionDef | cst.Lambda
+    node: cst.FunctionDef | cst.Lambda | cst.Call  # a Call only for an agent-made tool (`made_from`)
     qualname: str
     framework: str
     form: str
@@ -38,6 +49,7 @@ class Tool:
     framework_limit: str = ""
     yields_result: bool = False  # a generator whose yields are the result (Dify's `_invoke`)
     arguments_on_self: bool = False  # `self`'s fields are the model's arguments (`fw.ToolBase`)
+    made_from: AgentSource | None = None  # `agent.as_tool(...)`: the tool is the call
 
 
 @dataclass(frozen=True)
@@ -79,7 +91,7 @@ class ToolFinder:
         self.project = project
         self.config = config
         self.roots = roots
-        self.tools: dict[cst.FunctionDef | cst.Lambda, Tool] = {}
+        self.tools: dict[cst.FunctionDef | cst.Lambda | cst.Call, Tool] = {}
         self._tool_class_memo: dict[cst.ClassDef, ToolClass | None] = {}
         self._wrapper_memo: dict[cst.FunctionDef, tuple[str, str] | None] = {}
 
@@ -239,7 +251,8 @@ class ToolFinder:
             return None
         value = entity.node
         if isinstance(value, cst.Call):
-            return self.project.external_name(entity.module, value.func)
+            func = value.func.value if isinstance(value.func, cst.Subscript) else value.func  # `Agent[Ctx](...)`
+            return self.project.external_name(entity.module, func)
         return None
 
     # -- classes ------------------------------------------------------------
@@ -430,6 +443,8 @@ class ToolFinder:
             method = func.attr.value
             if self._check_toolkit_call(call, func, method):
                 return
+            if self._check_agent_tool(call, func, method):
+                return
             if method in fw.TOOL_LIST_METHODS:
                 index = fw.TOOL_LIST_METHODS[method]
                 value = _keyword(node, "tools") or (_positional(node, index) if index is not None else None)
@@ -454,6 +469,48 @@ class ToolFinder:
                 if registrar is not None:
                     value = _positional(node, fw.INSTANCE_LIST_METHODS[method]) or _keyword(node, "tools")
                     self._register_list(call, value, registrar, f".{method}(tools)")
+
+    def _check_agent_tool(self, call: CallSite, func: cst.Attribute, method: str) -> bool:
+        """`research_agent.as_tool(tool_name="research", ...)`: a tool that returns an agent's output."""
+        kinds = [kind for kind in fw.AGENT_TOOLS if kind.method == method]
+        if not kinds:
+            return False
+        owner = self._receiver_class(call.module, func.value, None)
+        if owner is None and not call.module.imported_roots() & set(kinds[0].agent.roots):
+            return False
+        agent, agent_module = self._agent_call(call, func.value)
+        if agent is not None and self._project_class(agent_module, agent.func):
+            return False  # an instance of the project's own class
+        for kind in kinds:
+            if owner is not None and not kind.agent.matches(owner):
+                continue
+            extractor = self._function_for(call, _keyword(call.node, kind.extractor_keyword) or cst.Name("_"))
+            source = AgentSource(kind, agent, agent_module, extractor, _short(func.value))
+            name = _string_value(_keyword(call.node, "tool_name")) or f"{_short(func)}"
+            if call.node not in self.tools:
+                form = f"Agent.{method}(...)"
+                self.tools[call.node] = Tool(call.module, call.node, name, kind.agent.framework, form, made_from=source)
+            return True
+        return False
+
+    def _project_class(self, module: ModuleInfo, func: cst.BaseExpression) -> bool:
+        """`func` names a class of the project (not a framework's, also when its source is in the tree)."""
+        func = func.value if isinstance(func, cst.Subscript) else func
+        return self.project.external_name(module, func) is None and self.project.resolve_class(module, func) is not None
+
+    def _agent_call(self, call: CallSite, receiver: cst.BaseExpression) -> tuple[cst.Call | None, ModuleInfo]:
+        """The `Agent(...)` call that made the receiver: itself, a local assignment, or a global."""
+        module = call.module
+        if isinstance(receiver, cst.Call):
+            return receiver, module
+        if isinstance(receiver, cst.Name):
+            made = [value for value in self._local_assignments(call, receiver.value) if isinstance(value, cst.Call)]
+            if made:
+                return made[-1], module
+        entity = self.project.resolve(module, receiver)
+        if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.Call):
+            return entity.node, entity.module
+        return None, module
 
     def _grow_tool_attribute(
         self, call: CallSite, attribute: cst.Attribute, values: list[cst.BaseExpression], how: str

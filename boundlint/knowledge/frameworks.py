@@ -358,6 +358,37 @@ SOURCE_REGISTRATION_METHODS: dict[str, str] = {"upsert": "source_code", "create"
 INSTANCE_LIST_METHODS: dict[str, int] = {"add_tools": 0, "set_tools": 0}
 INSTANCE_REGISTRATION_ROOTS: frozenset[str] = frozenset({*MCP, *PYDANTIC_AI, *AGNO, *CAMEL, *LETTA})
 
+
+@dataclass(frozen=True)
+class AgentTool:
+    """A method that makes a tool of a whole agent: the tool returns the agent's final output.
+
+    OpenAI Agents SDK: `agent.as_tool(tool_name=..., custom_output_extractor=f)`.
+    The output is free text unless the agent's `output_type` is small, its
+    `model_settings` cap the tokens it writes, or the extractor bounds it.
+    """
+
+    agent: Pattern
+    method: str
+    extractor_keyword: str
+    output_type_keyword: str
+    settings_keyword: str
+    token_cap_keyword: str
+    output_wrappers: tuple[str, ...] = ()  # `output_type=AgentOutputSchema(Model, ...)` is `Model`
+
+
+AGENT_TOOLS: list[AgentTool] = [
+    AgentTool(
+        Pattern(OPENAI_AGENTS, "Agent"),
+        "as_tool",
+        extractor_keyword="custom_output_extractor",
+        output_type_keyword="output_type",
+        settings_keyword="model_settings",
+        token_cap_keyword="max_tokens",
+        output_wrappers=("AgentOutputSchema",),
+    ),
+]
+
 # Pydantic.
 BASE_MODEL = Pattern(("pydantic",), "BaseModel")
 PYDANTIC_ROOTS = ("pydantic", "pydantic_core", "annotated_types")

@@ -93,7 +93,7 @@ def preview(body: str, limit: int) -> str:
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
-        tool_nodes = {tool.node for tool in context.analysis.tools}
+        tool_nodes = {tool.node for tool in context.analysis.tools if not isinstance(tool.node, cst.Call)}
         parents = {
             site.node: site.parent_function
             for module in context.analysis.project.modules

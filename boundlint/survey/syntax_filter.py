@@ -52,6 +52,7 @@ TOOLKIT_ROOTS = frozenset(root for entry in fw.TOOL_BASE_CLASSES if entry.builti
 def _registration_names() -> frozenset[str]:
     names = {registration.callee.tail.rsplit(".", 1)[-1] for registration in fw.REGISTRATIONS}
     names.update(fw.TOOL_LIST_METHODS, fw.INSTANCE_REGISTRATION_METHODS, fw.INSTANCE_LIST_METHODS)
+    names.update(kind.method for kind in fw.AGENT_TOOLS)
     return frozenset(names)
 
 
