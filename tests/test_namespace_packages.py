@@ -1,0 +1,78 @@
+"""Files in folders without `__init__.py` are named as Python would import them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from boundlint.discover import module_names
+from boundlint.discover.module_names import module_name_for
+from tests.helpers import run_tree, write_tree
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches():
+    # The folder checks are cached per run; each test builds new folders.
+    for cached in (module_names._is_package_dir, module_names._is_source_root, module_names._namespace_parts):
+        cached.cache_clear()
+
+
+def name_of(root: Path, files: dict[str, str], wanted: str) -> str:
+    write_tree(root, files)
+    return module_name_for(root / wanted)
+
+
+def test_a_package_chain_under_a_source_root_is_named_as_before(tmp_path):
+    files = {"pyproject.toml": "", "pkg/__init__.py": "", "pkg/tools/__init__.py": "", "pkg/tools/web.py": ""}
+    assert name_of(tmp_path, files, "pkg/tools/web.py") == "pkg.tools.web"
+
+
+def test_namespace_folders_are_named_up_to_the_source_root(tmp_path):
+    files = {"pyproject.toml": "", "pkg/tools/rag/tool.py": "", "pkg/tools/rag/__init__.py": ""}
+    assert name_of(tmp_path, files, "pkg/tools/rag/tool.py") == "pkg.tools.rag.tool"
+
+
+def test_a_src_folder_is_a_source_root(tmp_path):
+    files = {"src/acme/agents/search.py": ""}
+    assert name_of(tmp_path, files, "src/acme/agents/search.py") == "acme.agents.search"
+
+
+def test_a_folder_whose_name_is_not_an_identifier_keeps_the_old_name(tmp_path):
+    files = {"setup.py": "", "my-project/pkg/__init__.py": "", "my-project/pkg/tool.py": ""}
+    assert name_of(tmp_path, files, "my-project/pkg/tool.py") == "pkg.tool"
+
+
+def test_a_folder_of_scripts_without_a_source_root_keeps_bare_names(tmp_path):
+    files = {"scripts/tool.py": "", "scripts/helpers.py": ""}
+    assert name_of(tmp_path, files, "scripts/tool.py") == "tool"
+
+
+def test_relative_imports_between_namespace_folders_find_the_tool_base(tmp_path):
+    result = run_tree(
+        tmp_path,
+        {
+            "pyproject.toml": "[project]\nname = 'pkg'\n",
+            "pkg/tools/rag/tool.py": """
+import requests
+from crewai.tools import BaseTool
+
+class RagTool(BaseTool):
+    name: str = "rag"
+
+    def _run(self, query: str) -> str:
+        return "searched"
+""",
+            "pkg/tools/pdf_search/tool.py": """
+import requests
+from ..rag.tool import RagTool
+
+class PdfSearchTool(RagTool):
+    def _run(self, url: str) -> str:
+        return requests.get(url).text
+""",
+        },
+        tool_rows=True,
+    )
+    rows = {row.tool: [f.code for f in row.findings] for row in result.tool_rows}
+    assert rows == {"RagTool._run": [], "PdfSearchTool._run": ["BL001"]}
