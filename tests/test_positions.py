@@ -85,3 +85,29 @@ def test_form_feeds_and_unicode_separators_are_not_line_breaks():
         if isinstance(node, cst.Return):
             span = positions.span(node)
             assert (span.start_line, span.start_column) == (expected[node].start.line, expected[node].start.column)
+
+
+def test_a_multi_line_expression_inside_an_indented_block():
+    # libcst renders the continuation lines of a nested expression without the block's
+    # indentation; the span must still be the expression's, not its statement's.
+    text = (
+        "def build():\n"
+        "    agent = Agent(\n"
+        "        tools=[\n"
+        "            pricing.as_tool(\n"
+        "                tool_name='pricing',\n"
+        "            ),\n"
+        "        ],\n"
+        "    )\n"
+    )
+    tree = cst.parse_module(text)
+    expected = MetadataWrapper(tree, unsafe_skip_copy=True).resolve(PositionProvider)
+    call = next(n for n in walk(tree) if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute))
+    span = Positions(text, tree).span(call)
+    want = expected[call]
+    assert (span.start_line, span.start_column, span.end_line, span.end_column) == (
+        want.start.line,
+        want.start.column,
+        want.end.line,
+        want.end.column,
+    )

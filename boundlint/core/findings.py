@@ -22,8 +22,9 @@ class Finding:
     confidence: str
     fix: dict[str, Any] | None = field(default=None, compare=False)
 
-    def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.filename, self.line, self.column, self.code)
+    def sort_key(self) -> tuple[str, int, int, str, str, str]:
+        # Symbol and message last: two tools made on one line still come out in one order.
+        return (self.filename, self.line, self.column, self.code, self.symbol or "", self.message)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -207,9 +207,17 @@ class Positions:
         start = self._offset(within.start_line, within.start_column)
         end = self._offset(within.end_line, within.end_column)
         index = self.text.find(code, start, max(end, start + len(code))) if code else -1
-        if index < 0:
-            return within
-        return Span(*self._line_column(index), *self._line_column(index + len(code)))
+        if index >= 0:
+            return Span(*self._line_column(index), *self._line_column(index + len(code)))
+        if "\n" in code:
+            # A multi-line expression in an indented block: libcst renders its continuation
+            # lines without the block's indentation, so match them at any indentation.
+            lines = code.split("\n")
+            pattern = r"\n[ \t]*".join(re.escape(line.lstrip(" \t")) for line in lines)
+            found = re.compile(pattern).search(self.text, start, max(end, start + len(code)))
+            if found is not None:
+                return Span(*self._line_column(found.start()), *self._line_column(found.end()))
+        return within
 
     def _offset(self, line: int, column: int) -> int:
         starts = self._line_starts
