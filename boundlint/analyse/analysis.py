@@ -62,7 +62,7 @@ class Analysis:
     # -- the run ------------------------------------------------------------
 
     def run(self) -> Analysis:
-        self.finder = ToolFinder(self.project, self.config, self.roots)
+        self.finder = ToolFinder(self.project, self.config, self.roots, self.checkpoints.configured)
         self.tools = self.finder.find()
         roots: dict[cst.ClassDef, ModelInfo] = {}
         for tool in self.tools:

@@ -34,7 +34,6 @@ from boundlint.analyse.size import (
     unbounded,
 )
 from boundlint.core.config import Config
-from boundlint.find.checkpoints import is_checkpoint_name
 from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes
@@ -58,6 +57,8 @@ class WholeProgram(Protocol):
     ) -> Verdict: ...
 
     def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None: ...
+
+    def is_checkpoint(self, module: ModuleInfo, func: cst.BaseExpression) -> bool: ...
 
 
 Env = dict[str, Verdict]
@@ -598,8 +599,7 @@ class FunctionEvaluator:
         code = snippet(self.module, expr)
         args = [arg.value for arg in expr.args]
         qualified = self.project.external_name(self.module, func)
-        local_qualified = self.module.qualify(func)
-        if self._is_checkpoint(qualified, local_qualified):
+        if self.analysis.is_checkpoint(self.module, func):
             for arg in args:
                 self.eval(arg, env)
             return BOUNDED_VALUE
@@ -624,9 +624,6 @@ class FunctionEvaluator:
         for arg in args:
             self.eval(arg, env)
         return unbounded(f"the result of `{code}`", expr, self.module)
-
-    def _is_checkpoint(self, qualified: str | None, local: str | None) -> bool:
-        return is_checkpoint_name(qualified, self.analysis.config) or is_checkpoint_name(local, self.analysis.config)
 
     def _builtin_call(self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: str) -> Verdict:
         values = [self.eval(arg, env) for arg in args]

@@ -259,6 +259,14 @@ def _write_report(args: argparse.Namespace, result: CheckResult) -> None:
             write_statistics(result.findings, sys.stderr)
     for error in result.errors:
         print(f"boundlint: {error}", file=sys.stderr)
+    _warn_unmatched(result)
+
+
+def _warn_unmatched(result: CheckResult) -> None:
+    """A configured name that matched nothing in the whole tree is most likely a typo."""
+    for entry in result.unmatched_config:
+        key, _, name = entry.partition(": ")
+        print(f'boundlint: warning: {key} entry "{name}" matched nothing in the checked files', file=sys.stderr)
 
 
 def _exit_status(args: argparse.Namespace, result: CheckResult) -> int:
@@ -342,6 +350,7 @@ def run_inventory(args: argparse.Namespace) -> int:
     INVENTORY_WRITERS[args.output_format](result.tool_rows, sys.stdout)
     for internal in result.errors:
         print(f"boundlint: {internal}", file=sys.stderr)
+    _warn_unmatched(result)
     return EXIT_ERROR if result.errors else EXIT_CLEAN
 
 

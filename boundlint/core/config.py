@@ -41,6 +41,11 @@ DEFAULT_EXCLUDES = (
 )
 
 
+DECORATORS = "extend-tool-decorators"
+BASE_CLASSES = "extend-tool-base-classes"
+CHECKPOINTS = "extend-checkpoints"
+
+
 class ConfigError(Exception):
     """A configuration problem, worded for the user."""
 
@@ -64,6 +69,15 @@ class Config:
     fix_style: str = "call"
     field_fix: str = "truncate"
     cache_dir: str = ".boundlint_cache"  # relative to the configuration's folder
+
+    def named_entries(self) -> list[str]:
+        """Every configured name the checker looks for, as `"key: entry"` (a class once)."""
+        classes = dict.fromkeys(class_name for class_name, _ in self.extend_tool_base_classes)
+        return [
+            *(f"{DECORATORS}: {entry}" for entry in self.extend_tool_decorators),
+            *(f"{BASE_CLASSES}: {entry}" for entry in classes),
+            *(f"{CHECKPOINTS}: {entry}" for entry in self.extend_checkpoints),
+        ]
 
     def cache_path(self) -> Path:
         return self.root / self.cache_dir

@@ -108,3 +108,6 @@ class CheckResult:
     roots: int = 0  # files that could hold something to report, and were analysed
     tool_rows: list[ToolRow] = field(default_factory=list)  # with `Request.tool_rows`
     fix_round: FixRound | None = None  # with `Request.apply_fixes`
+    # Configured entries (`"extend-checkpoints: pkg.clip"`) that matched nothing in a whole-tree
+    # run; empty when only some files were checked, which cannot tell.
+    unmatched_config: list[str] = field(default_factory=list)

@@ -53,6 +53,7 @@ class RootResult:
     tool_classes: list[str] = field(default_factory=list)
     tool_rows: list[ToolRow] = field(default_factory=list)
     fix_round: FixRound | None = None
+    config_matches: list[str] = field(default_factory=list)  # configured entries that named something here
 
 
 def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tuple[list[Finding], list[InternalError]]:
@@ -95,6 +96,7 @@ def analyse_root(
         analysis = Analysis(project, config, [module]).run()
         result.findings, result.errors = run_rules(analysis, [module], config)
         result.tool_classes = analysis.tool_class_names()
+        result.config_matches = sorted(analysis.checkpoints.configured.matched)
         _answer(request, analysis, result, config)
     except RecursionError:
         result.findings.append(
@@ -140,6 +142,7 @@ def cached_root(cache: Cache, kind: str | None, path: Path, digests: dict[str, s
         [InternalError(*item) for item in entry["errors"]],
         list(entry["depends_on"]),
         entry["tool_classes"],
+        config_matches=entry.get("config_matches", []),
     )
 
 
@@ -151,5 +154,6 @@ def store_root(cache: Cache, kind: str | None, result: RootResult, digests: dict
         "errors": [],
         "depends_on": {name: digests.get(name, "") for name in result.depends_on},
         "tool_classes": result.tool_classes,
+        "config_matches": result.config_matches,
     }
     cache.record_root(kind, result.path, digests.get(str(result.path), ""), entry)

@@ -92,7 +92,16 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     found += [finding for result in done.values() for finding in result.findings]
     kept = filter_findings(sorted(set(found), key=Finding.sort_key), surveys, config, options.show_unused_ignores)
     errors = [error for result in done.values() for error in result.errors]
-    return CheckResult(kept, len(files), errors, len(done), _tool_rows(done, kept), _fix_round(done, options))
+    result = CheckResult(kept, len(files), errors, len(done), _tool_rows(done, kept), _fix_round(done, options))
+    if not named:
+        result.unmatched_config = _unmatched_config(config, done)
+    return result
+
+
+def _unmatched_config(config: Config, done: dict[Path, RootResult]) -> list[str]:
+    """Configured entries that no root's analysis matched: on a whole tree, most likely a typo."""
+    matched = {entry for result in done.values() for entry in result.config_matches}
+    return [entry for entry in config.named_entries() if entry not in matched]
 
 
 def _tool_rows(done: dict[Path, RootResult], kept: list[Finding]) -> list[ToolRow]:

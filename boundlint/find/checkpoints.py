@@ -5,18 +5,17 @@ from __future__ import annotations
 import libcst as cst
 
 from boundlint.core.config import Config
+from boundlint.find.configured import ConfiguredNames
 from boundlint.knowledge import frameworks as fw
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
 
 
-def is_checkpoint_name(name: str | None, config: Config) -> bool:
-    """`name` (a qualified name) is one of the runtime's truncating functions or in `extend-checkpoints`."""
+def is_runtime_checkpoint(name: str | None) -> bool:
+    """`name` (a qualified name) is one of the runtime's truncating functions."""
     if name is None:
         return False
-    if name.split(".", 1)[0] == fw.RUNTIME_ROOT and name.rsplit(".", 1)[-1] in fw.RUNTIME_CHECKPOINTS:
-        return True
-    return name in config.extend_checkpoints
+    return name.split(".", 1)[0] == fw.RUNTIME_ROOT and name.rsplit(".", 1)[-1] in fw.RUNTIME_CHECKPOINTS
 
 
 class Checkpoints:
@@ -25,9 +24,11 @@ class Checkpoints:
     def __init__(self, project: Project, config: Config) -> None:
         self.project = project
         self.config = config
+        self.configured = ConfiguredNames(project, config)  # also the finder's: one record of matches
 
     def is_checkpoint(self, module: ModuleInfo, func: cst.BaseExpression) -> bool:
-        return any(
-            is_checkpoint_name(name, self.config)
-            for name in (self.project.external_name(module, func), module.qualify(func))
-        )
+        if is_runtime_checkpoint(self.project.external_name(module, func)) or is_runtime_checkpoint(
+            module.qualify(func)
+        ):
+            return True
+        return self.configured.is_checkpoint(module, func)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from boundlint.core.config import Config
+from boundlint.find.configured import ConfiguredNames
 from boundlint.knowledge import frameworks as fw
 from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo, dotted, scope_statements
@@ -87,9 +88,12 @@ class ToolClass:
 
 
 class ToolFinder:
-    def __init__(self, project: Project, config: Config, roots: list[ModuleInfo]) -> None:
+    def __init__(
+        self, project: Project, config: Config, roots: list[ModuleInfo], configured: ConfiguredNames | None = None
+    ) -> None:
         self.project = project
         self.config = config
+        self.configured = configured or ConfiguredNames(project, config)
         self.roots = roots
         self.tools: dict[cst.FunctionDef | cst.Lambda | cst.Call, Tool] = {}
         self._tool_class_memo: dict[cst.ClassDef, ToolClass | None] = {}
@@ -168,10 +172,9 @@ class ToolFinder:
             for pattern in fw.TOOL_DECORATORS:
                 if pattern.matches(external):
                     return pattern.framework, f"@{pattern.tail.rsplit('.', 1)[-1]}"
-        qualified = module.qualify(target)
-        for name in self.config.extend_tool_decorators:
-            if name in (qualified, external):
-                return "custom", f"@{name.rsplit('.', 1)[-1]}"
+        configured = self.configured.decorator(module, target)
+        if configured is not None:
+            return "custom", f"@{configured.rsplit('.', 1)[-1]}"
         if isinstance(target, cst.Attribute):
             method = target.attr.value
             framework = self._instance_framework(module, target.value, method, site)
@@ -401,10 +404,7 @@ class ToolFinder:
             builtin = _builtin_toolkit(external)
             if builtin is not None:
                 return builtin
-        qualified = module.qualify(base)
-        configured = tuple(
-            method for class_name, method in self.config.extend_tool_base_classes if class_name in (qualified, external)
-        )
+        configured = self.configured.base_methods(module, base)
         if configured:
             return ToolClass("custom", configured)
         resolved = self.project.resolve_class(module, base)
@@ -485,8 +485,9 @@ class ToolFinder:
             if owner is not None and not kind.agent.matches(owner):
                 continue
             extractor = self._function_for(call, _keyword(call.node, kind.extractor_keyword) or cst.Name("_"))
-            source = AgentSource(kind, agent, agent_module, extractor, _short(func.value))
-            name = _string_value(_keyword(call.node, "tool_name")) or f"{_short(func)}"
+            source = AgentSource(kind, agent, agent_module, extractor, dotted(func.value) or "Agent(...)")
+            receiver = dotted(func.value) or "Agent(...)"  # `Agent(name="x").as_tool(...)`
+            name = _string_value(_keyword(call.node, "tool_name")) or f"{receiver}.{method}"
             if call.node not in self.tools:
                 form = f"Agent.{method}(...)"
                 self.tools[call.node] = Tool(call.module, call.node, name, kind.agent.framework, form, made_from=source)
