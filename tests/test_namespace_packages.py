@@ -14,7 +14,7 @@ from tests.helpers import run_tree, write_tree
 @pytest.fixture(autouse=True)
 def _fresh_caches():
     # The folder checks are cached per run; each test builds new folders.
-    for cached in (module_names._is_package_dir, module_names._is_source_root, module_names._namespace_parts):
+    for cached in (module_names._is_package_dir, module_names._is_source_root):
         cached.cache_clear()
 
 
@@ -28,9 +28,20 @@ def test_a_package_chain_under_a_source_root_is_named_as_before(tmp_path):
     assert name_of(tmp_path, files, "pkg/tools/web.py") == "pkg.tools.web"
 
 
-def test_namespace_folders_are_named_up_to_the_source_root(tmp_path):
-    files = {"pyproject.toml": "", "pkg/tools/rag/tool.py": "", "pkg/tools/rag/__init__.py": ""}
+def test_namespace_folders_without_a_package_are_named_up_to_the_source_root(tmp_path):
+    files = {"pyproject.toml": "", "pkg/tools/rag/tool.py": ""}
     assert name_of(tmp_path, files, "pkg/tools/rag/tool.py") == "pkg.tools.rag.tool"
+
+
+def test_a_namespace_folder_inside_a_package_belongs_to_it(tmp_path):
+    files = {"pyproject.toml": "", "pkg/__init__.py": "", "pkg/tools/__init__.py": "", "pkg/tools/pdf/tool.py": ""}
+    assert name_of(tmp_path, files, "pkg/tools/pdf/tool.py") == "pkg.tools.pdf.tool"
+
+
+def test_a_package_in_plain_folders_of_a_repository_is_named_from_its_top(tmp_path):
+    # `examples/letta/` is no package: `letta` is imported as itself, not as `examples.letta.letta`.
+    files = {".git/HEAD": "", "examples/letta/letta/__init__.py": "", "examples/letta/letta/tools.py": ""}
+    assert name_of(tmp_path, files, "examples/letta/letta/tools.py") == "letta.tools"
 
 
 def test_a_src_folder_is_a_source_root(tmp_path):

@@ -1,14 +1,13 @@
 """Module names of the project's files, without reading them.
 
 A module is named as Python would import it: by its package chain (folders
-with `__init__.py`) and, above that chain, by the folders without one
-(implicit namespace packages) up to the nearest source root: a folder holding
-`pyproject.toml`, `setup.py`, `setup.cfg` or `.git`, or a `src/` folder. With
-no source root above, or a folder on the way whose name is not an identifier
-(`my-project`), the package chain alone names it, as before: a folder of
-scripts keeps bare names. Every path suffix is indexed too, so that scripts
-importing their neighbours (`from helpers import x`) resolve as well.
-Nothing here needs libcst.
+with `__init__.py`), including folders without one between the file and that
+chain (implicit namespace packages inside a package), or, with no package
+above, by its folders up to the nearest source root: a folder holding
+`pyproject.toml`, `setup.py`, `setup.cfg` or `.git`, or a `src/` folder. A
+folder of scripts with neither keeps bare names. Every path suffix is indexed
+too, so that scripts importing their neighbours (`from helpers import x`)
+resolve as well. Nothing here needs libcst.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ def _is_package_dir(directory: Path) -> bool:
 
 
 SOURCE_ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
-MAX_NAMESPACE_DEPTH = 8  # folders without `__init__.py` climbed to find a source root
+MAX_NAMESPACE_DEPTH = 8  # folders without `__init__.py` climbed to find a package or source root
 
 
 @cache
@@ -32,29 +31,27 @@ def _is_source_root(directory: Path) -> bool:
     return directory.name == "src" or any((directory / marker).exists() for marker in SOURCE_ROOT_MARKERS)
 
 
-@cache
-def _namespace_parts(directory: Path) -> tuple[str, ...]:
-    """The folders from the nearest source root down to `directory` (empty when there is none)."""
-    parts: list[str] = []
-    current = directory
-    for _ in range(MAX_NAMESPACE_DEPTH):
-        if _is_source_root(current):
-            return tuple(reversed(parts))
-        if not current.name or not current.name.isidentifier() or current.parent == current:
-            return ()
-        parts.append(current.name)
-        current = current.parent
-    return ()
-
-
 def module_name_for(path: Path) -> str:
-    """`a/b/c.py` is `b.c` when only `b/` holds an `__init__.py`, and `a.b.c` when `a/`'s parent is a source root."""
+    """`pkg/sub/mod.py` is `pkg.sub.mod` when `pkg/` and `sub/` hold an `__init__.py`; also when
+    `sub/` holds none (a namespace folder in a package) or, under a source root, neither does."""
     parts = [] if path.stem == "__init__" else [path.stem]
     directory = path.parent
-    while _is_package_dir(directory) and directory.name:
-        parts.append(directory.name)
+    namespace: list[str] = []  # folders without `__init__.py` right above the file
+    while (
+        len(namespace) < MAX_NAMESPACE_DEPTH
+        and not _is_package_dir(directory)
+        and not _is_source_root(directory)
+        and directory.name.isidentifier()
+    ):
+        namespace.append(directory.name)
         directory = directory.parent
-    parts.extend(reversed(_namespace_parts(directory)))
+    if _is_package_dir(directory):
+        parts.extend(namespace)
+        while _is_package_dir(directory) and directory.name:
+            parts.append(directory.name)
+            directory = directory.parent
+    elif _is_source_root(directory):
+        parts.extend(namespace)
     return ".".join(reversed(parts)) or path.stem
 
 
