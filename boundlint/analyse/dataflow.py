@@ -13,7 +13,7 @@ that `return format_result(rows)` is judged by what `format_result` returns.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -496,10 +496,14 @@ class FunctionEvaluator:
             owner = self.project.resolve(self.module, expr.value)
             if owner is not None and owner.kind in ("class", "module"):
                 return BOUNDED_VALUE  # a class attribute: a constant or an Enum member
-        receiver = self.eval(expr.value, env)
         attribute = expr.attr.value
+        if _is_self(expr.value) and self.owner is not None and base not in self.params and self._is_setting(attribute):
+            return BOUNDED_VALUE  # the tool's configuration, set when it was made: `self.output_text`
+        receiver = self.eval(expr.value, env)
         if receiver.exception:
             return BOUNDED_VALUE
+        if attribute in src.SMALL_ATTRIBUTES or attribute.endswith(src.SMALL_ATTRIBUTE_SUFFIXES):
+            return BOUNDED_VALUE  # `resp.status_code`, `proc.returncode`, `message.thread_id`
         if attribute in src.SOURCE_ATTRIBUTES and not _is_param_echo(expr.value, self.params):
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
         if _root_name(expr) in self.params:
@@ -507,6 +511,12 @@ class FunctionEvaluator:
         if receiver.level == UNBOUNDED:
             return receiver
         return unbounded(f"`{code}`", expr, self.module)
+
+    def _is_setting(self, attribute: str) -> bool:
+        """`self.<attribute>` is configuration: a class attribute with a constant default, or set in
+        `__init__` from a constant or one of its parameters (the developer's, not the model's)."""
+        assert self.owner is not None
+        return _configured_attribute(self.owner, attribute)
 
     def _subscript(self, expr: cst.Subscript, env: Env) -> Verdict:
         value = self.eval(expr.value, env)
@@ -669,12 +679,13 @@ class FunctionEvaluator:
             # A library class built from parts (`TextContent(text=...)`,
             # `AnyUrl("...")`): as big as its parts.
             return join_all([self.eval(arg, env) for arg in args])
+        # Preserving first: `random.sample(lines, 3)` is items of `lines`, though `random.` is small.
+        if qualified.startswith(src.PRESERVING_CALL_PREFIXES):
+            return join_all([self.eval(arg, env) for arg in args])
         if qualified.startswith(src.SMALL_CALL_PREFIXES):
             for arg in args:
                 self.eval(arg, env)
             return BOUNDED_VALUE
-        if qualified.startswith(src.PRESERVING_CALL_PREFIXES):
-            return join_all([self.eval(arg, env) for arg in args])
         if qualified == "textwrap.shorten":
             return BOUNDED_VALUE
         return None
@@ -716,8 +727,13 @@ class FunctionEvaluator:
                 reason = iterable.reason if iterable.confidence == HIGH else f"`{snippet(self.module, args[0])}`"
                 return unbounded(f"a join over {reason}", expr, self.module, HIGH)
             return join(receiver, iterable) if receiver.level != UNBOUNDED else receiver
-        if method in ("model_dump", "dict", "model_dump_json", "json") and receiver.models:
-            return receiver
+        if method in ("model_dump", "dict", "model_dump_json", "json"):
+            if receiver.models:
+                return receiver
+            if _is_param_echo(func.value, self.params):
+                return BOUNDED_VALUE  # the model's own arguments, serialised: `params.model_dump_json()`
+        if method in src.ROW_METHODS and _is_aggregate_query(func.value):
+            return BOUNDED_VALUE
         if method in src.SOURCE_METHODS and not receiver.exception and not _is_param_echo(func.value, self.params):
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, HIGH)
         if method in src.PRESERVING_METHODS:
@@ -780,9 +796,88 @@ def _root_name(expr: cst.BaseExpression) -> str | None:
     return expr.value if isinstance(expr, cst.Name) else None
 
 
+def _is_self(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "self"
+
+
+def _configured_attribute(cls: cst.ClassDef, attribute: str) -> bool:
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+    for line in body:
+        for statement in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+            value = _assigned_value(
+                statement, lambda target: isinstance(target, cst.Name) and target.value == attribute
+            )
+            if value is not None:
+                return _is_setting_value(value, frozenset())
+    init = class_methods(cls).get("__init__")
+    if init is None:
+        return False
+    params = frozenset(p.name.value for p in [*init.params.params, *init.params.kwonly_params])
+    found = False
+    for node in _walk_statements(init.body):
+        value = _assigned_value(
+            node,
+            lambda target: (
+                isinstance(target, cst.Attribute) and _is_self(target.value) and target.attr.value == attribute
+            ),
+        )
+        if value is not None:
+            if not _is_setting_value(value, params):
+                return False  # also set from something else: not only configuration
+            found = True
+    return found
+
+
+def _assigned_value(statement: cst.CSTNode, wanted: Callable[[cst.BaseExpression], bool]) -> cst.BaseExpression | None:
+    if isinstance(statement, cst.AnnAssign) and statement.value is not None and wanted(statement.target):
+        return statement.value
+    if isinstance(statement, cst.Assign) and any(wanted(target.target) for target in statement.targets):
+        return statement.value
+    return None
+
+
+def _is_setting_value(value: cst.BaseExpression, params: frozenset[str]) -> bool:
+    """A constant, a parameter of `__init__`, or `field(default=<constant>)` (attrs, dataclasses, pydantic)."""
+    if isinstance(value, (cst.SimpleString, cst.Integer, cst.Float, cst.ConcatenatedString)):
+        return True
+    if isinstance(value, cst.Name):
+        return value.value in params or value.value in ("True", "False", "None")
+    if isinstance(value, cst.Call) and (dotted(value.func) or "").rsplit(".", 1)[-1] in ("field", "Field"):
+        default = next((arg.value for arg in value.args if arg.keyword and arg.keyword.value == "default"), None)
+        return default is not None and _is_setting_value(default, frozenset())
+    return False
+
+
+def _walk_statements(body: cst.BaseSuite) -> Iterator[cst.CSTNode]:
+    """The small statements of a function body, in nested blocks too (not in nested functions)."""
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.BaseSmallStatement):
+            yield node
+        elif not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
+            stack.extend(node.children)
+
+
 def _names_agent(annotation: str) -> bool:
     """`agent: lr.ChatAgent`: the framework's agent object, handed to the tool, not an argument."""
     return annotation.strip("'\"").rsplit(".", 1)[-1].endswith("Agent")
+
+
+def _is_aggregate_query(expr: cst.BaseExpression) -> bool:
+    """`x.execute("SELECT COUNT(*) FROM t")`: its rows are one number each (an f-string's text counts)."""
+    if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.args):
+        return False
+    if expr.func.attr.value not in ("execute", "exec_driver_sql"):
+        return False
+    query = expr.args[0].value
+    if isinstance(query, cst.SimpleString):
+        text = query.evaluated_value
+    elif isinstance(query, cst.FormattedString):
+        text = "".join(part.value if isinstance(part, cst.FormattedStringText) else "x" for part in query.parts)
+    else:
+        return False
+    return isinstance(text, str) and src.AGGREGATE_QUERY.match(text) is not None
 
 
 def _is_param_echo(expr: cst.BaseExpression, params: set[str]) -> bool:

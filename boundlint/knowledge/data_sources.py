@@ -71,6 +71,9 @@ PRESERVING_CALL_PREFIXES: tuple[str, ...] = (
     "re.sub",
     "re.escape",
     "textwrap.dedent",
+    "random.sample",  # items of its argument: as big as that is
+    "random.choice",
+    "random.choices",
     "textwrap.indent",
     "string.capwords",
     "base64.urlsafe_b64encode",
@@ -263,12 +266,28 @@ SMALL_METHODS = frozenset(
         "total_seconds",
         "timestamp",
         "isoformat",
+        "isoweekday",
+        "weekday",
         "strftime",
         "hexdigest",
         "bit_length",
         "is_integer",
         "__len__",
     }
+)
+
+# Attributes that hold a small value on whatever object has them: a status, a
+# flag, an exit code, an identifier (`resp.status_code`, `proc.returncode`,
+# `inbox.inbox_id`). Reading one is a short value, not the object's payload.
+SMALL_ATTRIBUTES = frozenset({"status_code", "status", "ok", "returncode", "id", "pid", "is_error", "done"})
+SMALL_ATTRIBUTE_SUFFIXES = ("_id", "_count", "_total")
+
+# The rows of a query whose only column is an aggregate are numbers:
+# `conn.execute("SELECT COUNT(*) FROM t").fetchone()`.
+ROW_METHODS = frozenset({"fetchone", "fetchall", "fetchmany", "scalar", "scalar_one", "first", "one"})
+AGGREGATE_QUERY = re.compile(
+    r"^\s*select\s+(?:count|sum|avg|min|max|total)\s*\([^()]*\)\s*(?:as\s+\w+\s*)?(?:from\b|;?\s*$)",
+    re.IGNORECASE,
 )
 
 # Methods that grow their receiver with their argument.

@@ -1,0 +1,85 @@
+"""Small values a reviewer would not flag: statuses and IDs, the tool's own settings,
+aggregate query rows, the model's arguments serialised. Each next to the look-alike
+that stays unbounded."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tests.helpers import run_tree
+
+TOOL_CLASS = """
+import json, random, sqlite3
+import requests
+from crewai.tools import BaseTool
+
+class Settings(BaseTool):
+    name: str = "reader"
+    greeting: str = "Hello"
+    base_url: str
+
+    def __init__(self, base_url: str, db: str = "app.db"):
+        super().__init__()
+        self.base_url = base_url
+        self.db = db
+        self.page = requests.get(base_url).text
+
+    def _run(self, q: str) -> str:
+{body}
+"""
+
+
+def flagged(tmp_path, body: str) -> list[str]:
+    source = TOOL_CLASS.format(body=textwrap.indent(textwrap.dedent(body).strip("\n"), " " * 8))
+    result = run_tree(tmp_path, {"tools.py": source})
+    assert result.errors == []
+    return [f.code for f in result.findings if f.code == "BL001"]
+
+
+BOUNDED = {
+    "a status code": "resp = requests.get(q)\nreturn f'status {resp.status_code}, ok={resp.ok}'",
+    "an exit code": "import subprocess\nproc = subprocess.run(['ls'])\nreturn f'exited {proc.returncode}'",
+    "an id from an API object": "item = requests.post(q).json()\nreturn f'created {item.id} in {item.thread_id}'",
+    "a class attribute with a constant default": "return f'{self.greeting}, {q}'",
+    "a setting from __init__'s parameters": "return f'{self.base_url}/{q} in {self.db}'",
+    "an aggregate query": "(n,) = sqlite3.connect(self.db).execute('SELECT COUNT(*) FROM t').fetchone()\nreturn f'{n} rows'",
+    "an aggregate query in an f-string": "row = sqlite3.connect(self.db).execute(f'select max(id) from {q}').fetchone()\nreturn str(row[0])",
+    "a weekday": "from datetime import datetime\nreturn str(datetime.now().isoweekday())",
+}
+
+UNBOUNDED = {
+    "the body next to the status": "resp = requests.get(q)\nreturn f'status {resp.status_code}: {resp.text}'",
+    "an attribute set from a download": "return self.page",
+    "a query for whole rows": "rows = sqlite3.connect(self.db).execute('SELECT body FROM t').fetchall()\nreturn json.dumps(rows)",
+    "a sample of a download": "lines = requests.get(q).text.splitlines()\nreturn '\\n'.join(random.sample(lines, 3))",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOUNDED))
+def test_small_values_are_bounded(tmp_path, name):
+    assert flagged(tmp_path, BOUNDED[name]) == []
+
+
+@pytest.mark.parametrize("name", sorted(UNBOUNDED))
+def test_look_alikes_stay_unbounded(tmp_path, name):
+    assert flagged(tmp_path, UNBOUNDED[name]) == ["BL001"]
+
+
+def test_a_serialised_argument_model_is_an_echo(tmp_path):
+    source = """
+from pydantic import BaseModel
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("x")
+
+class User(BaseModel):
+    name: str
+
+@mcp.tool()
+def create_user(user: User) -> dict:
+    return user.model_dump()
+"""
+    result = run_tree(tmp_path, {"server.py": source})
+    assert [f.code for f in result.findings if f.code == "BL001"] == []
