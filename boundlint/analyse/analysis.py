@@ -15,6 +15,7 @@ from boundlint.analyse.agent_tools import agent_tool_returns
 from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, snippet
 from boundlint.analyse.size import (
     BOUNDED_VALUE,
+    FEW_ITEMS,
     MEDIUM,
     SILENT,
     UNBOUNDED,
@@ -153,7 +154,7 @@ class Analysis:
         if (module.qualify(annotation) or "").rsplit(".", 1)[-1] in src.SMALL_ANNOTATIONS:
             return True
         entity = self.project.resolve(module, annotation)
-        return entity is not None and entity.kind == "class" and _is_enum(self, entity)
+        return entity is not None and entity.kind == "class" and self.project.is_enum(entity)
 
     def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None:
         for site in index_of(module).functions:
@@ -170,6 +171,8 @@ class Analysis:
         return unbounded(f"`{expr.value}`", expr, module)
 
     def entity_value(self, entity: Entity, expr: cst.BaseExpression, depth: int) -> Verdict:
+        if entity.kind == "class" and self.project.is_enum(entity):
+            return FEW_ITEMS  # iterating an Enum yields its few members
         if entity.kind != "assign" or not isinstance(entity.node, cst.BaseExpression):
             return BOUNDED_VALUE  # a module, class, function or method object
         node = entity.node
@@ -230,7 +233,7 @@ class Analysis:
         if entity.kind == "classmethod" and (model is None or entity.name not in CONSTRUCTORS):
             return unbounded(f"the result of `{code}`", call, caller)
         if model is None:
-            if entity.kind == "class" and isinstance(entity.node, cst.ClassDef) and _is_enum(self, entity):
+            if entity.kind == "class" and isinstance(entity.node, cst.ClassDef) and self.project.is_enum(entity):
                 return BOUNDED_VALUE
             return join_all(args)  # an in-tree class: as big as what it is built from
         models = frozenset({model.node})
@@ -243,15 +246,6 @@ class Analysis:
             else f"`{model.name}(...)`, whose nested models have unbounded fields"
         )
         return Verdict(UNBOUNDED, reason, call, caller, MEDIUM, models)
-
-
-def _is_enum(analysis: Analysis, entity: Entity) -> bool:
-    assert isinstance(entity.node, cst.ClassDef)
-    for base in entity.node.bases:
-        name = analysis.project.external_name(entity.module, base.value) or ""
-        if name.startswith("enum."):
-            return True
-    return False
 
 
 def _is_generator(function: cst.FunctionDef) -> bool:

@@ -63,6 +63,7 @@ class WholeProgram(Protocol):
 
 Env = dict[str, Verdict]
 MAX_EXPR_DEPTH = 200
+MAX_BASE_DEPTH = 6  # project base classes followed for an inherited `self.m()`
 
 
 @dataclass
@@ -415,8 +416,10 @@ class FunctionEvaluator:
     def _eval(self, expr: cst.BaseExpression, env: Env) -> Verdict:
         if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis)):
             return BOUNDED_VALUE
-        if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
+        if isinstance(expr, cst.SimpleString):
             return BOUNDED_VALUE
+        if isinstance(expr, cst.ConcatenatedString):  # `"Result: " f"{resp.text}"`: as big as its parts
+            return join_all([self.eval(expr.left, env), self.eval(expr.right, env)], told=self._marker(expr))
         if isinstance(expr, cst.FormattedString):
             parts = [self.eval(p.expression, env) for p in expr.parts if isinstance(p, cst.FormattedStringExpression)]
             return join_all(parts, told=self._marker(expr)) if parts else BOUNDED_VALUE
@@ -430,7 +433,13 @@ class FunctionEvaluator:
             return self._call(expr, env)
         if isinstance(expr, cst.Await):
             return self.eval(expr.expression, env)
-        if isinstance(expr, (cst.Comparison, cst.Lambda)):
+        if isinstance(expr, cst.Comparison):
+            # Evaluated for the names it binds: `if (n := len(text)) > 100:`.
+            self.eval(expr.left, env)
+            for target in expr.comparisons:
+                self.eval(target.comparator, env)
+            return BOUNDED_VALUE
+        if isinstance(expr, cst.Lambda):
             return BOUNDED_VALUE
         if isinstance(expr, cst.UnaryOperation):
             return BOUNDED_VALUE if isinstance(expr.operator, cst.Not) else self.eval(expr.expression, env)
@@ -512,6 +521,22 @@ class FunctionEvaluator:
             return receiver
         return unbounded(f"`{code}`", expr, self.module)
 
+    def _is_enum_class(self, expr: cst.BaseExpression) -> bool:
+        entity = self.project.resolve(self.module, expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+        return entity is not None and self.project.is_enum(entity)
+
+    def _constant_table(self, expr: cst.BaseExpression, env: Env) -> bool:
+        """A module-level name bound to a literal made only of literals (a lookup table)."""
+        if not isinstance(expr, cst.Name) or expr.value in env or expr.value in self.params:
+            return False
+        entity = self.project.resolve(self.module, expr)
+        return (
+            entity is not None
+            and entity.kind == "assign"
+            and isinstance(entity.node, (cst.Dict, cst.List, cst.Tuple))
+            and _is_literal(entity.node, 0)
+        )
+
     def _is_setting(self, attribute: str) -> bool:
         """`self.<attribute>` is configuration: a class attribute with a constant default, or set in
         `__init__` from a constant or one of its parameters (the developer's, not the model's)."""
@@ -519,6 +544,11 @@ class FunctionEvaluator:
         return _configured_attribute(self.owner, attribute)
 
     def _subscript(self, expr: cst.Subscript, env: Env) -> Verdict:
+        if self._constant_table(expr.value, env):
+            for element in expr.slice:
+                if isinstance(element.slice, cst.Index):
+                    self.eval(element.slice.value, env)
+            return FEW_ITEMS  # an entry of a module's literal table: `REQUIRED_PARAMS[action]`
         value = self.eval(expr.value, env)
         if len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice):
             cut = expr.slice[0].slice
@@ -576,7 +606,11 @@ class FunctionEvaluator:
             if not (iterable.few_items or iterable.level == SILENT):
                 iterations_bounded = False
                 worst_iterable = iterable if worst_iterable is None else join(worst_iterable, iterable)
-            self._bind(clause.target, self._element_of(iterable, clause.iter), inner)
+            element_value = self._element_of(iterable, clause.iter)
+            if self._is_enum_class(clause.iter):
+                # An Enum's members: their `.name`/`.value`/`str()` are short, like an exception's.
+                element_value = EXCEPTION_VALUE
+            self._bind(clause.target, element_value, inner)
             for condition in clause.ifs:
                 self.eval(condition.test, inner)
             clause = clause.inner_for_in
@@ -619,6 +653,10 @@ class FunctionEvaluator:
         if qualified is not None and qualified.startswith("builtins."):
             return self._builtin_call(qualified[len("builtins.") :], expr, args, env, code)
         entity = self._callee(func, env)
+        if entity is not None and self.project.is_enum(entity):
+            for arg in args:
+                self.eval(arg, env)
+            return EXCEPTION_VALUE  # `Action(value)`: a member, whose `.value` and `str()` are short
         if entity is not None:
             return self.analysis.call_value(entity, expr, [self.eval(a, env) for a in args], self.depth, self.module)
         if qualified is not None:
@@ -693,10 +731,7 @@ class FunctionEvaluator:
     def _callee(self, func: cst.BaseExpression, env: Env) -> Entity | None:
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             if func.value.value in ("self", "cls") and self.owner is not None:
-                method = class_methods(self.owner).get(func.attr.value)
-                if method is not None:
-                    return Entity(self.module, "function", func.attr.value, method, owner=self.owner)
-                return None
+                return self._own_method(self.module, self.owner, func.attr.value, depth=0)
             if func.value.value in env or func.value.value in self.params:
                 return None
         if isinstance(func, cst.Name) and (func.value in env or func.value in self.params):
@@ -707,11 +742,32 @@ class FunctionEvaluator:
                 return Entity(self.module, "function", func.value, nested)
         entity = self.project.resolve(self.module, func)
         if entity is None and isinstance(func, cst.Attribute):
-            # A classmethod such as `Model.model_validate(...)`.
             owner = self.project.resolve(self.module, func.value)
             if owner is not None and owner.kind == "class":
+                # A classmethod such as `Model.model_validate(...)`.
                 return Entity(owner.module, "classmethod", func.attr.value, owner.node)
+            if owner is not None and owner.kind == "assign" and isinstance(owner.node, cst.Call):
+                # A method of a module-level instance: `LIMITER = Clipper(200)`, then `LIMITER.clip(x)`.
+                made = self.project.resolve_class(owner.module, owner.node.func)
+                if made is not None:
+                    return self._own_method(*made, func.attr.value, depth=0)
         return entity
+
+    def _own_method(self, module: ModuleInfo, cls: cst.ClassDef, name: str, depth: int) -> Entity | None:
+        """`self.name` in `cls`: its own method, or one inherited from a project base (in any module)."""
+        method = class_methods(cls).get(name)
+        if method is not None:
+            return Entity(module, "function", name, method, owner=cls)
+        if depth >= MAX_BASE_DEPTH:
+            return None
+        for base in cls.bases:
+            value = base.value.value if isinstance(base.value, cst.Subscript) else base.value
+            resolved = self.project.resolve_class(module, value)
+            if resolved is not None and resolved[1] is not cls:
+                found = self._own_method(*resolved, name, depth + 1)
+                if found is not None:
+                    return found
+        return None
 
     def _method_call(
         self, func: cst.Attribute, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: str
@@ -719,7 +775,7 @@ class FunctionEvaluator:
         method = func.attr.value
         receiver = self.eval(func.value, env)
         values = [self.eval(arg, env) for arg in args]
-        if method in src.SMALL_METHODS:
+        if method in src.SMALL_METHODS and not (method in src.RECEIVER_SMALL_METHODS and _unknown_object(receiver)):
             return BOUNDED_VALUE
         if method == "join" and values:
             iterable = values[0]
@@ -862,6 +918,31 @@ def _walk_statements(body: cst.BaseSuite) -> Iterator[cst.CSTNode]:
 def _names_agent(annotation: str) -> bool:
     """`agent: lr.ChatAgent`: the framework's agent object, handed to the tool, not an argument."""
     return annotation.strip("'\"").rsplit(".", 1)[-1].endswith("Agent")
+
+
+def _is_literal(node: cst.BaseExpression, depth: int) -> bool:
+    """Constants, Enum-member-like names, and containers of them (`{Action.A: ["x", "y"]}`)."""
+    if depth > 4:
+        return False
+    if isinstance(node, (cst.SimpleString, cst.Integer, cst.Float, cst.ConcatenatedString, cst.Name, cst.Attribute)):
+        return True
+    if isinstance(node, cst.Dict):
+        return all(
+            isinstance(e, cst.DictElement) and _is_literal(e.key, depth + 1) and _is_literal(e.value, depth + 1)
+            for e in node.elements
+        )
+    if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
+        return all(isinstance(e, cst.Element) and _is_literal(e.value, depth + 1) for e in node.elements)
+    return False
+
+
+def _unknown_object(value: Verdict) -> bool:
+    """A value we know nothing about (an unknown call's result), not data such as text or a list."""
+    return (
+        value.level == UNBOUNDED
+        and value.confidence != HIGH
+        and value.reason.startswith(("the result of", "an item of"))
+    )
 
 
 def _is_aggregate_query(expr: cst.BaseExpression) -> bool:

@@ -290,6 +290,14 @@ AGGREGATE_QUERY = re.compile(
     re.IGNORECASE,
 )
 
+# Of SMALL_METHODS, those whose name is common on other objects, where the
+# result is anything: `str.find` is an int, `collection.find(q)` a cursor of
+# documents, `api.update(...)` a response. Small only on data, not on an object
+# we know nothing about.
+RECEIVER_SMALL_METHODS = frozenset(
+    {"find", "rfind", "index", "rindex", "count", "add", "update", "write", "insert", "remove", "clear", "close"}
+)
+
 # Methods that grow their receiver with their argument.
 GROWING_METHODS = frozenset(
     {"append", "extend", "insert", "update", "add", "write", "writelines", "appendleft", "setdefault"}

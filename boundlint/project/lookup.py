@@ -159,6 +159,12 @@ class Project:
             return entity.module, entity.node
         return None
 
+    def is_enum(self, entity: Entity) -> bool:
+        """A class of the tree that derives from one of `enum`'s."""
+        if entity.kind != "class" or not isinstance(entity.node, cst.ClassDef):
+            return False
+        return any((self.external_name(entity.module, b.value) or "").startswith("enum.") for b in entity.node.bases)
+
     def resolve(self, module: ModuleInfo, expr: cst.BaseExpression) -> Entity | None:
         """What a Name/Attribute in `module` refers to inside the tree."""
         qualified = module.qualify(expr)

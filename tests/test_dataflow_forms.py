@@ -1,0 +1,172 @@
+"""Data-flow forms seen in real code: walrus bindings, inherited and instance methods,
+implicitly concatenated strings, and method names that are small only on data."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import run_tree
+
+BASE = """
+import requests
+from boundlint_runtime import truncate_text
+
+class Base:
+    def clip(self, text):
+        return truncate_text(text, max_chars=1000)
+
+    def fetch(self, url):
+        return requests.get(url).text
+
+class Middle(Base):
+    pass
+
+class Clipper:
+    def __init__(self, limit):
+        self.limit = limit
+
+    def clip(self, text):
+        return truncate_text(text, max_chars=self.limit)
+
+    def raw(self, url):
+        return requests.get(url).text
+
+LIMITER = Clipper(200)
+"""
+
+HEADER = """
+import requests
+from langchain_core.tools import tool
+from crewai.tools import BaseTool
+from pkg.base import Base, Middle, LIMITER, Clipper
+
+LOCAL = Clipper(100)
+
+"""
+
+
+def bl001(tmp_path, body: str) -> list[str]:
+    files = {"pkg/__init__.py": "", "pkg/base.py": BASE, "pkg/tools.py": HEADER + body}
+    result = run_tree(tmp_path, files)
+    assert result.errors == []
+    return sorted(f.symbol or "" for f in result.findings if f.code == "BL001")
+
+
+CASES = {
+    "walrus": (
+        """
+@tool
+def small(url: str) -> str:
+    \"\"\"s\"\"\"
+    if (n := len(requests.get(url).text)) > 100:
+        return str(n)
+    return "short"
+
+@tool
+def big(url: str) -> str:
+    \"\"\"b\"\"\"
+    if (body := requests.get(url).text):
+        return body
+    return "empty"
+""",
+        ["big"],
+    ),
+    "a method inherited from a base in another module": (
+        """
+class Reader(Middle, BaseTool):
+    name: str = "r"
+    def _run(self, url: str) -> str:
+        return self.clip(requests.get(url).text)
+
+class Fetcher(Middle, BaseTool):
+    name: str = "f"
+    def _run(self, url: str) -> str:
+        return self.fetch(url)
+""",
+        ["Fetcher._run"],
+    ),
+    "a method of a module-level instance": (
+        """
+@tool
+def clipped(url: str) -> str:
+    \"\"\"c\"\"\"
+    return LIMITER.clip(requests.get(url).text)
+
+@tool
+def clipped_here(url: str) -> str:
+    \"\"\"c\"\"\"
+    return LOCAL.clip(requests.get(url).text)
+
+@tool
+def raw(url: str) -> str:
+    \"\"\"r\"\"\"
+    return LIMITER.raw(url)
+""",
+        ["raw"],
+    ),
+    "implicitly concatenated strings": (
+        """
+@tool
+def constant(url: str) -> str:
+    \"\"\"c\"\"\"
+    return "Result: " "none"
+
+@tool
+def joined(url: str) -> str:
+    \"\"\"j\"\"\"
+    resp = requests.get(url)
+    return "Result: " f"{resp.text}"
+""",
+        ["joined"],
+    ),
+    "small method names on data and on unknown objects": (
+        """
+@tool
+def occurrences(url: str) -> str:
+    \"\"\"o\"\"\"
+    return str(requests.get(url).text.count("x"))
+
+@tool
+def position(q: str) -> int:
+    \"\"\"p\"\"\"
+    return q.find("x")
+
+@tool
+def documents(q: str):
+    \"\"\"d\"\"\"
+    return get_collection().find({"q": q})
+""",
+        ["documents"],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_dataflow_form(tmp_path, name):
+    body, flagged = CASES[name]
+    assert bl001(tmp_path, body) == flagged
+
+
+def test_an_enums_members_and_a_literal_table_are_few_and_small(tmp_path):
+    body = """
+from enum import Enum
+
+class Action(Enum):
+    READ = "read"
+    WRITE = "write"
+
+REQUIRED = {Action.READ: ["path"], Action.WRITE: ["path", "content"]}
+
+@tool
+def usage(action: str) -> str:
+    \"\"\"u\"\"\"
+    act = Action(action)
+    supported = ", ".join([a.value for a in Action])
+    return "Supported: " f"{supported}; needs {', '.join(p for p in REQUIRED[act])}"
+
+@tool
+def pages(url: str) -> str:
+    \"\"\"p\"\"\"
+    return "Pages: " f"{', '.join(line for line in requests.get(url).text.splitlines())}"
+"""
+    assert bl001(tmp_path, body) == ["pages"]
