@@ -106,6 +106,11 @@ def build_parser() -> argparse.ArgumentParser:
     inventory_parser = commands.add_parser("inventory", help="list every tool: what it returns, bounded by what")
     _add_scope_options(inventory_parser)
     inventory_parser.add_argument("--output-format", choices=sorted(INVENTORY_WRITERS), default="table")
+    inventory_parser.add_argument(
+        "--suggest",
+        action="store_true",
+        help="list in-house tool base classes and decorators, with the [tool.boundlint] lines that turn them on",
+    )
     inventory_parser.set_defaults(
         select=None,
         extend_select=None,
@@ -260,6 +265,12 @@ def _write_report(args: argparse.Namespace, result: CheckResult) -> None:
     for error in result.errors:
         print(f"boundlint: {error}", file=sys.stderr)
     _warn_unmatched(result)
+    if result.tools_found == 0 and result.files_checked:
+        print(
+            "boundlint: no agent tools found in the checked files; if your agents use an in-house framework, "
+            "`boundlint inventory --suggest` lists tool base classes and decorators to configure",
+            file=sys.stderr,
+        )
 
 
 def _warn_unmatched(result: CheckResult) -> None:
@@ -344,6 +355,8 @@ def run_inventory(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"boundlint: error: {error}", file=sys.stderr)
         return EXIT_ERROR
+    if args.suggest:
+        return _suggest(args, config)
     result = _run(args, config)
     if result is None:
         return EXIT_ERROR
@@ -352,6 +365,21 @@ def run_inventory(args: argparse.Namespace) -> int:
         print(f"boundlint: {internal}", file=sys.stderr)
     _warn_unmatched(result)
     return EXIT_ERROR if result.errors else EXIT_CLEAN
+
+
+def _suggest(args: argparse.Namespace, config: Config) -> int:
+    from boundlint.find.suggest import suggest
+    from boundlint.report.suggestions import write_suggestions
+
+    paths = args.paths or [Path(".")]
+    missing = [path for path in paths if not path.exists()]
+    if missing:
+        print(f"boundlint: error: no such file or folder: {missing[0]}", file=sys.stderr)
+        return EXIT_ERROR
+    files = discover(paths, config, args.force_exclude)
+    suggestions = suggest(files, {path: display_name(path) for path in files})
+    write_suggestions(suggestions, sys.stdout, "json" if args.output_format == "json" else "text")
+    return EXIT_CLEAN
 
 
 def run_rule(args: argparse.Namespace) -> int:

@@ -111,3 +111,5 @@ class CheckResult:
     # Configured entries (`"extend-checkpoints: pkg.clip"`) that matched nothing in a whole-tree
     # run; empty when only some files were checked, which cannot tell.
     unmatched_config: list[str] = field(default_factory=list)
+    # Tools found in the whole tree (None when only some files were checked, which cannot tell).
+    tools_found: int | None = None

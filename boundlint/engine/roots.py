@@ -54,6 +54,7 @@ class RootResult:
     tool_rows: list[ToolRow] = field(default_factory=list)
     fix_round: FixRound | None = None
     config_matches: list[str] = field(default_factory=list)  # configured entries that named something here
+    tools_found: int = 0
 
 
 def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tuple[list[Finding], list[InternalError]]:
@@ -97,6 +98,7 @@ def analyse_root(
         result.findings, result.errors = run_rules(analysis, [module], config)
         result.tool_classes = analysis.tool_class_names()
         result.config_matches = sorted(analysis.checkpoints.configured.matched)
+        result.tools_found = len(analysis.tools)
         _answer(request, analysis, result, config)
     except RecursionError:
         result.findings.append(
@@ -143,6 +145,7 @@ def cached_root(cache: Cache, kind: str | None, path: Path, digests: dict[str, s
         list(entry["depends_on"]),
         entry["tool_classes"],
         config_matches=entry.get("config_matches", []),
+        tools_found=entry.get("tools_found", 0),
     )
 
 
@@ -155,5 +158,6 @@ def store_root(cache: Cache, kind: str | None, result: RootResult, digests: dict
         "depends_on": {name: digests.get(name, "") for name in result.depends_on},
         "tool_classes": result.tool_classes,
         "config_matches": result.config_matches,
+        "tools_found": result.tools_found,
     }
     cache.record_root(kind, result.path, digests.get(str(result.path), ""), entry)

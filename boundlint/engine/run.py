@@ -95,6 +95,7 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     result = CheckResult(kept, len(files), errors, len(done), _tool_rows(done, kept), _fix_round(done, options))
     if not named:
         result.unmatched_config = _unmatched_config(config, done)
+        result.tools_found = sum(root.tools_found for root in done.values())
     return result
 
 

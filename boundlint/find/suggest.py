@@ -1,0 +1,260 @@
+"""In-house tool frameworks a tree seems to have, as `[tool.boundlint]` lines to add.
+
+A team's own agent framework is invisible to the checker until it is
+configured. Two shapes give one away:
+
+* a base class of the tree with several subclasses that each define the same
+  method returning a value (`class Skill: def run(self, ...)`, overridden by
+  `SearchSkill`, `FetchSkill`, ...), named like a tool or its entry point;
+* a decorator defined in the tree (a function, or a method of a module-level
+  instance such as `registry = Registry()`) put on several functions that
+  have docstrings (what a model reads to choose a tool), named like a tool.
+
+This reads every file with `ast`, quickly and without importing anything.
+It only suggests: nothing here turns a candidate on.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from boundlint.core.config import BASE_CLASSES, DECORATORS
+from boundlint.discover.module_names import module_name_for
+from boundlint.knowledge import frameworks as fw
+from boundlint.parse.source import python_ast, read_source
+
+MIN_USES = 3  # subclasses, or decorated functions, before a candidate is shown
+MAX_EXAMPLES = 3
+TOOL_WORDS = re.compile(r"tool|skill|action|command|capabilit|function|plugin|ability|operation|expose", re.IGNORECASE)
+ENTRY_METHODS = frozenset({"run", "arun", "_run", "_arun", "execute", "call", "invoke", "ainvoke", "handle", "forward"})
+NOT_TOOL_BASES = re.compile(r"Exception$|Error$|Warning$|Enum$|TypedDict$|Protocol$|NamedTuple$|TestCase$")
+SKIPPED_FOLDERS = frozenset({"tests", "test", "testing"})
+
+
+@dataclass
+class Suggestion:
+    kind: str  # "base class" or "decorator"
+    key: str  # the `[tool.boundlint]` key
+    value: str  # the entry to add
+    count: int  # subclasses, or decorated functions
+    examples: list[str] = field(default_factory=list)  # "path:line"
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "key": self.key, "value": self.value, "count": self.count, "examples": self.examples}
+
+
+@dataclass
+class _Class:
+    qualified: str
+    bases: list[str]  # as qualified as the file's imports make them
+    methods: dict[str, bool]  # name -> returns a value
+    where: str
+
+
+@dataclass
+class _Module:
+    name: str
+    imports: dict[str, str] = field(default_factory=dict)  # local name -> qualified
+    instances: dict[str, str] = field(default_factory=dict)  # module-level `x = Class(...)` -> qualified x
+    made_by: dict[str, str] = field(default_factory=dict)  # qualified x -> the callee that made it
+
+
+def suggest(files: list[Path], display: dict[Path, str]) -> list[Suggestion]:
+    """Candidates in `files`, most used first."""
+    classes: dict[str, _Class] = {}
+    modules: dict[str, _Module] = {}
+    uses: dict[str, list[tuple[str, bool]]] = defaultdict(list)  # decorator -> (where, has docstring)
+    functions: set[str] = set()  # the tree's module-level functions, qualified
+    made_by: dict[str, str] = {}  # the tree's module-level instances -> what made them
+    for path in files:
+        if SKIPPED_FOLDERS & set(path.parts[:-1]):
+            continue
+        tree = _parse(path)
+        if tree is None:
+            continue
+        module = _module_of(path, tree)
+        modules[module.name] = module
+        functions.update(f"{module.name}.{node.name}" for node in tree.body if isinstance(node, _FUNCTIONS))
+        made_by.update(module.made_by)
+        for cls in _classes(tree):
+            classes[f"{module.name}.{cls.name}"] = _Class(
+                f"{module.name}.{cls.name}",
+                [name for base in cls.bases if (name := _qualify(module, base)) is not None],
+                {item.name: _returns_value(item) for item in cls.body if isinstance(item, _FUNCTIONS)},
+                f"{display.get(path, str(path))}:{cls.lineno}",
+            )
+        for function in _functions(tree):
+            docstring = ast.get_docstring(function) is not None
+            for decorator in function.decorator_list:
+                target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                name = _qualify(module, target)
+                if name is not None:
+                    uses[name].append((f"{display.get(path, str(path))}:{function.lineno}", docstring))
+    for found_class in classes.values():  # `from pkg.skills import Skill`, re-exported by `pkg.skills`
+        found_class.bases = [_through_reexports(base, modules, classes) for base in found_class.bases]
+    own_instances = {  # of the tree's own classes, not of a framework's whose source is in the tree
+        name
+        for name, callee in made_by.items()
+        if not _framework_own(callee) and _through_reexports(callee, modules, classes) in classes
+    }
+    found = [*_base_classes(classes), *_decorators(uses, functions | own_instances)]
+    return sorted(found, key=lambda s: (-s.count, s.kind, s.value))
+
+
+# -- base classes -------------------------------------------------------------------
+
+
+def _base_classes(classes: dict[str, _Class]) -> Iterator[Suggestion]:
+    subclasses: dict[str, list[_Class]] = defaultdict(list)
+    for cls in classes.values():
+        for ancestor in _ancestors(cls, classes):
+            subclasses[ancestor].append(cls)
+    for name, below in subclasses.items():
+        base = classes.get(name)
+        if base is None or NOT_TOOL_BASES.search(name) or _framework_derived(base, classes) or _framework_own(name):
+            continue
+        by_method: dict[str, list[_Class]] = defaultdict(list)
+        for cls in below:
+            for method, returns in cls.methods.items():
+                if returns and not method.startswith("__"):
+                    by_method[method].append(cls)
+        for method, overriding in by_method.items():
+            toolish = method in ENTRY_METHODS or TOOL_WORDS.search(name.rsplit(".", 1)[-1])
+            if len(overriding) >= MIN_USES and toolish:
+                examples = [cls.where for cls in overriding[:MAX_EXAMPLES]]
+                yield Suggestion("base class", BASE_CLASSES, f"{name}:{method}", len(overriding), examples)
+
+
+def _through_reexports(name: str, modules: dict[str, _Module], classes: dict[str, _Class], depth: int = 0) -> str:
+    if name in classes or depth > 4:
+        return name
+    parts = name.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        module = modules.get(".".join(parts[:cut]))
+        if module is not None and parts[cut] in module.imports:
+            target = ".".join([module.imports[parts[cut]], *parts[cut + 1 :]])
+            return _through_reexports(target, modules, classes, depth + 1)
+    return name
+
+
+def _ancestors(cls: _Class, classes: dict[str, _Class]) -> set[str]:
+    seen: set[str] = set()
+    todo = list(cls.bases)
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in classes:
+            continue
+        seen.add(name)
+        todo.extend(classes[name].bases)
+    return seen
+
+
+def _framework_own(name: str) -> bool:
+    """A framework's own class or decorator (its source is in the tree): the checker knows it."""
+    return name.split(".", 1)[0] in fw.ALL_ROOTS
+
+
+def _framework_derived(cls: _Class, classes: dict[str, _Class]) -> bool:
+    """A framework already makes tools of it (its subclasses are found without configuration)."""
+    names = {*cls.bases, *(b for a in _ancestors(cls, classes) for b in classes[a].bases)}
+    return any(entry.base.matches(name) for name in names for entry in fw.TOOL_BASE_CLASSES) or any(
+        name.split(".", 1)[0] in fw.ALL_ROOTS for name in names
+    )
+
+
+# -- decorators -------------------------------------------------------------------------
+
+
+def _decorators(uses: dict[str, list[tuple[str, bool]]], defined: set[str]) -> Iterator[Suggestion]:
+    for name, places in uses.items():
+        owner = name if name in defined else name.rsplit(".", 1)[0]
+        if owner not in defined:
+            continue  # only the tree's own decorators: a library's are not in-house tools
+        if _framework_own(name) or any(pattern.matches(name) for pattern in fw.TOOL_DECORATORS):
+            continue
+        described = sum(1 for _, docstring in places if docstring)
+        if len(places) >= MIN_USES and TOOL_WORDS.search(name.rsplit(".", 1)[-1]) and described * 2 >= len(places):
+            examples = [where for where, _ in places[:MAX_EXAMPLES]]
+            yield Suggestion("decorator", DECORATORS, name, len(places), examples)
+
+
+# -- reading ------------------------------------------------------------------------------
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _parse(path: Path) -> ast.Module | None:
+    try:
+        return python_ast(read_source(path).text)
+    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+        return None  # `check` reports unreadable files; a suggestion can do without them
+
+
+def _module_of(path: Path, tree: ast.Module) -> _Module:
+    module = _Module(module_name_for(path))
+    package = module.name if path.stem == "__init__" else module.name.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                local = alias.asname or alias.name.split(".", 1)[0]
+                module.imports[local] = alias.name if alias.asname else local
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".") if package else []
+                parts = parts[: len(parts) - (node.level - 1)] if node.level > 1 else parts
+                base = ".".join([*parts, *([base] if base else [])])
+            for alias in node.names:
+                if alias.name != "*":
+                    module.imports[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            callee = _qualify(module, node.value.func)
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    module.instances[target.id] = f"{module.name}.{target.id}"
+                    if callee is not None:
+                        module.made_by[f"{module.name}.{target.id}"] = callee
+    return module
+
+
+def _qualify(module: _Module, expr: ast.expr) -> str | None:
+    """`Skill`, `registry.tool`, `agents.Base` as qualified names (by the file's imports, or its own)."""
+    parts: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if isinstance(expr, ast.Subscript):
+        return _qualify(module, expr.value)
+    if not isinstance(expr, ast.Name):
+        return None
+    head = module.imports.get(expr.id) or module.instances.get(expr.id) or f"{module.name}.{expr.id}"
+    return ".".join([head, *reversed(parts)])
+
+
+def _classes(tree: ast.Module) -> Iterator[ast.ClassDef]:
+    return (node for node in tree.body if isinstance(node, ast.ClassDef))
+
+
+def _functions(tree: ast.Module) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    for node in tree.body:
+        if isinstance(node, _FUNCTIONS):
+            yield node
+        elif isinstance(node, ast.ClassDef):
+            yield from (item for item in node.body if isinstance(item, _FUNCTIONS))
+
+
+def _returns_value(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return) and node.value is not None:
+            return True
+        if not isinstance(node, (*_FUNCTIONS, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(node))
+    return False

@@ -1,0 +1,113 @@
+"""`boundlint inventory --suggest`: in-house tool frameworks, found and turned into config lines."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from boundlint.find.suggest import suggest
+from tests.helpers import write_tree
+
+SKILLS = {
+    "pyproject.toml": "[project]\nname = 'acme'\n",
+    "acme/__init__.py": "",
+    "acme/skills/__init__.py": "from acme.skills.base import Skill\n",
+    "acme/skills/base.py": "class Skill:\n    name = ''\n\n    def run(self, query):\n        raise NotImplementedError\n",
+    "acme/skills/web.py": (
+        "import requests\nfrom acme.skills import Skill\n\n"
+        "class Search(Skill):\n    def run(self, query):\n        return requests.get(query).text\n\n"
+        "class Fetch(Skill):\n    def run(self, query):\n        return requests.get(query).text\n"
+    ),
+    "acme/skills/files.py": (
+        "from acme.skills.base import Skill\n\n"
+        "class Read(Skill):\n    def run(self, query):\n        return open(query).read()\n"
+    ),
+    "acme/registry.py": (
+        "class Registry:\n    def __init__(self):\n        self.tools = {}\n\n"
+        "    def tool(self, fn):\n        self.tools[fn.__name__] = fn\n        return fn\n\n"
+        "registry = Registry()\n"
+    ),
+    "acme/actions.py": (
+        "import subprocess\nfrom acme.registry import registry\n\n"
+        + "".join(
+            f'@registry.tool\ndef action_{n}(cmd: str) -> str:\n    """Run {n}."""\n'
+            "    return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout\n\n"
+            for n in range(4)
+        )
+    ),
+}
+
+LOOK_ALIKES = {
+    "pyproject.toml": "",
+    "app/errors.py": "".join(
+        f"class E{n}(ValueError):\n    def run(self):\n        return 'x'\n\n" for n in range(4)
+    ).replace("class E0(ValueError)", "class Base(Exception):\n    pass\n\nclass E0(ValueError)"),
+    "app/web.py": (
+        "from flask import Flask\napp = Flask(__name__)\n\n"
+        + "".join(f'@app.route(\'/{n}\')\ndef page_{n}():\n    """Page."""\n    return \'x\'\n\n' for n in range(4))
+    ),
+    "app/server.py": (
+        "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\n\n"
+        + "".join(f'@mcp.tool()\ndef tool_{n}() -> str:\n    """T."""\n    return \'x\'\n\n' for n in range(4))
+    ),
+    "tests/test_skills.py": (
+        "class FakeSkill:\n    def run(self):\n        return 1\n\n"
+        + "".join(f"class Fake{n}(FakeSkill):\n    def run(self):\n        return 2\n\n" for n in range(4))
+    ),
+}
+
+
+def suggestions_for(tmp_path: Path, files: dict[str, str]) -> dict[str, int]:
+    write_tree(tmp_path, files)
+    paths = sorted(tmp_path.rglob("*.py"))
+    return {item.value: item.count for item in suggest(paths, {})}
+
+
+def test_an_in_house_base_class_and_registry_decorator_are_suggested(tmp_path):
+    assert suggestions_for(tmp_path, SKILLS) == {"acme.skills.base.Skill:run": 3, "acme.registry.registry.tool": 4}
+
+
+def test_exceptions_web_routes_framework_tools_and_tests_are_not(tmp_path):
+    assert suggestions_for(tmp_path, LOOK_ALIKES) == {}
+
+
+def _boundlint(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boundlint", *args], cwd=cwd, capture_output=True, text=True, check=False
+    )
+
+
+def test_the_printed_lines_turn_the_tools_on(tmp_path):
+    write_tree(tmp_path, SKILLS)
+    before = _boundlint(tmp_path, "check", ".", "--no-cache")
+    assert before.returncode == 0 and "inventory --suggest" in before.stderr  # no tools: the hint
+    shown = _boundlint(tmp_path, "inventory", ".", "--suggest")
+    config = shown.stdout[shown.stdout.index("[tool.boundlint]") :]
+    with (tmp_path / "pyproject.toml").open("a") as pyproject:
+        pyproject.write("\n" + config)
+    after = _boundlint(tmp_path, "check", ".", "--no-cache", "--output-format", "json")
+    flagged = sorted(finding["symbol"] for finding in json.loads(after.stdout) if finding["code"] == "BL001")
+    assert flagged == ["Fetch.run", "Read.run", "Search.run", *(f"action_{n}" for n in range(4))]
+    assert "inventory --suggest" not in after.stderr and "warning" not in after.stderr
+
+
+def test_json_output(tmp_path):
+    write_tree(tmp_path, SKILLS)
+    shown = _boundlint(tmp_path, "inventory", ".", "--suggest", "--output-format", "json")
+    (first, second) = json.loads(shown.stdout)
+    assert first["key"] == "extend-tool-decorators" and first["count"] == 4 and len(first["examples"]) == 3
+    assert second == {
+        "kind": "base class",
+        "key": "extend-tool-base-classes",
+        "value": "acme.skills.base.Skill:run",
+        "count": 3,
+        "examples": ["acme/skills/files.py:3", "acme/skills/web.py:4", "acme/skills/web.py:8"],
+    }
+
+
+def test_no_hint_when_tools_are_found_or_files_are_named(tmp_path):
+    write_tree(tmp_path, {"server.py": LOOK_ALIKES["app/server.py"], "plain.py": "x = 1\n"})
+    assert "inventory --suggest" not in _boundlint(tmp_path, "check", ".", "--no-cache").stderr
+    assert "inventory --suggest" not in _boundlint(tmp_path, "check", "plain.py", "--no-cache").stderr
