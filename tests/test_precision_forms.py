@@ -83,3 +83,23 @@ def create_user(user: User) -> dict:
 """
     result = run_tree(tmp_path, {"server.py": source})
     assert [f.code for f in result.findings if f.code == "BL001"] == []
+
+
+def test_a_collection_handed_to_the_constructor_is_not_a_setting(tmp_path):
+    source = """
+from crewai.tools import BaseTool
+
+class Corpus(BaseTool):
+    name: str = "corpus"
+
+    def __init__(self, documents, title: str, limit=10):
+        super().__init__()
+        self.documents = documents
+        self.title = title
+        self.limit = limit
+
+    def _run(self, q: str) -> str:
+        return self.title + str(self.limit) + "\\n".join(self.documents)
+"""
+    result = run_tree(tmp_path, {"tools.py": source})
+    assert [f.code for f in result.findings if f.code == "BL001"] == ["BL001"]

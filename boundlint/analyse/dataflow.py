@@ -63,6 +63,7 @@ class WholeProgram(Protocol):
 
 Env = dict[str, Verdict]
 MAX_EXPR_DEPTH = 200
+SETTING_TYPES = frozenset({"str", "int", "float", "bool", "Literal", "Path", "SecretStr"})
 MAX_BASE_DEPTH = 6  # project base classes followed for an inherited `self.m()`
 
 
@@ -517,6 +518,8 @@ class FunctionEvaluator:
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
         if _root_name(expr) in self.params:
             return BOUNDED_VALUE  # an argument's field echoed back (`request.filters.city`)
+        if _is_self(expr.value):
+            return unbounded(f"`{code}`", expr, self.module)  # name the attribute, not `self`
         if receiver.level == UNBOUNDED:
             return receiver
         return unbounded(f"`{code}`", expr, self.module)
@@ -868,7 +871,7 @@ def _configured_attribute(cls: cst.ClassDef, attribute: str) -> bool:
     init = class_methods(cls).get("__init__")
     if init is None:
         return False
-    params = frozenset(p.name.value for p in [*init.params.params, *init.params.kwonly_params])
+    params = frozenset(p.name.value for p in [*init.params.params, *init.params.kwonly_params] if _setting_param(p))
     found = False
     for node in _walk_statements(init.body):
         value = _assigned_value(
@@ -882,6 +885,25 @@ def _configured_attribute(cls: cst.ClassDef, attribute: str) -> bool:
                 return False  # also set from something else: not only configuration
             found = True
     return found
+
+
+def _setting_param(param: cst.Param) -> bool:
+    """An `__init__` parameter that holds a setting: a scalar by its annotation or its constant default
+    (`base_url: str`, `limit=5`), not a collection handed in (`documents`), which can be any size."""
+    if param.annotation is not None:
+        head = param.annotation.annotation
+        head = head.slice[0].slice.value if _is_optional(head) else head  # type: ignore[attr-defined]
+        return (dotted(head) or "").rsplit(".", 1)[-1] in SETTING_TYPES
+    return param.default is not None and isinstance(param.default, (cst.SimpleString, cst.Integer, cst.Float, cst.Name))
+
+
+def _is_optional(expr: cst.BaseExpression) -> bool:
+    return (
+        isinstance(expr, cst.Subscript)
+        and (dotted(expr.value) or "").rsplit(".", 1)[-1] == "Optional"
+        and len(expr.slice) == 1
+        and isinstance(expr.slice[0].slice, cst.Index)
+    )
 
 
 def _assigned_value(statement: cst.CSTNode, wanted: Callable[[cst.BaseExpression], bool]) -> cst.BaseExpression | None:
