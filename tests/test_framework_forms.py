@@ -12,10 +12,19 @@ from __future__ import annotations
 
 from tests.helpers import run_tree
 
+READ_TOOL = """
+from langroid.agent.tool_message import ToolMessage
+
+class ReadTool(ToolMessage):
+    request: str = "read_file"
+    purpose: str = "To read <path>."
+    path: str
+"""
+
 
 def rows_of(tmp_path, source: str) -> dict[str, tuple[str, str, list[str]]]:
     """tool -> (framework, bounded, the codes found on it)."""
-    result = run_tree(tmp_path, {"app.py": source}, tool_rows=True)
+    result = run_tree(tmp_path, {"app.py": source, "messages.py": READ_TOOL}, tool_rows=True)
     assert result.errors == []
     return {row.tool: (row.framework, row.bounded, [f.code for f in row.findings]) for row in result.tool_rows}
 
@@ -144,6 +153,7 @@ def test_langroid_agent_methods_handle_the_tool_messages_named_after_them(tmp_pa
 import requests
 from langroid.agent.chat_agent import ChatAgent
 from langroid.agent.tool_message import ToolMessage
+from messages import ReadTool
 
 class FetchTool(ToolMessage):
     request: str = "fetch_page"
@@ -163,11 +173,15 @@ class Browser(ChatAgent):
     def fetch_page(self, msg: FetchTool) -> str:
         return requests.get(msg.url).text
 
+    def read_file(self, msg: ReadTool | None) -> str:
+        return open(msg.path).read()
+
     def summary(self) -> str:
         return requests.get("https://example.com").text
 """,
     )
     assert rows["Browser.fetch_page"] == ("langroid", "no", ["BL001"])
+    assert rows["Browser.read_file"] == ("langroid", "no", ["BL001"])  # its message, in another module, is `X | None`
     assert rows["EchoTool.handle"][1:] == ("yes", [])  # `_max_result_tokens`: Langroid cuts it
     assert "Browser.summary" not in rows
 

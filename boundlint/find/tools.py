@@ -305,8 +305,8 @@ class ToolFinder:
         messages = [(module, message) for message in module.classes.values()]
         for method in class_methods(cls).values():
             for param in method.params.params:
-                if param.annotation is not None:
-                    resolved = self.project.resolve_class(module, param.annotation.annotation)
+                for named in _annotated_classes(param.annotation.annotation if param.annotation else None):
+                    resolved = self.project.resolve_class(module, named)
                     if resolved is not None:
                         messages.append(resolved)
         names: list[str] = []
@@ -864,6 +864,21 @@ def _nested_def(function: cst.FunctionDef, name: str) -> cst.FunctionDef | None:
         if isinstance(statement, cst.FunctionDef) and statement.name.value == name:
             return statement
     return None
+
+
+def _annotated_classes(annotation: cst.BaseExpression | None) -> list[cst.BaseExpression]:
+    """The classes an annotation names: `X`, and each member of `X | None`, `Optional[X]`, `Union[X, Y]`."""
+    if annotation is None:
+        return []
+    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+        return [*_annotated_classes(annotation.left), *_annotated_classes(annotation.right)]
+    if isinstance(annotation, cst.Subscript) and (dotted(annotation.value) or "").rsplit(".", 1)[-1] in (
+        "Optional",
+        "Union",
+    ):
+        members = [e.slice.value for e in annotation.slice if isinstance(e.slice, cst.Index)]
+        return [named for member in members for named in _annotated_classes(member)]
+    return [annotation] if isinstance(annotation, (cst.Name, cst.Attribute)) else []
 
 
 def _framework_limit(call: CallSite) -> str:
