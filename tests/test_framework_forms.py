@@ -250,3 +250,28 @@ mine_tool = mine.as_tool(tool_name="mine")
     (finding,) = [f for f in result.findings if f.code == "BL001"]
     assert "final output of agent `writer` (free text)" in finding.message
     assert finding.fix is None  # nothing in the project's code returns it
+
+
+def test_a_subclass_of_another_langroid_agent_handles_messages_too(tmp_path):
+    rows = rows_of(
+        tmp_path,
+        """
+import requests
+from langroid.agent.special.doc_chat_agent import DocChatAgent
+from langroid.agent.tool_message import ToolMessage
+
+class ExtractsTool(ToolMessage):
+    request: str = "relevant_extracts"
+    purpose: str = "To find extracts for <query>."
+    query: str
+
+class SearchDocAgent(DocChatAgent):
+    def relevant_extracts(self, msg: ExtractsTool) -> str:
+        return requests.get(msg.query).text
+
+class Helper:  # not an agent: its method of that name is not a handler
+    def relevant_extracts(self, msg: ExtractsTool) -> str:
+        return requests.get(msg.query).text
+""",
+    )
+    assert rows == {"SearchDocAgent.relevant_extracts": ("langroid", "no", ["BL001"])}

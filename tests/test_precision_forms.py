@@ -47,12 +47,14 @@ BOUNDED = {
     "an aggregate query": "(n,) = sqlite3.connect(self.db).execute('SELECT COUNT(*) FROM t').fetchone()\nreturn f'{n} rows'",
     "an aggregate query in an f-string": "row = sqlite3.connect(self.db).execute(f'select max(id) from {q}').fetchone()\nreturn str(row[0])",
     "a weekday": "from datetime import datetime\nreturn str(datetime.now().isoweekday())",
+    "a library's constant": "import http\nreturn f'{http.HTTPStatus.OK}'",
 }
 
 UNBOUNDED = {
     "the body next to the status": "resp = requests.get(q)\nreturn f'status {resp.status_code}: {resp.text}'",
     "an attribute set from a download": "return self.page",
     "a query for whole rows": "rows = sqlite3.connect(self.db).execute('SELECT body FROM t').fetchall()\nreturn json.dumps(rows)",
+    "a library value that is not a constant": "import os\nreturn os.environ.get('HOME') + str(os.environ)",
     "a sample of a download": "lines = requests.get(q).text.splitlines()\nreturn '\\n'.join(random.sample(lines, 3))",
 }
 
@@ -80,6 +82,10 @@ class User(BaseModel):
 @mcp.tool()
 def create_user(user: User) -> dict:
     return user.model_dump()
+
+@mcp.tool()
+def echo_user(user: User) -> str:
+    return user.to_json()
 """
     result = run_tree(tmp_path, {"server.py": source})
     assert [f.code for f in result.findings if f.code == "BL001"] == []

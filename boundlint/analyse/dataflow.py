@@ -498,6 +498,12 @@ class FunctionEvaluator:
         if qualified in src.SOURCE_NAMES:
             return unbounded(src.SOURCE_NAMES[qualified].format(code=code), expr, self.module, HIGH)
         base = _root_name(expr)
+        if (
+            qualified is not None
+            and _is_constant_name(expr.attr.value)
+            and self.project.resolve(self.module, expr) is None
+        ):
+            return BOUNDED_VALUE  # a library's constant: `lr.utils.constants.DONE`, `http.HTTPStatus.OK`
         if base is not None and base not in env and base not in self.params and base not in self.context_params:
             # A module-level name: a constant, an Enum member, a module attribute.
             entity = self.project.resolve(self.module, expr)
@@ -786,7 +792,7 @@ class FunctionEvaluator:
                 reason = iterable.reason if iterable.confidence == HIGH else f"`{snippet(self.module, args[0])}`"
                 return unbounded(f"a join over {reason}", expr, self.module, HIGH)
             return join(receiver, iterable) if receiver.level != UNBOUNDED else receiver
-        if method in ("model_dump", "dict", "model_dump_json", "json"):
+        if method in ("model_dump", "dict", "model_dump_json", "json", "to_json", "to_dict"):
             if receiver.models:
                 return receiver
             if _is_param_echo(func.value, self.params):
@@ -853,6 +859,10 @@ def _root_name(expr: cst.BaseExpression) -> str | None:
     while isinstance(expr, cst.Attribute):
         expr = expr.value
     return expr.value if isinstance(expr, cst.Name) else None
+
+
+def _is_constant_name(name: str) -> bool:
+    return name.isupper() and any(ch.isalpha() for ch in name)
 
 
 def _is_self(expr: cst.BaseExpression) -> bool:

@@ -399,7 +399,7 @@ class ToolFinder:
         external = self.project.external_name(module, base)
         if external is not None:
             for entry in fw.TOOL_BASE_CLASSES:
-                if entry.base.matches(external):
+                if entry.base.matches(external) or _is_kin(entry, external):
                     return ToolClass.of(entry)
             builtin = _builtin_toolkit(external)
             if builtin is not None:
@@ -783,6 +783,15 @@ class ToolFinder:
 
 # Methods of a toolkit class that are its machinery, not tools.
 _TOOLKIT_PLUMBING = frozenset({"get_tools", "to_tool_list", "to_tool_list_async", "register", "run_mcp_server"})
+
+
+def _is_kin(entry: fw.ToolBase, external: str) -> bool:
+    """`langroid.agent.special.DocChatAgent`: another class of the framework that is its `ChatAgent`."""
+    return (
+        entry.kin_suffix is not None
+        and external.split(".", 1)[0] in entry.base.roots
+        and external.rsplit(".", 1)[-1].endswith(entry.kin_suffix)
+    )
 
 
 def _builtin_toolkit(external: str) -> ToolClass | None:

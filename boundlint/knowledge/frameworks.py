@@ -195,6 +195,8 @@ class ToolBase:
     `yields_result`: the method is a generator whose yields are the result (Dify).
     `arguments_on_self`: the class is the tool's argument model, so the model's
     arguments are fields of `self` (Langroid's `ToolMessage`, Mirascope's `BaseTool`).
+    `kin_suffix`: the framework's other classes whose name ends so are this base
+    too (Langroid's `DocChatAgent`, `SQLChatAgent` are `ChatAgent`s).
     """
 
     base: Pattern
@@ -208,6 +210,7 @@ class ToolBase:
     limit_attribute: str | None = None
     yields_result: bool = False
     arguments_on_self: bool = False
+    kin_suffix: str | None = None
 
 
 TOOL_BASE_CLASSES: list[ToolBase] = [
@@ -235,7 +238,7 @@ TOOL_BASE_CLASSES: list[ToolBase] = [
         limit_attribute="_max_result_tokens",
         arguments_on_self=True,
     ),
-    ToolBase(Pattern(LANGROID, "ChatAgent"), (), handles=Pattern(LANGROID, "ToolMessage")),
+    ToolBase(Pattern(LANGROID, "ChatAgent"), (), handles=Pattern(LANGROID, "ToolMessage"), kin_suffix="Agent"),
     ToolBase(Pattern(LETTA, "ToolExecutor"), (), dispatch_in=("execute",)),
     ToolBase(Pattern(LETTA, "BaseTool"), ("run",)),  # letta_client.types.tool.BaseTool
 ]
