@@ -48,6 +48,11 @@ BOUNDED = {
     "an aggregate query in an f-string": "row = sqlite3.connect(self.db).execute(f'select max(id) from {q}').fetchone()\nreturn str(row[0])",
     "a weekday": "from datetime import datetime\nreturn str(datetime.now().isoweekday())",
     "a library's constant": "import http\nreturn f'{http.HTTPStatus.OK}'",
+    "a number formatted as one": "data = requests.get(q).json()\nreturn f\"{data['population'] / 1e6:.1f} million\"",
+    "coordinates read by key": "data = requests.get(q).json()\nreturn f\"lat {data[0]['lat']}, lon {data[0]['lon']}\"",
+    "a flag read with a flag default": "data = requests.get(q).json()\nreturn f\"done: {data.get('finished', False)}\"",
+    "a few of the arguments": "picked = random.sample(q.split(','), min(len(q), 5))\nreturn str([p.upper() for p in picked])",
+    "a one-time code": "import pyotp\nreturn pyotp.TOTP(self.db).now()",
 }
 
 UNBOUNDED = {
@@ -56,6 +61,10 @@ UNBOUNDED = {
     "a query for whole rows": "rows = sqlite3.connect(self.db).execute('SELECT body FROM t').fetchall()\nreturn json.dumps(rows)",
     "a library value that is not a constant": "import os\nreturn os.environ.get('HOME') + str(os.environ)",
     "a sample of a download": "lines = requests.get(q).text.splitlines()\nreturn '\\n'.join(random.sample(lines, 3))",
+    "text formatted to a width": "page = requests.get(q).text\nreturn f'{page:>80}'",
+    "a key that only starts like a small one": "data = requests.get(q).json()\nreturn str(data['latest'])",
+    "a get with a text default": "data = requests.get(q).json()\nreturn data.get('body', '')",
+    "a sample of the arguments of any size": "picked = random.sample(q.split(','), len(q))\nreturn str([p.upper() for p in picked])",
 }
 
 

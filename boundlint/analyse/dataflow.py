@@ -13,6 +13,7 @@ that `return format_result(rows)` is judged by what `format_result` returns.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -422,8 +423,7 @@ class FunctionEvaluator:
         if isinstance(expr, cst.ConcatenatedString):  # `"Result: " f"{resp.text}"`: as big as its parts
             return join_all([self.eval(expr.left, env), self.eval(expr.right, env)], told=self._marker(expr))
         if isinstance(expr, cst.FormattedString):
-            parts = [self.eval(p.expression, env) for p in expr.parts if isinstance(p, cst.FormattedStringExpression)]
-            return join_all(parts, told=self._marker(expr)) if parts else BOUNDED_VALUE
+            return self._formatted(expr, env)
         if isinstance(expr, cst.Name):
             return self._name(expr, env)
         if isinstance(expr, cst.Attribute):
@@ -481,6 +481,15 @@ class FunctionEvaluator:
         if isinstance(expr, cst.StarredElement):  # pragma: no cover - only inside containers
             return self.eval(expr.value, env)
         return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)
+
+    def _formatted(self, expr: cst.FormattedString, env: Env) -> Verdict:
+        parts: list[Verdict] = []
+        for part in expr.parts:
+            if isinstance(part, cst.FormattedStringExpression):
+                value = self.eval(part.expression, env)
+                # `{x:.1f}`, `{n:,d}`: a number's format; anything else raises, so the text is short.
+                parts.append(BOUNDED_VALUE if _numeric_format(part) else value)
+        return join_all(parts, told=self._marker(expr)) if parts else BOUNDED_VALUE
 
     def _name(self, expr: cst.Name, env: Env) -> Verdict:
         name = expr.value
@@ -572,8 +581,8 @@ class FunctionEvaluator:
         for element in expr.slice:
             if isinstance(element.slice, cst.Index):
                 self.eval(element.slice.value, env)
-        if value.exception:
-            return BOUNDED_VALUE
+        if value.exception or _small_key(expr):
+            return BOUNDED_VALUE  # `data["status"]`, `place["lat"]`: a short value by its name
         if value.level == SILENT:
             return unbounded(f"an item of {value.reason}", expr, self.module)
         return value if value.level == UNBOUNDED else BOUNDED_VALUE.with_models(value.models)
@@ -726,6 +735,14 @@ class FunctionEvaluator:
             # A library class built from parts (`TextContent(text=...)`,
             # `AnyUrl("...")`): as big as its parts.
             return join_all([self.eval(arg, env) for arg in args])
+        if qualified in ("random.sample", "random.choices") and len(expr.args) >= 2:
+            population = self.eval(args[0], env)
+            count = [arg.value for arg in expr.args[1:] if arg.keyword is None or arg.keyword.value == "k"][-1:]
+            for arg in args[1:]:
+                self.eval(arg, env)
+            if count and _small_count(count[0]) and population.bounded:
+                return Verdict(population.level, models=population.models, few_items=True)  # k items, k known
+            return population
         # Preserving first: `random.sample(lines, 3)` is items of `lines`, though `random.` is small.
         if qualified.startswith(src.PRESERVING_CALL_PREFIXES):
             return join_all([self.eval(arg, env) for arg in args])
@@ -786,6 +803,8 @@ class FunctionEvaluator:
         values = [self.eval(arg, env) for arg in args]
         if method in src.SMALL_METHODS and not (method in src.RECEIVER_SMALL_METHODS and _unknown_object(receiver)):
             return BOUNDED_VALUE
+        if method == "get" and len(args) == 2 and _is_scalar_literal(args[1]):
+            return BOUNDED_VALUE  # `data.get("finished", False)`: the code expects a flag or a number
         if method == "join" and values:
             iterable = values[0]
             if iterable.level == UNBOUNDED:
@@ -853,6 +872,51 @@ def _is_constant_number(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.UnaryOperation):
         return _is_constant_number(expr.expression)
     return isinstance(expr, cst.Name) and expr.value.isupper()
+
+
+def _small_count(expr: cst.BaseExpression) -> bool:
+    """A count known to be small: `5`, `MAX_PICKS`, `min(k, 5)`."""
+    if _is_constant_number(expr):
+        return True
+    return (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Name)
+        and expr.func.value == "min"
+        and any(_is_constant_number(arg.value) for arg in expr.args)
+    )
+
+
+def _is_scalar_literal(expr: cst.BaseExpression) -> bool:
+    """`0`, `-1`, `2.5`, `True`, `False`: a default that says the value is a number or a flag."""
+    if isinstance(expr, cst.UnaryOperation):
+        expr = expr.expression
+    return isinstance(expr, (cst.Integer, cst.Float)) or (
+        isinstance(expr, cst.Name) and expr.value in ("True", "False")
+    )
+
+
+NUMERIC_FORMAT = re.compile(r"^[^{}]*[bcdoxXneEfFgG%]$")
+
+
+def _numeric_format(part: cst.FormattedStringExpression) -> bool:
+    """A format spec with a number's presentation type (`.1f`, `,d`, `.0%`); `.50s` or `>10` is not."""
+    spec = part.format_spec
+    if not spec or not all(isinstance(piece, cst.FormattedStringText) for piece in spec):
+        return False
+    return bool(
+        NUMERIC_FORMAT.match("".join(piece.value for piece in spec if isinstance(piece, cst.FormattedStringText)))
+    )
+
+
+def _small_key(expr: cst.Subscript) -> bool:
+    """`row["status"]`, `item["user_id"]`: a key whose name says it holds a short value."""
+    if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+        return False
+    key = expr.slice[0].slice.value
+    if not isinstance(key, cst.SimpleString):
+        return False
+    name = key.evaluated_value
+    return isinstance(name, str) and (name in src.SMALL_ATTRIBUTES or name.endswith(src.SMALL_ATTRIBUTE_SUFFIXES))
 
 
 def _root_name(expr: cst.BaseExpression) -> str | None:

@@ -264,6 +264,7 @@ SMALL_METHODS = frozenset(
         "flush",
         "raise_for_status",
         "total_seconds",
+        "now",  # `datetime.now()`, `pyotp.TOTP(secret).now()`: a moment or a one-time code
         "timestamp",
         "isoformat",
         "isoweekday",
@@ -276,10 +277,27 @@ SMALL_METHODS = frozenset(
     }
 )
 
-# Attributes that hold a small value on whatever object has them: a status, a
-# flag, an exit code, an identifier (`resp.status_code`, `proc.returncode`,
-# `inbox.inbox_id`). Reading one is a short value, not the object's payload.
-SMALL_ATTRIBUTES = frozenset({"status_code", "status", "ok", "returncode", "id", "pid", "is_error", "done"})
+# Attributes (and dict keys) that hold a small value on whatever object has
+# them: a status, a flag, an exit code, an identifier, a coordinate
+# (`resp.status_code`, `proc.returncode`, `inbox.inbox_id`, `place["lat"]`).
+# Reading one is a short value, not the object's payload.
+SMALL_ATTRIBUTES = frozenset(
+    {
+        "status_code",
+        "status",
+        "ok",
+        "returncode",
+        "id",
+        "pid",
+        "is_error",
+        "done",
+        "lat",
+        "lon",
+        "lng",
+        "latitude",
+        "longitude",
+    }
+)
 SMALL_ATTRIBUTE_SUFFIXES = ("_id", "_count", "_total")
 
 # The rows of a query whose only column is an aggregate are numbers:
