@@ -53,6 +53,11 @@ BOUNDED = {
     "a flag read with a flag default": "data = requests.get(q).json()\nreturn f\"done: {data.get('finished', False)}\"",
     "a few of the arguments": "picked = random.sample(q.split(','), min(len(q), 5))\nreturn str([p.upper() for p in picked])",
     "a one-time code": "import pyotp\nreturn pyotp.TOTP(self.db).now()",
+    "a page's id, title and link": (
+        "page = requests.get(q).json()\n"
+        "return json.dumps({'id': page['id'], 'title': page.get('title'), 'url': page['html_url']})"
+    ),
+    "a type's name": "return type(requests.get(q)).__name__",
 }
 
 UNBOUNDED = {
@@ -64,6 +69,7 @@ UNBOUNDED = {
     "text formatted to a width": "page = requests.get(q).text\nreturn f'{page:>80}'",
     "a key that only starts like a small one": "data = requests.get(q).json()\nreturn str(data['latest'])",
     "a get with a text default": "data = requests.get(q).json()\nreturn data.get('body', '')",
+    "a page's body next to its title": "page = requests.get(q).json()\nreturn json.dumps({'title': page['title'], 'body': page.get('body')})",
     "a sample of the arguments of any size": "picked = random.sample(q.split(','), len(q))\nreturn str([p.upper() for p in picked])",
 }
 

@@ -805,6 +805,8 @@ class FunctionEvaluator:
             return BOUNDED_VALUE
         if method == "get" and len(args) == 2 and _is_scalar_literal(args[1]):
             return BOUNDED_VALUE  # `data.get("finished", False)`: the code expects a flag or a number
+        if method == "get" and args and _is_small_name(args[0]) and not _is_param_echo(func.value, self.params):
+            return BOUNDED_VALUE  # `video.get("title")`, like `video["title"]`
         if method == "join" and values:
             iterable = values[0]
             if iterable.level == UNBOUNDED:
@@ -912,7 +914,11 @@ def _small_key(expr: cst.Subscript) -> bool:
     """`row["status"]`, `item["user_id"]`: a key whose name says it holds a short value."""
     if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
         return False
-    key = expr.slice[0].slice.value
+    return _is_small_name(expr.slice[0].slice.value)
+
+
+def _is_small_name(key: cst.BaseExpression) -> bool:
+    """A string literal naming a field that holds a short value (`"status"`, `"user_id"`)."""
     if not isinstance(key, cst.SimpleString):
         return False
     name = key.evaluated_value

@@ -278,19 +278,40 @@ SMALL_METHODS = frozenset(
 )
 
 # Attributes (and dict keys) that hold a small value on whatever object has
-# them: a status, a flag, an exit code, an identifier, a coordinate
-# (`resp.status_code`, `proc.returncode`, `inbox.inbox_id`, `place["lat"]`).
-# Reading one is a short value, not the object's payload.
+# them: a status, a flag, an exit code, an identifier, a coordinate, a name, a
+# link, a kind, a dimension, a moment (`resp.status_code`, `proc.returncode`,
+# `inbox.inbox_id`, `place["lat"]`, `page["url"]`, `type(e).__name__`).
+# Reading one is a short value, not the object's payload: a reviewer does not
+# flag a tool that answers with a page's id, title and link.
 SMALL_ATTRIBUTES = frozenset(
     {
+        # status and flags
         "status_code",
         "status",
         "ok",
         "returncode",
-        "id",
-        "pid",
         "is_error",
         "done",
+        "state",
+        # identity
+        "id",
+        "pid",
+        "name",
+        "__name__",
+        "__qualname__",
+        "title",
+        "username",
+        "email",
+        # links
+        "url",
+        "href",
+        # kinds and versions
+        "type",
+        "kind",
+        "version",
+        # dimensions and coordinates
+        "width",
+        "height",
         "lat",
         "lon",
         "lng",
@@ -298,7 +319,7 @@ SMALL_ATTRIBUTES = frozenset(
         "longitude",
     }
 )
-SMALL_ATTRIBUTE_SUFFIXES = ("_id", "_count", "_total")
+SMALL_ATTRIBUTE_SUFFIXES = ("_id", "_count", "_total", "_url", "_name", "_type", "_at")
 
 # The rows of a query whose only column is an aggregate are numbers:
 # `conn.execute("SELECT COUNT(*) FROM t").fetchone()`.
