@@ -46,6 +46,7 @@ BOUNDED = {
     "a setting from __init__'s parameters": "return f'{self.base_url}/{q} in {self.db}'",
     "an aggregate query": "(n,) = sqlite3.connect(self.db).execute('SELECT COUNT(*) FROM t').fetchone()\nreturn f'{n} rows'",
     "an aggregate query in an f-string": "row = sqlite3.connect(self.db).execute(f'select max(id) from {q}').fetchone()\nreturn str(row[0])",
+    "a parsed date": "import dateparser\nreturn str(dateparser.parse(q))",
     "a weekday": "from datetime import datetime\nreturn str(datetime.now().isoweekday())",
     "a library's constant": "import http\nreturn f'{http.HTTPStatus.OK}'",
     "a number formatted as one": "data = requests.get(q).json()\nreturn f\"{data['population'] / 1e6:.1f} million\"",
@@ -58,6 +59,13 @@ BOUNDED = {
         "return json.dumps({'id': page['id'], 'title': page.get('title'), 'url': page['html_url']})"
     ),
     "a type's name": "return type(requests.get(q)).__name__",
+    "a counter stepped in a loop over a download": (
+        "n = 0\nfor line in requests.get(q).text.splitlines():\n    n += 1\nreturn f'{n} lines'"
+    ),
+    "camelCase ids and names from JSON": (
+        "zone = requests.get(q).json()\nreturn f\"{zone['timeZoneId']} ({zone['timeZoneName']}) {zone['htmlUrl']}\""
+    ),
+    "one short answer per argument": "return json.dumps([requests.get(u).status_code for u in q.split(',')])",
 }
 
 UNBOUNDED = {
@@ -69,6 +77,11 @@ UNBOUNDED = {
     "text formatted to a width": "page = requests.get(q).text\nreturn f'{page:>80}'",
     "a key that only starts like a small one": "data = requests.get(q).json()\nreturn str(data['latest'])",
     "a get with a text default": "data = requests.get(q).json()\nreturn data.get('body', '')",
+    "a counter next to the text it counts": (
+        "n = 0\nout = ''\nfor line in requests.get(q).text.splitlines():\n    n += 1\n    out += line\nreturn f'{n}: {out}'"
+    ),
+    "a camelCase field that is not a short one": "zone = requests.get(q).json()\nreturn zone['rawPageText']",
+    "a page per argument": "return json.dumps([requests.get(u).text for u in q.split(',')])",
     "a page's body next to its title": "page = requests.get(q).json()\nreturn json.dumps({'title': page['title'], 'body': page.get('body')})",
     "a sample of the arguments of any size": "picked = random.sample(q.split(','), len(q))\nreturn str([p.upper() for p in picked])",
 }
@@ -124,3 +137,31 @@ class Corpus(BaseTool):
 """
     result = run_tree(tmp_path, {"tools.py": source})
     assert [f.code for f in result.findings if f.code == "BL001"] == ["BL001"]
+
+
+@pytest.mark.parametrize(
+    ("annotation", "flagged_codes"),
+    [
+        ("Tuple[int, Optional[int]]", []),
+        ("tuple[int, int] | None", []),
+        ("Annotated[int, 'px']", []),
+        ("Tuple[int, ...]", ["BL001"]),
+        ("Tuple[int, str]", ["BL001"]),
+    ],
+)
+def test_a_helper_annotated_with_a_fixed_tuple_of_small_types_is_small(tmp_path, annotation, flagged_codes):
+    source = f"""
+from typing import Annotated, Optional, Tuple
+import requests
+from langchain_core.tools import tool
+
+def corner(url) -> {annotation}:
+    return requests.get(url).text
+
+@tool
+def locate(url: str) -> str:
+    \"\"\"Where the page puts its corner.\"\"\"
+    return str(corner(url))
+"""
+    result = run_tree(tmp_path, {"tools.py": source})
+    assert [f.code for f in result.findings if f.code == "BL001"] == flagged_codes

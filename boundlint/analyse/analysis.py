@@ -143,12 +143,26 @@ class Analysis:
         return False
 
     def small_annotation(self, module: ModuleInfo, function: cst.FunctionDef) -> bool:
-        """Annotated to return int/float/bool/None/Literal, or an Enum of the tree."""
-        if function.returns is None:
-            return False
-        annotation = function.returns.annotation
+        """Annotated to return a small type: int/float/bool/None/Literal, an Enum of the tree, or a
+        fixed tuple, Optional or union of those (`Tuple[int, int]`, `int | None`)."""
+        return function.returns is not None and self._small_type(module, function.returns.annotation)
+
+    def _small_type(self, module: ModuleInfo, annotation: cst.BaseExpression) -> bool:
+        if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+            return self._small_type(module, annotation.left) and self._small_type(module, annotation.right)
         if isinstance(annotation, cst.Subscript):
-            annotation = annotation.value
+            head = (module.qualify(annotation.value) or "").rsplit(".", 1)[-1]
+            parts = [e.slice.value for e in annotation.slice if isinstance(e.slice, cst.Index)]
+            if head == "Literal":
+                return True
+            if head in ("Optional", "Union", "Tuple", "tuple"):
+                # `Tuple[int, ...]` has any number of items.
+                return bool(parts) and all(
+                    not isinstance(part, cst.Ellipsis) and self._small_type(module, part) for part in parts
+                )
+            if head == "Annotated":
+                return bool(parts) and self._small_type(module, parts[0])
+            return head in src.SMALL_ANNOTATIONS
         if isinstance(annotation, cst.Name) and annotation.value == "None":
             return True
         if (module.qualify(annotation) or "").rsplit(".", 1)[-1] in src.SMALL_ANNOTATIONS:

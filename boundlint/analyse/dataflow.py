@@ -255,7 +255,7 @@ class FunctionEvaluator:
     def _loop(self, node: cst.For | cst.While, env: Env) -> Env | None:
         if isinstance(node, cst.For):
             iterable = self.eval(node.iter, env)
-            few = iterable.few_items or (iterable.level == SILENT)
+            few = iterable.few_items or (iterable.level == SILENT) or self._over_arguments(node.iter)
             reason = (
                 iterable
                 if iterable.level == UNBOUNDED
@@ -340,6 +340,9 @@ class FunctionEvaluator:
 
     def _augment(self, node: cst.AugAssign, env: Env) -> None:
         value = self.eval(node.value, env)
+        if isinstance(node.target, cst.Name) and _is_count_step(node):
+            env[node.target.value] = BOUNDED_VALUE  # `count += 1`: only a number takes a number's step
+            return
         if isinstance(node.target, cst.Name):
             self._grow(node.target, value, env, node)
         elif isinstance(node.target, (cst.Subscript, cst.Attribute)):
@@ -402,6 +405,24 @@ class FunctionEvaluator:
         return then_env, else_env
 
     # -- expressions --------------------------------------------------------
+
+    def _over_arguments(self, iterable: cst.BaseExpression) -> bool:
+        """A loop over what the model passed (`urls`, `zip(a, b)`, `enumerate(req.items)`,
+        `range(len(paths))`, `q.split(",")`): as many turns as the model asked for. Only in the
+        tool itself: a helper's parameters are whatever its callers pass."""
+        if self.depth > 0:
+            return False
+        if isinstance(iterable, cst.Call):
+            func = iterable.func
+            if isinstance(func, cst.Name) and func.value in ("zip", "enumerate", "reversed", "sorted", "range", "len"):
+                args = [arg.value for arg in iterable.args if arg.keyword is None]
+                numbers = [arg for arg in args if not _is_constant_number(arg)]
+                return bool(numbers) and all(self._over_arguments(arg) for arg in numbers)
+            if isinstance(func, cst.Attribute) and func.attr.value in src.PRESERVING_METHODS:
+                return self._over_arguments(func.value)  # `options.items()`, `q.split(",")`
+            return False
+        root = _root_name(iterable)
+        return root is not None and root in self.params and root not in self.context_params
 
     def _marker(self, expr: cst.CSTNode) -> bool:
         return has_marker(expr, self.project, self.module)
@@ -527,7 +548,7 @@ class FunctionEvaluator:
         receiver = self.eval(expr.value, env)
         if receiver.exception:
             return BOUNDED_VALUE
-        if attribute in src.SMALL_ATTRIBUTES or attribute.endswith(src.SMALL_ATTRIBUTE_SUFFIXES):
+        if _is_small_field(attribute):
             return BOUNDED_VALUE  # `resp.status_code`, `proc.returncode`, `message.thread_id`
         if attribute in src.SOURCE_ATTRIBUTES and not _is_param_echo(expr.value, self.params):
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
@@ -621,7 +642,7 @@ class FunctionEvaluator:
         worst_iterable: Verdict | None = None
         while clause is not None:
             iterable = self.eval(clause.iter, inner)
-            if not (iterable.few_items or iterable.level == SILENT):
+            if not (iterable.few_items or iterable.level == SILENT or self._over_arguments(clause.iter)):
                 iterations_bounded = False
                 worst_iterable = iterable if worst_iterable is None else join(worst_iterable, iterable)
             element_value = self._element_of(iterable, clause.iter)
@@ -876,6 +897,16 @@ def _is_constant_number(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Name) and expr.value.isupper()
 
 
+def _is_count_step(node: cst.AugAssign) -> bool:
+    """`n += 1`, `total -= len(chunk)`: a text or a list cannot take a number's step, so `n` is one."""
+    if not isinstance(node.operator, (cst.AddAssign, cst.SubtractAssign)):
+        return False
+    step = node.value.expression if isinstance(node.value, cst.UnaryOperation) else node.value
+    if isinstance(step, (cst.Integer, cst.Float)):
+        return True
+    return isinstance(step, cst.Call) and isinstance(step.func, cst.Name) and step.func.value == "len"
+
+
 def _small_count(expr: cst.BaseExpression) -> bool:
     """A count known to be small: `5`, `MAX_PICKS`, `min(k, 5)`."""
     if _is_constant_number(expr):
@@ -922,7 +953,19 @@ def _is_small_name(key: cst.BaseExpression) -> bool:
     if not isinstance(key, cst.SimpleString):
         return False
     name = key.evaluated_value
-    return isinstance(name, str) and (name in src.SMALL_ATTRIBUTES or name.endswith(src.SMALL_ATTRIBUTE_SUFFIXES))
+    return isinstance(name, str) and _is_small_field(name)
+
+
+def _is_small_field(name: str) -> bool:
+    """`status`, `user_id`, and their camelCase spellings in JSON (`timeZoneId`, `htmlUrl`)."""
+    snake = CAMEL_HUMP.sub("_", name).lower() if not name.isupper() else name.lower()
+    return any(
+        candidate in src.SMALL_ATTRIBUTES or candidate.endswith(src.SMALL_ATTRIBUTE_SUFFIXES)
+        for candidate in {name, snake}
+    )
+
+
+CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def _root_name(expr: cst.BaseExpression) -> str | None:

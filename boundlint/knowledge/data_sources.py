@@ -55,6 +55,8 @@ SMALL_CALL_PREFIXES: tuple[str, ...] = (
     "re.search",
     "re.compile",
     "logging.getLogger",
+    "dateparser.parse",  # a datetime (or None) from a date string
+    "dateutil.parser.",
 )
 
 # Library functions whose result is about as large as their arguments.
