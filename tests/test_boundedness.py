@@ -150,3 +150,21 @@ def test_models_as_return_values(tmp_path):
     )
     result = run_tree(tmp_path, {"mod.py": source})
     assert sorted((f.code, f.symbol) for f in result.findings) == [("BL001", "b"), ("BL002", "Big.body")]
+
+
+def test_bl001_judges_the_model_instance_by_what_it_is_built_from(tmp_path):
+    source = HEADER + (
+        "from pydantic import BaseModel\n\n"
+        "class Weather(BaseModel):\n    city: str\n    summary: str\n\n"
+        '@tool\ndef small(city: str) -> Weather:\n    """S."""\n    return Weather(city=city, summary="sunny")\n\n'
+        '@tool\ndef built_large(city: str) -> Weather:\n    """L."""\n'
+        "    return Weather(city=city, summary=requests.get(city).text)\n\n"
+        '@tool\ndef filled_later(city: str) -> Weather:\n    """F."""\n'
+        '    report = Weather(city=city, summary="")\n    report.summary = requests.get(city).text\n    return report\n'
+    )
+    result = run_tree(tmp_path, {"mod.py": source})
+    bl001 = {f.symbol: f.message for f in result.findings if f.code == "BL001"}
+    assert sorted(bl001) == ["built_large", "filled_later"]
+    assert "requests.get(city).text" in bl001["built_large"]  # the part that makes it large, not the class
+    # The contract is still reported, once per field.
+    assert sorted(f.symbol for f in result.findings if f.code == "BL002") == ["Weather.city", "Weather.summary"]

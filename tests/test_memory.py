@@ -34,7 +34,7 @@ PROJECT = {
         def read_page(url: str) -> Page:
             \"\"\"Read a page.\"\"\"
             text = download(url)
-            return Page(url=url, body=text[:5000] + "...", links=[])
+            return Page(url=url, body=text, links=[])
         """,
     "agent/fetch.py": """
         import requests

@@ -15,6 +15,8 @@ import json, random, sqlite3
 import requests
 from crewai.tools import BaseTool
 
+ETAS = {{"paris": "2 days", "rome": "3 days"}}
+
 class Settings(BaseTool):
     name: str = "reader"
     greeting: str = "Hello"
@@ -46,6 +48,8 @@ BOUNDED = {
     "a setting from __init__'s parameters": "return f'{self.base_url}/{q} in {self.db}'",
     "an aggregate query": "(n,) = sqlite3.connect(self.db).execute('SELECT COUNT(*) FROM t').fetchone()\nreturn f'{n} rows'",
     "an aggregate query in an f-string": "row = sqlite3.connect(self.db).execute(f'select max(id) from {q}').fetchone()\nreturn str(row[0])",
+    "a lookup in a module's table of constants": "return ETAS.get(q, 'unknown')",
+    "a path's stem and suffix": "import pathlib\np = pathlib.Path(requests.get(q).text)\nreturn f'{p.stem}{p.suffix}'",
     "a parsed date": "import dateparser\nreturn str(dateparser.parse(q))",
     "a weekday": "from datetime import datetime\nreturn str(datetime.now().isoweekday())",
     "a library's constant": "import http\nreturn f'{http.HTTPStatus.OK}'",
@@ -81,6 +85,7 @@ UNBOUNDED = {
         "n = 0\nout = ''\nfor line in requests.get(q).text.splitlines():\n    n += 1\n    out += line\nreturn f'{n}: {out}'"
     ),
     "a camelCase field that is not a short one": "zone = requests.get(q).json()\nreturn zone['rawPageText']",
+    "a lookup in a table of constants with a large default": "return ETAS.get(q, requests.get(q).text)",
     "a page per argument": "return json.dumps([requests.get(u).text for u in q.split(',')])",
     "a page's body next to its title": "page = requests.get(q).json()\nreturn json.dumps({'title': page['title'], 'body': page.get('body')})",
     "a sample of the arguments of any size": "picked = random.sample(q.split(','), len(q))\nreturn str([p.upper() for p in picked])",

@@ -16,7 +16,6 @@ from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, snippet
 from boundlint.analyse.size import (
     BOUNDED_VALUE,
     FEW_ITEMS,
-    MEDIUM,
     SILENT,
     UNBOUNDED,
     Verdict,
@@ -253,13 +252,10 @@ class Analysis:
         models = frozenset({model.node})
         if self.models.is_bounded(model):
             return BOUNDED_VALUE.with_models(models)
-        names = ", ".join(f"`{item.name}`" for _, item in self.models.unbounded_fields(model)[:3])
-        reason = (
-            f"`{model.name}(...)`, whose fields {names} have no size bound"
-            if names
-            else f"`{model.name}(...)`, whose nested models have unbounded fields"
-        )
-        return Verdict(UNBOUNDED, reason, call, caller, MEDIUM, models)
+        # BL001 judges the value: a model built from small parts is small, whatever its fields
+        # allow (that is BL002/BL003's finding, at the field). Built from a large part, it is as
+        # large as that part, and the message names the part.
+        return join_all(args).with_models(models)
 
 
 def _is_generator(function: cst.FunctionDef) -> bool:

@@ -330,6 +330,8 @@ class FunctionEvaluator:
                 self._bind(element.value, part, env)
         elif isinstance(target, cst.StarredElement):
             self._bind(target.value, value, env)
+        elif isinstance(target, cst.Attribute) and _root_name(target) in env and _root_name(target) != "self":
+            self._grow(target.value, value, env, target)  # `page.body = resp.text`: `page` now holds it
         elif isinstance(target, cst.Subscript):
             self._grow(target.value, value, env, target)
             if _told_key(target):
@@ -691,6 +693,9 @@ class FunctionEvaluator:
             return unbounded(f"the result of `{code}`", expr, self.module)
         if qualified is not None and qualified.startswith("builtins."):
             return self._builtin_call(qualified[len("builtins.") :], expr, args, env, code)
+        if isinstance(func, cst.Attribute) and func.attr.value == "get" and self._constant_table(func.value, env):
+            # `ETAS.get(city, "unknown")`: an entry of a module's literal table, or the default.
+            return join_all([BOUNDED_VALUE, *[self.eval(arg, env) for arg in args[1:]]])
         entity = self._callee(func, env)
         if entity is not None and self.project.is_enum(entity):
             for arg in args:

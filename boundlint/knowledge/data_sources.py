@@ -304,6 +304,8 @@ SMALL_ATTRIBUTES = frozenset(
         "title",
         "username",
         "email",
+        "stem",  # a path's file name without its suffix
+        "suffix",
         # links
         "url",
         "href",

@@ -1,3 +1,4 @@
+import requests
 from agents import function_tool
 from boundlint_runtime import truncate_for_llm
 from pydantic import BaseModel
@@ -10,4 +11,4 @@ class Reading(BaseModel):
 @function_tool
 def reading(sensor: str) -> Reading:
     """A sensor reading."""
-    return truncate_for_llm(Reading(value=sensor), max_chars=16_000)
+    return truncate_for_llm(Reading(value=requests.get(sensor).text), max_chars=16_000)

@@ -1,3 +1,4 @@
+import requests
 from agents import function_tool
 from pydantic import BaseModel
 
@@ -9,4 +10,4 @@ class Reading(BaseModel):
 @function_tool
 def reading(sensor: str) -> Reading:
     """A sensor reading."""
-    return Reading(value=sensor)
+    return Reading(value=requests.get(sensor).text)
