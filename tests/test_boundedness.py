@@ -168,3 +168,50 @@ def test_bl001_judges_the_model_instance_by_what_it_is_built_from(tmp_path):
     assert "requests.get(city).text" in bl001["built_large"]  # the part that makes it large, not the class
     # The contract is still reported, once per field.
     assert sorted(f.symbol for f in result.findings if f.code == "BL002") == ["Weather.city", "Weather.summary"]
+
+
+PASS_THROUGH = (
+    HEADER
+    + """
+def fmt(x, prefix="Result: "):
+    return f"{prefix}{x}"
+
+def count(x):
+    return f"{len(x)} chars"
+
+def clip(x):
+    return x[:100]
+
+def first(*parts, **named):
+    return parts[0] if parts else named.get("text")
+
+class Formatter:
+    def wrap(self, body, width=80):
+        return body.strip()
+
+FORMATTER = Formatter()
+
+"""
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "codes"),
+    [
+        ("return fmt(requests.get(q).text)", ["BL001"]),
+        ("return fmt(q)", []),
+        ("return fmt('ok', prefix=requests.get(q).text)", ["BL001"]),
+        ("return fmt(x=requests.get(q).text)", ["BL001"]),
+        ("return count(requests.get(q).text)", []),
+        ("return clip(requests.get(q).text)", ["BL004"]),
+        ("return first(requests.get(q).text)", ["BL001"]),
+        ("return first(text=requests.get(q).text)", ["BL001"]),
+        ("args = [requests.get(q).text]\n    return first(*args)", ["BL001"]),
+        ("return FORMATTER.wrap(requests.get(q).text)", ["BL001"]),
+        ("return FORMATTER.wrap(q, width=len(requests.get(q).text))", []),
+    ],
+)
+def test_a_helper_that_passes_its_argument_through_is_as_large_as_that_argument(tmp_path, body, codes):
+    source = PASS_THROUGH + f'@tool\ndef t(q: str) -> str:\n    """T."""\n    {body}\n'
+    result = run_tree(tmp_path, {"mod.py": source})
+    assert [f.code for f in result.findings if f.symbol == "t"] == codes

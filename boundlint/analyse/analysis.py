@@ -7,7 +7,7 @@ results.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
@@ -19,6 +19,7 @@ from boundlint.analyse.size import (
     SILENT,
     UNBOUNDED,
     Verdict,
+    join,
     join_all,
     unbounded,
 )
@@ -218,10 +219,21 @@ class Analysis:
         summary = self._summary(entity, depth)
         if summary is None:
             return unbounded(f"the result of `{code}`", call, caller)
+        if summary.params and summary.level != UNBOUNDED:
+            summary = self._with_arguments(summary, function, call, args, skip_first=entity.owner is not None)
         if summary.level == UNBOUNDED:
             where = f"{summary.reason} via `{entity.name}()`"
             return Verdict(UNBOUNDED, where, summary.node, summary.module, summary.confidence, summary.models)
         return summary
+
+    def _with_arguments(
+        self, summary: Verdict, function: cst.FunctionDef, call: cst.Call, args: list[Verdict], skip_first: bool
+    ) -> Verdict:
+        """The summary of `function` at this call: the parameters it passes through become the
+        values this call gives them (`fmt(resp.text)` is as large as `resp.text`)."""
+        passed = arguments_by_parameter(function, call, args, skip_first)
+        given = [passed[name] for name in sorted(summary.params) if name in passed]
+        return join_all([replace(summary, params=frozenset()), *given])
 
     def _summary(self, entity: Entity, depth: int) -> Verdict | None:
         function = entity.node
@@ -256,6 +268,44 @@ class Analysis:
         # allow (that is BL002/BL003's finding, at the field). Built from a large part, it is as
         # large as that part, and the message names the part.
         return join_all(args).with_models(models)
+
+
+def arguments_by_parameter(
+    function: cst.FunctionDef, call: cst.Call, args: list[Verdict], skip_first: bool
+) -> dict[str, Verdict]:
+    """Which value each parameter of `function` gets at `call` (`args`: the verdicts of
+    `call.args`, in order). `*xs` and `**kw` at the call may fill any parameter left."""
+    params = function.params
+    positional = [*params.posonly_params, *params.params]
+    if skip_first and positional and positional[0].name.value in ("self", "cls"):
+        positional = positional[1:]
+    names = [param.name.value for param in positional]
+    keyword_names = set(names) | {param.name.value for param in params.kwonly_params}
+    star = params.star_arg.name.value if isinstance(params.star_arg, cst.Param) else None
+    star_kwarg = params.star_kwarg.name.value if params.star_kwarg is not None else None
+    passed: dict[str, Verdict] = {}
+    spread: list[Verdict] = []  # `*xs`, `**kw`: they may fill anything not named
+    index = 0
+
+    def give(name: str | None, value: Verdict) -> None:
+        if name is not None:
+            passed[name] = join(passed[name], value) if name in passed else value
+
+    for arg, value in zip(call.args, args, strict=False):
+        if arg.star:
+            spread.append(value)
+        elif arg.keyword is not None:
+            give(arg.keyword.value if arg.keyword.value in keyword_names else star_kwarg, value)
+        elif index < len(names):
+            give(names[index], value)
+            index += 1
+        else:
+            give(star, value)
+    for value in spread:
+        for name in [*names, *keyword_names, star, star_kwarg]:
+            if name is not None and name not in passed:
+                give(name, value)
+    return passed
 
 
 def _is_generator(function: cst.FunctionDef) -> bool:

@@ -518,11 +518,18 @@ class FunctionEvaluator:
         name = expr.value
         if name in env:
             return env[name]
-        if name in ("True", "False", "None") or name in self.params:
+        if name in ("True", "False", "None"):
             return BOUNDED_VALUE
+        if name in self.params:
+            return self._argument(name)
         if name in self.context_params:
             return unbounded(f"`{name}`", expr, self.module)
         return self.analysis.global_value(self.module, expr, self.depth)
+
+    def _argument(self, name: str) -> Verdict:
+        """A parameter's value: in the tool, what the model passed (an echo, bounded); in a
+        function summarised for its callers, whatever each caller passes there."""
+        return BOUNDED_VALUE if self.depth == 0 else BOUNDED_VALUE.with_params(frozenset({name}))
 
     def _attribute(self, expr: cst.Attribute, env: Env) -> Verdict:
         code = snippet(self.module, expr)
@@ -554,8 +561,9 @@ class FunctionEvaluator:
             return BOUNDED_VALUE  # `resp.status_code`, `proc.returncode`, `message.thread_id`
         if attribute in src.SOURCE_ATTRIBUTES and not _is_param_echo(expr.value, self.params):
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
-        if _root_name(expr) in self.params:
-            return BOUNDED_VALUE  # an argument's field echoed back (`request.filters.city`)
+        root = _root_name(expr)
+        if root is not None and root in self.params:
+            return self._argument(root)  # an argument's field echoed back (`request.filters.city`)
         if _is_self(expr.value):
             return unbounded(f"`{code}`", expr, self.module)  # name the attribute, not `self`
         if receiver.level == UNBOUNDED:
@@ -608,7 +616,7 @@ class FunctionEvaluator:
             return BOUNDED_VALUE  # `data["status"]`, `place["lat"]`: a short value by its name
         if value.level == SILENT:
             return unbounded(f"an item of {value.reason}", expr, self.module)
-        return value if value.level == UNBOUNDED else BOUNDED_VALUE.with_models(value.models)
+        return value if value.level == UNBOUNDED else BOUNDED_VALUE.with_models(value.models).with_params(value.params)
 
     def _binary(self, expr: cst.BinaryOperation, env: Env) -> Verdict:
         left, right = self.eval(expr.left, env), self.eval(expr.right, env)
@@ -675,7 +683,7 @@ class FunctionEvaluator:
             return collection if collection.level == UNBOUNDED else BOUNDED_VALUE
         if collection.level == SILENT:
             return unbounded(f"an item of {collection.reason}", node, self.module)
-        return BOUNDED_VALUE
+        return BOUNDED_VALUE.with_params(collection.params)  # an item of an argument: at most its size
 
     # -- calls --------------------------------------------------------------
 

@@ -8,7 +8,7 @@ reaching assignment is bounded" falls out of a forward data-flow pass.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
@@ -35,6 +35,9 @@ class Verdict:
     exception: bool = False
     # The value is a collection of known, small size (a literal or a range).
     few_items: bool = False
+    # In a function of the tree summarised for its callers: the parameters whose values pass
+    # into this one at their own size (`f"Result: {x}"`). Each call puts its arguments there.
+    params: frozenset[str] = field(default_factory=frozenset)
 
     @property
     def bounded(self) -> bool:
@@ -43,16 +46,12 @@ class Verdict:
     def with_models(self, models: frozenset[cst.ClassDef]) -> Verdict:
         if not models or models <= self.models:
             return self
-        return Verdict(
-            self.level,
-            self.reason,
-            self.node,
-            self.module,
-            self.confidence,
-            self.models | models,
-            self.exception,
-            self.few_items,
-        )
+        return replace(self, models=self.models | models)
+
+    def with_params(self, params: frozenset[str]) -> Verdict:
+        if not params or params <= self.params:
+            return self
+        return replace(self, params=self.params | params)
 
 
 BOUNDED_VALUE = Verdict(BOUNDED)
@@ -74,7 +73,7 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         worse = a
     if worse.level == BOUNDED and not (a.few_items and b.few_items):
         worse = Verdict(BOUNDED, exception=a.exception and b.exception)
-    return worse.with_models(a.models | b.models)
+    return worse.with_models(a.models | b.models).with_params(a.params | b.params)
 
 
 def join_all(verdicts: list[Verdict], told: bool = False) -> Verdict:
@@ -83,5 +82,5 @@ def join_all(verdicts: list[Verdict], told: bool = False) -> Verdict:
     for verdict in verdicts[1:]:
         result = join(result, verdict)
     if told and result.level == SILENT:
-        result = BOUNDED_VALUE.with_models(result.models)
+        result = BOUNDED_VALUE.with_models(result.models).with_params(result.params)
     return result
