@@ -215,3 +215,18 @@ def test_a_helper_that_passes_its_argument_through_is_as_large_as_that_argument(
     source = PASS_THROUGH + f'@tool\ndef t(q: str) -> str:\n    """T."""\n    {body}\n'
     result = run_tree(tmp_path, {"mod.py": source})
     assert [f.code for f in result.findings if f.symbol == "t"] == codes
+
+
+@pytest.mark.parametrize(
+    ("body", "codes"),
+    [
+        ("return f'RF-{q[-4:]}'", []),  # a label built from the argument: nothing was lost
+        ("return 'status: ' + 'unknown'[:3]", []),
+        ("return requests.get(q).text[-4:]", ["BL004"]),
+        ("return f'RF-{requests.get(q).text[:4]}'", ["BL004"]),
+    ],
+)
+def test_bl004_only_where_the_value_was_unbounded_before_the_cut(tmp_path, body, codes):
+    source = HEADER + f'@tool\ndef t(q: str) -> str:\n    """T."""\n    {body}\n'
+    result = run_tree(tmp_path, {"mod.py": source})
+    assert [f.code for f in result.findings] == codes

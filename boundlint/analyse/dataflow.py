@@ -605,6 +605,10 @@ class FunctionEvaluator:
                 for part in (cut.lower, cut.upper, cut.step):
                     if part is not None:
                         self.eval(part, env)
+                if value.bounded and not value.params:
+                    # `f"RF-{order_id[-4:]}"`: a short value cut shorter builds a label; nothing the
+                    # model needed was lost. (A parameter of a helper may be large at some call.)
+                    return FEW_ITEMS.with_models(value.models)
                 return Verdict(
                     SILENT, f"`{snippet(self.module, expr)}`", expr, self.module, HIGH, value.models, few_items=True
                 )

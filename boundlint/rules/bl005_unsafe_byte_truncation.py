@@ -15,6 +15,7 @@ from boundlint.edit.model import SAFE, Candidate, Names, NoFixError
 from boundlint.edit.target import Target
 from boundlint.edit.templates import separator
 from boundlint.knowledge import data_sources as src
+from boundlint.parse.positions import child_nodes
 from boundlint.project.module import ModuleInfo
 from boundlint.project.module_index import index_of
 from boundlint.rules.base import Rule, RuleContext
@@ -33,7 +34,9 @@ Flags, anywhere in the code, a slice of bytes that is decoded without an error
 handler: `s.encode()[:N].decode()`, `raw[:N].decode("utf-8")`,
 `str(raw[:N], "utf-8")`, `codecs.decode(raw[:N])`. Decoding with
 `errors="ignore"` or `"replace"`, or with a single-byte encoding such as
-`latin-1`, is not flagged.
+`latin-1`, is not flagged; nor is a cut at `e.start` or `e.end` of a caught
+`UnicodeDecodeError` `e`, which are the edges of the bytes that failed to
+decode, so no character is split there.
 """
     why = """
 A UTF-8 character is one to four bytes. Cutting at byte N splits the character
@@ -67,6 +70,13 @@ def clip(text: str, n: int) -> str:
 def clip(raw: bytes, n: int) -> str:
     return raw[:n].decode("latin-1") + raw[:n].decode("utf-8", "replace")
 """,
+        """
+def readable_prefix(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return raw[: error.start].decode("utf-8")
+""",
     )
     invalid = (
         """
@@ -80,6 +90,13 @@ def head(raw: bytes) -> str:
     first = str(raw[:100], "utf-8")  # expect
     return first + codecs.decode(raw[-100:])  # expect
 """,
+        """
+def prefix(raw: bytes, n: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return raw[error.start : n].decode("utf-8")  # expect
+""",
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
@@ -87,8 +104,9 @@ def head(raw: bytes) -> str:
             index = index_of(module)
             if "decode" not in module.source.text:
                 continue
+            boundaries = _decode_errors_caught(module) if "UnicodeDecodeError" in module.source.text else frozenset()
             for site in index.calls:
-                if _decodes_a_cut_strictly(module, site.node):
+                if _decodes_a_cut_strictly(module, site.node, boundaries):
                     code = snippet(module, site.node)
                     message = (
                         f"`{code}` decodes bytes cut at an arbitrary offset strictly: a multi-byte character "
@@ -153,20 +171,49 @@ def head(raw: bytes) -> str:
         return Candidate(target.finding, module, node, build, SAFE, message)
 
 
-def _decodes_a_cut_strictly(module: ModuleInfo, node: cst.Call) -> bool:
+def _decodes_a_cut_strictly(module: ModuleInfo, node: cst.Call, boundaries: frozenset[str]) -> bool:
     func = node.func
     qualified = module.qualify(func)
     if isinstance(func, cst.Attribute) and func.attr.value == "decode" and qualified != "codecs.decode":
-        return _is_slice(func.value) and _strict(node.args, encoding_index=0, errors_index=1)
-    if qualified == "builtins.str" and len(node.args) >= 2 and _is_slice(node.args[0].value):
+        return _is_arbitrary_cut(func.value, boundaries) and _strict(node.args, encoding_index=0, errors_index=1)
+    if qualified == "builtins.str" and len(node.args) >= 2 and _is_arbitrary_cut(node.args[0].value, boundaries):
         return _strict(node.args, encoding_index=1, errors_index=2)
-    if qualified == "codecs.decode" and node.args and _is_slice(node.args[0].value):
+    if qualified == "codecs.decode" and node.args and _is_arbitrary_cut(node.args[0].value, boundaries):
         return _strict(node.args, encoding_index=1, errors_index=2)
     return False
 
 
-def _is_slice(expr: cst.BaseExpression) -> bool:
-    return isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice)
+def _is_arbitrary_cut(expr: cst.BaseExpression, boundaries: frozenset[str]) -> bool:
+    """A slice of bytes at an offset that may split a character; not at `e.start`/`e.end` of a
+    caught UnicodeDecodeError, which are the edges of the undecodable bytes."""
+    if not (isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice)):
+        return False
+    cut = expr.slice[0].slice
+    return not all(bound is None or _is_boundary(bound, boundaries) for bound in (cut.lower, cut.upper))
+
+
+def _is_boundary(bound: cst.BaseExpression, boundaries: frozenset[str]) -> bool:
+    return (
+        isinstance(bound, cst.Attribute)
+        and bound.attr.value in ("start", "end")
+        and isinstance(bound.value, cst.Name)
+        and bound.value.value in boundaries
+    )
+
+
+def _decode_errors_caught(module: ModuleInfo) -> frozenset[str]:
+    """The names bound by `except UnicodeDecodeError as e` (alone or in a tuple) in the module."""
+    names: set[str] = set()
+    stack: list[cst.CSTNode] = [module.tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.ExceptHandler) and node.name is not None and node.type is not None:
+            caught = node.type.elements if isinstance(node.type, cst.Tuple) else [cst.Element(node.type)]
+            if any((module.qualify(item.value) or "").endswith("UnicodeDecodeError") for item in caught):
+                if isinstance(node.name.name, cst.Name):
+                    names.add(node.name.name.value)
+        stack.extend(child_nodes(node))
+    return frozenset(names)
 
 
 def _argument(args: Sequence[cst.Arg], index: int, keyword: str) -> cst.BaseExpression | None:

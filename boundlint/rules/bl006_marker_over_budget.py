@@ -37,7 +37,9 @@ Flags, anywhere in the code, `x[:N] + "... [truncated]"`, `f"{x[:N]}..."` and
 `"..." + x[-N:]`: a slice to the full budget N followed (or preceded) by a
 marker string, without the marker's length being taken out of N (as
 `x[:N - len(marker)]` does). Confidence is `high` inside a tool function and
-`medium` elsewhere.
+`medium` elsewhere. Text that no model reads is left alone: log calls,
+`print`, console prints, `warnings.warn`, and the messages of `raise` and
+`assert`.
 """
     why = """
 The budget exists because something downstream has a hard limit: a context
@@ -76,6 +78,18 @@ def clip(text: str) -> str:
 def label(name: str) -> str:
     return name[:20] + ": " + name
 """,
+        """
+import logging
+
+logger = logging.getLogger(__name__)
+
+def fetch(body: str) -> str:
+    logger.info("got %s", body[:200] + "...")
+    print(f"{body[:80]}...")
+    if not body.strip():
+        raise ValueError(f"empty page: {body[:50]}...")
+    return "saved"
+""",
     )
     invalid = (
         """
@@ -90,6 +104,12 @@ def preview(body: str, limit: int) -> str:
     tail = "..." + body[-limit:]  # expect
     return head + tail
 """,
+        """
+def report(body: str, log) -> str:
+    summary = body[:500] + " [cut]"  # expect
+    log.info(summary)
+    return summary
+""",
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
@@ -103,6 +123,7 @@ def preview(body: str, limit: int) -> str:
         for module in context.modules:
             index = index_of(module)
             excerpt_parts: set[cst.CSTNode] = set()
+            unseen: set[cst.CSTNode] | None = None  # text no model reads, computed on the first candidate
             for site in index.expressions:  # in source order: a whole expression before its parts
                 if site.node in excerpt_parts:
                     continue
@@ -111,6 +132,9 @@ def preview(body: str, limit: int) -> str:
                 else:
                     found = _over_budget_fstring(site.node)
                 if found is not None:
+                    unseen = _text_no_model_reads(module) if unseen is None else unseen
+                    if site.node in unseen:
+                        continue
                     cut, marker = found
                     in_tool = _inside(site.function, tool_nodes, parents)
                     message = (
@@ -241,6 +265,42 @@ def preview(body: str, limit: int) -> str:
             return replace_node(updated, found, new_cut)
 
         return Candidate(target.finding, module, node, build, applicability, message)
+
+
+LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"})
+
+
+def _text_no_model_reads(module: ModuleInfo) -> set[cst.CSTNode]:
+    """Every node of a log call, a `print`, a console print, a `warnings.warn`, or a `raise` or
+    `assert` statement: text for people and logs, never a tool's result, so its budget is not the
+    model's."""
+    roots: list[cst.CSTNode] = []
+    stack: list[cst.CSTNode] = [module.tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Raise, cst.Assert)) or (isinstance(node, cst.Call) and _is_log_call(module, node)):
+            roots.append(node)
+            continue
+        stack.extend(child_nodes(node))
+    unseen: set[cst.CSTNode] = set()
+    while roots:
+        node = roots.pop()
+        unseen.add(node)
+        roots.extend(child_nodes(node))
+    return unseen
+
+
+def _is_log_call(module: ModuleInfo, call: cst.Call) -> bool:
+    qualified = module.qualify(call.func) or ""
+    if qualified in ("builtins.print", "warnings.warn") or qualified.startswith(("logging.", "loguru.", "structlog.")):
+        return True
+    if not isinstance(call.func, cst.Attribute):
+        return False
+    receiver = module.code(call.func.value).rsplit(".", 1)[-1].lower()
+    method = call.func.attr.value
+    # `logger.info(...)`, `self._log.warning(...)`, `console.print(...)`: by the receiver's name too,
+    # never by the method's alone (`response.error(...)` may answer the model).
+    return ("log" in receiver and method in LOG_METHODS) or (receiver == "console" and method in ("print", "log"))
 
 
 def _inside(
