@@ -51,6 +51,10 @@ def truncate_for_llm(
     Returns a JSON-compatible copy (dict, list, str, int, float, bool, None)
     such that ``len(json.dumps(result, ensure_ascii=False)) <= max_chars``.
     A ``str`` value is cut as text instead: ``len(result) <= max_chars``.
+    A ``bytes``/``bytearray`` value stays that type (an image, an audio clip):
+    returned as is within ``max_chars`` bytes, else its first ``max_chars``
+    bytes, the cut reported (flag, log, listeners) since no marker can go
+    inside binary data.
     ``max_string_chars`` / ``max_items`` additionally cap every string /
     container; containers deeper than ``max_depth`` become a placeholder.
     Never raises on any value.
@@ -60,9 +64,18 @@ def truncate_for_llm(
     limits = check_limits(max_string_chars, max_items, max_depth)
     if isinstance(value, str):
         return truncate_text(value, budget, label=label)
+    if isinstance(value, (bytes, bytearray)):
+        return _cut_bytes(value, budget, label or "value")
     result, cuts = shrink(value, budget, *limits)
     publish(cuts, label or "value")
     return result
+
+
+def _cut_bytes(value: bytes | bytearray, budget: int, label: str) -> bytes | bytearray:
+    if len(value) <= budget:
+        return value
+    report(TruncationEvent(label, "bytes", len(value), budget))
+    return value[:budget]
 
 
 def check_limits(

@@ -392,3 +392,17 @@ def test_size_accounting_is_exact_so_the_safety_net_is_never_needed(value: Any, 
     text = json.dumps(out, ensure_ascii=False, allow_nan=False, separators=walker.separators)
     assert size == (len(text.encode("utf-8")) if compact else len(text))
     assert size <= budget
+
+
+@given(st.one_of(st.binary(max_size=300), st.binary(max_size=300).map(bytearray)), st.integers(2, 400))
+def test_bytes_keep_their_type_and_the_cut_is_reported(data, budget):
+    from boundlint_runtime import track_truncation
+
+    with track_truncation() as flag:
+        result = truncate_for_llm(data, budget)
+    assert type(result) is type(data)
+    assert len(result) <= budget
+    if len(data) <= budget:
+        assert result == data and not flag.occurred  # nothing cut when nothing had to be
+    else:
+        assert result == data[:budget] and flag.occurred  # never silently
