@@ -12,6 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
+from boundlint.knowledge import data_sources as src
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
 
@@ -71,6 +72,34 @@ class Kinds:
         if self.name(base) in SEQUENCES:
             return SEQUENCE
         return UNKNOWN
+
+    def is_media(self, annotation: cst.BaseExpression | None, value: cst.BaseExpression) -> bool:
+        """Bytes or a media block (an MCP `ImageContent`, a Griptape `ImageArtifact`), by the
+        annotation (also inside `X | None`, `list[X]`, `Union[...]`) or by the returned constructor."""
+        return (annotation is not None and self._names_media(annotation)) or self._makes_media(value)
+
+    def _names_media(self, expr: cst.BaseExpression) -> bool:
+        if isinstance(expr, cst.BinaryOperation):
+            return self._names_media(expr.left) or self._names_media(expr.right)
+        if isinstance(expr, cst.Subscript):
+            return self._is_media_type(expr.value) or any(
+                isinstance(e.slice, cst.Index) and self._names_media(e.slice.value) for e in expr.slice
+            )
+        return self._is_media_type(expr)
+
+    def _makes_media(self, value: cst.BaseExpression) -> bool:
+        if isinstance(value, cst.Call):
+            return self._is_media_type(value.func)
+        if isinstance(value, (cst.List, cst.Tuple)):
+            return any(self._makes_media(element.value) for element in value.elements)
+        return False
+
+    def _is_media_type(self, expr: cst.BaseExpression) -> bool:
+        name = self.name(expr) or ""
+        tail = name.rsplit(".", 1)[-1]
+        if name in src.BINARY_TYPES or tail in src.MEDIA_TYPE_TAILS:
+            return True
+        return tail in src.MEDIA_TYPE_GENERIC_TAILS and name.startswith(src.MEDIA_TYPE_PREFIXES)
 
     def is_text(self, expr: cst.BaseExpression) -> bool:
         return self.name(expr) == "builtins.str"

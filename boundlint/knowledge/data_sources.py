@@ -379,3 +379,25 @@ CONTEXT_PARAMETERS = frozenset(
 # Single-byte encodings cannot be split mid-character.
 SINGLE_BYTE_ENCODINGS = re.compile(r"^(ascii|us-ascii|latin[-_]?1|iso[-_]?8859.*|cp125\d|cp437|l1)$", re.IGNORECASE)
 SAFE_DECODE_ERRORS = frozenset({"ignore", "replace", "backslashreplace", "surrogateescape", "surrogatepass"})
+
+
+# Binary and media results (an image, an audio clip, a file's bytes): a text or
+# JSON checkpoint would turn them into text, and a byte cut would break the
+# file, so a fix is never offered for them. Matched on the qualified name of
+# a library class; `Image`/`Audio`/`File` only under these libraries.
+MEDIA_TYPE_TAILS = frozenset(
+    {
+        "ImageContent",
+        "AudioContent",
+        "BlobResourceContents",
+        "ImageArtifact",
+        "AudioArtifact",
+        "BlobArtifact",
+        "BinaryContent",
+        "ToolOutputImage",
+        "ToolOutputFileContent",
+    }
+)
+MEDIA_TYPE_PREFIXES = ("mcp.", "fastmcp.", "agno.media.")
+MEDIA_TYPE_GENERIC_TAILS = frozenset({"Image", "Audio", "File", "Video"})
+BINARY_TYPES = frozenset({"builtins.bytes", "builtins.bytearray", "builtins.memoryview"})

@@ -11,7 +11,7 @@ from boundlint.analyse.size import UNBOUNDED
 from boundlint.core.findings import Finding
 from boundlint.edit.context import FixContext
 from boundlint.edit.kinds import JSON, TEXT, UNKNOWN, Kinds
-from boundlint.edit.model import BOUNDED, SAFE, TRUNCATE_FOR_LLM, TRUNCATE_TEXT, UNSAFE, Candidate, Names
+from boundlint.edit.model import BOUNDED, SAFE, TRUNCATE_FOR_LLM, TRUNCATE_TEXT, UNSAFE, Candidate, Names, NoFixError
 from boundlint.edit.target import Target, first_tuple_item, returned_value
 from boundlint.edit.templates import PLACEHOLDER, budget_literal, wrap_in_call
 from boundlint.project.module import ModuleInfo, dotted
@@ -71,7 +71,12 @@ from boundlint_runtime import truncate_text
 ```
 
 or bound the whole tool with `@bounded(max_chars=16_000)` placed directly
-under the framework decorator. `boundlint fix` does either for you.
+under the framework decorator. `boundlint fix` does either for you, except
+for a tool that returns bytes or media (an MCP `ImageContent` or `Image`, a
+Griptape `ImageArtifact`, audio): a text or JSON checkpoint would change the
+value's type and a byte cut would break the file, so bound its size where it
+is made (the image's resolution, the clip's length) and return a short text
+instead when it is too large.
 """
     valid = (
         '''
@@ -185,6 +190,11 @@ class ReadFile(BaseTool):
         if tool.content_and_artifact:
             annotation = first_tuple_item(kinds, annotation)
         value = returned_value(target, tool.content_and_artifact)
+        if kinds.is_media(annotation, value):
+            raise NoFixError(
+                "no automatic fix: the value is an image, audio or other binary content; a text or JSON "
+                "checkpoint would change its type and a byte cut would break it. Bound its size where it is made"
+            )
         kind = _value_kind(kinds, annotation, value)
 
         if (
