@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any, Literal, TypeVar, cast, overload
 
 from .signal import TruncationEvent, report
-from .structure import check_limits, measure, publish, shrink
+from .structure import check_limits, cut_bytes, measure, publish, shrink
 from .text import Mode, check_size, check_text_args, truncate_text
 
 __all__ = ["bounded"]
@@ -169,6 +169,8 @@ class _Bound:
             return self._checked(value)
         if isinstance(value, str):
             return truncate_text(value, self.max_chars, mode=self.mode, label=self.label)  # type: ignore[arg-type]
+        if isinstance(value, (bytes, bytearray)):
+            return cut_bytes(value, self.max_chars, self.label)  # binary stays binary
         out, cuts = shrink(value, self.max_chars, *self.limits)
         if not cuts:
             return value  # fits: hand the framework exactly what the tool returned

@@ -65,13 +65,14 @@ def truncate_for_llm(
     if isinstance(value, str):
         return truncate_text(value, budget, label=label)
     if isinstance(value, (bytes, bytearray)):
-        return _cut_bytes(value, budget, label or "value")
+        return cut_bytes(value, budget, label or "value")
     result, cuts = shrink(value, budget, *limits)
     publish(cuts, label or "value")
     return result
 
 
-def _cut_bytes(value: bytes | bytearray, budget: int, label: str) -> bytes | bytearray:
+def cut_bytes(value: bytes | bytearray, budget: int, label: str) -> bytes | bytearray:
+    """The value itself within ``budget`` bytes, else its head, the cut reported (no marker fits in binary)."""
     if len(value) <= budget:
         return value
     report(TruncationEvent(label, "bytes", len(value), budget))

@@ -51,6 +51,9 @@ def test_never_raises_and_always_gives_strict_json_within_budget(value: Any, bud
     if isinstance(value, str):
         assert isinstance(out, str) and len(out) <= budget
         return
+    if isinstance(value, (bytes, bytearray)):  # binary stays binary (see the bytes test below)
+        assert type(out) is type(value) and len(out) <= budget
+        return
     text = _dump(out)
     assert len(text) <= budget
     text.encode("utf-8")
