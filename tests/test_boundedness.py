@@ -230,3 +230,58 @@ def test_bl004_only_where_the_value_was_unbounded_before_the_cut(tmp_path, body,
     source = HEADER + f'@tool\ndef t(q: str) -> str:\n    """T."""\n    {body}\n'
     result = run_tree(tmp_path, {"mod.py": source})
     assert [f.code for f in result.findings] == codes
+
+
+BUDGET_LOOPS = """
+import subprocess
+from langchain_core.tools import tool
+
+def keep_within(text: str, max_bytes: int = 4000) -> str:
+    kept = []
+    used = 0
+    for line in text.split("\\n"):
+        size = len(line.encode()) + 1
+        if used + size > max_bytes:
+            break
+        kept.append(line)
+        used += size
+    return "\\n".join(kept) + "\\n[output truncated]"
+
+def first_lines(text: str) -> str:
+    kept = []
+    n = 0
+    for line in text.split("\\n"):
+        if n >= 20:
+            break
+        kept.append(line)
+        n += 1
+    return "\\n".join(kept) + "\\n[more lines omitted]"
+
+def no_budget(text: str) -> str:
+    kept = []
+    for line in text.split("\\n"):
+        kept.append(line)
+    return "\\n".join(kept)
+
+@tool
+def run(cmd: str) -> str:
+    \"\"\"Run.\"\"\"
+    return keep_within(subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout)
+
+@tool
+def head(cmd: str) -> str:
+    \"\"\"Head.\"\"\"
+    return first_lines(subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout)
+
+@tool
+def raw(cmd: str) -> str:
+    \"\"\"Raw.\"\"\"
+    return no_budget(subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout)
+"""
+
+
+def test_a_loop_that_keeps_what_fits_a_size_budget_is_bounded(tmp_path):
+    result = run_tree(tmp_path, {"tools.py": BUDGET_LOOPS})
+    # `keep_within` measures each line against the budget before keeping it; `first_lines` keeps
+    # 20 lines of any length; `no_budget` keeps everything.
+    assert sorted(f.symbol for f in result.findings if f.code == "BL001") == ["head", "raw"]

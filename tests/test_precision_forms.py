@@ -66,6 +66,8 @@ BOUNDED = {
     "a counter stepped in a loop over a download": (
         "n = 0\nfor line in requests.get(q).text.splitlines():\n    n += 1\nreturn f'{n} lines'"
     ),
+    "a commit hash": "import git\ncommit = git.Repo(q).index.commit(q)\nreturn f'committed {commit.hexsha} ({commit.tree_hash})'",
+    "timestamps read by key": "r = requests.get(q).json()\nreturn f\"{r['ts']} {r['timestamp']} {r['created']} {r['updatedAt']}\"",
     "camelCase ids and names from JSON": (
         "zone = requests.get(q).json()\nreturn f\"{zone['timeZoneId']} ({zone['timeZoneName']}) {zone['htmlUrl']}\""
     ),

@@ -14,7 +14,7 @@ that `return format_result(rows)` is judged by what `format_result` returns.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -80,6 +80,7 @@ class _Loop:
     bounded_iterations: bool
     reason: Verdict
     breaks: list[Env] = field(default_factory=list)
+    size_budget: bool = False  # it stops once a running total of the sizes it adds passes a limit
 
 
 def snippet(module: ModuleInfo, node: cst.CSTNode, limit: int = 60) -> str:
@@ -265,6 +266,11 @@ class FunctionEvaluator:
         else:
             self.eval(node.test, env)
             loop = _Loop(bounded_iterations=False, reason=unbounded("a `while` loop", node, self.module, MEDIUM))
+        budget = _budget_of(node)
+        if budget is not None:
+            # `if used + len(line) > limit: break` ... `used += len(line)`: the loop keeps what fits.
+            loop.bounded_iterations = True
+            loop.size_budget = budget == "size"
         self.loops.append(loop)
         start = dict(env)
         end: Env | None = None
@@ -369,6 +375,8 @@ class FunctionEvaluator:
             return
         name = target.value
         current = env.get(name, self._name(target, env))
+        if any(loop.size_budget for loop in self.loops):
+            added = BOUNDED_VALUE.with_models(added.models)  # the loop measured it against its budget
         unbounded_loop = next((loop for loop in reversed(self.loops) if not loop.bounded_iterations), None)
         if unbounded_loop is not None:
             confidence = HIGH if unbounded_loop.reason.confidence == HIGH else MEDIUM
@@ -912,6 +920,62 @@ def _is_constant_number(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.UnaryOperation):
         return _is_constant_number(expr.expression)
     return isinstance(expr, cst.Name) and expr.value.isupper()
+
+
+def _budget_of(loop: cst.For | cst.While) -> str | None:
+    """ "size" for a loop that stops when a running total of sizes passes a limit (`total +=
+    len(part)` and `if total + len(part) > limit: break`), "count" when the total counts turns
+    (`n += 1`), else None. The test is the loop's own (`while`) or an `if ...: break` in its body."""
+    steps: dict[str, cst.BaseExpression] = {}
+    sizes: set[str] = set()  # names bound to a `len(...)`
+    for node in _walk_statements(loop.body):
+        if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.AddAssign):
+            if isinstance(node.target, cst.Name):
+                steps[node.target.value] = node.value
+        elif isinstance(node, cst.Assign) and _is_len_call(node.value):
+            sizes.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+    tests = [loop.test] if isinstance(loop, cst.While) else []
+    body = loop.body.body if isinstance(loop.body, cst.IndentedBlock) else ()
+    tests += [line.test for line in body if isinstance(line, cst.If) and _breaks(line.body)]
+    kind: str | None = None
+    for test in tests:
+        for name in _names_in(test):
+            step = steps.get(name)
+            if step is None:
+                continue
+            if _is_len_call(step) or (isinstance(step, cst.Name) and step.value in sizes):
+                return "size"
+            if isinstance(step, cst.Integer):
+                kind = "count"
+    return kind
+
+
+def _breaks(block: cst.BaseSuite) -> bool:
+    """The block ends by leaving the loop: `break` or `return`."""
+    if isinstance(block, cst.SimpleStatementSuite):
+        smalls: Sequence[cst.BaseSmallStatement] = block.body
+    else:
+        last = block.body[-1] if isinstance(block, cst.IndentedBlock) and block.body else None
+        smalls = last.body if isinstance(last, cst.SimpleStatementLine) else ()
+    return bool(smalls) and isinstance(smalls[-1], (cst.Break, cst.Return))
+
+
+def _is_len_call(expr: cst.BaseExpression) -> bool:
+    """A measured size: `len(part)`, `len(part.encode()) + 1`."""
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Subtract)):
+        return _is_len_call(expr.left) or _is_len_call(expr.right)
+    return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "len"
+
+
+def _names_in(expr: cst.CSTNode) -> set[str]:
+    found: set[str] = set()
+    stack: list[cst.CSTNode] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Name):
+            found.add(node.value)
+        stack.extend(child_nodes(node))
+    return found
 
 
 def _is_count_step(node: cst.AugAssign) -> bool:

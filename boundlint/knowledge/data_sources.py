@@ -304,6 +304,9 @@ SMALL_ATTRIBUTES = frozenset(
         "title",
         "username",
         "email",
+        "sha",  # a commit or content hash
+        "hexsha",
+        "etag",
         "stem",  # a path's file name without its suffix
         "suffix",
         # links
@@ -313,6 +316,13 @@ SMALL_ATTRIBUTES = frozenset(
         "type",
         "kind",
         "version",
+        # moments
+        "ts",
+        "timestamp",
+        "created",
+        "updated",
+        "modified",
+        "date",
         # dimensions and coordinates
         "width",
         "height",
@@ -323,7 +333,7 @@ SMALL_ATTRIBUTES = frozenset(
         "longitude",
     }
 )
-SMALL_ATTRIBUTE_SUFFIXES = ("_id", "_count", "_total", "_url", "_name", "_type", "_at")
+SMALL_ATTRIBUTE_SUFFIXES = ("_id", "_count", "_total", "_url", "_name", "_type", "_at", "_sha", "_hash")
 
 # The rows of a query whose only column is an aggregate are numbers:
 # `conn.execute("SELECT COUNT(*) FROM t").fetchone()`.
