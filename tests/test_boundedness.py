@@ -285,3 +285,50 @@ def test_a_loop_that_keeps_what_fits_a_size_budget_is_bounded(tmp_path):
     # `keep_within` measures each line against the budget before keeping it; `first_lines` keeps
     # 20 lines of any length; `no_budget` keeps everything.
     assert sorted(f.symbol for f in result.findings if f.code == "BL001") == ["head", "raw"]
+
+
+TUPLES = """
+import requests
+from langchain_core.tools import tool
+
+def fetch(url):
+    try:
+        return requests.get(url).text, None
+    except Exception as e:
+        return "", f"error: {e}"
+
+def fetch_with(url, note):
+    return requests.get(url).text, note
+
+@tool
+def error_only(url: str) -> str:
+    \"\"\"E.\"\"\"
+    text, error = fetch(url)
+    if error:
+        return error
+    return "ok"
+
+@tool
+def text_too(url: str) -> str:
+    \"\"\"T.\"\"\"
+    text, error = fetch(url)
+    return error or text
+
+@tool
+def by_index(url: str) -> str:
+    \"\"\"I.\"\"\"
+    return str(fetch(url)[1])
+
+@tool
+def passed_note(url: str) -> str:
+    \"\"\"P.\"\"\"
+    _, note = fetch_with(url, requests.get(url).text)
+    return note
+"""
+
+
+def test_each_element_of_a_returned_tuple_keeps_its_own_verdict(tmp_path):
+    result = run_tree(tmp_path, {"tools.py": TUPLES})
+    # `error_only` and `by_index` return the short half; `text_too` the page; `passed_note` the
+    # half that the call filled with a page.
+    assert sorted(f.symbol for f in result.findings if f.code == "BL001") == ["passed_note", "text_too"]

@@ -219,11 +219,11 @@ class Analysis:
         summary = self._summary(entity, depth)
         if summary is None:
             return unbounded(f"the result of `{code}`", call, caller)
-        if summary.params and summary.level != UNBOUNDED:
+        if summary.params or any(element.params for element in summary.elements or ()):
             summary = self._with_arguments(summary, function, call, args, skip_first=entity.owner is not None)
         if summary.level == UNBOUNDED:
             where = f"{summary.reason} via `{entity.name}()`"
-            return Verdict(UNBOUNDED, where, summary.node, summary.module, summary.confidence, summary.models)
+            return replace(summary, reason=where)  # its elements too: `text, error = fetch(url)`
         return summary
 
     def _with_arguments(
@@ -232,8 +232,17 @@ class Analysis:
         """The summary of `function` at this call: the parameters it passes through become the
         values this call gives them (`fmt(resp.text)` is as large as `resp.text`)."""
         passed = arguments_by_parameter(function, call, args, skip_first)
-        given = [passed[name] for name in sorted(summary.params) if name in passed]
-        return join_all([replace(summary, params=frozenset()), *given])
+
+        def put(value: Verdict) -> Verdict:
+            if value.level == UNBOUNDED:
+                return replace(value, params=frozenset(), elements=None)
+            given = [passed[name] for name in sorted(value.params) if name in passed]
+            return join_all([replace(value, params=frozenset(), elements=None), *given])
+
+        result = put(summary)
+        if summary.elements is not None:
+            result = replace(result, elements=tuple(put(element) for element in summary.elements))
+        return result
 
     def _summary(self, entity: Entity, depth: int) -> Verdict | None:
         function = entity.node

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 import libcst as cst
@@ -331,6 +331,12 @@ class FunctionEvaluator:
                     and not isinstance(element, cst.StarredElement)
                 ):
                     part = self.eval(literal.elements[index].value, env)
+                elif (
+                    value.elements is not None
+                    and len(value.elements) == len(elements)
+                    and not any(isinstance(e, cst.StarredElement) for e in elements)
+                ):
+                    part = value.elements[index]  # `text, error = fetch(url)`: each its own
                 else:
                     part = value if value.bounded else self._element_of(value, source)
                 self._bind(element.value, part, env)
@@ -486,19 +492,9 @@ class FunctionEvaluator:
         if isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
             parts = [self.eval(e.value, env) for e in expr.elements]
             result = join_all(parts, told=any(self._marker(e.value) for e in expr.elements))
-            return (
-                Verdict(
-                    result.level,
-                    result.reason,
-                    result.node,
-                    result.module,
-                    result.confidence,
-                    result.models,
-                    few_items=result.bounded,
-                )
-                if result.bounded
-                else result
-            )
+            if isinstance(expr, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in expr.elements):
+                result = replace(result, elements=tuple(parts))
+            return replace(result, few_items=True) if result.bounded else result
         if isinstance(expr, cst.Dict):
             return self._dict(expr, env)
         if isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
@@ -607,6 +603,13 @@ class FunctionEvaluator:
                     self.eval(element.slice.value, env)
             return FEW_ITEMS  # an entry of a module's literal table: `REQUIRED_PARAMS[action]`
         value = self.eval(expr.value, env)
+        position = _constant_index(expr)
+        if (
+            value.elements is not None
+            and position is not None
+            and -len(value.elements) <= position < len(value.elements)
+        ):
+            return value.elements[position]  # `fetch(url)[1]`: that element of a fixed tuple
         if len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice):
             cut = expr.slice[0].slice
             if cut.upper is not None or _is_negative(cut.lower):
@@ -654,7 +657,7 @@ class FunctionEvaluator:
                 parts.append(self.eval(element.value, env))
         result = join_all(parts, told=told)
         if result.bounded:
-            return Verdict(result.level, models=result.models, few_items=True)
+            return replace(result, few_items=True)
         return result
 
     def _comprehension(self, expr: cst.BaseComp, env: Env) -> Verdict:
@@ -976,6 +979,18 @@ def _names_in(expr: cst.CSTNode) -> set[str]:
             found.add(node.value)
         stack.extend(child_nodes(node))
     return found
+
+
+def _constant_index(expr: cst.Subscript) -> int | None:
+    """`x[1]`, `x[-1]`: a literal integer index."""
+    if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+        return None
+    index = expr.slice[0].slice.value
+    negative = isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus)
+    number = index.expression if isinstance(index, cst.UnaryOperation) else index
+    if not isinstance(number, cst.Integer):
+        return None
+    return -int(number.value) if negative else int(number.value)
 
 
 def _is_count_step(node: cst.AugAssign) -> bool:

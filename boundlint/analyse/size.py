@@ -38,6 +38,9 @@ class Verdict:
     # In a function of the tree summarised for its callers: the parameters whose values pass
     # into this one at their own size (`f"Result: {x}"`). Each call puts its arguments there.
     params: frozenset[str] = field(default_factory=frozenset)
+    # A tuple of fixed shape (`return data, error`): each element's own verdict, so unpacking or
+    # indexing it gets that element's, not the whole tuple's.
+    elements: tuple[Verdict, ...] | None = None
 
     @property
     def bounded(self) -> bool:
@@ -73,7 +76,11 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         worse = a
     if worse.level == BOUNDED and not (a.few_items and b.few_items):
         worse = Verdict(BOUNDED, exception=a.exception and b.exception)
-    return worse.with_models(a.models | b.models).with_params(a.params | b.params)
+    joined = worse.with_models(a.models | b.models).with_params(a.params | b.params)
+    elements = None
+    if a.elements is not None and b.elements is not None and len(a.elements) == len(b.elements):
+        elements = tuple(join(x, y) for x, y in zip(a.elements, b.elements, strict=True))
+    return joined if joined.elements == elements else replace(joined, elements=elements)
 
 
 def join_all(verdicts: list[Verdict], told: bool = False) -> Verdict:
