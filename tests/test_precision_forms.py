@@ -11,22 +11,31 @@ import pytest
 from tests.helpers import run_tree
 
 TOOL_CLASS = """
-import json, random, sqlite3
+import json, os, random, sqlite3
+from typing import Optional
 import requests
 from crewai.tools import BaseTool
+from pydantic import BaseModel
 
 ETAS = {{"paris": "2 days", "rome": "3 days"}}
+DEFAULT_REGION = "us-east-1"
+
+class Query(BaseModel):
+    q: str
+    start: int = 0
+
 
 class Settings(BaseTool):
     name: str = "reader"
     greeting: str = "Hello"
     base_url: str
 
-    def __init__(self, base_url: str, db: str = "app.db"):
+    def __init__(self, base_url: str, db: str = "app.db", region: Optional[str] = None):
         super().__init__()
         self.base_url = base_url
         self.db = db
         self.page = requests.get(base_url).text
+        self.region = region or os.getenv("AWS_REGION", DEFAULT_REGION)
 
     def _run(self, q: str) -> str:
 {body}
@@ -46,6 +55,7 @@ BOUNDED = {
     "an id from an API object": "item = requests.post(q).json()\nreturn f'created {item.id} in {item.thread_id}'",
     "a class attribute with a constant default": "return f'{self.greeting}, {q}'",
     "a setting from __init__'s parameters": "return f'{self.base_url}/{q} in {self.db}'",
+    "a setting from a parameter or the environment": "return f'{self.region}'",
     "an aggregate query": "(n,) = sqlite3.connect(self.db).execute('SELECT COUNT(*) FROM t').fetchone()\nreturn f'{n} rows'",
     "an aggregate query in an f-string": "row = sqlite3.connect(self.db).execute(f'select max(id) from {q}').fetchone()\nreturn str(row[0])",
     "a lookup in a module's table of constants": "return ETAS.get(q, 'unknown')",
@@ -67,6 +77,8 @@ BOUNDED = {
         "n = 0\nfor line in requests.get(q).text.splitlines():\n    n += 1\nreturn f'{n} lines'"
     ),
     "a commit hash": "import git\ncommit = git.Repo(q).index.commit(q)\nreturn f'committed {commit.hexsha} ({commit.tree_hash})'",
+    "a response's content type header": "r = requests.get(q)\nreturn f\"type {r.headers.get('content-type', '')}\"",
+    "a field of a model made from the arguments": "args = Query.model_validate({'q': q})\nreturn f'from {args.start}'",
     "timestamps read by key": "r = requests.get(q).json()\nreturn f\"{r['ts']} {r['timestamp']} {r['created']} {r['updatedAt']}\"",
     "camelCase ids and names from JSON": (
         "zone = requests.get(q).json()\nreturn f\"{zone['timeZoneId']} ({zone['timeZoneName']}) {zone['htmlUrl']}\""

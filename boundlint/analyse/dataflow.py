@@ -572,6 +572,8 @@ class FunctionEvaluator:
             return unbounded(f"`{code}`", expr, self.module)  # name the attribute, not `self`
         if receiver.level == UNBOUNDED:
             return receiver
+        if receiver.bounded and receiver.models:
+            return BOUNDED_VALUE.with_params(receiver.params)  # a field of a model built from small values
         return unbounded(f"`{code}`", expr, self.module)
 
     def _is_enum_class(self, expr: cst.BaseExpression) -> bool:
@@ -1053,8 +1055,9 @@ def _is_small_name(key: cst.BaseExpression) -> bool:
 
 
 def _is_small_field(name: str) -> bool:
-    """`status`, `user_id`, and their camelCase spellings in JSON (`timeZoneId`, `htmlUrl`)."""
-    snake = CAMEL_HUMP.sub("_", name).lower() if not name.isupper() else name.lower()
+    """`status`, `user_id`, their camelCase spellings in JSON (`timeZoneId`, `htmlUrl`) and
+    hyphenated ones in HTTP headers (`content-type`)."""
+    snake = (CAMEL_HUMP.sub("_", name) if not name.isupper() else name).lower().replace("-", "_")  # also `content-type`
     return any(
         candidate in src.SMALL_ATTRIBUTES or candidate.endswith(src.SMALL_ATTRIBUTE_SUFFIXES)
         for candidate in {name, snake}
@@ -1134,11 +1137,17 @@ def _assigned_value(statement: cst.CSTNode, wanted: Callable[[cst.BaseExpression
 
 
 def _is_setting_value(value: cst.BaseExpression, params: frozenset[str]) -> bool:
-    """A constant, a parameter of `__init__`, or `field(default=<constant>)` (attrs, dataclasses, pydantic)."""
+    """A constant, a parameter of `__init__`, `field(default=<constant>)` (attrs, dataclasses,
+    pydantic), an environment variable, or a fallback chain of those (`model or os.getenv("MODEL",
+    DEFAULT_MODEL)`)."""
     if isinstance(value, (cst.SimpleString, cst.Integer, cst.Float, cst.ConcatenatedString)):
         return True
     if isinstance(value, cst.Name):
-        return value.value in params or value.value in ("True", "False", "None")
+        return value.value in params or value.value in ("True", "False", "None") or _is_constant_name(value.value)
+    if isinstance(value, cst.BooleanOperation):
+        return _is_setting_value(value.left, params) and _is_setting_value(value.right, params)
+    if isinstance(value, cst.Call) and (dotted(value.func) or "") in ("os.getenv", "os.environ.get", "getenv"):
+        return all(_is_setting_value(arg.value, params) for arg in value.args[1:])
     if isinstance(value, cst.Call) and (dotted(value.func) or "").rsplit(".", 1)[-1] in ("field", "Field"):
         default = next((arg.value for arg in value.args if arg.keyword and arg.keyword.value == "default"), None)
         return default is not None and _is_setting_value(default, frozenset())
