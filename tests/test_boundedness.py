@@ -332,3 +332,32 @@ def test_each_element_of_a_returned_tuple_keeps_its_own_verdict(tmp_path):
     # `error_only` and `by_index` return the short half; `text_too` the page; `passed_note` the
     # half that the call filled with a page.
     assert sorted(f.symbol for f in result.findings if f.code == "BL001") == ["passed_note", "text_too"]
+
+
+NESTED = """
+import requests
+from langchain_core.tools import tool
+
+@tool
+def short(url: str) -> str:
+    \"\"\"S.\"\"\"
+    def _err(msg):
+        return f"error: {msg}"
+    if not url:
+        return _err("no url")
+    return _err(url)
+
+@tool
+def long(url: str) -> str:
+    \"\"\"L.\"\"\"
+    def _body():
+        return requests.get(url).text
+    return _body()
+"""
+
+
+def test_a_helper_defined_inside_the_tool_is_followed(tmp_path):
+    result = run_tree(tmp_path, {"tools.py": NESTED})
+    findings = [f for f in result.findings if f.code == "BL001"]
+    assert [f.symbol for f in findings] == ["long"]
+    assert "requests.get(url).text" in findings[0].message  # the culprit, not "the result of `_body()`"

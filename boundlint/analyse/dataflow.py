@@ -811,12 +811,13 @@ class FunctionEvaluator:
                 return self._own_method(self.module, self.owner, func.attr.value, depth=0)
             if func.value.value in env or func.value.value in self.params:
                 return None
-        if isinstance(func, cst.Name) and (func.value in env or func.value in self.params):
-            return None
-        if isinstance(func, cst.Name) and isinstance(self.function, cst.FunctionDef):
+        if isinstance(func, cst.Name) and isinstance(self.function, cst.FunctionDef) and func.value not in self.params:
+            # Before the locals: the `def` statement binds the name there too (`def _err(msg): ...`).
             nested = self.analysis.nested_function(self.module, self.function, func.value)
             if nested is not None:
                 return Entity(self.module, "function", func.value, nested)
+        if isinstance(func, cst.Name) and (func.value in env or func.value in self.params):
+            return None
         entity = self.project.resolve(self.module, func)
         if entity is None and isinstance(func, cst.Attribute):
             owner = self.project.resolve(self.module, func.value)
