@@ -79,6 +79,10 @@ BOUNDED = {
     "a commit hash": "import git\ncommit = git.Repo(q).index.commit(q)\nreturn f'committed {commit.hexsha} ({commit.tree_hash})'",
     "a response's content type header": "r = requests.get(q)\nreturn f\"type {r.headers.get('content-type', '')}\"",
     "a field of a model made from the arguments": "args = Query.model_validate({'q': q})\nreturn f'from {args.start}'",
+    "the top results' titles, links and snippets": (
+        "hits = requests.get(q).json()['organic'][:5]\n"
+        "return '\\n'.join(f\"{h['title']} {h['link']} {h['snippet']}\" for h in hits)"
+    ),
     "timestamps read by key": "r = requests.get(q).json()\nreturn f\"{r['ts']} {r['timestamp']} {r['created']} {r['updatedAt']}\"",
     "camelCase ids and names from JSON": (
         "zone = requests.get(q).json()\nreturn f\"{zone['timeZoneId']} ({zone['timeZoneName']}) {zone['htmlUrl']}\""

@@ -302,6 +302,7 @@ SMALL_ATTRIBUTES = frozenset(
         "__name__",
         "__qualname__",
         "title",
+        "snippet",  # a search result's excerpt: a line or two by design
         "username",
         "email",
         "sha",  # a commit or content hash
@@ -312,6 +313,7 @@ SMALL_ATTRIBUTES = frozenset(
         # links
         "url",
         "href",
+        "link",
         # kinds and versions
         "type",
         "kind",

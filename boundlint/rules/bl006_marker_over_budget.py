@@ -39,7 +39,8 @@ marker string, without the marker's length being taken out of N (as
 `x[:N - len(marker)]` does). Confidence is `high` inside a tool function and
 `medium` elsewhere. Text that no model reads is left alone: log calls,
 `print`, console prints, `warnings.warn`, and the messages of `raise` and
-`assert`.
+`assert`. Nor is a cut under a guard that leaves room for the marker
+(`if len(text) > 200: text = text[:197] + "..."`).
 """
     why = """
 The budget exists because something downstream has a hard limit: a context
@@ -79,6 +80,12 @@ def label(name: str) -> str:
     return name[:20] + ": " + name
 """,
         """
+def headline(text: str) -> str:
+    if len(text) > 200:
+        text = text[:197] + "..."
+    return text
+""",
+        """
 import logging
 
 logger = logging.getLogger(__name__)
@@ -110,6 +117,12 @@ def report(body: str, log) -> str:
     log.info(summary)
     return summary
 """,
+        """
+def headline(text: str) -> str:
+    if len(text) > 198:
+        text = text[:197] + "..."  # expect
+    return text
+""",
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
@@ -133,7 +146,7 @@ def report(body: str, log) -> str:
                     found = _over_budget_fstring(site.node)
                 if found is not None:
                     unseen = _text_no_model_reads(module) if unseen is None else unseen
-                    if site.node in unseen:
+                    if site.node in unseen or _guard_reserves_marker(module, site.node, *found):
                         continue
                     cut, marker = found
                     in_tool = _inside(site.function, tool_nodes, parents)
@@ -265,6 +278,66 @@ def report(body: str, log) -> str:
             return replace_node(updated, found, new_cut)
 
         return Candidate(target.finding, module, node, build, applicability, message)
+
+
+def _guard_reserves_marker(module: ModuleInfo, node: cst.CSTNode, cut: cst.Subscript, marker: str) -> bool:
+    """`if len(text) > 200: text = text[:197] + "..."`: the guard's limit leaves room for the marker,
+    so the result is at most the limit the code checks against."""
+    kept = _cut_length(cut)
+    if kept is None:
+        return False
+    cut_of = module.code(cut.value)
+    stack: list[cst.CSTNode] = [module.tree]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.If):
+            limit = _length_limit(module, current.test, cut_of)
+            if limit is not None and kept + len(marker) <= limit and _contains(current.body, node):
+                return True
+        stack.extend(child_nodes(current))
+    return False
+
+
+def _cut_length(cut: cst.Subscript) -> int | None:
+    """N in `x[:N]` or `x[-N:]`, when a literal."""
+    window = cut.slice[0].slice
+    assert isinstance(window, cst.Slice)
+    bound = window.upper if window.upper is not None else window.lower
+    if isinstance(bound, cst.UnaryOperation) and isinstance(bound.operator, cst.Minus):
+        bound = bound.expression
+    return int(bound.value) if isinstance(bound, cst.Integer) else None
+
+
+def _length_limit(module: ModuleInfo, test: cst.BaseExpression, cut_of: str) -> int | None:
+    """M in `len(<cut_of>) > M` (or `>= M + 1`)."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    left, comparison = test.left, test.comparisons[0]
+    if not (
+        isinstance(left, cst.Call)
+        and isinstance(left.func, cst.Name)
+        and left.func.value == "len"
+        and len(left.args) == 1
+        and module.code(left.args[0].value) == cut_of
+        and isinstance(comparison.comparator, cst.Integer)
+    ):
+        return None
+    limit = int(comparison.comparator.value)
+    if isinstance(comparison.operator, cst.GreaterThan):
+        return limit
+    if isinstance(comparison.operator, cst.GreaterThanEqual):
+        return limit - 1
+    return None
+
+
+def _contains(block: cst.CSTNode, node: cst.CSTNode) -> bool:
+    stack: list[cst.CSTNode] = [block]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            return True
+        stack.extend(child_nodes(current))
+    return False
 
 
 LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"})
