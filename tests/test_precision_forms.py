@@ -83,6 +83,7 @@ BOUNDED = {
         "hits = requests.get(q).json()['organic'][:5]\n"
         "return '\\n'.join(f\"{h['title']} {h['link']} {h['snippet']}\" for h in hits)"
     ),
+    "dates and times by field name": "d = requests.get(q).json()\nreturn f\"{d['CreationDate']} {d['end_time']}\"",
     "timestamps read by key": "r = requests.get(q).json()\nreturn f\"{r['ts']} {r['timestamp']} {r['created']} {r['updatedAt']}\"",
     "camelCase ids and names from JSON": (
         "zone = requests.get(q).json()\nreturn f\"{zone['timeZoneId']} ({zone['timeZoneName']}) {zone['htmlUrl']}\""

@@ -561,7 +561,7 @@ class FunctionEvaluator:
         receiver = self.eval(expr.value, env)
         if receiver.exception:
             return BOUNDED_VALUE
-        if _is_small_field(attribute):
+        if src.is_small_field(attribute):
             return BOUNDED_VALUE  # `resp.status_code`, `proc.returncode`, `message.thread_id`
         if attribute in src.SOURCE_ATTRIBUTES and not _is_param_echo(expr.value, self.params):
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
@@ -1052,20 +1052,7 @@ def _is_small_name(key: cst.BaseExpression) -> bool:
     if not isinstance(key, cst.SimpleString):
         return False
     name = key.evaluated_value
-    return isinstance(name, str) and _is_small_field(name)
-
-
-def _is_small_field(name: str) -> bool:
-    """`status`, `user_id`, their camelCase spellings in JSON (`timeZoneId`, `htmlUrl`) and
-    hyphenated ones in HTTP headers (`content-type`)."""
-    snake = (CAMEL_HUMP.sub("_", name) if not name.isupper() else name).lower().replace("-", "_")  # also `content-type`
-    return any(
-        candidate in src.SMALL_ATTRIBUTES or candidate.endswith(src.SMALL_ATTRIBUTE_SUFFIXES)
-        for candidate in {name, snake}
-    )
-
-
-CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+    return isinstance(name, str) and src.is_small_field(name)
 
 
 def _root_name(expr: cst.BaseExpression) -> str | None:

@@ -335,7 +335,30 @@ SMALL_ATTRIBUTES = frozenset(
         "longitude",
     }
 )
-SMALL_ATTRIBUTE_SUFFIXES = ("_id", "_count", "_total", "_url", "_name", "_type", "_at", "_sha", "_hash")
+SMALL_ATTRIBUTE_SUFFIXES = (
+    "_id",
+    "_count",
+    "_total",
+    "_url",
+    "_name",
+    "_type",
+    "_at",
+    "_date",
+    "_time",
+    "_sha",
+    "_hash",
+)
+CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def is_small_field(name: str) -> bool:
+    """`status`, `user_id`, their camelCase spellings in JSON (`timeZoneId`, `htmlUrl`) and
+    hyphenated ones in HTTP headers (`content-type`): a field whose name says it holds a short value."""
+    snake = (CAMEL_HUMP.sub("_", name) if not name.isupper() else name).lower().replace("-", "_")
+    return any(
+        candidate in SMALL_ATTRIBUTES or candidate.endswith(SMALL_ATTRIBUTE_SUFFIXES) for candidate in {name, snake}
+    )
+
 
 # The rows of a query whose only column is an aggregate are numbers:
 # `conn.execute("SELECT COUNT(*) FROM t").fetchone()`.
