@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 from boundlint_runtime import reset_truncation, truncate_text, truncation_occurred
-from hypothesis import assume, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 from spies import Overread, SpyStr, instrumented
 from strategies import PROPERTY, budgets, clean_texts, texts
@@ -120,15 +120,17 @@ def test_marker_counts_add_up_and_kept_text_is_original(text: str, budget: int, 
 
 @PROPERTY
 @given(clean_texts, st.integers(1, 300), st.sampled_from(["head", "head_tail", "lines", "tail"]))
+@example("\r\n" + "\U0001f468\u200d\U0001f469\u200d\U0001f467" * 3, 16, "lines")  # a head that is one CRLF line
 def test_cuts_do_not_split_grapheme_clusters(text: str, budget: int, mode: str) -> None:
     out = truncate_text(text, budget, mode=mode)  # type: ignore[arg-type]
     if out == text or "[truncated" not in out:
         return
     start = out.index("[truncated")
     # Remove exactly the separator around the marker: a strip would also eat
-    # the "\n" of a "\r\n" the cut correctly kept whole.
-    head = out[:start][:-1] if mode != "tail" and start else ""
-    if mode == "lines" and head and not text.startswith(head):
+    # the "\n" of a "\r\n" the cut correctly kept whole. In "lines" mode a head
+    # that ends a line gets no separator ("\r\n[truncated]" kept the CRLF whole).
+    head = out[:start] if mode != "tail" else ""
+    if head and not (mode == "lines" and head.endswith("\n") and text.startswith(head)):
         head = head[:-1]
     tail = out[out.index("]", start) + 1 :][1:] if mode != "head" else ""
     if head and text.startswith(head) and len(head) < len(text):
