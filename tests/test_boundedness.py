@@ -204,6 +204,8 @@ FORMATTER = Formatter()
         ("return fmt(x=requests.get(q).text)", ["BL001"]),
         ("return count(requests.get(q).text)", []),
         ("return clip(requests.get(q).text)", ["BL004"]),
+        ("return clip(q)", []),  # a helper that cuts the model's own argument builds a label
+        ("return f'job-{clip(q)}'", []),
         ("return first(requests.get(q).text)", ["BL001"]),
         ("return first(text=requests.get(q).text)", ["BL001"]),
         ("args = [requests.get(q).text]\n    return first(*args)", ["BL001"]),

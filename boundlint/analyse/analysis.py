@@ -219,7 +219,7 @@ class Analysis:
         summary = self._summary(entity, depth)
         if summary is None:
             return unbounded(f"the result of `{code}`", call, caller)
-        if summary.params or any(element.params for element in summary.elements or ()):
+        if any(part.params or part.cut_params for part in (summary, *(summary.elements or ()))):
             summary = self._with_arguments(summary, function, call, args, skip_first=entity.owner is not None)
         if summary.level == UNBOUNDED:
             where = f"{summary.reason} via `{entity.name}()`"
@@ -237,7 +237,11 @@ class Analysis:
             if value.level == UNBOUNDED:
                 return replace(value, params=frozenset(), elements=None)
             given = [passed[name] for name in sorted(value.params) if name in passed]
-            return join_all([replace(value, params=frozenset(), elements=None), *given])
+            base = replace(value, params=frozenset(), elements=None, cut_params=frozenset())
+            cut = [passed[name] for name in value.cut_params if name in passed]
+            if value.level == SILENT and value.cut_params and all(item.bounded for item in cut):
+                base = FEW_ITEMS.with_models(value.models)  # `name[:64]` of a short argument: a label
+            return join_all([base, *given])
 
         result = put(summary)
         if summary.elements is not None:

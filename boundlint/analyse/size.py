@@ -41,6 +41,9 @@ class Verdict:
     # A tuple of fixed shape (`return data, error`): each element's own verdict, so unpacking or
     # indexing it gets that element's, not the whole tuple's.
     elements: tuple[Verdict, ...] | None = None
+    # SILENT only because a helper cut these parameters (`name[:64]`): a label when each call
+    # passes short values, a silent cut when a call passes a large one.
+    cut_params: frozenset[str] = field(default_factory=frozenset)
 
     @property
     def bounded(self) -> bool:
@@ -77,6 +80,10 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     if worse.level == BOUNDED and not (a.few_items and b.few_items):
         worse = Verdict(BOUNDED, exception=a.exception and b.exception)
     joined = worse.with_models(a.models | b.models).with_params(a.params | b.params)
+    if a.level == b.level == SILENT and a.cut_params != b.cut_params:
+        # a real cut on either side stays silent whatever the arguments
+        both = a.cut_params | b.cut_params if a.cut_params and b.cut_params else frozenset[str]()
+        joined = replace(joined, cut_params=both)
     elements = None
     if a.elements is not None and b.elements is not None and len(a.elements) == len(b.elements):
         elements = tuple(join(x, y) for x, y in zip(a.elements, b.elements, strict=True))
