@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from boundlint.find.checkpoints import Checkpoints
+from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes
 from boundlint.project.lookup import Entity, Project
@@ -205,6 +206,8 @@ class ModelRegistry:
                 or name in validated
                 or "*" in validated
                 or (kind == "str" and str_limit)
+                # `job_name: str`, `status: str`, `created_at: str`: the name says the value is short
+                or (kind == "str" and src.is_small_field(name))
             )
             yield FieldInfo(name, statement, kind, bool(bounded), shape.nested)
 

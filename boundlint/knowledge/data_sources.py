@@ -310,14 +310,23 @@ SMALL_ATTRIBUTES = frozenset(
         "etag",
         "stem",  # a path's file name without its suffix
         "suffix",
+        "arn",  # a cloud resource name
+        "token",  # a pagination or access token
+        "error_code",
         # links
         "url",
+        "uri",
         "href",
         "link",
-        # kinds and versions
+        # kinds, versions and places
         "type",
         "kind",
         "version",
+        "operation",
+        "protocol",
+        "region",
+        "namespace",
+        "unit",
         # moments
         "ts",
         "timestamp",
@@ -347,6 +356,12 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_time",
     "_sha",
     "_hash",
+    "_arn",
+    "_uri",
+    "_token",
+    "_status",
+    "_version",
+    "_region",
 )
 CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 

@@ -35,6 +35,12 @@ Bounds that count: `Field(max_length=N)`, `constr(max_length=N)`,
 that calls a checkpoint or caps the value, and
 `model_config = ConfigDict(str_max_length=N)`. Models that are not a tool's
 return contract (request models, settings) are not checked.
+
+A field whose name says it holds a short value is not flagged: identities and
+kinds (`id`, `name`, `title`, `status`, `type`, `version`, `*_id`, `*_name`,
+`*_type`), links (`url`, `*_url`), moments (`*_at`, `*_date`, `*_time`) and
+digests (`sha`, `*_hash`), in snake_case or camelCase. A reviewer reads
+`job_name: str` as a name, not as room for a document.
 """
     why = """
 The return contract is the first of the two layers: it states the largest
@@ -47,7 +53,7 @@ from pydantic import BaseModel
 from langchain_core.tools import tool
 
 class Post(BaseModel):
-    title: str  # BL002
+    title: str  # a title: short by its name
     body: str  # BL002
 
 @tool
@@ -96,6 +102,22 @@ def get_post(post_id: int) -> Post:
 ''',
         """
 from pydantic import BaseModel
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("jobs")
+
+class JobStatus(BaseModel):  # every field is short by its name
+    job_name: str
+    status: str
+    createdAt: str
+    log_url: str | None = None
+
+@mcp.tool()
+def job_status(job_id: str) -> JobStatus:
+    return JobStatus(job_name=job_id, status="RUNNING", createdAt="2026-01-01")
+""",
+        """
+from pydantic import BaseModel
 
 class SearchRequest(BaseModel):  # an argument model, not a return contract
     query: str
@@ -107,14 +129,15 @@ from pydantic import BaseModel
 from agents import function_tool
 
 class Post(BaseModel):
-    title: str  # expect
+    title: str
+    abstract: str  # expect
     body: str | None = None  # expect
     score: int = 0
 
 @function_tool
 def get_post(post_id: int) -> Post:
     """Fetch a post."""
-    return Post(title="t")
+    return Post(title="t", abstract="a")
 ''',
     )
 

@@ -143,10 +143,10 @@ def test_after_unsafe_fixes_only_findings_without_a_fix_are_left(trees):
 def test_fixed_contract_fields_truncate_at_run_time(trees):
     script = textwrap.dedent("""\
         from newsdesk.schemas import ArticleSummary, SearchResults
-        article = ArticleSummary(url="https://x.example", title="t" * 10_000, tags=["a"] * 500)
-        assert len(article.title) <= 4_000 and "[truncated" in article.title, len(article.title)
+        article = ArticleSummary(url="https://x.example", description="t" * 10_000, tags=["a"] * 500)
+        assert len(article.description) <= 4_000 and "[truncated" in article.description, len(article.description)
         assert len(article.tags) == 50
-        assert ArticleSummary(url="u", title="short").title == "short"
+        assert ArticleSummary(url="u", description="short").description == "short"
         print("ok")
         """)
     result = _python(trees["safe"], "-c", script)  # type: ignore[arg-type]

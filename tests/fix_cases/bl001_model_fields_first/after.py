@@ -12,7 +12,7 @@ agent = Agent("openai:gpt-4o")
 
 class Article(BaseModel):
     url: str = Field(max_length=2048)
-    title: Annotated[str, Truncated(4_000)]
+    title: str
     body: Optional[Annotated[str, Truncated(4_000)]] = None
     tags: Annotated[list[str], TruncatedItems(50)] = Field(default_factory=list)
 

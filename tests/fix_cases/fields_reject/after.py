@@ -7,7 +7,7 @@ DEFAULT_BODY = ""
 
 
 class Post(BaseModel):
-    title: str = Field(max_length=4_000)
+    abstract: str = Field(max_length=4_000)
     body: str = Field(default=DEFAULT_BODY, max_length=4_000)
     summary: Optional[str] = Field(default=None, max_length=4_000)
     subject: Annotated[str, Field(description="As the customer wrote it", max_length=4_000)]
@@ -17,4 +17,4 @@ class Post(BaseModel):
 @function_tool
 def get_post(post_id: int) -> Post:
     """Fetch a post."""
-    return Post(title="t", subject="s")
+    return Post(abstract="t", subject="s")

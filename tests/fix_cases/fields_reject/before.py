@@ -7,7 +7,7 @@ DEFAULT_BODY = ""
 
 
 class Post(BaseModel):
-    title: str
+    abstract: str
     body: str = DEFAULT_BODY
     summary: Optional[str] = None
     subject: Annotated[str, Field(description="As the customer wrote it")]
@@ -17,4 +17,4 @@ class Post(BaseModel):
 @function_tool
 def get_post(post_id: int) -> Post:
     """Fetch a post."""
-    return Post(title="t", subject="s")
+    return Post(abstract="t", subject="s")

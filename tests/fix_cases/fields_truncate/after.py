@@ -12,8 +12,8 @@ mcp = FastMCP("search")
 
 
 class Hit(BaseModel):
-    title: Annotated[str, Truncated(4_000)]  # the page title
-    snippet: Annotated[str, Truncated(4_000)] = ""
+    text: Annotated[str, Truncated(4_000)]  # the page text
+    snippet: str = ""
     body: Annotated[str, Truncated(4_000)] | None = None
     summary: Union[Annotated[str, Truncated(4_000)], None] = None
     labels: Annotated[set[str], TruncatedItems(50)] = Field(default_factory=set)

@@ -11,7 +11,7 @@ mcp = FastMCP("search")
 
 
 class Hit(BaseModel):
-    title: str  # the page title
+    text: str  # the page text
     snippet: str = ""
     body: str | None = None
     summary: Union[str, None] = None
