@@ -622,12 +622,12 @@ class FunctionEvaluator:
                     # `f"RF-{order_id[-4:]}"`: a short value cut shorter builds a label; nothing the
                     # model needed was lost. (A parameter of a helper may be large at some call.)
                     return FEW_ITEMS.with_models(value.models)
-                cut = Verdict(
+                silent = Verdict(
                     SILENT, f"`{snippet(self.module, expr)}`", expr, self.module, HIGH, value.models, few_items=True
                 )
                 if value.bounded:  # only a parameter can make it large: each call decides
-                    return replace(cut, cut_params=value.params)
-                return cut
+                    return replace(silent, cut_params=value.params)
+                return silent
             return value
         for element in expr.slice:
             if isinstance(element.slice, cst.Index):
