@@ -89,6 +89,11 @@ BOUNDED = {
         "zone = requests.get(q).json()\nreturn f\"{zone['timeZoneId']} ({zone['timeZoneName']}) {zone['htmlUrl']}\""
     ),
     "one short answer per argument": "return json.dumps([requests.get(u).status_code for u in q.split(',')])",
+    "a path resolved from the arguments": "import pathlib\nout = pathlib.Path.cwd() / 'out' / q\nreturn f'saved to {out.resolve()}'",
+    "a temporary folder": "import tempfile, os\nreturn os.path.join(tempfile.mkdtemp(), q)",
+    "the parts of a date": "import datetime\nnow = datetime.datetime.now()\nreturn json.dumps({'y': now.year, 'm': now.month})",
+    "a digest": "import hashlib\nreturn hashlib.sha256(requests.get(q).content).hexdigest()",
+    "a cloud resource name and region": "job = requests.get(q).json()\nreturn f\"{job['jobArn']} in {job['region']} ({job['job_status']})\"",
 }
 
 UNBOUNDED = {
@@ -108,6 +113,9 @@ UNBOUNDED = {
     "a page per argument": "return json.dumps([requests.get(u).text for u in q.split(',')])",
     "a page's body next to its title": "page = requests.get(q).json()\nreturn json.dumps({'title': page['title'], 'body': page.get('body')})",
     "a sample of the arguments of any size": "picked = random.sample(q.split(','), len(q))\nreturn str([p.upper() for p in picked])",
+    "a file read through a path": "import pathlib\nreturn (pathlib.Path.cwd() / q).resolve().read_text()",
+    "a method of an object that is not a path": "import pathlib\nresolver = make_resolver(q)\nreturn str(resolver.resolve(q))",
+    "the group of a match in a download": "import re\nm = re.search('(.*)', requests.get(q).text)\nreturn m.group(1)",
 }
 
 

@@ -23,10 +23,10 @@ import libcst as cst
 from boundlint.analyse.markers import has_marker
 from boundlint.analyse.size import (
     BOUNDED_VALUE,
-    EXCEPTION_VALUE,
     FEW_ITEMS,
     HIGH,
     MEDIUM,
+    SHORT_OBJECT,
     SILENT,
     UNBOUNDED,
     Verdict,
@@ -108,6 +108,7 @@ class FunctionEvaluator:
         self.returns: list[ReturnVerdict] = []
         self.params: set[str] = set()
         self.context_params: set[str] = set()
+        self.path_params: set[str] = set()  # annotated `Path`: their path methods give paths
         self.loops: list[_Loop] = []
         self._expr_depth = 0
         self.content_only = False
@@ -131,6 +132,8 @@ class FunctionEvaluator:
                 self.context_params.add(name)
             else:
                 self.params.add(name)
+                if annotation.rsplit(".", 1)[-1].removesuffix(" | None") in ("Path", "PurePath"):
+                    self.path_params.add(name)
 
     # -- statements ---------------------------------------------------------
 
@@ -297,7 +300,7 @@ class FunctionEvaluator:
         for handler in node.handlers:
             handler_env = dict(handler_start)
             if handler.name is not None:
-                self._bind(handler.name.name, EXCEPTION_VALUE, handler_env)
+                self._bind(handler.name.name, SHORT_OBJECT, handler_env)
             result = _merge(result, self._block(handler.body, handler_env))
         if node.finalbody is not None:
             final = self._block(node.finalbody.body, dict(result if result is not None else handler_start))
@@ -533,7 +536,8 @@ class FunctionEvaluator:
     def _argument(self, name: str) -> Verdict:
         """A parameter's value: in the tool, what the model passed (an echo, bounded); in a
         function summarised for its callers, whatever each caller passes there."""
-        return BOUNDED_VALUE if self.depth == 0 else BOUNDED_VALUE.with_params(frozenset({name}))
+        value = BOUNDED_VALUE if self.depth == 0 else BOUNDED_VALUE.with_params(frozenset({name}))
+        return replace(value, path=True) if name in self.path_params else value
 
     def _attribute(self, expr: cst.Attribute, env: Env) -> Verdict:
         code = snippet(self.module, expr)
@@ -559,7 +563,7 @@ class FunctionEvaluator:
         if _is_self(expr.value) and self.owner is not None and base not in self.params and self._is_setting(attribute):
             return BOUNDED_VALUE  # the tool's configuration, set when it was made: `self.output_text`
         receiver = self.eval(expr.value, env)
-        if receiver.exception:
+        if receiver.short_object:
             return BOUNDED_VALUE
         if src.is_small_field(attribute):
             return BOUNDED_VALUE  # `resp.status_code`, `proc.returncode`, `message.thread_id`
@@ -632,7 +636,7 @@ class FunctionEvaluator:
         for element in expr.slice:
             if isinstance(element.slice, cst.Index):
                 self.eval(element.slice.value, env)
-        if value.exception or _small_key(expr):
+        if value.short_object or _small_key(expr):
             return BOUNDED_VALUE  # `data["status"]`, `place["lat"]`: a short value by its name
         if value.level == SILENT:
             return unbounded(f"an item of {value.reason}", expr, self.module)
@@ -645,7 +649,10 @@ class FunctionEvaluator:
             if literal_count and left.bounded and right.bounded:
                 return BOUNDED_VALUE
         told = self._marker(expr.left) or self._marker(expr.right)
-        return join_all([left, right], told=told)
+        joined = join_all([left, right], told=told)
+        if isinstance(expr.operator, cst.Divide) and left.path:
+            return replace(joined, path=True)  # `root / "out" / name`
+        return joined
 
     def _dict(self, expr: cst.Dict, env: Env) -> Verdict:
         parts: list[Verdict] = []
@@ -678,7 +685,7 @@ class FunctionEvaluator:
             element_value = self._element_of(iterable, clause.iter)
             if self._is_enum_class(clause.iter):
                 # An Enum's members: their `.name`/`.value`/`str()` are short, like an exception's.
-                element_value = EXCEPTION_VALUE
+                element_value = SHORT_OBJECT
             self._bind(clause.target, element_value, inner)
             for condition in clause.ifs:
                 self.eval(condition.test, inner)
@@ -699,7 +706,7 @@ class FunctionEvaluator:
         return join(element, unbounded(reason, expr, self.module, confidence))
 
     def _element_of(self, collection: Verdict, node: cst.CSTNode | None) -> Verdict:
-        if collection.level == UNBOUNDED or collection.exception:
+        if collection.level == UNBOUNDED or collection.short_object:
             return collection if collection.level == UNBOUNDED else BOUNDED_VALUE
         if collection.level == SILENT:
             return unbounded(f"an item of {collection.reason}", node, self.module)
@@ -728,7 +735,7 @@ class FunctionEvaluator:
         if entity is not None and self.project.is_enum(entity):
             for arg in args:
                 self.eval(arg, env)
-            return EXCEPTION_VALUE  # `Action(value)`: a member, whose `.value` and `str()` are short
+            return SHORT_OBJECT  # `Action(value)`: a member, whose `.value` and `str()` are short
         if entity is not None:
             return self.analysis.call_value(entity, expr, [self.eval(a, env) for a in args], self.depth, self.module)
         if qualified is not None:
@@ -752,7 +759,7 @@ class FunctionEvaluator:
         if name == "range":
             return FEW_ITEMS if all(_is_constant_number(a) for a in args) else unbounded(f"`{code}`", expr, self.module)
         if name in src.TEXT_BUILTINS:
-            if not values or all(v.bounded or v.exception for v in values[:1]):
+            if not values or all(v.bounded or v.short_object for v in values[:1]):
                 return BOUNDED_VALUE
             first = values[0]
             if first.level == UNBOUNDED and first.confidence == HIGH:
@@ -785,6 +792,8 @@ class FunctionEvaluator:
             return unbounded(f"`{code}` of an unknown value", expr, self.module, HIGH)
         if tail in ("loads", "load") and qualified.split(".", 1)[0] in ("json", "orjson", "ujson", "simplejson"):
             return join_all([self.eval(arg, env) for arg in args[:1]])
+        if qualified in src.PATH_CALLS:
+            return replace(join_all([self.eval(arg, env) for arg in args]), path=True)
         if tail[:1].isupper() and not tail.isupper():
             # A library class built from parts (`TextContent(text=...)`,
             # `AnyUrl("...")`): as big as its parts.
@@ -803,7 +812,7 @@ class FunctionEvaluator:
         if qualified.startswith(src.SMALL_CALL_PREFIXES):
             for arg in args:
                 self.eval(arg, env)
-            return BOUNDED_VALUE
+            return SHORT_OBJECT if qualified.startswith(src.SHORT_OBJECT_PREFIXES) else BOUNDED_VALUE
         if qualified == "textwrap.shorten":
             return BOUNDED_VALUE
         return None
@@ -875,11 +884,17 @@ class FunctionEvaluator:
                 return BOUNDED_VALUE  # the model's own arguments, serialised: `params.model_dump_json()`
         if method in src.ROW_METHODS and _is_aggregate_query(func.value):
             return BOUNDED_VALUE
-        if method in src.SOURCE_METHODS and not receiver.exception and not _is_param_echo(func.value, self.params):
+        if (
+            method in src.SOURCE_METHODS
+            and not receiver.short_object
+            and (receiver.path or not _is_param_echo(func.value, self.params))
+        ):
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, HIGH)
         if method in src.PRESERVING_METHODS:
             return join_all([receiver, *values])
-        if receiver.exception:
+        if receiver.path and method in src.PATH_METHODS:
+            return replace(join_all([receiver, *values]), path=True)  # `out.resolve()`: a path as long
+        if receiver.short_object:
             return BOUNDED_VALUE
         return unbounded(f"the result of `{code}`", expr, self.module)
 

@@ -31,10 +31,14 @@ class Verdict:
     confidence: str = MEDIUM
     # Pydantic models (their ClassDef nodes) whose instances flow into this value.
     models: frozenset[cst.ClassDef] = field(default_factory=frozenset)
-    # The value is a caught exception: `str(e)` is its (short) message.
-    exception: bool = False
+    # An object whose attributes and methods all give short values: a caught exception (`str(e)`
+    # is its message), an Enum member, a date or a digest (`now.year`, `h.hexdigest()`).
+    short_object: bool = False
     # The value is a collection of known, small size (a literal or a range).
     few_items: bool = False
+    # The value is a filesystem path (`Path(p)`, `tmp / "out"`): its path methods give paths as
+    # long as it, its `read_text()` gives a file.
+    path: bool = False
     # In a function of the tree summarised for its callers: the parameters whose values pass
     # into this one at their own size (`f"Result: {x}"`). Each call puts its arguments there.
     params: frozenset[str] = field(default_factory=frozenset)
@@ -61,7 +65,7 @@ class Verdict:
 
 
 BOUNDED_VALUE = Verdict(BOUNDED)
-EXCEPTION_VALUE = Verdict(BOUNDED, exception=True)
+SHORT_OBJECT = Verdict(BOUNDED, short_object=True)
 FEW_ITEMS = Verdict(BOUNDED, few_items=True)
 
 
@@ -78,7 +82,7 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     else:
         worse = a
     if worse.level == BOUNDED and not (a.few_items and b.few_items):
-        worse = Verdict(BOUNDED, exception=a.exception and b.exception)
+        worse = Verdict(BOUNDED, short_object=a.short_object and b.short_object, path=a.path and b.path)
     joined = worse.with_models(a.models | b.models).with_params(a.params | b.params)
     if a.level == b.level == SILENT and a.cut_params != b.cut_params:
         # a real cut on either side stays silent whatever the arguments

@@ -59,6 +59,60 @@ SMALL_CALL_PREFIXES: tuple[str, ...] = (
     "dateutil.parser.",
 )
 
+# Library functions that make a filesystem path out of their (short) arguments.
+PATH_CALLS = frozenset(
+    {
+        "pathlib.Path",
+        "pathlib.PurePath",
+        "pathlib.PosixPath",
+        "pathlib.WindowsPath",
+        "pathlib.PurePosixPath",
+        "pathlib.PureWindowsPath",
+        "pathlib.Path.cwd",
+        "pathlib.Path.home",
+        "tempfile.mkdtemp",
+        "tempfile.mktemp",
+        "tempfile.gettempdir",
+        "os.path.join",
+        "os.path.abspath",
+        "os.path.realpath",
+        "os.path.expanduser",
+        "os.path.normpath",
+        "os.path.dirname",
+        "os.path.basename",
+    }
+)
+
+# Methods of a path that give another path: `p.resolve()`, `p.with_suffix(".md")`.
+PATH_METHODS = frozenset(
+    {
+        "resolve",
+        "absolute",
+        "expanduser",
+        "with_name",
+        "with_stem",
+        "with_suffix",
+        "relative_to",
+        "joinpath",
+        "as_posix",
+        "as_uri",
+        "readlink",
+    }
+)
+
+# Of SMALL_CALL_PREFIXES, those whose results are objects with only short attributes and
+# methods: `datetime.now().year`, `hashlib.sha256(b).hexdigest()`, `uuid.uuid4().hex`.
+# (Not `re.`: a match's `group()` is part of the text searched.)
+SHORT_OBJECT_PREFIXES: tuple[str, ...] = (
+    "uuid.",
+    "time.",
+    "datetime.",
+    "hashlib.",
+    "zlib.",
+    "dateparser.",
+    "dateutil.parser.",
+)
+
 # Library functions whose result is about as large as their arguments.
 PRESERVING_CALL_PREFIXES: tuple[str, ...] = (
     "os.path.",
