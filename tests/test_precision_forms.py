@@ -93,6 +93,13 @@ BOUNDED = {
     "a temporary folder": "import tempfile, os\nreturn os.path.join(tempfile.mkdtemp(), q)",
     "the parts of a date": "import datetime\nnow = datetime.datetime.now()\nreturn json.dumps({'y': now.year, 'm': now.month})",
     "a digest": "import hashlib\nreturn hashlib.sha256(requests.get(q).content).hexdigest()",
+    "an API change's acknowledgement": "import boto3\nreturn str(boto3.client('s3').create_bucket(Bucket=q))",
+    "a deletion's answer": "client = make_client()\nresult = client.delete_image_set(datastoreId=q)\nreturn json.dumps(result)",
+    "a cast of a short value": "from typing import cast\nreturn cast(str, json.dumps({'text': q}))",
+    "a name bound before the body failed": (
+        "try:\n    rid = q.strip()\n    return 'sent ' + requests.post(q).text[:10] + ' [truncated]'\n"
+        "except Exception as e:\n    return f'{rid} failed: {e}'"
+    ),
     "a cloud resource name and region": "job = requests.get(q).json()\nreturn f\"{job['jobArn']} in {job['region']} ({job['job_status']})\"",
 }
 
@@ -113,6 +120,13 @@ UNBOUNDED = {
     "a page per argument": "return json.dumps([requests.get(u).text for u in q.split(',')])",
     "a page's body next to its title": "page = requests.get(q).json()\nreturn json.dumps({'title': page['title'], 'body': page.get('body')})",
     "a sample of the arguments of any size": "picked = random.sample(q.split(','), len(q))\nreturn str([p.upper() for p in picked])",
+    "generated text from a create call": "import llama_cpp\nreturn str(llama_cpp.Llama(q).create_chat_completion([q]))",
+    "a scrape started and waited for": "return str(make_client().scrape.start_and_wait(q))",
+    "a bare create": "return str(make_client().responses.create(input=q))",
+    "a coroutine run to its end": (
+        "async def fetch(u):\n    return requests.get(u).text\nimport asyncio\nreturn asyncio.run(fetch(q))"
+    ),
+    "a cast of a page": "from typing import cast\nreturn cast(str, requests.get(q).text)",
     "a file read through a path": "import pathlib\nreturn (pathlib.Path.cwd() / q).resolve().read_text()",
     "a method of an object that is not a path": "import pathlib\nresolver = make_resolver(q)\nreturn str(resolver.resolve(q))",
     "the group of a match in a download": "import re\nm = re.search('(.*)', requests.get(q).text)\nreturn m.group(1)",

@@ -146,7 +146,7 @@ class FunctionEvaluator:
         self._block(self.function.body, {})
         return self.returns
 
-    def _block(self, body: cst.BaseSuite | cst.CSTNode, env: Env) -> Env | None:
+    def _block(self, body: cst.BaseSuite | cst.CSTNode, env: Env, states: list[Env] | None = None) -> Env | None:
         statements: list[cst.CSTNode]
         if isinstance(body, cst.IndentedBlock):
             statements = list(body.body)
@@ -159,6 +159,8 @@ class FunctionEvaluator:
             if current is None:
                 break  # unreachable code after return/raise
             current = self._statement(statement, current)
+            if states is not None and current is not None:
+                states.append(current)
         return current
 
     def _statement(self, statement: cst.CSTNode, env: Env) -> Env | None:
@@ -292,10 +294,15 @@ class FunctionEvaluator:
         return after
 
     def _try(self, node: cst.Try | cst.TryStar, env: Env) -> Env | None:
-        after_body = self._block(node.body, dict(env))
+        # A handler may start after any statement of the body: `tool_id = tool["id"]` on the
+        # body's first line is bound in `except` even when the body always returns.
+        states: list[Env] = []
+        after_body = self._block(node.body, dict(env), states)
         if node.orelse is not None and after_body is not None:
             after_body = self._block(node.orelse.body, after_body)
-        handler_start = _merge(env, after_body) or env
+        handler_start = env
+        for state in [*states, after_body]:
+            handler_start = _merge(handler_start, state) or handler_start
         result = after_body
         for handler in node.handlers:
             handler_env = dict(handler_start)
@@ -792,6 +799,10 @@ class FunctionEvaluator:
             return unbounded(f"`{code}` of an unknown value", expr, self.module, HIGH)
         if tail in ("loads", "load") and qualified.split(".", 1)[0] in ("json", "orjson", "ujson", "simplejson"):
             return join_all([self.eval(arg, env) for arg in args[:1]])
+        if qualified in src.VALUE_OF_ARGUMENT and len(args) > src.VALUE_OF_ARGUMENT[qualified]:
+            # `cast(T, value)`, `asyncio.run(fetch(url))`: the value of that argument
+            values = [self.eval(arg, env) for arg in args]
+            return values[src.VALUE_OF_ARGUMENT[qualified]]
         if qualified in src.PATH_CALLS:
             return replace(join_all([self.eval(arg, env) for arg in args]), path=True)
         if tail[:1].isupper() and not tail.isupper():
@@ -892,6 +903,8 @@ class FunctionEvaluator:
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, HIGH)
         if method in src.PRESERVING_METHODS:
             return join_all([receiver, *values])
+        if src.acknowledges(method) and not _is_param_echo(func.value, self.params):
+            return BOUNDED_VALUE  # `client.delete_image_set(...)`: the change's id and status
         if receiver.path and method in src.PATH_METHODS:
             return replace(join_all([receiver, *values]), path=True)  # `out.resolve()`: a path as long
         if receiver.short_object:

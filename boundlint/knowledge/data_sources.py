@@ -59,6 +59,16 @@ SMALL_CALL_PREFIXES: tuple[str, ...] = (
     "dateutil.parser.",
 )
 
+# Library functions whose result is one of their arguments (by position), or what that
+# argument's coroutine returns.
+VALUE_OF_ARGUMENT: dict[str, int] = {
+    "typing.cast": 1,
+    "typing_extensions.cast": 1,
+    "asyncio.run": 0,
+    "asyncio.wait_for": 0,
+    "asyncio.shield": 0,
+}
+
 # Library functions that make a filesystem path out of their (short) arguments.
 PATH_CALLS = frozenset(
     {
@@ -281,6 +291,102 @@ PRESERVING_METHODS = frozenset(
         "__str__",
     }
 )
+
+# Verbs of an API method that changes something and answers with an acknowledgement: the
+# resource's id, status and metadata (`s3.create_bucket(...)`, `jira.delete_issue(...)`,
+# `scheduler.cancel_job(...)`). Only in `verb_noun` form: a bare `create` may be
+# `completions.create`, whose answer is generated text.
+ACKNOWLEDGING_VERBS = frozenset(
+    {
+        "create",
+        "delete",
+        "update",
+        "put",
+        "patch",
+        "start",
+        "stop",
+        "cancel",
+        "tag",
+        "untag",
+        "attach",
+        "detach",
+        "associate",
+        "disassociate",
+        "enable",
+        "disable",
+        "register",
+        "deregister",
+        "reboot",
+        "terminate",
+        "modify",
+        "remove",
+        "add",
+        "set",
+        "upsert",
+        "publish",
+        "subscribe",
+        "unsubscribe",
+        "archive",
+        "rename",
+        "assign",
+        "unassign",
+        "revoke",
+        "grant",
+        "pause",
+        "resume",
+        "reset",
+        "restart",
+        "lock",
+        "unlock",
+        "close",
+    }
+)
+# Nouns after such a verb that name generated or stored content, not a resource's
+# metadata: `create_chat_completion(...)`, `update_document(...)` may answer with it.
+CONTENT_NOUNS = frozenset(
+    {
+        "completion",
+        "completions",
+        "chat",
+        "message",
+        "messages",
+        "response",
+        "content",
+        "contents",
+        "text",
+        "summary",
+        "answer",
+        "report",
+        "document",
+        "documents",
+        "file",
+        "files",
+        "page",
+        "transcript",
+        "embedding",
+        "embeddings",
+        "snapshot",
+        "output",
+        "outputs",
+        "logs",
+        "query",
+        "search",
+        "result",
+        "results",
+        "data",
+        # `start_and_wait`, `create_and_poll`: the action runs and answers with what it made
+        "and",
+        "wait",
+        "poll",
+    }
+)
+
+
+def acknowledges(method: str) -> bool:
+    """`create_bucket`, `delete_image_set`: a change whose answer is an acknowledgement."""
+    verb, _, noun = method.partition("_")
+    return bool(noun) and verb in ACKNOWLEDGING_VERBS and not set(noun.split("_")) & CONTENT_NOUNS
+
 
 # Methods that return a number, a bool or None whatever the receiver.
 SMALL_METHODS = frozenset(
