@@ -86,6 +86,11 @@ def head_{n}(url: str) -> str:
     return get_text_{h}(url)[:1000]
 
 
+@mcp.tool()
+def teaser_{n}(url: str) -> str:
+    return clip_{h}(get_text_{h}(url))
+
+
 def unsafe_{n}(raw: bytes) -> str:
     return raw[:100].decode("utf-8")
 '''

@@ -58,6 +58,8 @@ class Analysis:
         self.checkpoints = Checkpoints(self.project, self.config)
         self.models = ModelRegistry(self.checkpoints)
         self._summaries: dict[cst.FunctionDef, Verdict | None] = {}
+        # Functions of the tree whose results the tools' values were followed into, and where.
+        self.reached: dict[cst.FunctionDef, ModuleInfo] = {}
         self._globals: dict[cst.CSTNode, Verdict | None] = {}
 
     # -- the run ------------------------------------------------------------
@@ -254,6 +256,7 @@ class Analysis:
         if function in self._summaries:
             return self._summaries[function]
         self._summaries[function] = None  # recursion guard
+        self.reached[function] = entity.module
         if _is_generator(function):
             result: Verdict | None = None
         else:

@@ -33,13 +33,16 @@ class MarkerOverBudget(Rule):
     fixes_at = (cst.BinaryOperation, cst.FormattedString)
     summary = "A truncation marker is added after cutting to the full budget, so the result exceeds it."
     what = """
-Flags, anywhere in the code, `x[:N] + "... [truncated]"`, `f"{x[:N]}..."` and
-`"..." + x[-N:]`: a slice to the full budget N followed (or preceded) by a
-marker string, without the marker's length being taken out of N (as
-`x[:N - len(marker)]` does). Confidence is `high` inside a tool function and
-`medium` elsewhere. Text that no model reads is left alone: log calls,
-`print`, console prints, `warnings.warn`, and the messages of `raise` and
-`assert`. Nor is a cut under a guard that leaves room for the marker
+Flags `x[:N] + "... [truncated]"`, `f"{x[:N]}..."` and `"..." + x[-N:]`: a
+slice to the full budget N followed (or preceded) by a marker string, without
+the marker's length being taken out of N (as `x[:N - len(marker)]` does),
+where the text can reach a model: in a tool function (and functions nested
+in it) and in the validators of its return contract (`high`), and in the
+functions of the tree that a tool's values are followed into, in any module
+(`medium`). A preview in a CLI table, a `__repr__` or a UI that no tool
+returns is not flagged. Nor is text that no model reads inside a tool: log
+calls, `print`, console prints, `warnings.warn`, and the messages of `raise`
+and `assert`. Nor is a cut under a guard that leaves room for the marker
 (`if len(text) > 200: text = text[:197] + "..."`).
 """
     why = """
@@ -50,7 +53,10 @@ the one case the code was written for, and a schema that enforces the limit
 then rejects the value instead of passing it on.
 """
     example = """
-def clip(text: str) -> str:
+@tool
+def fetch_page(url: str) -> str:
+    \"\"\"Fetch a page.\"\"\"
+    text = requests.get(url).text
     if len(text) > 2000:
         return text[:2000] + "... [truncated]"  # BL006: up to 2015 chars
     return text
@@ -68,57 +74,106 @@ from boundlint_runtime import truncate_text
 """
     valid = (
         """
+import requests
+from langchain_core.tools import tool
+
 MARKER = "... [truncated]"
 
-def clip(text: str) -> str:
+@tool
+def fetch_page(url: str) -> str:
+    \"\"\"Fetch a page.\"\"\"
+    text = requests.get(url).text
     if len(text) > 2000:
         return text[: 2000 - len(MARKER)] + MARKER
     return text
 """,
         """
+from langchain_core.tools import tool
+
+@tool
 def label(name: str) -> str:
+    \"\"\"A label.\"\"\"
     return name[:20] + ": " + name
 """,
         """
+from langchain_core.tools import tool
+
+@tool
 def headline(text: str) -> str:
+    \"\"\"A headline.\"\"\"
     if len(text) > 200:
         text = text[:197] + "..."
     return text
 """,
         """
 import logging
+import requests
+from langchain_core.tools import tool
 
 logger = logging.getLogger(__name__)
 
-def fetch(body: str) -> str:
+@tool
+def fetch(url: str) -> str:
+    \"\"\"Fetch and store a page.\"\"\"
+    body = requests.get(url).text
     logger.info("got %s", body[:200] + "...")
     print(f"{body[:80]}...")
     if not body.strip():
         raise ValueError(f"empty page: {body[:50]}...")
     return "saved"
 """,
+        """
+def print_table(rows) -> None:  # a CLI table that no tool returns
+    for row in rows:
+        line = row.title[:40] + "..."
+        show(line)
+""",
     )
     invalid = (
         """
-def clip(text: str) -> str:
+import requests
+from langchain_core.tools import tool
+
+@tool
+def fetch_page(url: str) -> str:
+    \"\"\"Fetch a page.\"\"\"
+    text = requests.get(url).text
     if len(text) > 2000:
         return text[:2000] + "... [truncated]"  # expect
     return text
 """,
         """
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("docs")
+
 def preview(body: str, limit: int) -> str:
     head = f"{body[:limit]}…"  # expect
     tail = "..." + body[-limit:]  # expect
     return head + tail
+
+@mcp.tool()
+def read_doc(path: str) -> str:
+    with open(path) as f:
+        return preview(f.read(), 1000)
 """,
         """
-def report(body: str, log) -> str:
+import requests
+from langchain_core.tools import tool
+
+@tool
+def report(url: str) -> str:
+    \"\"\"Summarise a page.\"\"\"
+    body = requests.get(url).text
     summary = body[:500] + " [cut]"  # expect
-    log.info(summary)
     return summary
 """,
         """
+from langchain_core.tools import tool
+
+@tool
 def headline(text: str) -> str:
+    \"\"\"A headline.\"\"\"
     if len(text) > 198:
         text = text[:197] + "..."  # expect
     return text
@@ -126,19 +181,17 @@ def headline(text: str) -> str:
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
-        tool_nodes = {tool.node for tool in context.analysis.tools if not isinstance(tool.node, cst.Call)}
-        parents = {
-            site.node: site.parent_function
-            for module in context.analysis.project.modules
-            for site in index_of(module).functions
-        }
-        project = context.analysis.project
-        for module in context.modules:
+        for module, scopes in _model_facing_functions(context).items():
             index = index_of(module)
+            parents = {site.node: site.parent_function for site in index.functions}
+            project = context.analysis.project
             excerpt_parts: set[cst.CSTNode] = set()
             unseen: set[cst.CSTNode] | None = None  # text no model reads, computed on the first candidate
             for site in index.expressions:  # in source order: a whole expression before its parts
                 if site.node in excerpt_parts:
+                    continue
+                confidence = _scope_of(site.function, scopes, parents)
+                if confidence is None:
                     continue
                 if isinstance(site.node, cst.BinaryOperation):
                     found = _over_budget_sum(site.node, project, module, excerpt_parts)
@@ -149,12 +202,11 @@ def headline(text: str) -> str:
                     if site.node in unseen or _guard_reserves_marker(module, site.node, *found):
                         continue
                     cut, marker = found
-                    in_tool = _inside(site.function, tool_nodes, parents)
                     message = (
                         f"`{snippet(module, site.node)}` adds a marker (+{len(marker)} chars) after cutting "
                         f"`{snippet(module, cut)}` to the full budget, so the result is longer than the budget"
                     )
-                    yield self.finding(module, site.node, message, site.symbol, HIGH if in_tool else MEDIUM)
+                    yield self.finding(module, site.node, message, site.symbol, confidence)
 
     # -- the fix: take the marker's length out of the budget --
 
@@ -376,17 +428,35 @@ def _is_log_call(module: ModuleInfo, call: cst.Call) -> bool:
     return ("log" in receiver and method in LOG_METHODS) or (receiver == "console" and method in ("print", "log"))
 
 
-def _inside(
+def _model_facing_functions(context: RuleContext) -> dict[ModuleInfo, dict[cst.FunctionDef, str]]:
+    """Where text can reach a model, by module: the tools (`high`), the validators of their
+    return contracts (`high`), and the functions the tools' values were followed into (`medium`)."""
+    analysis = context.analysis
+    scopes: dict[ModuleInfo, dict[cst.FunctionDef, str]] = {}
+    for function, module in analysis.reached.items():
+        scopes.setdefault(module, {})[function] = MEDIUM
+    for model in analysis.contracts:
+        for statement in model.node.body.body:
+            if isinstance(statement, cst.FunctionDef):
+                scopes.setdefault(model.module, {})[statement] = HIGH
+    for tool in analysis.tools:
+        if isinstance(tool.node, cst.FunctionDef):
+            scopes.setdefault(tool.module, {})[tool.node] = HIGH
+    return scopes
+
+
+def _scope_of(
     function: cst.FunctionDef | None,
-    tool_nodes: set[cst.FunctionDef | cst.Lambda],
+    scopes: dict[cst.FunctionDef, str],
     parents: dict[cst.FunctionDef, cst.FunctionDef | None],
-) -> bool:
-    """In a tool, or in a function nested in one."""
+) -> str | None:
+    """The confidence of the model-facing function that holds `function` (itself or an enclosing
+    one), or None outside them: a CLI table, a log line, a `__repr__` no tool returns."""
     while function is not None:
-        if function in tool_nodes:
-            return True
+        if function in scopes:
+            return scopes[function]
         function = parents.get(function)
-    return False
+    return None
 
 
 def _over_budget_sum(

@@ -1,3 +1,5 @@
+from langchain_core.tools import tool
+
 MARK = "... [truncated]"
 SUMMARY_MAX = 500
 
@@ -33,3 +35,11 @@ def tail_param(log: str, n: int) -> str:
 def tiny(text: str) -> str:
     # The budget is smaller than the marker: no automatic fix.
     return text[:10] + "... [truncated]"
+
+
+@tool
+def previews(text: str, log: str, limit: int, n: int) -> str:
+    """Every preview of a page: the text the model reads."""
+    parts = [teaser(text), teaser_param(text, limit), summary(text), caption(text), quoted(text)]
+    parts += [tail(log), tail_param(log, n), tiny(text)]
+    return "\n".join(parts)
