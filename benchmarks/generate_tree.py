@@ -98,11 +98,11 @@ def unsafe_{n}(raw: bytes) -> str:
 AGENT = '''"""Agent {n}."""
 from google.adk.agents import Agent
 
-from {package}.plain_{p} import format_row_{p}
+from {package}.plain_{p} import format_row_{p}, load_settings_{p}
 
 
 def lookup_{n}(key: str) -> str:
-    return format_row_{p}([key])
+    return format_row_{p}(load_settings_{p}(key))
 
 
 agent_{n} = Agent(name="agent_{n}", model="gemini", tools=[lookup_{n}])

@@ -182,6 +182,9 @@ def count(x):
 def clip(x):
     return x[:100]
 
+def as_text(row):
+    return ", ".join(str(value) for value in row)
+
 def first(*parts, **named):
     return parts[0] if parts else named.get("text")
 
@@ -204,6 +207,8 @@ FORMATTER = Formatter()
         ("return fmt(x=requests.get(q).text)", ["BL001"]),
         ("return count(requests.get(q).text)", []),
         ("return clip(requests.get(q).text)", ["BL004"]),
+        ("return as_text([q])", []),  # the model's own value, joined
+        ("return as_text(requests.get(q).json())", ["BL001"]),
         ("return clip(q)", []),  # a helper that cuts the model's own argument builds a label
         ("return f'job-{clip(q)}'", []),
         ("return first(requests.get(q).text)", ["BL001"]),

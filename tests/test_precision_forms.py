@@ -95,6 +95,10 @@ BOUNDED = {
     "a digest": "import hashlib\nreturn hashlib.sha256(requests.get(q).content).hexdigest()",
     "an API change's acknowledgement": "import boto3\nreturn str(boto3.client('s3').create_bucket(Bucket=q))",
     "a deletion's answer": "client = make_client()\nresult = client.delete_image_set(datastoreId=q)\nreturn json.dumps(result)",
+    "a set built from the model's numbers": (
+        "primes = set()\nfor n in q.split(','):\n    if int(n) % 2:\n        primes.add(int(n))\n"
+        "return ', '.join(str(p) for p in primes)"
+    ),
     "a cast of a short value": "from typing import cast\nreturn cast(str, json.dumps({'text': q}))",
     "a name bound before the body failed": (
         "try:\n    rid = q.strip()\n    return 'sent ' + requests.post(q).text[:10] + ' [truncated]'\n"
@@ -119,7 +123,6 @@ UNBOUNDED = {
     "a lookup in a table of constants with a large default": "return ETAS.get(q, requests.get(q).text)",
     "a page per argument": "return json.dumps([requests.get(u).text for u in q.split(',')])",
     "a page's body next to its title": "page = requests.get(q).json()\nreturn json.dumps({'title': page['title'], 'body': page.get('body')})",
-    "a sample of the arguments of any size": "picked = random.sample(q.split(','), len(q))\nreturn str([p.upper() for p in picked])",
     "generated text from a create call": "import llama_cpp\nreturn str(llama_cpp.Llama(q).create_chat_completion([q]))",
     "a scrape started and waited for": "return str(make_client().scrape.start_and_wait(q))",
     "a bare create": "return str(make_client().responses.create(input=q))",

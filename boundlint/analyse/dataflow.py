@@ -261,7 +261,7 @@ class FunctionEvaluator:
     def _loop(self, node: cst.For | cst.While, env: Env) -> Env | None:
         if isinstance(node, cst.For):
             iterable = self.eval(node.iter, env)
-            few = iterable.few_items or (iterable.level == SILENT) or self._over_arguments(node.iter)
+            few = _few_turns(iterable) or self._over_arguments(node.iter)
             reason = (
                 iterable
                 if iterable.level == UNBOUNDED
@@ -686,7 +686,7 @@ class FunctionEvaluator:
         worst_iterable: Verdict | None = None
         while clause is not None:
             iterable = self.eval(clause.iter, inner)
-            if not (iterable.few_items or iterable.level == SILENT or self._over_arguments(clause.iter)):
+            if not (_few_turns(iterable) or self._over_arguments(clause.iter)):
                 iterations_bounded = False
                 worst_iterable = iterable if worst_iterable is None else join(worst_iterable, iterable)
             element_value = self._element_of(iterable, clause.iter)
@@ -767,7 +767,7 @@ class FunctionEvaluator:
             return FEW_ITEMS if all(_is_constant_number(a) for a in args) else unbounded(f"`{code}`", expr, self.module)
         if name in src.TEXT_BUILTINS:
             if not values or all(v.bounded or v.short_object for v in values[:1]):
-                return BOUNDED_VALUE
+                return BOUNDED_VALUE.with_params(values[0].params) if values else BOUNDED_VALUE
             first = values[0]
             if first.level == UNBOUNDED and first.confidence == HIGH:
                 return first
@@ -913,6 +913,13 @@ class FunctionEvaluator:
 
 
 # -- helpers -----------------------------------------------------------------
+
+
+def _few_turns(iterable: Verdict) -> bool:
+    """A loop over it ends soon: a literal or a cut (`few_items`, SILENT), or any collection of
+    bounded size (`primes` built from the model's numbers; a helper's argument, as large as each
+    call makes it). Not a short object such as an exception or a date."""
+    return iterable.few_items or iterable.level == SILENT or (iterable.bounded and not iterable.short_object)
 
 
 def _merge(a: Env | None, b: Env | None) -> Env | None:
