@@ -43,7 +43,10 @@ functions of the tree that a tool's values are followed into, in any module
 returns is not flagged. Nor is text that no model reads inside a tool: log
 calls, `print`, console prints, `warnings.warn`, and the messages of `raise`
 and `assert`. Nor is a cut under a guard that leaves room for the marker
-(`if len(text) > 200: text = text[:197] + "..."`).
+(`if len(text) > 200: text = text[:197] + "..."`). Nor is a preview that is
+one piece of a larger text or collection (`f"Content: {body[:300]}...\\n"`, a
+dict value, a list item, `out += ...`): its N is a preview's length, not the
+budget of what the model gets, and a few characters over it break nothing.
 """
     why = """
 The budget exists because something downstream has a hard limit: a context
@@ -123,6 +126,20 @@ def fetch(url: str) -> str:
     return "saved"
 """,
         """
+import requests
+from langchain_core.tools import tool
+
+@tool
+def search(q: str) -> dict:
+    \"\"\"Search the wiki.\"\"\"
+    hits = requests.get("https://wiki.example/api", params={"q": q}).json()["hits"]
+    lines = ""
+    for hit in hits[:5]:
+        lines += f"Content: {hit['body'][:300]}...\\n"  # a preview inside a larger text
+    first = hits[0]["body"]
+    return {"results": lines, "first": first[:50] + "..." if len(first) > 50 else first}
+""",
+        """
 def print_table(rows) -> None:  # a CLI table that no tool returns
     for row in rows:
         line = row.title[:40] + "..."
@@ -187,6 +204,7 @@ def headline(text: str) -> str:
             project = context.analysis.project
             excerpt_parts: set[cst.CSTNode] = set()
             unseen: set[cst.CSTNode] | None = None  # text no model reads, computed on the first candidate
+            outer: dict[cst.CSTNode, cst.CSTNode] | None = None  # each node's parent, likewise
             for site in index.expressions:  # in source order: a whole expression before its parts
                 if site.node in excerpt_parts:
                     continue
@@ -200,6 +218,9 @@ def headline(text: str) -> str:
                 if found is not None:
                     unseen = _text_no_model_reads(module) if unseen is None else unseen
                     if site.node in unseen or _guard_reserves_marker(module, site.node, *found):
+                        continue
+                    outer = _parents(module) if outer is None else outer
+                    if _piece_of_larger_text(site.node, found[1], outer):
                         continue
                     cut, marker = found
                     message = (
@@ -393,6 +414,63 @@ def _contains(block: cst.CSTNode, node: cst.CSTNode) -> bool:
 
 
 LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"})
+
+
+def _parents(module: ModuleInfo) -> dict[cst.CSTNode, cst.CSTNode]:
+    parents: dict[cst.CSTNode, cst.CSTNode] = {}
+    stack: list[cst.CSTNode] = [module.tree]
+    while stack:
+        node = stack.pop()
+        for child in child_nodes(node):
+            parents[child] = node
+            stack.append(child)
+    return parents
+
+
+def _piece_of_larger_text(node: cst.CSTNode, marker: str, parents: dict[cst.CSTNode, cst.CSTNode]) -> bool:
+    """The marked cut is one piece of a larger text or collection: `f"Content: {x[:300]}..."`,
+    `"Title: " + x[:80] + "..."`, a dict value, a list item, `out += ...`, `.append(...)`. Its N
+    is a preview's length, not the budget of what the model gets: a few characters over it
+    break nothing."""
+    if isinstance(node, cst.FormattedString) and _other_fstring_parts(node, marker):
+        return True
+    if isinstance(node, cst.BinaryOperation) and _other_sum_parts(node):
+        return True
+    child, parent = node, parents.get(node)
+    while isinstance(parent, cst.IfExp) and child is not parent.test:  # `x[:50] + "..." if long else x`
+        child, parent = parent, parents.get(parent)
+    if isinstance(parent, (cst.FormattedStringExpression, cst.DictElement, cst.Element, cst.AugAssign)):
+        return True
+    if isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Add):
+        return True
+    if isinstance(parent, cst.Arg):
+        call = parents.get(parent)
+        return (
+            isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Attribute)
+            and call.func.attr.value in ("append", "join", "extend", "insert", "write")
+        )
+    return False
+
+
+def _other_fstring_parts(node: cst.FormattedString, marker: str) -> bool:
+    """Besides the cut and its marker, the f-string has text or values of its own."""
+    expressions = [part for part in node.parts if isinstance(part, cst.FormattedStringExpression)]
+    texts = [part.value for part in node.parts if isinstance(part, cst.FormattedStringText)]
+    return len(expressions) > 1 or any(text.strip() for text in texts if text != marker)
+
+
+def _other_sum_parts(node: cst.BinaryOperation) -> bool:
+    """`"Title: " + x[:80] + "..."`: more terms than the cut and its marker."""
+    terms = 0
+    stack: list[cst.BaseExpression] = [node]
+    while stack:
+        expr = stack.pop()
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add) and not expr.lpar:
+            stack.extend((expr.left, expr.right))
+        else:
+            terms += 1
+    return terms > 2
 
 
 def _text_no_model_reads(module: ModuleInfo) -> set[cst.CSTNode]:
