@@ -99,6 +99,15 @@ BOUNDED = {
         "primes = set()\nfor n in q.split(','):\n    if int(n) % 2:\n        primes.add(int(n))\n"
         "return ', '.join(str(p) for p in primes)"
     ),
+    "the entries of a module's table of constants": (
+        "return json.dumps([{'city': c, 'eta': e} for c, e in ETAS.items() if q in c])"
+    ),
+    "uuids by key": "node = requests.get(q).json()\nreturn f\"{node['uuid']} {node['group_uuid']}\"",
+    "an operation's status or error message": (
+        "result = make_client().send_command('render', {'q': q})\n"
+        "if 'error' in result:\n    return f\"Error: {result['error']}\"\n"
+        "return result.get('message', 'done')"
+    ),
     "a cast of a short value": "from typing import cast\nreturn cast(str, json.dumps({'text': q}))",
     "a name bound before the body failed": (
         "try:\n    rid = q.strip()\n    return 'sent ' + requests.post(q).text[:10] + ' [truncated]'\n"
@@ -129,11 +138,46 @@ UNBOUNDED = {
     "a coroutine run to its end": (
         "async def fetch(u):\n    return requests.get(u).text\nimport asyncio\nreturn asyncio.run(fetch(q))"
     ),
+    "the content of a chat reply's message": (
+        "import ollama\nreply = ollama.chat(model='m', messages=[{'role': 'user', 'content': q}])\n"
+        "return reply['message']['content']"
+    ),
+    "the text of a completion's message": "return make_client().chat.completions.create(messages=[q]).choices[0].message.content",
+    "an agent's answer in a message attribute": "return make_client().browse(cmd=q).message",
+    "a message read out of a message": "r = make_client().send_command('x')\nreturn r.get('message').get('body')",
     "a cast of a page": "from typing import cast\nreturn cast(str, requests.get(q).text)",
     "a file read through a path": "import pathlib\nreturn (pathlib.Path.cwd() / q).resolve().read_text()",
     "a method of an object that is not a path": "import pathlib\nresolver = make_resolver(q)\nreturn str(resolver.resolve(q))",
     "the group of a match in a download": "import re\nm = re.search('(.*)', requests.get(q).text)\nreturn m.group(1)",
 }
+
+
+FACTORY = """
+import requests
+from langchain_core.tools import tool
+
+def make_tool(name: str, url: str, pages: list, fetch=None):
+    @tool
+    def the_tool(q: str) -> str:
+        \"\"\"A tool made by a factory.\"\"\"
+{body}
+    return the_tool
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "codes"),
+    [
+        ("return f\"Tool '{name}' could not reach {url}\"", []),  # the factory's settings
+        ("return '\\n'.join(pages)", ["BL001"]),  # a collection handed in: any size
+        ("return fetch(q)", ["BL001"]),  # a function handed in: anything
+    ],
+)
+def test_a_factory_settings_are_bounded_in_its_closures(tmp_path, body, codes):
+    source = FACTORY.format(body=textwrap.indent(body, " " * 8))
+    result = run_tree(tmp_path, {"tools.py": source})
+    assert result.errors == []
+    assert [f.code for f in result.findings if f.code == "BL001"] == codes
 
 
 @pytest.mark.parametrize("name", sorted(BOUNDED))

@@ -26,6 +26,7 @@ from boundlint.analyse.size import (
     FEW_ITEMS,
     HIGH,
     MEDIUM,
+    MESSAGE_TEXT,
     SHORT_OBJECT,
     SILENT,
     UNBOUNDED,
@@ -40,6 +41,7 @@ from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes
 from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo, dotted
+from boundlint.project.module_index import index_of
 
 
 class WholeProgram(Protocol):
@@ -538,7 +540,25 @@ class FunctionEvaluator:
             return self._argument(name)
         if name in self.context_params:
             return unbounded(f"`{name}`", expr, self.module)
+        if self._factory_setting(name):
+            return BOUNDED_VALUE  # `create_tool(name: str, ...)`: a setting the tool was made with
         return self.analysis.global_value(self.module, expr, self.depth)
+
+    def _factory_setting(self, name: str) -> bool:
+        """`name` is a scalar parameter (`name: str`, `limit=5`) of a function that encloses this
+        one: the developer's setting, fixed when the closure was made, not the model's input."""
+        if not isinstance(self.function, cst.FunctionDef):
+            return False
+        site = index_of(self.module).sites.get(self.function)
+        enclosing = site.parent_function if site is not None else None
+        while enclosing is not None:
+            params = enclosing.params
+            for param in [*params.posonly_params, *params.params, *params.kwonly_params]:
+                if param.name.value == name:
+                    return _setting_param(param)
+            outer = index_of(self.module).sites.get(enclosing)
+            enclosing = outer.parent_function if outer is not None else None
+        return False
 
     def _argument(self, name: str) -> Verdict:
         """A parameter's value: in the tool, what the model passed (an echo, bounded); in a
@@ -572,6 +592,8 @@ class FunctionEvaluator:
         receiver = self.eval(expr.value, env)
         if receiver.short_object:
             return BOUNDED_VALUE
+        if receiver.message:
+            return unbounded(f"`{code}`", expr, self.module)  # `choice.message.content`: unknown
         if src.is_small_field(attribute):
             return BOUNDED_VALUE  # `resp.status_code`, `proc.returncode`, `message.thread_id`
         if attribute in src.SOURCE_ATTRIBUTES and not _is_param_echo(expr.value, self.params):
@@ -643,8 +665,12 @@ class FunctionEvaluator:
         for element in expr.slice:
             if isinstance(element.slice, cst.Index):
                 self.eval(element.slice.value, env)
+        if value.message:
+            return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)  # inside a message object
         if value.short_object or _small_key(expr):
             return BOUNDED_VALUE  # `data["status"]`, `place["lat"]`: a short value by its name
+        if _message_key(expr) and value.level == UNBOUNDED:
+            return MESSAGE_TEXT  # `result["error"]`: the operation's message
         if value.level == SILENT:
             return unbounded(f"an item of {value.reason}", expr, self.module)
         return value if value.level == UNBOUNDED else BOUNDED_VALUE.with_models(value.models).with_params(value.params)
@@ -735,9 +761,12 @@ class FunctionEvaluator:
             return unbounded(f"the result of `{code}`", expr, self.module)
         if qualified is not None and qualified.startswith("builtins."):
             return self._builtin_call(qualified[len("builtins.") :], expr, args, env, code)
-        if isinstance(func, cst.Attribute) and func.attr.value == "get" and self._constant_table(func.value, env):
-            # `ETAS.get(city, "unknown")`: an entry of a module's literal table, or the default.
-            return join_all([BOUNDED_VALUE, *[self.eval(arg, env) for arg in args[1:]]])
+        if isinstance(func, cst.Attribute) and self._constant_table(func.value, env):
+            if func.attr.value == "get":
+                # `ETAS.get(city, "unknown")`: an entry of a module's literal table, or the default.
+                return join_all([BOUNDED_VALUE, *[self.eval(arg, env) for arg in args[1:]]])
+            if func.attr.value in ("items", "keys", "values", "copy", "index", "count"):
+                return FEW_ITEMS  # `DEVICES.items()`: the table's own entries
         entity = self._callee(func, env)
         if entity is not None and self.project.is_enum(entity):
             for arg in args:
@@ -880,8 +909,12 @@ class FunctionEvaluator:
             return BOUNDED_VALUE
         if method == "get" and len(args) == 2 and _is_scalar_literal(args[1]):
             return BOUNDED_VALUE  # `data.get("finished", False)`: the code expects a flag or a number
+        if receiver.message:
+            return unbounded(f"the result of `{code}`", expr, self.module)  # inside a message object
         if method == "get" and args and _is_small_name(args[0]) and not _is_param_echo(func.value, self.params):
             return BOUNDED_VALUE  # `video.get("title")`, like `video["title"]`
+        if method == "get" and args and _is_message_name(args[0]) and receiver.level == UNBOUNDED:
+            return join(MESSAGE_TEXT, values[1]) if len(values) > 1 else MESSAGE_TEXT  # `r.get("message", "")`
         if method == "join" and values:
             iterable = values[0]
             if iterable.level == UNBOUNDED:
@@ -1091,6 +1124,20 @@ def _is_small_name(key: cst.BaseExpression) -> bool:
         return False
     name = key.evaluated_value
     return isinstance(name, str) and src.is_small_field(name)
+
+
+def _message_key(expr: cst.Subscript) -> bool:
+    """`result["error"]`, `data["message"]`: a key naming a status or error message."""
+    if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+        return False
+    return _is_message_name(expr.slice[0].slice.value)
+
+
+def _is_message_name(key: cst.BaseExpression) -> bool:
+    if not isinstance(key, cst.SimpleString):
+        return False
+    name = key.evaluated_value
+    return isinstance(name, str) and src.is_message_field(name)
 
 
 def _root_name(expr: cst.BaseExpression) -> str | None:

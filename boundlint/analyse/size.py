@@ -45,6 +45,9 @@ class Verdict:
     # A tuple of fixed shape (`return data, error`): each element's own verdict, so unpacking or
     # indexing it gets that element's, not the whole tuple's.
     elements: tuple[Verdict, ...] | None = None
+    # A status or error message (`result["message"]`): short as text, but what is read out of it
+    # (`["content"]`, `.text`) is unknown.
+    message: bool = False
     # SILENT only because a helper cut these parameters (`name[:64]`): a label when each call
     # passes short values, a silent cut when a call passes a large one.
     cut_params: frozenset[str] = field(default_factory=frozenset)
@@ -67,6 +70,7 @@ class Verdict:
 BOUNDED_VALUE = Verdict(BOUNDED)
 SHORT_OBJECT = Verdict(BOUNDED, short_object=True)
 FEW_ITEMS = Verdict(BOUNDED, few_items=True)
+MESSAGE_TEXT = Verdict(BOUNDED, message=True)
 
 
 def unbounded(reason: str, node: cst.CSTNode | None, module: ModuleInfo | None, confidence: str = MEDIUM) -> Verdict:

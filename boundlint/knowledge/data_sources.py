@@ -465,6 +465,8 @@ SMALL_ATTRIBUTES = frozenset(
         "snippet",  # a search result's excerpt: a line or two by design
         "username",
         "email",
+        "uuid",
+        "guid",
         "sha",  # a commit or content hash
         "hexsha",
         "etag",
@@ -517,6 +519,7 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_sha",
     "_hash",
     "_arn",
+    "_uuid",
     "_uri",
     "_token",
     "_status",
@@ -524,6 +527,16 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_region",
 )
 CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+# Fields that hold a status or error message: short as text (`result["message"]` of an
+# operation), but the same name is an object elsewhere (`response["message"]["content"]` of a
+# chat API), so what is read out of one is unknown.
+MESSAGE_FIELDS = frozenset({"message", "msg", "error", "error_message", "errormessage", "status_message", "detail"})
+
+
+def is_message_field(name: str) -> bool:
+    return name.lower().replace("-", "_") in MESSAGE_FIELDS
 
 
 def is_small_field(name: str) -> bool:
