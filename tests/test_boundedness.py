@@ -54,7 +54,10 @@ UNBOUNDED = {
     "string grown in a while loop": ("s = ''\nwhile n:\n    s += q\nreturn s", "medium"),
     "unknown call": ("return client.search(q)", "medium"),
     "file read in a with block": ("with open(q) as f:\n    return f.read()", "high"),
-    "str of unknown": ("return str(make_report(q))", "high"),
+    "str of unknown": ("return str(make_report(q))", "medium"),  # unknown: an id or a page
+    "json of unknown": ("return json.dumps(make_report(q))", "medium"),
+    "join over an unknown list": ("return ', '.join(make_client().list_names(q))", "medium"),
+    "to_dict of an unknown object": ("return make_report(q).to_dict()", "medium"),
 }
 
 

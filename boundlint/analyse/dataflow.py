@@ -797,10 +797,7 @@ class FunctionEvaluator:
         if name in src.TEXT_BUILTINS:
             if not values or all(v.bounded or v.short_object for v in values[:1]):
                 return BOUNDED_VALUE.with_params(values[0].params) if values else BOUNDED_VALUE
-            first = values[0]
-            if first.level == UNBOUNDED and first.confidence == HIGH:
-                return first
-            return unbounded(f"`{code}` of an unknown value", expr, self.module, HIGH)
+            return _text_of(values[0], code, expr, self.module)
         if name == "open":
             return unbounded(f"the file `{code}`", expr, self.module, HIGH)
         if name in src.CONTAINER_BUILTINS:
@@ -825,7 +822,7 @@ class FunctionEvaluator:
             values = [self.eval(arg, env) for arg in args[:1]]
             if all(v.bounded for v in values):
                 return BOUNDED_VALUE.with_models(values[0].models if values else frozenset())
-            return unbounded(f"`{code}` of an unknown value", expr, self.module, HIGH)
+            return _text_of(values[0], code, expr, self.module)
         if tail in ("loads", "load") and qualified.split(".", 1)[0] in ("json", "orjson", "ujson", "simplejson"):
             return join_all([self.eval(arg, env) for arg in args[:1]])
         if qualified in src.VALUE_OF_ARGUMENT and len(args) > src.VALUE_OF_ARGUMENT[qualified]:
@@ -918,8 +915,9 @@ class FunctionEvaluator:
         if method == "join" and values:
             iterable = values[0]
             if iterable.level == UNBOUNDED:
+                # As sure as what is joined: a join over rows read is high, over an unknown list medium.
                 reason = iterable.reason if iterable.confidence == HIGH else f"`{snippet(self.module, args[0])}`"
-                return unbounded(f"a join over {reason}", expr, self.module, HIGH)
+                return unbounded(f"a join over {reason}", expr, self.module, iterable.confidence)
             return join(receiver, iterable) if receiver.level != UNBOUNDED else receiver
         if method in ("model_dump", "dict", "model_dump_json", "json", "to_json", "to_dict"):
             if receiver.models:
@@ -946,6 +944,15 @@ class FunctionEvaluator:
 
 
 # -- helpers -----------------------------------------------------------------
+
+
+def _text_of(value: Verdict, code: str, expr: cst.BaseExpression, module: ModuleInfo) -> Verdict:
+    """`str(x)`, `json.dumps(x)` of a value not known to be small: as large as `x`. A known
+    source keeps its name and confidence (`the response body ...`); a value we know nothing
+    about stays `medium`, as it is: most such answers are ids and statuses, some are pages."""
+    if value.level == SILENT or (value.level == UNBOUNDED and value.confidence == HIGH):
+        return value
+    return unbounded(f"`{code}` of an unknown value", expr, module, MEDIUM)
 
 
 def _few_turns(iterable: Verdict) -> bool:

@@ -187,9 +187,7 @@ SOURCE_METHODS: dict[str, str] = {
     "to_string": "a serialised table `{code}`",
     "to_markdown": "a serialised table `{code}`",
     "to_csv": "a serialised table `{code}`",
-    "to_json": "a serialised table `{code}`",
     "to_html": "a serialised table `{code}`",
-    "to_dict": "a converted table `{code}`",
 }
 
 # Builtins whose result is a number, a bool, a type or None.
