@@ -258,3 +258,42 @@ def locate(url: str) -> str:
 """
     result = run_tree(tmp_path, {"tools.py": source})
     assert [f.code for f in result.findings if f.code == "BL001"] == flagged_codes
+
+
+def test_an_argument_named_like_injected_state_is_the_models_when_it_is_a_scalar(tmp_path):
+    source = textwrap.dedent('''
+        import json
+        from langchain_core.tools import tool
+
+        @tool
+        def capacity(state: str = "IL") -> str:
+            """Capacity rules of a US state."""
+            return json.dumps({"error": f"State {state} is not supported"})
+
+        @tool
+        def whole_state(state) -> str:
+            """The graph's state, injected by the framework."""
+            return json.dumps(state)
+        ''')
+    result = run_tree(tmp_path, {"tools.py": source})
+    assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "whole_state")]
+
+
+def test_a_persons_answer_to_an_elicitation_is_bounded_like_an_argument(tmp_path):
+    source = textwrap.dedent("""
+        from fastmcp import Context, FastMCP
+
+        mcp = FastMCP("bookings")
+
+        @mcp.tool
+        async def book(date: str, ctx: Context) -> str:
+            result = await ctx.elicit(f"Notes for {date}?", response_type=str)
+            return f"Booked. Notes: {result.data}"
+
+        @mcp.tool
+        async def ask_the_model(topic: str, ctx: Context) -> str:
+            reply = await ctx.sample(f"Write about {topic}")
+            return reply.text
+        """)
+    result = run_tree(tmp_path, {"server.py": source})
+    assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "ask_the_model")]

@@ -130,7 +130,10 @@ class FunctionEvaluator:
             name = param.name.value
             annotation = self.module.code(param.annotation.annotation) if param.annotation is not None else ""
             injected = "Context" in annotation or "Runtime" in annotation or _names_agent(annotation)
-            if name in src.CONTEXT_PARAMETERS or injected:
+            # `state: str` is the model's argument; an unannotated `state` or `state: AgentState` is
+            # what the framework injects.
+            scalar = annotation.removesuffix(" | None") in SETTING_TYPES
+            if (name in src.CONTEXT_PARAMETERS and not scalar) or injected:
                 self.context_params.add(name)
             else:
                 self.params.add(name)
@@ -934,6 +937,8 @@ class FunctionEvaluator:
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, HIGH)
         if method in src.PRESERVING_METHODS:
             return join_all([receiver, *values])
+        if method == "elicit" and _root_name(func.value) in self.context_params:
+            return SHORT_OBJECT  # `await ctx.elicit(...)`: what a person typed into a form, like an argument
         if src.acknowledges(method) and not _is_param_echo(func.value, self.params):
             return BOUNDED_VALUE  # `client.delete_image_set(...)`: the change's id and status
         if receiver.path and method in src.PATH_METHODS:
