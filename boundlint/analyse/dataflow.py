@@ -25,6 +25,7 @@ from boundlint.analyse.size import (
     BOUNDED_VALUE,
     FEW_ITEMS,
     HIGH,
+    LOW,
     MEDIUM,
     MESSAGE_TEXT,
     SHORT_OBJECT,
@@ -400,7 +401,7 @@ class FunctionEvaluator:
             added = BOUNDED_VALUE.with_models(added.models)  # the loop measured it against its budget
         unbounded_loop = next((loop for loop in reversed(self.loops) if not loop.bounded_iterations), None)
         if unbounded_loop is not None:
-            confidence = HIGH if unbounded_loop.reason.confidence == HIGH else MEDIUM
+            confidence = unbounded_loop.reason.confidence
             grown = unbounded(f"`{name}`, grown in {_describe_loop(unbounded_loop)}", node, self.module, confidence)
             env[name] = join(join(current, added), grown)
         else:
@@ -605,12 +606,16 @@ class FunctionEvaluator:
         if root is not None and root in self.params:
             return self._argument(root)  # an argument's field echoed back (`request.filters.city`)
         if _is_self(expr.value):
+            # The tool's own state (`self.sheet`, `self.history`): kept across calls, it can grow.
             return unbounded(f"`{code}`", expr, self.module)  # name the attribute, not `self`
+        confidence = MEDIUM if src.names_content(attribute) else LOW  # `doc.body`; `props.subject`
         if receiver.level == UNBOUNDED:
+            if receiver.confidence == LOW and confidence == MEDIUM:
+                return unbounded(f"`{code}`", expr, self.module, MEDIUM)  # `conn.paragraphs` of a client
             return receiver
         if receiver.bounded and receiver.models:
             return BOUNDED_VALUE.with_params(receiver.params)  # a field of a model built from small values
-        return unbounded(f"`{code}`", expr, self.module)
+        return unbounded(f"`{code}`", expr, self.module, confidence)
 
     def _is_enum_class(self, expr: cst.BaseExpression) -> bool:
         entity = self.project.resolve(self.module, expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
@@ -734,7 +739,7 @@ class FunctionEvaluator:
             return element
         assert worst_iterable is not None
         source = worst_iterable if worst_iterable.level == UNBOUNDED else None
-        confidence = HIGH if (source is None or source.confidence == HIGH) else MEDIUM
+        confidence = HIGH if source is None else source.confidence
         if source is not None and source.confidence == HIGH:
             reason = f"a comprehension over {source.reason}"
         else:
@@ -782,14 +787,14 @@ class FunctionEvaluator:
             if found is not None:
                 return found
             # A library function we know nothing about (`requests.get(...)`).
-            for arg in args:
-                self.eval(arg, env)
-            return unbounded(f"the result of `{code}`", expr, self.module)
+            values = [self.eval(arg, env) for arg in args]
+            confidence = _unknown_call_confidence(qualified.rsplit(".", 1)[-1], values)
+            return unbounded(f"the result of `{code}`", expr, self.module, confidence)
         if isinstance(func, cst.Attribute):
             return self._method_call(func, expr, args, env, code)
-        for arg in args:
-            self.eval(arg, env)
-        return unbounded(f"the result of `{code}`", expr, self.module)
+        values = [self.eval(arg, env) for arg in args]
+        name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
+        return unbounded(f"the result of `{code}`", expr, self.module, _unknown_call_confidence(name, values))
 
     def _builtin_call(self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: str) -> Verdict:
         values = [self.eval(arg, env) for arg in args]
@@ -945,10 +950,32 @@ class FunctionEvaluator:
             return replace(join_all([receiver, *values]), path=True)  # `out.resolve()`: a path as long
         if receiver.short_object:
             return BOUNDED_VALUE
-        return unbounded(f"the result of `{code}`", expr, self.module)
+        if receiver.level == UNBOUNDED and method.startswith(("to_", "as_")):
+            return receiver  # `result.to_simplified_dict()`: the same data in another shape
+        # A method of data (`state.memory.compile()`) is as sure as the data; of a client made by a
+        # call (`make_client().piece_name()`), only its name tells.
+        data = receiver.confidence == HIGH or isinstance(func.value, (cst.Attribute, cst.Subscript))
+        confidence = _unknown_call_confidence(method, values, receiver if data else None)
+        if confidence == LOW and isinstance(func.value, cst.Attribute) and src.names_content(func.value.attr.value):
+            confidence = MEDIUM  # `state.memory.compile()`: a method of content, by its name
+        return unbounded(f"the result of `{code}`", expr, self.module, confidence)
 
 
 # -- helpers -----------------------------------------------------------------
+
+
+def _unknown_call_confidence(name: str, arguments: list[Verdict], data: Verdict | None = None) -> str:
+    """How sure a finding on the answer of a call we know nothing about can be: `medium` when
+    its name says it reads or makes content (`client.search(q)`), or when it is given large data
+    (`b64encode(pdf)`) or is a method of such data (`data`); `low` otherwise
+    (`board.piece_name(p)`, `usage.aggregate()`): such answers are most often short, and a
+    reviewer rejects most findings that rest on them."""
+    given = [*arguments, data] if data is not None else arguments
+    if src.names_content(name) or any(v.level == UNBOUNDED and v.confidence != LOW for v in given):
+        return MEDIUM
+    if any(v.params for v in arguments):
+        return MEDIUM  # in a helper: given the caller's data, as large as each call makes it
+    return LOW
 
 
 def _text_of(value: Verdict, code: str, expr: cst.BaseExpression, module: ModuleInfo) -> Verdict:
@@ -957,7 +984,8 @@ def _text_of(value: Verdict, code: str, expr: cst.BaseExpression, module: Module
     about stays `medium`, as it is: most such answers are ids and statuses, some are pages."""
     if value.level == SILENT or (value.level == UNBOUNDED and value.confidence == HIGH):
         return value
-    return unbounded(f"`{code}` of an unknown value", expr, module, MEDIUM)
+    confidence = value.confidence if value.level == UNBOUNDED else MEDIUM
+    return unbounded(f"`{code}` of an unknown value", expr, module, confidence)
 
 
 def _few_turns(iterable: Verdict) -> bool:

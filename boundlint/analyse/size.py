@@ -20,6 +20,8 @@ UNBOUNDED = 2
 
 HIGH = "high"
 MEDIUM = "medium"
+LOW = "low"
+_SURENESS = {LOW: 0, MEDIUM: 1, HIGH: 2}
 
 
 @dataclass(frozen=True)
@@ -81,8 +83,8 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     """The worse of two verdicts; models from both are kept."""
     if a.level != b.level:
         worse = a if a.level > b.level else b
-    elif a.level == UNBOUNDED and b.confidence == HIGH and a.confidence != HIGH:
-        worse = b
+    elif a.level == UNBOUNDED and _SURENESS[b.confidence] > _SURENESS[a.confidence]:
+        worse = b  # of two unbounded parts, the one we are surer of is what the finding names
     else:
         worse = a
     if worse.level == BOUNDED and not (a.few_items and b.few_items):

@@ -14,7 +14,7 @@ from typing import Any
 
 DEFAULT_MAX_CHARS = 16_000
 MAX_BUDGET = 100_000_000
-CONFIDENCES = ("medium", "high")
+CONFIDENCES = ("low", "medium", "high")
 FIX_STYLES = ("call", "decorator")
 FIELD_FIXES = ("truncate", "reject")
 DEFAULT_EXCLUDES = (

@@ -5,7 +5,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-CONFIDENCE_ORDER = {"medium": 0, "high": 1}
+# `low` is reported only when asked for (`--min-confidence low`): a reviewer agrees with it
+# less often than not.
+CONFIDENCE_ORDER = {"low": 0, "medium": 1, "high": 2}
+
+
+def lower_confidence(confidence: str) -> str:
+    """One level less sure: `high` -> `medium` -> `low`."""
+    order = CONFIDENCE_ORDER[confidence]
+    return next((c for c, o in CONFIDENCE_ORDER.items() if o == order - 1), confidence)
 
 
 @dataclass(frozen=True)

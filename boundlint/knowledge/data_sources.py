@@ -136,6 +136,12 @@ PRESERVING_CALL_PREFIXES: tuple[str, ...] = (
     "html.unescape",
     "re.sub",
     "re.escape",
+    "re.search",  # a match of its text: its groups are as long as that
+    "re.match",
+    "re.fullmatch",
+    "re.findall",
+    "re.finditer",
+    "re.split",
     "textwrap.dedent",
     "random.sample",  # items of its argument: as big as that is
     "random.choice",
@@ -264,7 +270,6 @@ PRESERVING_METHODS = frozenset(
         "casefold",
         "swapcase",
         "replace",
-        "format",
         "format_map",
         "removeprefix",
         "removesuffix",
@@ -384,6 +389,198 @@ def acknowledges(method: str) -> bool:
     """`create_bucket`, `delete_image_set`: a change whose answer is an acknowledgement."""
     verb, _, noun = method.partition("_")
     return bool(noun) and verb in ACKNOWLEDGING_VERBS and not set(noun.split("_")) & CONTENT_NOUNS
+
+
+# Verbs that name a tool as an action on the world rather than a read of it, beyond the API
+# verbs above: a tool's name is what the model calls it by, so `save_note`, `send_email` and
+# `move_page` say what the call is for. Its answer is usually a confirmation.
+ACTION_VERBS = ACKNOWLEDGING_VERBS | frozenset(
+    {
+        "save",
+        "upload",
+        "insert",
+        "move",
+        "copy",
+        "send",
+        "post",
+        "schedule",
+        "submit",
+        "link",
+        "unlink",
+        "mark",
+        "invite",
+        "share",
+        "install",
+        "uninstall",
+        "apply",
+        "merge",
+        "transition",
+        "book",
+        "reserve",
+    }
+)
+# Verbs that name a tool as a calculation on its arguments: it answers with the result
+# (`calculate_tip`, `validate_url`, `convert_currency`, `hash_text`), not with data it read.
+CALCULATING_VERBS = frozenset(
+    {
+        "calculate",
+        "compute",
+        "validate",
+        "verify",
+        "check",
+        "hash",
+        "encode",
+        "decode",
+        "count",
+        "compare",
+        "estimate",
+        "classify",
+        "detect",
+        "score",
+        "rate",
+        "roll",
+        "flip",
+        "evaluate",
+        "solve",
+    }
+)
+
+# Verbs whose answer cannot carry the thing acted on, whatever it is.
+_UNDOING_VERBS = frozenset(
+    {"delete", "remove", "cancel", "stop", "close", "unlink", "unsubscribe", "revoke", "uninstall"}
+)
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+# Method names a tool class runs by: the class's own name says what the tool does.
+_RUN_METHODS = frozenset(
+    {"run", "_run", "arun", "_arun", "__call__", "invoke", "ainvoke", "execute", "forward", "call"}
+)
+
+
+def tool_answers_briefly(qualname: str) -> bool:
+    """`create_issue`, `send_email`, `DeleteFileTool._run`, `calculate_tip`: a tool named for an
+    action (its answer is a confirmation) or a calculation (its answer is the result). What such
+    a tool returns is less often large than what a read returns (`get_issue`, `search`,
+    `incident_log`), so its findings are reported one confidence level lower."""
+    parts = qualname.split(".")
+    name = parts[-2] if parts[-1] in _RUN_METHODS and len(parts) > 1 else parts[-1]
+    words = [w.lower() for w in _WORDS.findall(name)]
+    if len(words) >= 2 and words[0] in CALCULATING_VERBS:
+        return True
+    if len(words) < 2 or words[0] not in ACTION_VERBS:
+        return False
+    # `delete_file` answers "deleted"; `update_page` may answer with the page it wrote.
+    return words[0] in _UNDOING_VERBS or words[1] not in CONTENT_NOUNS
+
+
+# Words that, in the name of a function or attribute we know nothing else about, say that it
+# reads or makes content: `client.search(q)`, `store.get_items()`, `llm.generate_str(...)`,
+# `doc.body`. What is named otherwise (`board.piece_name(p)`, `usage.aggregate()`,
+# `props.subject`) is most often a short value, so a finding that rests on it alone is `low`.
+CONTENT_WORDS = frozenset(
+    {
+        # reading and running
+        "get",
+        "fetch",
+        "read",
+        "search",
+        "query",
+        "find",
+        "list",
+        "load",
+        "download",
+        "retrieve",
+        "lookup",
+        "scrape",
+        "crawl",
+        "browse",
+        "extract",
+        "execute",
+        "exec",
+        "evaluate",
+        "eval",
+        "run",
+        "invoke",
+        "call",
+        "ask",
+        "chat",
+        "complete",
+        "generate",
+        "research",
+        "describe",
+        "export",
+        "dump",
+        "show",
+        "view",
+        "scan",
+        "collect",
+        "gather",
+        "summarize",
+        "transcribe",
+        "translate",
+        "analyze",
+        "explore",
+        "inspect",
+        "stream",
+        "receive",
+        "recv",
+        "select",
+        "paste",
+        "glob",
+        "iter",
+        "iterfind",
+        "findall",
+        "rglob",
+        "iglob",
+        "iterdir",
+        "listdir",
+        "scandir",
+        "walk",
+        "wait",
+        "poll",
+        "convert",
+        "format",
+        # what is read
+        "text",
+        "content",
+        "body",
+        "data",
+        "html",
+        "markdown",
+        "output",
+        "result",
+        "response",
+        "answer",
+        "completion",
+        "document",
+        "page",
+        "raw",
+        "payload",
+        "history",
+        "description",
+        "summary",
+        "transcript",
+        "report",
+        "log",
+        "stdout",
+        "stderr",
+        "source",
+        "code",
+        "memory",
+        "snapshot",
+        "all",
+    }
+)
+
+
+def names_content(name: str) -> bool:
+    """`search`, `get_items`, `fetchall`, `body`, `paragraphs`: a name that says it reads or
+    holds content, or a collection (a plural)."""
+    words = [w.lower() for w in _WORDS.findall(name)]
+    if not words:
+        return False
+    last = words[-1]
+    plural = len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
+    return plural or bool(set(words) & CONTENT_WORDS) or name.lower().startswith(("fetch", "read", "get"))
 
 
 # Methods that return a number, a bool or None whatever the receiver.

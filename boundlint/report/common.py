@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from boundlint import rules
-from boundlint.core.findings import Finding
+from boundlint.core.findings import CONFIDENCE_ORDER, Finding
 
 _LOWER = {"error": "warning", "warning": "note", "note": "note"}
 
@@ -18,9 +18,11 @@ def rule_level(code: str) -> str:
 
 
 def finding_level(finding: Finding) -> str:
-    """The rule's level, one step lower when the finding is only medium confidence."""
+    """The rule's level, one step lower for each confidence level below `high`."""
     level = rule_level(finding.code)
-    return _LOWER[level] if finding.confidence == "medium" else level
+    for _ in range(CONFIDENCE_ORDER["high"] - CONFIDENCE_ORDER.get(finding.confidence, CONFIDENCE_ORDER["high"])):
+        level = _LOWER[level]
+    return level
 
 
 def repository_root(start: Path | None = None) -> Path:

@@ -25,7 +25,7 @@ def write_text(result: CheckResult, out: TextIO, *, statistics: bool = False) ->
     files = f"{result.files_checked} file{'s' if result.files_checked != 1 else ''}"
     if count:
         by_confidence = Counter(f.confidence for f in result.findings)
-        detail = ", ".join(f"{by_confidence[c]} {c}" for c in ("high", "medium") if by_confidence[c])
+        detail = ", ".join(f"{by_confidence[c]} {c}" for c in ("high", "medium", "low") if by_confidence[c])
         out.write(f"Found {count} finding{'s' if count != 1 else ''} ({detail}) in {files}.\n")
     else:
         out.write(f"All checks passed ({files} checked).\n")

@@ -7,13 +7,15 @@ from collections.abc import Iterator
 import libcst as cst
 
 from boundlint.analyse.analysis import is_tool_generator
-from boundlint.analyse.size import UNBOUNDED
-from boundlint.core.findings import Finding
+from boundlint.analyse.size import UNBOUNDED, Verdict
+from boundlint.core.findings import Finding, lower_confidence
 from boundlint.edit.context import FixContext
 from boundlint.edit.kinds import JSON, TEXT, UNKNOWN, Kinds
 from boundlint.edit.model import BOUNDED, SAFE, TRUNCATE_FOR_LLM, TRUNCATE_TEXT, UNSAFE, Candidate, Names, NoFixError
 from boundlint.edit.target import Target, first_tuple_item, returned_value
 from boundlint.edit.templates import PLACEHOLDER, budget_literal, wrap_in_call
+from boundlint.find.tools import Tool
+from boundlint.knowledge.data_sources import tool_answers_briefly
 from boundlint.project.module import ModuleInfo, dotted
 from boundlint.rules.base import RETURN, Rule, RuleContext, where
 
@@ -22,7 +24,7 @@ class UnboundedToolReturn(Rule):
     code = "BL001"
     name = "unbounded-tool-return"
     level = "error"
-    precision = "medium"
+    precision = "low"
     security_severity = "6.5"
     fixes_at = RETURN
     summary = "A tool returns a value that can be arbitrarily large, with no checkpoint in between."
@@ -176,7 +178,7 @@ class ReadFile(BaseTool):
                     f"`{tool.qualname}` returns {verdict.reason}"
                     f"{where(tool.module, verdict.module, verdict.node)} without a checkpoint"
                 )
-                yield self.finding(tool.module, item.node, message, tool.qualname, verdict.confidence)
+                yield self.finding(tool.module, item.node, message, tool.qualname, _confidence(tool, verdict))
 
     # -- the fix: wrap the returned value in a checkpoint, or add @bounded --
 
@@ -297,3 +299,12 @@ def _in_class_body(tree: cst.Module, function: cst.CSTNode) -> bool:
             continue  # classes are statements
         stack.extend(node.children)
     return False
+
+
+def _confidence(tool: Tool, verdict: Verdict) -> str:
+    """The verdict's confidence, one level lower in a tool named for an action or a calculation
+    (`create_issue`, `send_email`, `convert_units`): what such a tool answers with is most often a
+    confirmation, an id, a status or a number, so a reviewer agrees less often that it is large."""
+    if tool_answers_briefly(tool.qualname):
+        return lower_confidence(verdict.confidence)
+    return verdict.confidence

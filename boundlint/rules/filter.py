@@ -32,7 +32,7 @@ def filter_findings(
             continue  # in a module the analysis read (a contract model's) but this run does not check
         if not code_enabled(finding.code, config):
             continue
-        if CONFIDENCE_ORDER.get(finding.confidence, 1) < threshold:
+        if CONFIDENCE_ORDER.get(finding.confidence, CONFIDENCE_ORDER["medium"]) < threshold:
             continue
         if ignored_for_file(finding, checked.path, config):
             continue

@@ -1,0 +1,108 @@
+"""How sure a BL001 finding is: `high` for a known source, `medium` for an unknown value whose
+name says it is content, `low` (reported only when asked for) for an unknown value named
+otherwise and for what a tool named for an action or a calculation answers with."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tests.helpers import run_tree, write_tree
+
+TOOL = """
+import json
+import requests
+from langchain_core.tools import tool
+from somelib import make_client, Board
+
+@tool
+def {name}(q: str) -> str:
+    \"\"\"A tool.\"\"\"
+{body}
+"""
+
+
+def confidence_of(tmp_path, body: str, name: str = "lookup") -> list[str]:
+    source = TOOL.format(name=name, body=textwrap.indent(textwrap.dedent(body).strip("\n"), " " * 4))
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert result.errors == []
+    return [f.confidence for f in result.findings if f.code == "BL001"]
+
+
+CASES = {
+    # a known source
+    "a response body": ("return requests.get(q).text", "high"),
+    # unknown calls, judged by their name or what they are given
+    "an unknown search": ("return str(make_client().search(q))", "medium"),
+    "an unknown read of items": ("return json.dumps(make_client().get_items(q))", "medium"),
+    "a plural attribute": ("return str(make_client().connect(q).paragraphs)", "medium"),
+    "an unknown call given a page": ("return str(make_client().shrink(requests.get(q).text, 2))", "medium"),
+    "an unknown name": ("return str(Board(q).piece_name(1))", "low"),
+    "an unknown singular attribute": ("return str(make_client().connect(q).subject)", "low"),
+    "a dispatch through a table": ("return str({'a': len}[q](q))", "low"),
+    # a conversion keeps what it converts
+    "a conversion of a search": ("return json.dumps(make_client().search(q).to_simplified_dict())", "medium"),
+    # of two unknown parts, the surer one is named
+    "a join of a low and a medium part": (
+        "c = make_client()\nreturn f'{c.piece_name(1)} {c.search(q)}'",
+        "medium",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_confidence_of_an_unknown_value(tmp_path, name):
+    body, expected = CASES[name]
+    assert confidence_of(tmp_path, body) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("tool_name", "expected"),
+    [
+        ("create_issue", ["medium"]),  # an action: its answer is most often a confirmation
+        ("delete_file", ["medium"]),  # an undoing verb, whatever its object
+        ("calculate_total", ["medium"]),  # a calculation
+        ("issue_details", ["high"]),  # a read named by its noun
+        ("update_page", ["high"]),  # the page written may come back whole
+    ],
+)
+def test_a_tool_named_for_an_action_or_a_calculation_is_one_level_lower(tmp_path, tool_name, expected):
+    assert confidence_of(tmp_path, "return requests.post(q).text", name=tool_name) == expected
+
+
+def test_an_unknown_value_in_an_action_tool_is_low(tmp_path):
+    assert confidence_of(tmp_path, "return str(make_client().search(q))", name="create_issue") == ["low"]
+
+
+def _check(cwd, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boundlint", "check", ".", "--no-cache", "--output-format", "json", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_low_findings_are_reported_only_when_asked_for(tmp_path):
+    write_tree(tmp_path, {"tools.py": TOOL.format(name="lookup", body="    return str(Board(q).piece_name(1))")})
+    default = _check(tmp_path)
+    assert (default.returncode, json.loads(default.stdout)) == (0, [])
+    asked = _check(tmp_path, "--min-confidence", "low")
+    assert asked.returncode == 1
+    assert [(f["code"], f["confidence"]) for f in json.loads(asked.stdout)] == [("BL001", "low")]
+
+
+def test_min_confidence_low_in_the_configuration(tmp_path):
+    write_tree(
+        tmp_path,
+        {
+            "pyproject.toml": '[tool.boundlint]\nmin-confidence = "low"\n',
+            "tools.py": TOOL.format(name="lookup", body="    return str(Board(q).piece_name(1))"),
+        },
+    )
+    assert [f["confidence"] for f in json.loads(_check(tmp_path).stdout)] == ["low"]
