@@ -68,6 +68,9 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("calculate_total", ["medium"]),  # a calculation
         ("issue_details", ["high"]),  # a read named by its noun
         ("update_page", ["high"]),  # the page written may come back whole
+        ("add_documents", ["medium"]),  # taken in: the answer does not carry them back
+        ("milvus_insert_data", ["medium"]),  # after a product's prefix
+        ("chroma_get_documents", ["high"]),
     ],
 )
 def test_a_tool_named_for_an_action_or_a_calculation_is_one_level_lower(tmp_path, tool_name, expected):
@@ -106,3 +109,30 @@ def test_min_confidence_low_in_the_configuration(tmp_path):
         },
     )
     assert [f["confidence"] for f in json.loads(_check(tmp_path).stdout)] == ["low"]
+
+
+@pytest.mark.parametrize("path", ["tests/test_agent.py", "test/tools.py", "pkg/test_tools.py", "conftest.py"])
+def test_a_tool_of_a_test_module_is_low(tmp_path, path):
+    write_tree(tmp_path, {path: TOOL.format(name="lookup", body="    return requests.get(q).text")})
+    result = run_tree(tmp_path, {}, min_confidence="low")
+    assert [(f.code, f.confidence) for f in result.findings] == [("BL001", "low")]
+
+
+def test_a_contract_of_a_test_module_is_low(tmp_path):
+    source = """
+from pydantic import BaseModel
+from mcp.server.fastmcp import FastMCP
+import requests
+
+mcp = FastMCP("t")
+
+class Page(BaseModel):
+    body: str
+
+@mcp.tool()
+def page(url: str) -> Page:
+    return Page(body=requests.get(url).text[:100])
+"""
+    for path, expected in (("server.py", "high"), ("tests/test_server.py", "low")):
+        result = run_tree(tmp_path / path.replace("/", "_"), {path: source}, min_confidence="low")
+        assert [(f.code, f.confidence) for f in result.findings if f.code == "BL002"] == [("BL002", expected)]

@@ -445,9 +445,27 @@ CALCULATING_VERBS = frozenset(
     }
 )
 
-# Verbs whose answer cannot carry the thing acted on, whatever it is.
-_UNDOING_VERBS = frozenset(
-    {"delete", "remove", "cancel", "stop", "close", "unlink", "unsubscribe", "revoke", "uninstall"}
+# Verbs whose answer does not carry the thing acted on, whatever it is: it was taken in, sent
+# or undone (`add_documents`, `send_message`, `delete_file`).
+_INTAKE_VERBS = frozenset(
+    {
+        "add",
+        "insert",
+        "upload",
+        "save",
+        "send",
+        "post",
+        "upsert",
+        "delete",
+        "remove",
+        "cancel",
+        "stop",
+        "close",
+        "unlink",
+        "unsubscribe",
+        "revoke",
+        "uninstall",
+    }
 )
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # Method names a tool class runs by: the class's own name says what the tool does.
@@ -464,12 +482,14 @@ def tool_answers_briefly(qualname: str) -> bool:
     parts = qualname.split(".")
     name = parts[-2] if parts[-1] in _RUN_METHODS and len(parts) > 1 else parts[-1]
     words = [w.lower() for w in _WORDS.findall(name)]
+    if len(words) >= 3 and words[0] not in ACTION_VERBS | CALCULATING_VERBS:
+        words = words[1:]  # a product's prefix: `milvus_insert_data`, `jira_create_issue`
     if len(words) >= 2 and words[0] in CALCULATING_VERBS:
         return True
     if len(words) < 2 or words[0] not in ACTION_VERBS:
         return False
     # `delete_file` answers "deleted"; `update_page` may answer with the page it wrote.
-    return words[0] in _UNDOING_VERBS or words[1] not in CONTENT_NOUNS
+    return words[0] in _INTAKE_VERBS or words[1] not in CONTENT_NOUNS
 
 
 # Words that, in the name of a function or attribute we know nothing else about, say that it

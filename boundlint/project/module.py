@@ -103,6 +103,14 @@ class ModuleInfo:
         info._collect_top_level()
         return info
 
+    @property
+    def is_test(self) -> bool:
+        """A test module (`test_*.py`, `*_test.py`, `conftest.py`, or a file right in a `tests`
+        folder): the tools made there answer a test's fake model, not a user's. Only the file and
+        its own folder count: example projects kept deeper under a `tests` folder are not tests."""
+        name, folder = self.path.stem, self.path.parent.name
+        return name.startswith("test_") or name.endswith("_test") or name == "conftest" or folder in ("tests", "test")
+
     # -- collection ---------------------------------------------------------
 
     def _collect_imports(self, resolve_relative: RelativeResolver) -> None:

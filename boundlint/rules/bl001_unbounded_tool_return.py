@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from boundlint.analyse.analysis import is_tool_generator
-from boundlint.analyse.size import UNBOUNDED, Verdict
+from boundlint.analyse.size import LOW, UNBOUNDED, Verdict
 from boundlint.core.findings import Finding, lower_confidence
 from boundlint.edit.context import FixContext
 from boundlint.edit.kinds import JSON, TEXT, UNKNOWN, Kinds
@@ -302,9 +302,11 @@ def _in_class_body(tree: cst.Module, function: cst.CSTNode) -> bool:
 
 
 def _confidence(tool: Tool, verdict: Verdict) -> str:
-    """The verdict's confidence, one level lower in a tool named for an action or a calculation
+    """The verdict's confidence: `low` in a test module; one level lower in a tool named for an action or a calculation
     (`create_issue`, `send_email`, `convert_units`): what such a tool answers with is most often a
     confirmation, an id, a status or a number, so a reviewer agrees less often that it is large."""
+    if tool.module.is_test:
+        return LOW  # a tool of a test answers a test's fake model
     if tool_answers_briefly(tool.qualname):
         return lower_confidence(verdict.confidence)
     return verdict.confidence

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from boundlint.analyse.size import HIGH
+from boundlint.analyse.size import HIGH, LOW
 from boundlint.core.findings import Finding
 from boundlint.edit.context import FixContext
 from boundlint.edit.model import Candidate
@@ -147,7 +147,8 @@ def get_post(post_id: int) -> Post:
                 if item.bounded or item.kind != self.field_kind:
                     continue
                 symbol = f"{model.name}.{item.name}"
-                yield self.finding(model.module, item.node, self.message(symbol), symbol, HIGH)
+                confidence = LOW if model.module.is_test else HIGH  # a contract of a test's tool
+                yield self.finding(model.module, item.node, self.message(symbol), symbol, confidence)
 
     def message(self, symbol: str) -> str:
         return f"`{symbol}` is a `str` field of a tool's return contract with no length bound"
