@@ -169,8 +169,8 @@ def test_bl001_judges_the_model_instance_by_what_it_is_built_from(tmp_path):
     bl001 = {f.symbol: f.message for f in result.findings if f.code == "BL001"}
     assert sorted(bl001) == ["built_large", "filled_later"]
     assert "requests.get(city).text" in bl001["built_large"]  # the part that makes it large, not the class
-    # The contract is still reported, once per field.
-    assert sorted(f.symbol for f in result.findings if f.code == "BL002") == ["Weather.city", "Weather.summary"]
+    # The contract is still reported, once per field that can be long (a city's name is short).
+    assert sorted(f.symbol for f in result.findings if f.code == "BL002") == ["Weather.summary"]
 
 
 PASS_THROUGH = (

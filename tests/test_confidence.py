@@ -36,6 +36,15 @@ def confidence_of(tmp_path, body: str, name: str = "lookup") -> list[str]:
 CASES = {
     # a known source
     "a response body": ("return requests.get(q).text", "high"),
+    "a response of a client": ("with requests.Session() as s:\n    return s.get(q).text", "high"),
+    "a response by its name": ("resp = make_client().fetch(q)\nreturn resp.text", "high"),
+    "the json of a response by its name": (
+        "api_response = make_client().fetch(q)\nreturn str(api_response.json())",
+        "high",
+    ),
+    # `.text` of anything else is content by its name only
+    "the text of a slide run": ("run = make_client().connect(q)\nreturn run.text", "medium"),
+    "the json of an unknown object": ("return str(Board(q).json())", "low"),
     # unknown calls, judged by their name or what they are given
     "an unknown search": ("return str(make_client().search(q))", "medium"),
     "an unknown read of items": ("return json.dumps(make_client().get_items(q))", "medium"),

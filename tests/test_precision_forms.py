@@ -298,3 +298,27 @@ def test_a_persons_answer_to_an_elicitation_is_bounded_like_an_argument(tmp_path
         """)
     result = run_tree(tmp_path, {"server.py": source})
     assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "ask_the_model")]
+
+
+def test_contract_fields_named_for_short_values_are_not_reported(tmp_path):
+    source = """
+from pydantic import BaseModel
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+class Flight(BaseModel):
+    flight_number: str
+    origin: str
+    destination: str
+    start_node_label: str
+    file_path: str
+    description: str
+
+@mcp.tool()
+def flight(code: str) -> Flight:
+    return Flight(flight_number=code, origin=code, destination=code, start_node_label=code, file_path=code,
+                  description=code)
+"""
+    result = run_tree(tmp_path, {"server.py": source})
+    assert [f.symbol for f in result.findings if f.code == "BL002"] == ["Flight.description"]

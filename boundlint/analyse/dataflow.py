@@ -600,7 +600,11 @@ class FunctionEvaluator:
             return unbounded(f"`{code}`", expr, self.module)  # `choice.message.content`: unknown
         if src.is_small_field(attribute):
             return BOUNDED_VALUE  # `resp.status_code`, `proc.returncode`, `message.thread_id`
-        if attribute in src.SOURCE_ATTRIBUTES and not _is_param_echo(expr.value, self.params):
+        if (
+            attribute in src.SOURCE_ATTRIBUTES
+            and (receiver.http or attribute not in src.RESPONSE_ONLY or _names_response(expr.value))
+            and not _is_param_echo(expr.value, self.params)
+        ):
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
         root = _root_name(expr)
         if root is not None and root in self.params:
@@ -784,12 +788,12 @@ class FunctionEvaluator:
             return self.analysis.call_value(entity, expr, [self.eval(a, env) for a in args], self.depth, self.module)
         if qualified is not None:
             found = self._external_call(qualified, expr, args, env, code)
-            if found is not None:
-                return found
-            # A library function we know nothing about (`requests.get(...)`).
-            values = [self.eval(arg, env) for arg in args]
-            confidence = _unknown_call_confidence(qualified.rsplit(".", 1)[-1], values)
-            return unbounded(f"the result of `{code}`", expr, self.module, confidence)
+            if found is None:
+                # A library function we know nothing about (`requests.get(...)`).
+                values = [self.eval(arg, env) for arg in args]
+                confidence = _unknown_call_confidence(qualified.rsplit(".", 1)[-1], values)
+                found = unbounded(f"the result of `{code}`", expr, self.module, confidence)
+            return replace(found, http=True) if qualified.startswith(src.HTTP_MODULES) else found
         if isinstance(func, cst.Attribute):
             return self._method_call(func, expr, args, env, code)
         values = [self.eval(arg, env) for arg in args]
@@ -937,9 +941,14 @@ class FunctionEvaluator:
         if (
             method in src.SOURCE_METHODS
             and not receiver.short_object
+            and (receiver.http or method not in src.RESPONSE_ONLY or _names_response(func.value))
             and (receiver.path or not _is_param_echo(func.value, self.params))
         ):
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, HIGH)
+        if receiver.http and receiver.level != UNBOUNDED:
+            # `session.get(url)`, `client.post(...)`: a client's request, whose answer is a response.
+            confidence = MEDIUM if src.names_content(method) else LOW
+            return replace(unbounded(f"the result of `{code}`", expr, self.module, confidence), http=True)
         if method in src.PRESERVING_METHODS:
             return join_all([receiver, *values])
         if method == "elicit" and _root_name(func.value) in self.context_params:
@@ -958,10 +967,22 @@ class FunctionEvaluator:
         confidence = _unknown_call_confidence(method, values, receiver if data else None)
         if confidence == LOW and isinstance(func.value, cst.Attribute) and src.names_content(func.value.attr.value):
             confidence = MEDIUM  # `state.memory.compile()`: a method of content, by its name
-        return unbounded(f"the result of `{code}`", expr, self.module, confidence)
+        result = unbounded(f"the result of `{code}`", expr, self.module, confidence)
+        return replace(result, http=True) if receiver.http else result  # `session.get(url)`: a response
 
 
 # -- helpers -----------------------------------------------------------------
+
+
+def _names_response(expr: cst.BaseExpression) -> bool:
+    """`resp`, `self.response`, `(await client.get(u))`: named as an HTTP response."""
+    if isinstance(expr, cst.Await):
+        expr = expr.expression
+    if isinstance(expr, cst.Name):
+        return src.names_response(expr.value)
+    if isinstance(expr, cst.Attribute):
+        return src.names_response(expr.attr.value)
+    return False
 
 
 def _unknown_call_confidence(name: str, arguments: list[Verdict], data: Verdict | None = None) -> str:

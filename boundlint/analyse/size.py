@@ -41,6 +41,10 @@ class Verdict:
     # The value is a filesystem path (`Path(p)`, `tmp / "out"`): its path methods give paths as
     # long as it, its `read_text()` gives a file.
     path: bool = False
+    # An HTTP client, request or response (`requests.get(url)`, `httpx.AsyncClient()`, what their
+    # methods give): its `.text`, `.content` and `.json()` are a response body. On any other object
+    # those names are just names.
+    http: bool = False
     # In a function of the tree summarised for its callers: the parameters whose values pass
     # into this one at their own size (`f"Result: {x}"`). Each call puts its arguments there.
     params: frozenset[str] = field(default_factory=frozenset)

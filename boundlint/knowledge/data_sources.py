@@ -164,6 +164,22 @@ SOURCE_NAMES: dict[str, str] = {
     "sys.argv": "the command line `{code}`",
 }
 
+# Modules of HTTP clients: what their functions and classes make, and what those make in turn,
+# is an HTTP client, request or response.
+HTTP_MODULES: tuple[str, ...] = ("requests.", "httpx.", "aiohttp.", "urllib.request.", "urllib3.", "http.client.")
+# Of the sources below, those that are a response body only on an HTTP response: a slide run's
+# `.text` or a message's `.content` is not one.
+RESPONSE_ONLY = frozenset({"text", "content", "body", "json"})
+# Names of a variable or attribute that holds a response, where what made it is out of sight
+# (`resp = await ctx.deps.http.get(url)`, `self.response`).
+_RESPONSE_NAME = re.compile(r"^(r|res|resp|rsp|response|reply)$|_(resp|response)$", re.IGNORECASE)
+
+
+def names_response(name: str) -> bool:
+    """`resp`, `response`, `api_response`: a name that says it holds a response."""
+    return bool(_RESPONSE_NAME.search(name))
+
+
 # Attributes of an unknown object that usually hold a whole payload.
 SOURCE_ATTRIBUTES: dict[str, str] = {
     "text": "the response body `{code}`",
@@ -680,6 +696,10 @@ SMALL_ATTRIBUTES = frozenset(
         "snippet",  # a search result's excerpt: a line or two by design
         "username",
         "email",
+        "phone",
+        "label",  # a node label, a button caption
+        "slug",
+        "role",
         "uuid",
         "guid",
         "sha",  # a commit or content hash
@@ -704,6 +724,19 @@ SMALL_ATTRIBUTES = frozenset(
         "region",
         "namespace",
         "unit",
+        "path",  # a file or JSON pointer path
+        "from_",
+        "origin",
+        "destination",
+        "city",
+        "country",
+        "language",
+        "locale",
+        "currency",
+        "symbol",
+        "ticker",
+        "color",
+        "number",
         # moments
         "ts",
         "timestamp",
@@ -740,6 +773,9 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_status",
     "_version",
     "_region",
+    "_label",
+    "_path",
+    "_number",
 )
 CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 

@@ -3,7 +3,7 @@ from smolagents import tool
 
 
 class Page(BaseModel):
-    slug: constr(min_length=1, max_length=4_000)
+    body: constr(min_length=1, max_length=4_000)
     lines: conlist(str, min_length=1, max_length=50)
 
 
@@ -14,4 +14,4 @@ def page(slug: str) -> Page:
     Args:
         slug: the page's slug.
     """
-    return Page(slug=slug, lines=["x"])
+    return Page(body=slug, lines=["x"])

@@ -3,7 +3,7 @@ from smolagents import tool
 
 
 class Page(BaseModel):
-    slug: constr(min_length=1)
+    body: constr(min_length=1)
     lines: conlist(str, min_length=1)
 
 
@@ -14,4 +14,4 @@ def page(slug: str) -> Page:
     Args:
         slug: the page's slug.
     """
-    return Page(slug=slug, lines=["x"])
+    return Page(body=slug, lines=["x"])
