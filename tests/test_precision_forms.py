@@ -322,3 +322,24 @@ def flight(code: str) -> Flight:
 """
     result = run_tree(tmp_path, {"server.py": source})
     assert [f.symbol for f in result.findings if f.code == "BL002"] == ["Flight.description"]
+
+
+def test_a_collection_field_is_as_sure_as_its_name(tmp_path):
+    source = """
+from pydantic import BaseModel
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+class Page(BaseModel):
+    search_results: list[str]
+    related_ids: list[str]
+    node_metadata: dict[str, str]
+
+@mcp.tool()
+def page(q: str) -> Page:
+    return Page(search_results=[q], related_ids=[q], node_metadata={})
+"""
+    result = run_tree(tmp_path, {"server.py": source}, min_confidence="low")
+    found = {f.symbol: f.confidence for f in result.findings if f.code == "BL003"}
+    assert found == {"Page.search_results": "high", "Page.related_ids": "medium", "Page.node_metadata": "low"}

@@ -777,6 +777,89 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_path",
     "_number",
 )
+# Collection fields whose name says they hold what was read: as many items as the source has.
+BULK_COLLECTION_WORDS = frozenset(
+    {
+        "results",
+        "items",
+        "rows",
+        "records",
+        "documents",
+        "docs",
+        "messages",
+        "entries",
+        "hits",
+        "matches",
+        "chunks",
+        "passages",
+        "lines",
+        "logs",
+        "events",
+        "comments",
+        "posts",
+        "articles",
+        "pages",
+        "files",
+        "data",
+        "content",
+        "contents",
+        "history",
+        "transcript",
+        "sources",
+        "snippets",
+        "issues",
+        "emails",
+        "memories",
+        "nodes",
+        "replies",
+        "responses",
+        "answers",
+        "reviews",
+        "notes",
+        "observations",
+        "outputs",
+        "papers",
+        "products",
+        "users",
+        "repos",
+        "repositories",
+    }
+)
+# Collection fields that hold a few entries by nature: settings and descriptions of one thing.
+FEW_ITEM_COLLECTION_WORDS = frozenset(
+    {
+        "metadata",
+        "meta",
+        "properties",
+        "attributes",
+        "headers",
+        "options",
+        "settings",
+        "config",
+        "params",
+        "parameters",
+        "coordinates",
+        "dimensions",
+        "style",
+        "styles",
+        "position",
+        "actions",
+        "steps",
+    }
+)
+
+
+def collection_size_by_name(name: str) -> str:
+    """`search_results` -> "bulk", `node_metadata` -> "few", `values` -> "": what a collection
+    field's last word says about how many items it holds."""
+    words = [w.lower() for w in _WORDS.findall(name)]
+    if not words:
+        return ""
+    if words[-1] in BULK_COLLECTION_WORDS:
+        return "bulk"
+    return "few" if words[-1] in FEW_ITEM_COLLECTION_WORDS else ""
+
+
 CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 

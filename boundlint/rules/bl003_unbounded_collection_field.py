@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from boundlint.analyse.size import HIGH, LOW, MEDIUM
+from boundlint.knowledge.data_sources import collection_size_by_name
 from boundlint.rules.bl002_unbounded_str_field import UnboundedStrField
 
 
@@ -9,7 +11,7 @@ class UnboundedCollectionField(UnboundedStrField):
     code = "BL003"
     name = "unbounded-collection-field"
     level = "warning"
-    precision = "high"
+    precision = "low"
     security_severity = "5.3"
     summary = "A list, tuple, set or dict field of a tool's return contract has no item bound."
     field_kind = "collection"
@@ -22,6 +24,11 @@ Bounds that count: `Field(max_length=N)`, `conlist(..., max_length=N)`,
 `Annotated[list[X], MaxLen(N)]`, the runtime's `TruncatedItems(N)`, and a
 validator for the field that calls a checkpoint, caps the value with a slice
 or checks its `len()`. Fixed-length tuples (`tuple[int, str]`) are bounded.
+
+The confidence follows the field's name: `high` for a list of what was read
+(`results`, `rows`, `documents`, `messages`, ...), `low` for what holds a few
+entries by nature (`metadata`, `properties`, `headers`, `options`, ...; not
+reported by default), `medium` otherwise.
 """
     why = """
 A result list without an item cap grows with the data: 10 search results
@@ -104,3 +111,8 @@ def search(q: str) -> Results:
 
     def message(self, symbol: str) -> str:
         return f"`{symbol}` is a collection field of a tool's return contract with no item bound"
+
+    def confidence(self, field_name: str) -> str:
+        """`results`, `rows`: a list of what was read, `high`. `metadata`, `properties`: a few
+        entries by nature, `low`. Other names: `medium`."""
+        return {"bulk": HIGH, "few": LOW}.get(collection_size_by_name(field_name), MEDIUM)
