@@ -53,6 +53,9 @@ CASES = {
     "an unknown name": ("return str(Board(q).piece_name(1))", "low"),
     "an unknown singular attribute": ("return str(make_client().connect(q).subject)", "low"),
     "a dispatch through a table": ("return str({'a': len}[q](q))", "low"),
+    # a few items asked for
+    "a search for five": ("return str(make_client().search(q, limit=5))", "low"),
+    "a search for fifty": ("return str(make_client().search(q, limit=50))", "medium"),
     # a conversion keeps what it converts
     "a conversion of a search": ("return json.dumps(make_client().search(q).to_simplified_dict())", "medium"),
     # of two unknown parts, the surer one is named
@@ -145,3 +148,28 @@ def page(url: str) -> Page:
     for path, expected in (("server.py", "high"), ("tests/test_server.py", "low")):
         result = run_tree(tmp_path / path.replace("/", "_"), {path: source}, min_confidence="low")
         assert [(f.code, f.confidence) for f in result.findings if f.code == "BL002"] == [("BL002", expected)]
+
+
+HELPER = """
+import requests
+from langchain_core.tools import tool
+from somelib import shorten
+
+def clip(text):
+    return shorten(text)
+
+@tool
+def echo(q: str) -> str:
+    \"\"\"A tool.\"\"\"
+    return clip(q)
+
+@tool
+def page(q: str) -> str:
+    \"\"\"A tool.\"\"\"
+    return clip(requests.get(q).text)
+"""
+
+
+def test_an_unknown_function_in_a_helper_is_as_large_as_what_each_caller_gives_it(tmp_path):
+    result = run_tree(tmp_path, {"tools.py": HELPER}, min_confidence="low")
+    assert [(f.symbol, f.confidence) for f in result.findings] == [("page", "high")]

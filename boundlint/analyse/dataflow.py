@@ -791,14 +791,13 @@ class FunctionEvaluator:
             if found is None:
                 # A library function we know nothing about (`requests.get(...)`).
                 values = [self.eval(arg, env) for arg in args]
-                confidence = _unknown_call_confidence(qualified.rsplit(".", 1)[-1], values)
-                found = unbounded(f"the result of `{code}`", expr, self.module, confidence)
+                found = _unknown_answer((qualified.rsplit(".", 1)[-1],), expr, self.module, values)
             return replace(found, http=True) if qualified.startswith(src.HTTP_MODULES) else found
         if isinstance(func, cst.Attribute):
             return self._method_call(func, expr, args, env, code)
         values = [self.eval(arg, env) for arg in args]
         name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
-        return unbounded(f"the result of `{code}`", expr, self.module, _unknown_call_confidence(name, values))
+        return _unknown_answer((name,), expr, self.module, values)
 
     def _builtin_call(self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: str) -> Verdict:
         values = [self.eval(arg, env) for arg in args]
@@ -964,11 +963,10 @@ class FunctionEvaluator:
         # A method of data (`state.memory.compile()`) is as sure as the data; of a client made by a
         # call (`make_client().piece_name()`), only its name tells.
         data = receiver.confidence == HIGH or isinstance(func.value, (cst.Attribute, cst.Subscript))
-        confidence = _unknown_call_confidence(method, values, receiver if data else None)
-        if confidence == LOW and isinstance(func.value, cst.Attribute) and src.names_content(func.value.attr.value):
-            confidence = MEDIUM  # `state.memory.compile()`: a method of content, by its name
-        result = unbounded(f"the result of `{code}`", expr, self.module, confidence)
-        return replace(result, http=True) if receiver.http else result  # `session.get(url)`: a response
+        # `state.memory.compile()`: a method of what its name says is content
+        names = (method, func.value.attr.value) if isinstance(func.value, cst.Attribute) else (method,)
+        result = _unknown_answer(names, expr, self.module, values, receiver if data else None)
+        return replace(result, http=True) if receiver.http and result.level == UNBOUNDED else result
 
 
 # -- helpers -----------------------------------------------------------------
@@ -985,18 +983,35 @@ def _names_response(expr: cst.BaseExpression) -> bool:
     return False
 
 
-def _unknown_call_confidence(name: str, arguments: list[Verdict], data: Verdict | None = None) -> str:
-    """How sure a finding on the answer of a call we know nothing about can be: `medium` when
-    its name says it reads or makes content (`client.search(q)`), or when it is given large data
-    (`b64encode(pdf)`) or is a method of such data (`data`); `low` otherwise
-    (`board.piece_name(p)`, `usage.aggregate()`): such answers are most often short, and a
-    reviewer rejects most findings that rest on them."""
+def _unknown_answer(
+    names: tuple[str, ...], expr: cst.Call, module: ModuleInfo, arguments: list[Verdict], data: Verdict | None = None
+) -> Verdict:
+    """The answer of a call we know nothing about. `medium` when its name says it reads or makes
+    content (`client.search(q)`), or when it is given large data (`b64encode(pdf)`) or is a method
+    of such data (`data`), one level less when it asks for a few items (`limit=5`). Otherwise it
+    is as large as what it is given: in a helper, what each caller passes (`shorten(text)`,
+    `cls(nodes=nodes)`); else `low` (`board.piece_name(p)`, `usage.aggregate()`): such answers are
+    most often short, and a reviewer rejects most findings that rest on them."""
+    code = snippet(module, expr)
     given = [*arguments, data] if data is not None else arguments
-    if src.names_content(name) or any(v.level == UNBOUNDED and v.confidence != LOW for v in given):
-        return MEDIUM
-    if any(v.params for v in arguments):
-        return MEDIUM  # in a helper: given the caller's data, as large as each call makes it
-    return LOW
+    if any(map(src.names_content, names)) or any(v.level == UNBOUNDED and v.confidence != LOW for v in given):
+        confidence = LOW if _asks_for_few(expr) else MEDIUM
+        return unbounded(f"the result of `{code}`", expr, module, confidence)
+    passed = frozenset[str]().union(*(v.params for v in arguments))
+    if passed and all(v.level != UNBOUNDED for v in arguments):
+        return BOUNDED_VALUE.with_params(passed)
+    return unbounded(f"the result of `{code}`", expr, module, LOW)
+
+
+def _asks_for_few(call: cst.Call) -> bool:
+    """`search(q, limit=5)`, `query(top_k=3)`: a call that asks for at most a few items."""
+    return any(
+        arg.keyword is not None
+        and arg.keyword.value in src.FEW_ITEMS_KEYWORDS
+        and isinstance(arg.value, cst.Integer)
+        and int(arg.value.evaluated_value) <= src.FEW_ITEMS_LIMIT
+        for arg in call.args
+    )
 
 
 def _text_of(value: Verdict, code: str, expr: cst.BaseExpression, module: ModuleInfo) -> Verdict:

@@ -608,6 +608,13 @@ CONTENT_WORDS = frozenset(
 )
 
 
+# Keywords by which a call asks for at most so many items (`search(q, limit=5)`).
+FEW_ITEMS_KEYWORDS = frozenset(
+    {"limit", "top_k", "top_n", "topk", "k", "n", "max_results", "num_results", "n_results", "page_size", "max_items"}
+)
+FEW_ITEMS_LIMIT = 10
+
+
 def names_content(name: str) -> bool:
     """`search`, `get_items`, `fetchall`, `body`, `paragraphs`: a name that says it reads or
     holds content, or a collection (a plural)."""
