@@ -173,3 +173,38 @@ def page(q: str) -> str:
 def test_an_unknown_function_in_a_helper_is_as_large_as_what_each_caller_gives_it(tmp_path):
     result = run_tree(tmp_path, {"tools.py": HELPER}, min_confidence="low")
     assert [(f.symbol, f.confidence) for f in result.findings] == [("page", "high")]
+
+
+AGENTS = """
+from pydantic import BaseModel
+from agents import Agent
+
+class LaneResult(BaseModel):
+    summary: str
+    evidence_files: list[str]
+
+class Report(BaseModel):
+    title: str
+    body: str
+
+def build_lane(name: str) -> Agent:
+    return Agent(name=name, instructions="Run the lane.", output_type=LaneResult)
+
+lane = build_lane("a")
+writer = Agent(name="writer", instructions="Write.", output_type=Report)
+coordinator = Agent(
+    name="c",
+    tools=[
+        lane.as_tool(tool_name="run_lane", tool_description="Run a lane."),
+        writer.as_tool(tool_name="write_report", tool_description="Write a report."),
+    ],
+)
+"""
+
+
+def test_an_agent_tool_with_short_fields_is_low_and_its_factory_is_followed(tmp_path):
+    result = run_tree(tmp_path, {"agents_app.py": AGENTS}, min_confidence="low")
+    found = {f.symbol: (f.confidence, f.message) for f in result.findings if f.code == "BL001"}
+    assert found["run_lane"][0] == "low"
+    assert "`LaneResult`, short fields" in found["run_lane"][1]  # the factory's Agent(...) was found
+    assert found["write_report"][0] == "medium"  # a body of free text

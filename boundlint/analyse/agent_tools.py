@@ -15,7 +15,7 @@ import dataclasses
 import libcst as cst
 
 from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, WholeProgram
-from boundlint.analyse.size import BOUNDED_VALUE, UNBOUNDED, Verdict, join_all, unbounded
+from boundlint.analyse.size import BOUNDED_VALUE, LOW, UNBOUNDED, Verdict, join_all, unbounded
 from boundlint.find.contracts import ModelRegistry
 from boundlint.find.tools import AgentSource, Tool
 from boundlint.knowledge import data_sources as src
@@ -82,6 +82,11 @@ def _output_of_type(
         model = models.model_for_entity(entity)
         if model is not None and models.is_bounded(model):
             return BOUNDED_VALUE
+        if model is not None and not any(src.holds_long_text(f.name, f.kind) for f in model.fields if not f.bounded):
+            # Short fields the agent fills in (a summary, metrics, file names): the fields without a
+            # bound are the contract's findings (BL002/BL003); the whole answer is rarely large.
+            reason = f"the final output of agent `{source.agent_name}` (`{shown}`, short fields)"
+            return unbounded(reason, output_type, module, LOW)
     return unbounded(f"the final output of agent `{source.agent_name}` (`{shown}`)", output_type, module)
 
 

@@ -500,18 +500,30 @@ class ToolFinder:
         return self.project.external_name(module, func) is None and self.project.resolve_class(module, func) is not None
 
     def _agent_call(self, call: CallSite, receiver: cst.BaseExpression) -> tuple[cst.Call | None, ModuleInfo]:
-        """The `Agent(...)` call that made the receiver: itself, a local assignment, or a global."""
+        """The `Agent(...)` call that made the receiver: itself, a local assignment, or a global;
+        through a factory of the project (`lane = build_lane_agent(...)`) to the call it returns."""
         module = call.module
+        made: cst.Call | None = None
         if isinstance(receiver, cst.Call):
-            return receiver, module
-        if isinstance(receiver, cst.Name):
-            made = [value for value in self._local_assignments(call, receiver.value) if isinstance(value, cst.Call)]
-            if made:
-                return made[-1], module
-        entity = self.project.resolve(module, receiver)
-        if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.Call):
-            return entity.node, entity.module
-        return None, module
+            made = receiver
+        elif isinstance(receiver, cst.Name):
+            local = [value for value in self._local_assignments(call, receiver.value) if isinstance(value, cst.Call)]
+            made = local[-1] if local else None
+        if made is None:
+            entity = self.project.resolve(module, receiver)
+            if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.Call):
+                made, module = entity.node, entity.module
+        if made is None:
+            return None, module
+        return self._through_factory(made, module)
+
+    def _through_factory(self, made: cst.Call, module: ModuleInfo) -> tuple[cst.Call, ModuleInfo]:
+        """`build_agent(...)` of the project that returns `Agent(...)`: that call, in its module."""
+        factory = self.project.resolve(module, made.func)
+        if factory is None or factory.kind != "function" or not isinstance(factory.node, cst.FunctionDef):
+            return made, module
+        returned = [value for value in _returned_values(factory.node) if isinstance(value, cst.Call)]
+        return (returned[0], factory.module) if len(returned) == 1 else (made, module)
 
     def _grow_tool_attribute(
         self, call: CallSite, attribute: cst.Attribute, values: list[cst.BaseExpression], how: str

@@ -806,7 +806,6 @@ BULK_COLLECTION_WORDS = frozenset(
         "posts",
         "articles",
         "pages",
-        "files",
         "data",
         "content",
         "contents",
@@ -854,6 +853,22 @@ FEW_ITEM_COLLECTION_WORDS = frozenset(
         "steps",
     }
 )
+
+
+# A text field named for a whole text, not a line about one.
+LONG_TEXT_WORDS = frozenset(
+    {"body", "content", "contents", "text", "report", "markdown", "html", "document", "transcript", "article", "essay"}
+    | {"code", "source", "log", "logs", "page", "raw", "output", "draft", "story", "chapter", "translation"}
+)
+
+
+def holds_long_text(name: str, kind: str) -> bool:
+    """`body: str`, `report_markdown: str`, `search_results: list`: a field meant for a whole text
+    or for what was read, rather than for a line (`summary`, `title`) or a few entries."""
+    if kind == "collection":
+        return collection_size_by_name(name) == "bulk"
+    words = [w.lower() for w in _WORDS.findall(name)]
+    return kind == "str" and bool(set(words) & LONG_TEXT_WORDS)
 
 
 def collection_size_by_name(name: str) -> str:
