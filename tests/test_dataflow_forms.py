@@ -170,3 +170,38 @@ def pages(url: str) -> str:
     return "Pages: " f"{', '.join(line for line in requests.get(url).text.splitlines())}"
 """
     assert bl001(tmp_path, body) == ["pages"]
+
+
+LOCAL_INSTANCE = """
+import requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+class TimeServer:
+    def __init__(self, zone: str = "UTC"):
+        self.zone = zone
+
+    def convert_time(self, source: str, target: str) -> dict:
+        return {"source": source, "target": target, "zone": self.zone}
+
+    def fetch(self, url: str) -> str:
+        return requests.get(url).text
+
+@mcp.tool()
+def convert(source: str, target: str) -> dict:
+    server = TimeServer()
+    return server.convert_time(source, target)
+
+@mcp.tool()
+def page(url: str) -> str:
+    server = TimeServer("CET")
+    return server.fetch(url)
+"""
+
+
+def test_a_method_of_a_local_instance_is_followed(tmp_path):
+    result = run_tree(tmp_path, {"server.py": LOCAL_INSTANCE}, min_confidence="low")
+    found = [(f.symbol, f.confidence, f.message) for f in result.findings]
+    assert [(symbol, confidence) for symbol, confidence, _ in found] == [("page", "high")]
+    assert "via `fetch()`" in found[0][2]  # named through the method, not as an unknown call

@@ -785,7 +785,10 @@ class FunctionEvaluator:
                 self.eval(arg, env)
             return SHORT_OBJECT  # `Action(value)`: a member, whose `.value` and `str()` are short
         if entity is not None:
-            return self.analysis.call_value(entity, expr, [self.eval(a, env) for a in args], self.depth, self.module)
+            value = self.analysis.call_value(entity, expr, [self.eval(a, env) for a in args], self.depth, self.module)
+            if entity.kind == "class" and isinstance(entity.node, cst.ClassDef) and value.level != UNBOUNDED:
+                value = replace(value, instance=(entity.module.name, entity.node.name.value))
+            return value
         if qualified is not None:
             found = self._external_call(qualified, expr, args, env, code)
             if found is None:
@@ -870,7 +873,7 @@ class FunctionEvaluator:
             if func.value.value in ("self", "cls") and self.owner is not None:
                 return self._own_method(self.module, self.owner, func.attr.value, depth=0)
             if func.value.value in env or func.value.value in self.params:
-                return None
+                return self._instance_method(env.get(func.value.value), func.attr.value)
         if isinstance(func, cst.Name) and isinstance(self.function, cst.FunctionDef) and func.value not in self.params:
             # Before the locals: the `def` statement binds the name there too (`def _err(msg): ...`).
             nested = self.analysis.nested_function(self.module, self.function, func.value)
@@ -890,6 +893,15 @@ class FunctionEvaluator:
                 if made is not None:
                     return self._own_method(*made, func.attr.value, depth=0)
         return entity
+
+    def _instance_method(self, value: Verdict | None, name: str) -> Entity | None:
+        """`server.convert_time` where `server = TimeServer()`: that class's method."""
+        if value is None or value.instance is None:
+            return None
+        module_name, class_name = value.instance
+        module = self.project.module_named(module_name, near=self.module)
+        cls = module.classes.get(class_name) if module is not None else None
+        return self._own_method(module, cls, name, depth=0) if module is not None and cls is not None else None
 
     def _own_method(self, module: ModuleInfo, cls: cst.ClassDef, name: str, depth: int) -> Entity | None:
         """`self.name` in `cls`: its own method, or one inherited from a project base (in any module)."""

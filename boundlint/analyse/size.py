@@ -45,6 +45,9 @@ class Verdict:
     # methods give): its `.text`, `.content` and `.json()` are a response body. On any other object
     # those names are just names.
     http: bool = False
+    # An instance of a class of the checked tree, made here (`server = TimeServer()`): its module's
+    # name and the class's, so `server.convert_time(...)` is followed into that method.
+    instance: tuple[str, str] | None = None
     # In a function of the tree summarised for its callers: the parameters whose values pass
     # into this one at their own size (`f"Result: {x}"`). Each call puts its arguments there.
     params: frozenset[str] = field(default_factory=frozenset)
