@@ -205,3 +205,32 @@ def test_a_method_of_a_local_instance_is_followed(tmp_path):
     found = [(f.symbol, f.confidence, f.message) for f in result.findings]
     assert [(symbol, confidence) for symbol, confidence, _ in found] == [("page", "high")]
     assert "via `fetch()`" in found[0][2]  # named through the method, not as an unknown call
+
+
+MODEL_CHOSEN_CUT = """
+import requests
+from langchain_core.tools import tool
+
+@tool
+def search(q: str, num_results: int = 5) -> list:
+    'Search.'
+    results = requests.get(q).json()["items"]
+    return results[:num_results]
+
+@tool
+def window(url: str, start: int = 0, length: int = 2000) -> str:
+    'A part of a page.'
+    text = requests.get(url).text
+    return text[start : start + length]
+
+@tool
+def fixed(q: str) -> list:
+    'Search.'
+    results = requests.get(q).json()["items"]
+    return results[:5]
+"""
+
+
+def test_a_cut_the_model_asked_for_is_not_silent(tmp_path):
+    result = run_tree(tmp_path, {"tools.py": MODEL_CHOSEN_CUT}, min_confidence="low")
+    assert [(f.code, f.symbol) for f in result.findings] == [("BL004", "fixed")]

@@ -667,6 +667,10 @@ class FunctionEvaluator:
                     # `f"RF-{order_id[-4:]}"`: a short value cut shorter builds a label; nothing the
                     # model needed was lost. (A parameter of a helper may be large at some call.)
                     return FEW_ITEMS.with_models(value.models)
+                if self.depth == 0 and self._chosen_by_model(cut):
+                    # `results[:num_results]`, `text[start:start + length]`: the model asked for this
+                    # part, so nothing it does not know about was cut.
+                    return FEW_ITEMS.with_models(value.models) if value.level == UNBOUNDED else value
                 silent = Verdict(
                     SILENT, f"`{snippet(self.module, expr)}`", expr, self.module, HIGH, value.models, few_items=True
                 )
@@ -686,6 +690,19 @@ class FunctionEvaluator:
         if value.level == SILENT:
             return unbounded(f"an item of {value.reason}", expr, self.module)
         return value if value.level == UNBOUNDED else BOUNDED_VALUE.with_models(value.models).with_params(value.params)
+
+    def _chosen_by_model(self, cut: cst.Slice) -> bool:
+        """A slice whose bounds are made of the tool's own arguments (and constants), at least one."""
+        names: list[str] = []
+        for part in (cut.lower, cut.upper):
+            if part is None:
+                continue
+            for node in _expression_leaves(part):
+                if isinstance(node, cst.Name):
+                    names.append(node.value)
+                elif not isinstance(node, (cst.Integer, cst.UnaryOperation)):
+                    return False
+        return bool(names) and all(name in self.params for name in names)
 
     def _binary(self, expr: cst.BinaryOperation, env: Env) -> Verdict:
         left, right = self.eval(expr.left, env), self.eval(expr.right, env)
@@ -982,6 +999,17 @@ class FunctionEvaluator:
 
 
 # -- helpers -----------------------------------------------------------------
+
+
+def _expression_leaves(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    """The names and literals of an arithmetic expression (`start + length`); anything else is a leaf too."""
+    if isinstance(expr, cst.BinaryOperation):
+        yield from _expression_leaves(expr.left)
+        yield from _expression_leaves(expr.right)
+    elif isinstance(expr, cst.UnaryOperation):
+        yield from _expression_leaves(expr.expression)
+    else:
+        yield expr
 
 
 def _names_response(expr: cst.BaseExpression) -> bool:

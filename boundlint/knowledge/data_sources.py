@@ -744,6 +744,7 @@ SMALL_ATTRIBUTES = frozenset(
         "ticker",
         "color",
         "number",
+        "category",
         # moments
         "ts",
         "timestamp",
