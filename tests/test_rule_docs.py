@@ -48,3 +48,9 @@ def test_the_check_fails_on_an_altered_missing_or_left_over_page(tmp_path, capsy
     assert main(["--out", str(tmp_path)]) == 0
     assert stale_pages(tmp_path) == []
     assert not (tmp_path / "BL999.md").exists()
+
+
+def test_the_static_code_list_matches_the_registry():
+    from boundlint import rules
+
+    assert rules.RULE_CODES == tuple(rule.code for rule in rules.ALL_RULES)

@@ -30,15 +30,25 @@ from boundlint.engine.run import CheckOptions, check
 from boundlint.fix.apply import split_lines
 from boundlint.fix.planning import UNSAFE_REASON, has_fix
 from boundlint.fix.writer import WriteRefused, write_fixed
-from boundlint.report.writers import write_text
+from boundlint.report.writers import WRITERS, write_text
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 MAX_ROUNDS = 4  # a round normally finishes the job; the second only confirms it
 
 
 def run_fix(
-    paths: list[Path], config: Config, options: CheckOptions, *, diff: bool, unsafe: bool, out: TextIO, err: TextIO
+    paths: list[Path],
+    config: Config,
+    options: CheckOptions,
+    *,
+    diff: bool,
+    unsafe: bool,
+    out: TextIO,
+    err: TextIO,
+    output_format: str = "text",
 ) -> int:
+    """Apply the fixes; report what was fixed, then what is left in `output_format` (a machine
+    format keeps standard output for the findings, and says what it fixed on standard error)."""
     options = replace(options, request=Request(apply_fixes="unsafe" if unsafe else "safe"))
     if options.stdin is not None:
         return _run_stdin(paths, config, options, diff=diff, out=out, err=err)
@@ -76,7 +86,10 @@ def run_fix(
         result = check(roots, config, replace(options, overlays={}))
     for note in _unique(notes):
         err.write(f"boundlint: {note}\n")
-    return _report(result, written, _unique(problems + [str(e) for e in result.errors]), out, err)
+    problems = _unique(problems + [str(e) for e in result.errors])
+    if output_format != "text":
+        return _report_as(output_format, result, written, problems, out, err)
+    return _report(result, written, problems, out, err)
 
 
 def _fix_in_memory(
@@ -132,6 +145,25 @@ def _report(result: CheckResult, fixed: dict[str, list[Finding]], problems: list
             f"Fixed {count} finding{'s' if count != 1 else ''} in {len(fixed)} file{'s' if len(fixed) != 1 else ''}.\n"
         )
     _report_remaining(result, out)
+    for problem in problems:
+        err.write(f"boundlint: {problem}\n")
+    if problems:
+        return EXIT_ERROR
+    return EXIT_FINDINGS if result.findings else EXIT_CLEAN
+
+
+def _report_as(
+    output_format: str,
+    result: CheckResult,
+    fixed: dict[str, list[Finding]],
+    problems: list[str],
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """`check --fix --output-format sarif`: the findings left, in that format, alone on standard output."""
+    for display in sorted(fixed):
+        err.write(f"boundlint: {display}: fixed {_describe(fixed[display])}\n")
+    WRITERS[output_format](result, out)
     for problem in problems:
         err.write(f"boundlint: {problem}\n")
     if problems:

@@ -19,7 +19,7 @@ from boundlint.cli.fix_flags import add_fix_arguments
 from boundlint.cli.progress import Progress
 from boundlint.core.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
 from boundlint.core.result import CheckResult
-from boundlint.core.selection import code_enabled
+from boundlint.core.selection import code_enabled, unknown_selector
 from boundlint.discover.files import discover, display_name
 from boundlint.engine.deep_stack import run_with_deep_stack
 from boundlint.engine.roots import Request
@@ -100,6 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_selection_options(fix_parser)
     fix_parser.add_argument("--stdin-filename", help="fix the source on standard input, named this")
     fix_parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are left")
+    fix_parser.add_argument(
+        "--output-format", choices=sorted(WRITERS), default="text", help="how to report the findings left"
+    )
     add_fix_arguments(fix_parser)
     fix_parser.set_defaults(show_unused_ignores=False, fix=True)
 
@@ -128,9 +131,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_selection_options(parser: argparse.ArgumentParser) -> None:
     """Which rules: the same for check and fix (fix acts on what check would report)."""
-    parser.add_argument("--select", type=_codes, help="rule codes or prefixes to enable (replaces the configured set)")
-    parser.add_argument("--extend-select", type=_codes, help="rule codes or prefixes to enable in addition")
-    parser.add_argument("--ignore", type=_codes, help="rule codes or prefixes to disable")
+    # Repeated flags add up, as in ruff: `--ignore BL001 --ignore BL006` ignores both.
+    parser.add_argument(
+        "--select",
+        type=_codes,
+        action="extend",
+        help="rule codes or prefixes to enable (replaces the configured set; repeatable, comma-separated)",
+    )
+    parser.add_argument(
+        "--extend-select", type=_codes, action="extend", help="rule codes or prefixes to enable in addition"
+    )
+    parser.add_argument("--ignore", type=_codes, action="extend", help="rule codes or prefixes to disable")
     parser.add_argument("--min-confidence", choices=CONFIDENCES, help="drop findings below this confidence")
 
 
@@ -148,7 +159,17 @@ def _add_scope_options(parser: argparse.ArgumentParser) -> None:
 
 def _config_for(args: argparse.Namespace) -> Config:
     start = Path(args.stdin_filename).parent if args.stdin_filename else (args.paths[0] if args.paths else Path("."))
+    for flag in ("select", "extend_select", "ignore"):
+        _check_selectors(getattr(args, flag, None) or [], f"--{flag.replace('_', '-')}")
     config = load_config(args.config, Path(start) if Path(start).exists() else Path("."))
+    for key, selectors in (
+        ("select", config.select),
+        ("extend-select", config.extend_select),
+        ("ignore", config.ignore),
+    ):
+        _check_selectors(selectors, f"`{key}` in {config.source or 'the configuration'}")
+    for pattern, selectors in config.per_file_ignores.items():
+        _check_selectors(selectors, f'`per-file-ignores` "{pattern}" in {config.source or "the configuration"}')
     select = args.select
     if args.show_unused_ignores:
         select = [*(select or config.select), "BL901"]
@@ -159,6 +180,14 @@ def _config_for(args: argparse.Namespace) -> Config:
         min_confidence=args.min_confidence,
         respect_gitignore=False if args.no_respect_gitignore else None,
     )
+
+
+def _check_selectors(selectors: Sequence[str], where: str) -> None:
+    """A selector that matches no rule would silently turn a check into a pass: refuse it."""
+    for selector in selectors:
+        problem = unknown_selector(selector, rules.RULE_CODES)
+        if problem is not None:
+            raise ConfigError(f"{where}: {problem}")
 
 
 def run_fix_command(args: argparse.Namespace) -> int:
@@ -177,7 +206,16 @@ def run_fix_command(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     from boundlint.cli.fix_command import run_fix
 
-    status = run_fix(paths, config, options, diff=args.diff, unsafe=args.unsafe_fixes, out=sys.stdout, err=sys.stderr)
+    status = run_fix(
+        paths,
+        config,
+        options,
+        diff=args.diff,
+        unsafe=args.unsafe_fixes,
+        out=sys.stdout,
+        err=sys.stderr,
+        output_format=args.output_format,
+    )
     return EXIT_CLEAN if status == EXIT_FINDINGS and args.exit_zero else status
 
 

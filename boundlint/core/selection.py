@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 from collections.abc import Iterable
 from pathlib import Path
@@ -37,3 +38,22 @@ def ignored_for_file(finding: Finding, path: Path | None, config: Config) -> boo
             if any(code == "ALL" or finding.code.startswith(code) for code in codes):
                 return True
     return False
+
+
+def unknown_selector(selector: str, codes: Iterable[str]) -> str | None:
+    """Why `selector` selects nothing (`BL01`, `BL999`), with the nearest code or prefix; None
+    when it is `ALL` or a prefix of some rule's code."""
+    known = sorted(set(codes))
+    if selector == "ALL" or any(code.startswith(selector) for code in known):
+        return None
+    prefixes = {code[:n] for code in known for n in range(2, len(code) + 1)}
+
+    def likeness(candidate: str) -> tuple[float, int]:
+        # On a tie, the one that shares the longer start: `BL01` is nearer `BL001` than `BL901`.
+        pairs = enumerate(zip(selector, candidate, strict=False))
+        shared = next((i for i, (a, b) in pairs if a != b), min(len(selector), len(candidate)))
+        return difflib.SequenceMatcher(None, selector, candidate).ratio(), shared
+
+    best = max(sorted(prefixes), key=likeness)
+    hint = f" (did you mean `{best}`?)" if likeness(best)[0] >= 0.5 else ""
+    return f"`{selector}` is not a rule code or prefix{hint}; `boundlint rule --all` lists the rules"

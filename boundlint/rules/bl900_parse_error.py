@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from boundlint.analyse.size import HIGH
 from boundlint.core.findings import Finding
+from boundlint.core.selection import unknown_selector
 from boundlint.rules.base import Rule, RuleContext
 from boundlint.survey.suppressions import Suppression
 
@@ -72,9 +73,13 @@ def clip(text: str) -> str:
     def check(self, context: RuleContext) -> Iterator[Finding]:
         return iter(())  # produced after suppressions are applied, see checker
 
-    def from_suppression(self, filename: str, suppression: Suppression) -> Finding:
+    def from_suppression(self, filename: str, suppression: Suppression, known: Iterable[str] = ()) -> Finding:
         codes = ", ".join(sorted(suppression.codes)) if suppression.codes else "all codes"
         message = f"suppression of {codes} matches no finding on this line"
+        known = list(known)
+        unknown = [problem for code in sorted(suppression.codes or ()) if (problem := unknown_selector(code, known))]
+        if known and unknown:
+            message = f"suppression names no rule: {'; '.join(unknown)}"
         return Finding(
             self.code,
             self.name,

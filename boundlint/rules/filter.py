@@ -47,7 +47,7 @@ def filter_findings(
             for entries in by_line.values():
                 for entry in entries:
                     if entry.ours and _unused(entry):
-                        kept.append(rules.UNUSED_SUPPRESSION.from_suppression(display, entry))
+                        kept.append(rules.UNUSED_SUPPRESSION.from_suppression(display, entry, rules.RULES_BY_CODE))
     return sorted(kept, key=Finding.sort_key)
 
 

@@ -1,0 +1,96 @@
+"""A selector that selects nothing is an error, never a silent pass; repeated selection flags
+add up; `--fix` reports in the format CI asked for."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.helpers import write_tree
+
+TOOLS = """
+import requests
+from langchain_core.tools import tool
+
+@tool
+def page(url: str) -> str:
+    \"\"\"A page.\"\"\"
+    return requests.get(url).text
+
+@tool
+def head(url: str) -> str:
+    \"\"\"The start of a page.\"\"\"
+    text = requests.get(url).text
+    return text[:100] + "..."
+"""
+
+
+def boundlint(cwd, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boundlint", *args], cwd=cwd, capture_output=True, text=True, check=False
+    )
+
+
+def codes(completed: subprocess.CompletedProcess[str]) -> list[str]:
+    return sorted(finding["code"] for finding in json.loads(completed.stdout))
+
+
+@pytest.mark.parametrize(
+    ("args", "named", "suggested"),
+    [
+        (["--select", "BL01"], "BL01", "BL001"),
+        (["--select", "BL001,BL04"], "BL04", "BL004"),
+        (["--ignore", "BL999"], "BL999", "BL9"),
+        (["--extend-select", "BL007"], "BL007", "BL00"),
+    ],
+)
+def test_an_unknown_code_on_the_command_line_is_an_error(tmp_path, args, named, suggested):
+    write_tree(tmp_path, {"tools.py": TOOLS})
+    completed = boundlint(tmp_path, "check", ".", "--no-cache", *args)
+    assert completed.returncode == 2
+    assert completed.stdout == ""  # no "All checks passed"
+    assert f"`{named}` is not a rule code or prefix (did you mean `{suggested}`?)" in completed.stderr
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        'select = ["BL999"]\n',
+        'ignore = ["BL01"]\n',
+        '[tool.boundlint.per-file-ignores]\n"tests/*" = ["BL01"]\n',
+    ],
+)
+def test_an_unknown_code_in_the_configuration_is_an_error(tmp_path, table):
+    write_tree(tmp_path, {"tools.py": TOOLS, "pyproject.toml": "[tool.boundlint]\n" + table})
+    completed = boundlint(tmp_path, "check", ".", "--no-cache")
+    assert completed.returncode == 2
+    assert "pyproject.toml" in completed.stderr and "is not a rule code or prefix" in completed.stderr
+
+
+def test_repeated_selection_flags_add_up(tmp_path):
+    write_tree(tmp_path, {"tools.py": TOOLS})
+    base = ["check", ".", "--no-cache", "--output-format", "json"]
+    assert codes(boundlint(tmp_path, *base)) == ["BL001", "BL006"]
+    assert codes(boundlint(tmp_path, *base, "--ignore", "BL001", "--ignore", "BL006")) == []
+    assert codes(boundlint(tmp_path, *base, "--select", "BL001", "--select", "BL006")) == ["BL001", "BL006"]
+
+
+def test_a_suppression_of_an_unknown_code_is_named_with_show_unused_ignores(tmp_path):
+    source = TOOLS.replace("return requests.get(url).text", "return requests.get(url).text  # boundlint: ignore[BL01]")
+    write_tree(tmp_path, {"tools.py": source})
+    completed = boundlint(tmp_path, "check", ".", "--no-cache", "--output-format", "json", "--show-unused-ignores")
+    messages = {f["code"]: f["message"] for f in json.loads(completed.stdout)}
+    assert "BL001" in messages  # the typo suppresses nothing
+    assert "`BL01` is not a rule code or prefix (did you mean `BL001`?)" in messages["BL901"]
+
+
+@pytest.mark.parametrize("command", [["check", "--fix", "--no-cache"], ["fix"]])
+def test_fixing_reports_what_is_left_in_the_format_asked_for(tmp_path, command):
+    write_tree(tmp_path, {"tools.py": TOOLS})
+    completed = boundlint(tmp_path, *command, ".", "--output-format", "sarif")
+    sarif = json.loads(completed.stdout)  # standard output holds only the report
+    assert sarif["version"] == "2.1.0"
+    assert "tools.py: fixed" in completed.stderr
