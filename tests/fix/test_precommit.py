@@ -3,9 +3,9 @@
 `pre-commit try-repo <this checkout> <hook>` installs this repository into a
 fresh virtualenv the way users' pre-commit does (`pip install .`). It sees the
 checkout's committed files plus staged and modified tracked ones, not untracked
-files, so the hooks file must be tracked (it is, in a clone). boundlint depends
-on boundlint-runtime, which is not on PyPI: a wheel of ./runtime is built first
-and offered to pip through PIP_FIND_LINKS, as an offline mirror would be.
+files, so the hooks file must be tracked (it is, in a clone). Nothing of ours is
+published: the install must work from this repository alone (the checker does not
+depend on boundlint-runtime), into an empty pre-commit cache.
 """
 
 from __future__ import annotations
@@ -71,25 +71,14 @@ def test_the_manifest_is_valid_and_declares_both_hooks():
 
 
 @pytest.fixture(scope="module")
-def wheels(tmp_path_factory) -> Path:
+def cache(tmp_path_factory) -> Path:
+    """An empty pre-commit home, shared by this module's runs: the first builds the hook's environment."""
     tracked = subprocess.run(
         ["git", "ls-files", "--error-unmatch", HOOKS.name], cwd=ROOT, env=_environment(), capture_output=True, text=True
     )
     if tracked.returncode != 0:
         pytest.fail(f"{HOOKS.name} is not tracked by git: pre-commit try-repo cannot see it (git add it)")
-    base = tmp_path_factory.mktemp("precommit")
-    source = base / "runtime"
-    shutil.copytree(ROOT / "runtime", source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
-    out = base / "wheels"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(source)],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert list(out.glob("boundlint_runtime-*.whl"))
-    return out
+    return tmp_path_factory.mktemp("pre-commit-home")
 
 
 def _repository(path: Path, files: dict[str, str]) -> Path:
@@ -103,11 +92,11 @@ def _repository(path: Path, files: dict[str, str]) -> Path:
     return path
 
 
-def _try_repo(repository: Path, hook: str, wheels: Path) -> subprocess.CompletedProcess[str]:
+def _try_repo(repository: Path, hook: str, cache: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), hook, "--all-files"],
         cwd=repository,
-        env=_environment(PIP_FIND_LINKS=str(wheels)),
+        env=_environment(PRE_COMMIT_HOME=str(cache)),
         capture_output=True,
         text=True,
         timeout=900,
@@ -115,15 +104,15 @@ def _try_repo(repository: Path, hook: str, wheels: Path) -> subprocess.Completed
 
 
 @pytest.mark.slow
-def test_check_hook_passes_clean_code_and_fails_on_a_finding(tmp_path, wheels):
+def test_check_hook_passes_clean_code_and_fails_on_a_finding(tmp_path, cache):
     repository = _repository(tmp_path / "project", {"clean.py": CLEAN})
-    clean = _try_repo(repository, "boundlint", wheels)
+    clean = _try_repo(repository, "boundlint", cache)
     assert clean.returncode == 0, clean.stdout + clean.stderr
     assert "boundlint....." in clean.stdout and "Passed" in clean.stdout
 
     (repository / "page.py").write_text(UNBOUNDED, encoding="utf-8")
     _git(repository, "add", "page.py")
-    failing = _try_repo(repository, "boundlint", wheels)
+    failing = _try_repo(repository, "boundlint", cache)
     assert failing.returncode == 1, failing.stdout + failing.stderr
     assert "Failed" in failing.stdout
     assert "page.py:8:5: BL001 `page` returns the response body" in failing.stdout
@@ -141,9 +130,9 @@ def _fix_is_wired() -> bool:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not _fix_is_wired(), reason="`boundlint fix` is not wired into boundlint.cli.main yet")
-def test_fix_hook_fixes_the_file_then_passes(tmp_path, wheels):
+def test_fix_hook_fixes_the_file_then_passes(tmp_path, cache):
     repository = _repository(tmp_path / "project", {"clean.py": CLEAN, "page.py": UNBOUNDED})
-    first = _try_repo(repository, "boundlint-fix", wheels)
+    first = _try_repo(repository, "boundlint-fix", cache)
     # pre-commit fails a hook that modified files, so that the fix gets reviewed and staged.
     assert first.returncode == 1, first.stdout + first.stderr
     assert "files were modified by this hook" in first.stdout
@@ -153,6 +142,6 @@ def test_fix_hook_fixes_the_file_then_passes(tmp_path, wheels):
     assert (repository / "clean.py").read_text(encoding="utf-8") == CLEAN
 
     _git(repository, "add", "--all")
-    second = _try_repo(repository, "boundlint-fix", wheels)
+    second = _try_repo(repository, "boundlint-fix", cache)
     assert second.returncode == 0, second.stdout + second.stderr
     assert "Passed" in second.stdout
