@@ -48,7 +48,7 @@ def test_exit_codes_and_text_format(tmp_path, capsys):
     code, out, _ = run(["check", "src"], project(tmp_path), capsys)
     assert code == 1
     assert out.startswith("src/tools.py:7:5: BL001 `fetch` returns the response body `requests.get(url).text`")
-    assert "Found 1 finding (1 high) in 1 file." in out
+    assert "Found 1 finding (1 high) in 1 file (1 file checked)." in out
     clean = tmp_path / "clean"
     write_tree(clean, {"a.py": "x = 1\n"})
     assert run(["check", "."], clean, capsys)[0] == 0

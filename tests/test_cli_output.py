@@ -65,6 +65,14 @@ def test_statistics_with_a_ci_format_go_to_stderr_so_stdout_stays_parseable(proj
     assert "BL001" in captured.err and "unbounded-tool-return" in captured.err
 
 
+def test_statistics_in_text_print_the_counts_not_every_finding(project, capsys):
+    main(["check", "--statistics", "tools.py"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split("\t")[1:] == ["BL001", "unbounded-tool-return"]
+    assert not any(":" in line.split("\t")[0] and " BL001 " in line for line in lines)  # no finding lines
+    assert lines[-1].startswith("Found ")
+
+
 def test_add_ignore_without_a_value_does_not_swallow_the_next_argument():
     args = build_parser().parse_args(cli._optional_reason(["check", "--add-ignore", "src"]))
     assert args.add_ignore == "" and args.paths == [Path("src")]

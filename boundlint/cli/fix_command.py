@@ -138,13 +138,19 @@ def _report_interrupted(received: int, fixed: dict[str, list[Finding]], out: Tex
 def _report(result: CheckResult, fixed: dict[str, list[Finding]], problems: list[str], out: TextIO, err: TextIO) -> int:
     for display in sorted(fixed):
         out.write(f"{display}: fixed {_describe(fixed[display])}\n")
-    write_text(result, out)
+    notes = _unfixed_reasons(result)
+    write_text(result, out, notes=notes)  # each finding left once, with why it was not fixed
     if fixed:
         count = sum(len(findings) for findings in fixed.values())
         out.write(
             f"Fixed {count} finding{'s' if count != 1 else ''} in {len(fixed)} file{'s' if len(fixed) != 1 else ''}.\n"
         )
-    _report_remaining(result, out)
+    with_unsafe = sum(1 for reason in notes.values() if reason.startswith(UNSAFE_REASON))
+    if with_unsafe:
+        out.write(
+            f"{with_unsafe} of them {'has an unsafe fix' if with_unsafe == 1 else 'have unsafe fixes'}: "
+            "review them, then run again with --unsafe-fixes.\n"
+        )
     for problem in problems:
         err.write(f"boundlint: {problem}\n")
     if problems:
@@ -171,24 +177,14 @@ def _report_as(
     return EXIT_FINDINGS if result.findings else EXIT_CLEAN
 
 
-def _report_remaining(result: CheckResult, out: TextIO) -> None:
+def _unfixed_reasons(result: CheckResult) -> dict[Finding, str]:
+    """Why each finding left was not fixed: its fix's refusal, or a rule with no automatic fix."""
     reasons = result.fix_round.unfixed if result.fix_round is not None else {}
-    unfixed = [
-        (finding, reasons.get(finding, "no automatic fix for this rule"))
+    return {
+        finding: reasons.get(finding, "no automatic fix for this rule")
         for finding in result.findings
         if finding in reasons or not has_fix(finding.code)
-    ]
-    if not unfixed:
-        return
-    out.write("Not fixed automatically:\n")
-    for finding, reason in unfixed:
-        out.write(f"  {finding.filename}:{finding.line}:{finding.column}: {finding.code} {reason}\n")
-    with_unsafe = sum(1 for _, reason in unfixed if reason.startswith(UNSAFE_REASON))
-    if with_unsafe:
-        out.write(
-            f"{with_unsafe} of them {'has an unsafe fix' if with_unsafe == 1 else 'have unsafe fixes'}: "
-            "review them, then run again with --unsafe-fixes.\n"
-        )
+    }
 
 
 def _report_diff(rewrites: list[ModuleRewrite], problems: list[str], out: TextIO, err: TextIO) -> int:

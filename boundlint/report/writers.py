@@ -13,22 +13,30 @@ from boundlint.core.findings import Finding
 from boundlint.core.result import CheckResult
 
 
-def write_text(result: CheckResult, out: TextIO, *, statistics: bool = False) -> None:
-    for finding in result.findings:
-        out.write(
-            f"{finding.filename}:{finding.line}:{finding.column}: {finding.code} {finding.message}"
-            f" [{finding.confidence}]\n"
-        )
+def write_text(
+    result: CheckResult, out: TextIO, *, statistics: bool = False, notes: dict[Finding, str] | None = None
+) -> None:
+    """One line per finding (with `notes`, what the fixer said of it), or with `statistics` only the
+    count per rule, as ruff does; then the summary."""
     if statistics:
         write_statistics(result.findings, out)
+    else:
+        for finding in result.findings:
+            note = (notes or {}).get(finding)
+            out.write(
+                f"{finding.filename}:{finding.line}:{finding.column}: {finding.code} {finding.message}"
+                f" [{finding.confidence}]{f' (not fixed: {note})' if note else ''}\n"
+            )
     count = len(result.findings)
-    files = f"{result.files_checked} file{'s' if result.files_checked != 1 else ''}"
+    checked = f"{result.files_checked} file{'s' if result.files_checked != 1 else ''}"
     if count:
         by_confidence = Counter(f.confidence for f in result.findings)
         detail = ", ".join(f"{by_confidence[c]} {c}" for c in ("high", "medium", "low") if by_confidence[c])
-        out.write(f"Found {count} finding{'s' if count != 1 else ''} ({detail}) in {files}.\n")
+        with_findings = len({f.filename for f in result.findings})
+        where = f"in {with_findings} file{'s' if with_findings != 1 else ''} ({checked} checked)"
+        out.write(f"Found {count} finding{'s' if count != 1 else ''} ({detail}) {where}.\n")
     else:
-        out.write(f"All checks passed ({files} checked).\n")
+        out.write(f"All checks passed ({checked} checked).\n")
 
 
 def write_statistics(findings: list[Finding], out: TextIO) -> None:
