@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check_parser.add_argument(
         "--add-ignore",
-        metavar="REASON",
+        metavar="=REASON",  # optional: the usage line reads `--add-ignore =REASON`, as it is given
         help="--add-ignore[=REASON]: add `# boundlint: ignore[CODE]` to every line with a finding",
     )
     speed = check_parser.add_argument_group("speed")
