@@ -28,6 +28,7 @@ from boundlint.core.result import CheckResult, ModuleRewrite
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
 from boundlint.fix.apply import split_lines
+from boundlint.fix.declared import adds_runtime_import, declaration_hint, declares_runtime
 from boundlint.fix.planning import UNSAFE_REASON, has_fix
 from boundlint.fix.writer import WriteRefused, write_fixed
 from boundlint.report.writers import WRITERS, write_text
@@ -55,7 +56,10 @@ def run_fix(
     roots = [Path(path) for path in (paths or [Path(".")])]
     fixed, result, problems = _fix_in_memory(roots, config, options)
     rewrites = [rewrite for rewrite in fixed.values() if rewrite.new != rewrite.old]
+    undeclared = _undeclared_runtime(rewrites, config)
     if diff:
+        if undeclared:
+            err.write(f"boundlint: {undeclared}\n")
         return _report_diff(rewrites, problems + [str(e) for e in result.errors], out, err)
     written: dict[str, list[Finding]] = {}
     notes: list[str] = []  # said, but not errors
@@ -84,6 +88,8 @@ def run_fix(
         return _report_interrupted(received, written, out, err)
     if len(written) < len(rewrites):  # what is reported must be what is on disk
         result = check(roots, config, replace(options, overlays={}))
+    if written and undeclared:
+        notes.append(undeclared)  # once per run, whatever the number of files
     for note in _unique(notes):
         err.write(f"boundlint: {note}\n")
     problems = _unique(problems + [str(e) for e in result.errors])
@@ -156,6 +162,13 @@ def _report(result: CheckResult, fixed: dict[str, list[Finding]], problems: list
     if problems:
         return EXIT_ERROR
     return EXIT_FINDINGS if result.findings else EXIT_CLEAN
+
+
+def _undeclared_runtime(rewrites: list[ModuleRewrite], config: Config) -> str:
+    """What to say when the fixes import the runtime and the project does not declare it."""
+    if any(adds_runtime_import(r.old, r.new) for r in rewrites) and not declares_runtime(config.root):
+        return declaration_hint(config.root)
+    return ""
 
 
 def _report_as(

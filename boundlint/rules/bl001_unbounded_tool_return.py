@@ -64,7 +64,9 @@ def fetch_page(url: str) -> str:
     return resp.text  # BL001: the response body `resp.text`
 """
     fix = """
-Pass the value through the last checkpoint before returning it:
+Pass the value through the last checkpoint before returning it (the package
+`boundlint-runtime` must be among your project's dependencies; `boundlint fix`
+says so when it is not):
 
 ```python
 from boundlint_runtime import truncate_text

@@ -76,6 +76,8 @@ def prepare(case: Case, root: Path, before: bytes | None = None) -> Path:
     root.mkdir(parents=True, exist_ok=True)
     if (case.folder / "pyproject.toml").exists():
         shutil.copy(case.folder / "pyproject.toml", root / "pyproject.toml")
+    # The project declares the runtime its fixed code imports (else the fix says so: test_cli.py).
+    (root / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
     target = root / MODULE
     target.write_bytes(case.before if before is None else before)
     return target

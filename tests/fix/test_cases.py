@@ -188,4 +188,4 @@ def test_permissions_are_kept(tmp_path: Path, mode: int):
     fix(tmp_path)
     assert stat.S_IMODE(target.stat().st_mode) == mode
     assert target.read_bytes() == case.after
-    assert sorted(p.name for p in tmp_path.iterdir()) == [MODULE]  # no temporary file left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([MODULE, "requirements.txt"])  # no temporary file

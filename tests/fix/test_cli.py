@@ -41,9 +41,11 @@ CLEAN = textwrap.dedent('''\
     ''')
 
 
-def _tree(tmp_path: Path, text: str = TOOL) -> Path:
+def _tree(tmp_path: Path, text: str = TOOL, declared: bool = True) -> Path:
     path = tmp_path / "tools.py"
     path.write_text(text, encoding="utf-8")
+    if declared:
+        (tmp_path / "requirements.txt").write_text("requests\nboundlint-runtime>=0.1\n", encoding="utf-8")
     return path
 
 
@@ -184,3 +186,30 @@ def test_each_fix_argument_is_documented(flag):
     parser = argparse.ArgumentParser()
     add_fix_arguments(parser)
     assert flag in parser.format_help()
+
+
+def test_a_fix_that_imports_an_undeclared_runtime_says_so_once(tmp_path):
+    _tree(tmp_path, TOOL + TOOL.replace("def page", "def page_two").replace("def rows", "def rows_two"), declared=False)
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "app"\ndependencies = ["requests"]\n')
+    run = fix(tmp_path)
+    notes = [line for line in run.err.splitlines() if "does not declare" in line]
+    assert notes == [
+        "boundlint: the fixed code imports boundlint_runtime, which this project does not declare: add "
+        '"boundlint-runtime" to the dependencies in pyproject.toml (until it is published: '
+        '"boundlint-runtime @ git+https://github.com/OWNER/boundlint#subdirectory=runtime")'
+    ]
+
+
+@pytest.mark.parametrize(
+    "declaration",
+    [
+        ("pyproject.toml", '[project]\nname = "app"\ndependencies = ["boundlint_runtime>=0.1"]\n'),
+        ("requirements-prod.txt", "boundlint-runtime\n"),
+        ("setup.cfg", "[options]\ninstall_requires =\n    boundlint-runtime\n"),
+    ],
+)
+def test_no_note_when_the_project_declares_the_runtime(tmp_path, declaration):
+    _tree(tmp_path, declared=False)
+    name, text = declaration
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    assert "does not declare" not in fix(tmp_path).err

@@ -139,6 +139,7 @@ def test_a_link_to_a_file_outside_the_tree_is_never_written_through(tmp_path):
 def test_a_link_inside_the_tree_is_fixed_once_through_its_target(tmp_path):
     target = _write(tmp_path, "tool.py", TOOL)
     (tmp_path / "alias.py").symlink_to(target)
+    _write(tmp_path, "requirements.txt", "boundlint-runtime\n")  # declared: nothing to say of it
     run = fix(tmp_path)
     assert run.code == 0, run.out + run.err
     assert target.read_text(encoding="utf-8").count("truncate_text(") == 1
