@@ -94,3 +94,31 @@ def test_fixing_reports_what_is_left_in_the_format_asked_for(tmp_path, command):
     sarif = json.loads(completed.stdout)  # standard output holds only the report
     assert sarif["version"] == "2.1.0"
     assert "tools.py: fixed" in completed.stderr
+
+
+def test_output_file_quiet_and_silent(tmp_path):
+    write_tree(tmp_path, {"tools.py": TOOLS})
+    to_file = boundlint(tmp_path, "check", ".", "--no-cache", "-o", "report.json", "--output-format", "json")
+    assert (to_file.returncode, to_file.stdout) == (1, "")
+    assert sorted(f["code"] for f in json.loads((tmp_path / "report.json").read_text())) == ["BL001", "BL006"]
+    quiet = boundlint(tmp_path, "check", ".", "--no-cache", "-q")
+    assert quiet.returncode == 1
+    assert len(quiet.stdout.splitlines()) == 2 and "Found" not in quiet.stdout  # the findings, no summary
+    silent = boundlint(tmp_path, "check", ".", "--no-cache", "--silent")
+    assert (silent.returncode, silent.stdout) == (1, "")
+
+
+def test_exit_non_zero_on_fix(tmp_path):
+    fixable = TOOLS.split("@tool\ndef head")[0]  # only the page tool: its safe fix leaves nothing
+    write_tree(tmp_path, {"tools.py": fixable, "requirements.txt": "boundlint-runtime\n"})
+    assert boundlint(tmp_path, "check", "--fix", "--no-cache", ".", "--exit-non-zero-on-fix").returncode == 1
+    assert boundlint(tmp_path, "check", "--fix", "--no-cache", ".", "--exit-non-zero-on-fix").returncode == 0
+
+
+def test_show_settings_prints_the_configuration_in_effect(tmp_path):
+    write_tree(tmp_path, {"pyproject.toml": '[tool.boundlint]\nmax-chars = 8000\nignore = ["BL006"]\n'})
+    shown = boundlint(tmp_path, "check", "--show-settings")
+    assert shown.returncode == 0
+    lines = shown.stdout.splitlines()
+    assert "max-chars = 8000" in lines and 'ignore = ["BL006"]' in lines
+    assert any(line.startswith("exclude = [") and '".venv"' in line for line in lines)  # the default excludes

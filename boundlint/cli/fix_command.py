@@ -47,6 +47,8 @@ def run_fix(
     out: TextIO,
     err: TextIO,
     output_format: str = "text",
+    quiet: bool = False,
+    exit_non_zero_on_fix: bool = False,
 ) -> int:
     """Apply the fixes; report what was fixed, then what is left in `output_format` (a machine
     format keeps standard output for the findings, and says what it fixed on standard error)."""
@@ -94,8 +96,10 @@ def run_fix(
         err.write(f"boundlint: {note}\n")
     problems = _unique(problems + [str(e) for e in result.errors])
     if output_format != "text":
-        return _report_as(output_format, result, written, problems, out, err)
-    return _report(result, written, problems, out, err)
+        status = _report_as(output_format, result, written, problems, out, err)
+    else:
+        status = _report(result, written, problems, out, err, quiet=quiet)
+    return EXIT_FINDINGS if status == EXIT_CLEAN and written and exit_non_zero_on_fix else status
 
 
 def _fix_in_memory(
@@ -141,10 +145,32 @@ def _report_interrupted(received: int, fixed: dict[str, list[Finding]], out: Tex
     return 128 + received
 
 
-def _report(result: CheckResult, fixed: dict[str, list[Finding]], problems: list[str], out: TextIO, err: TextIO) -> int:
+def _report(
+    result: CheckResult,
+    fixed: dict[str, list[Finding]],
+    problems: list[str],
+    out: TextIO,
+    err: TextIO,
+    *,
+    quiet: bool = False,
+) -> int:
+    notes = _unfixed_reasons(result)
+    if quiet:
+        write_text(result, out, notes=notes, summary=False)  # the findings left, nothing else
+    else:
+        _write_summary(result, fixed, notes, out)
+    for problem in problems:
+        err.write(f"boundlint: {problem}\n")
+    if problems:
+        return EXIT_ERROR
+    return EXIT_FINDINGS if result.findings else EXIT_CLEAN
+
+
+def _write_summary(
+    result: CheckResult, fixed: dict[str, list[Finding]], notes: dict[Finding, str], out: TextIO
+) -> None:
     for display in sorted(fixed):
         out.write(f"{display}: fixed {_describe(fixed[display])}\n")
-    notes = _unfixed_reasons(result)
     write_text(result, out, notes=notes)  # each finding left once, with why it was not fixed
     if fixed:
         count = sum(len(findings) for findings in fixed.values())
@@ -157,11 +183,6 @@ def _report(result: CheckResult, fixed: dict[str, list[Finding]], problems: list
             f"{with_unsafe} of them {'has an unsafe fix' if with_unsafe == 1 else 'have unsafe fixes'}: "
             "review them, then run again with --unsafe-fixes.\n"
         )
-    for problem in problems:
-        err.write(f"boundlint: {problem}\n")
-    if problems:
-        return EXIT_ERROR
-    return EXIT_FINDINGS if result.findings else EXIT_CLEAN
 
 
 def _undeclared_runtime(rewrites: list[ModuleRewrite], config: Config) -> str:

@@ -7,7 +7,9 @@ internal failure.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import json
 import os
 import sys
 from collections import Counter
@@ -63,6 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_selection_options(check_parser)
     check_parser.add_argument("--output-format", choices=sorted(WRITERS), default="text")
     check_parser.add_argument("--statistics", action="store_true", help="print a count per rule")
+    _add_output_options(check_parser)
+    check_parser.add_argument(
+        "--show-settings", action="store_true", help="print the configuration in effect (defaults included) and exit"
+    )
     check_parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     check_parser.add_argument("--stdin-filename", help="read the source from standard input, named this")
     check_parser.add_argument(
@@ -103,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     fix_parser.add_argument(
         "--output-format", choices=sorted(WRITERS), default="text", help="how to report the findings left"
     )
+    _add_output_options(fix_parser)
     add_fix_arguments(fix_parser)
     fix_parser.set_defaults(show_unused_ignores=False, fix=True)
 
@@ -143,6 +150,19 @@ def _add_selection_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--ignore", type=_codes, action="extend", help="rule codes or prefixes to disable")
     parser.add_argument("--min-confidence", choices=CONFIDENCES, help="drop findings below this confidence")
+
+
+def _add_output_options(parser: argparse.ArgumentParser) -> None:
+    """Where the report goes and how much of it, as in ruff."""
+    parser.add_argument("-o", "--output-file", type=Path, metavar="FILE", help="write the report to FILE")
+    quiet = parser.add_mutually_exclusive_group()
+    quiet.add_argument("-q", "--quiet", action="store_true", help="the findings only, without the summary")
+    quiet.add_argument("--silent", action="store_true", help="print nothing on standard output; the exit status tells")
+    parser.add_argument(
+        "--exit-non-zero-on-fix",
+        action="store_true",
+        help="with --fix: exit 1 when a fix was applied, even if none is left",
+    )
 
 
 def _add_scope_options(parser: argparse.ArgumentParser) -> None:
@@ -215,6 +235,8 @@ def run_fix_command(args: argparse.Namespace) -> int:
         out=sys.stdout,
         err=sys.stderr,
         output_format=args.output_format,
+        quiet=args.quiet,
+        exit_non_zero_on_fix=args.exit_non_zero_on_fix,
     )
     return EXIT_CLEAN if status == EXIT_FINDINGS and args.exit_zero else status
 
@@ -295,7 +317,7 @@ def _run(args: argparse.Namespace, config: Config) -> CheckResult | None:
 def _write_report(args: argparse.Namespace, result: CheckResult) -> None:
     out = sys.stdout
     if args.output_format == "text":
-        WRITERS["text"](result, out, statistics=args.statistics)  # type: ignore[call-arg]
+        WRITERS["text"](result, out, statistics=args.statistics, summary=not args.quiet)  # type: ignore[call-arg]
     else:
         WRITERS[args.output_format](result, out)
         if args.statistics:
@@ -436,7 +458,38 @@ def run_rule(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(_optional_reason(list(sys.argv[1:] if argv is None else argv)))
     handlers = {"check": run_check, "fix": run_fix_command, "inventory": run_inventory, "rule": run_rule}
+    if getattr(args, "show_settings", False):
+        return show_settings(args)
+    target = getattr(args, "output_file", None)
+    if getattr(args, "silent", False) or target is not None:
+        # The handlers write to sys.stdout: point it at the file, or at nothing.
+        with open(os.devnull if target is None else target, "w", encoding="utf-8") as out:
+            with contextlib.redirect_stdout(out):
+                return run_with_deep_stack(lambda: handlers[args.command](args))
     return run_with_deep_stack(lambda: handlers[args.command](args))
+
+
+def show_settings(args: argparse.Namespace) -> int:
+    """`check --show-settings`: the configuration in effect, as `[tool.boundlint]` would say it."""
+    try:
+        config = _config_for(args)
+    except ConfigError as error:
+        print(f"boundlint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"# from {config.source or 'the defaults'}; root {config.root}")
+    print("[tool.boundlint]")
+    for setting in dataclasses.fields(config):
+        if setting.name in ("root", "source"):
+            continue
+        value = getattr(config, setting.name)
+        if isinstance(value, dict):
+            rendered = "{ " + ", ".join(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in value.items()) + " }"
+        else:
+            rendered = json.dumps(
+                [list(v) if isinstance(v, tuple) else v for v in value] if isinstance(value, list) else value
+            )
+        print(f"{setting.name.replace('_', '-')} = {rendered}")
+    return EXIT_CLEAN
 
 
 def _optional_reason(argv: list[str]) -> list[str]:

@@ -14,7 +14,12 @@ from boundlint.core.result import CheckResult
 
 
 def write_text(
-    result: CheckResult, out: TextIO, *, statistics: bool = False, notes: dict[Finding, str] | None = None
+    result: CheckResult,
+    out: TextIO,
+    *,
+    statistics: bool = False,
+    notes: dict[Finding, str] | None = None,
+    summary: bool = True,
 ) -> None:
     """One line per finding (with `notes`, what the fixer said of it), or with `statistics` only the
     count per rule, as ruff does; then the summary."""
@@ -27,6 +32,8 @@ def write_text(
                 f"{finding.filename}:{finding.line}:{finding.column}: {finding.code} {finding.message}"
                 f" [{finding.confidence}]{f' (not fixed: {note})' if note else ''}\n"
             )
+    if not summary:
+        return
     count = len(result.findings)
     checked = f"{result.files_checked} file{'s' if result.files_checked != 1 else ''}"
     if count:
