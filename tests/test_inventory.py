@@ -203,3 +203,20 @@ def test_fixtures_project_inventory_matches_expected_table(output_format, expect
     if UPDATE:
         (EXPECTED / expected).write_text(out, encoding="utf-8")
     assert out == (EXPECTED / expected).read_text(encoding="utf-8")
+
+
+def test_the_table_fits_the_terminal_and_markdown_stays_full():
+    import os
+    import subprocess
+    import sys
+
+    def inventory(*args: str) -> str:
+        env = {**os.environ, "COLUMNS": "100"}
+        command = [sys.executable, "-m", "boundlint", "inventory", "fixtures", *args]
+        return subprocess.run(command, capture_output=True, text=True, env=env, cwd=REPO, check=False).stdout
+
+    table = inventory().splitlines()
+    assert max(len(line) for line in table) <= 100
+    assert table[0].split() == ["Tool", "Returns", "Bounded", "Findings"]  # the columns given up last
+    markdown = inventory("--output-format", "markdown")
+    assert "Declared as" in markdown and "Framework" in markdown

@@ -11,6 +11,7 @@ import contextlib
 import dataclasses
 import json
 import os
+import shutil
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -28,7 +29,7 @@ from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
 from boundlint.report.add_ignore import add_ignores, clean_reason
 from boundlint.report.baseline import BaselineError, Key, compare, load_baseline, write_baseline
-from boundlint.report.inventory_table import INVENTORY_WRITERS
+from boundlint.report.inventory_table import INVENTORY_WRITERS, write_table
 from boundlint.report.writers import WRITERS, write_statistics
 
 # `fix`, `inventory` and the rule documentation load libcst and the analysis:
@@ -420,7 +421,10 @@ def run_inventory(args: argparse.Namespace) -> int:
     result = _run(args, config)
     if result is None:
         return EXIT_ERROR
-    INVENTORY_WRITERS[args.output_format](result.tool_rows, sys.stdout)
+    if args.output_format == "table" and (sys.stdout.isatty() or "COLUMNS" in os.environ):
+        write_table(result.tool_rows, sys.stdout, width=shutil.get_terminal_size().columns)  # fit the terminal
+    else:
+        INVENTORY_WRITERS[args.output_format](result.tool_rows, sys.stdout)
     for internal in result.errors:
         print(f"boundlint: {internal}", file=sys.stderr)
     _warn_unmatched(result)

@@ -57,14 +57,49 @@ def summary(rows: list[ToolRow]) -> str:
     return f"{tools}: {', '.join(parts) or 'none found'}; {with_findings} with findings."
 
 
-def write_table(rows: list[ToolRow], out: TextIO) -> None:
-    table = [list(HEADERS)] + [[_clip(HEADERS[i], cell) for i, cell in enumerate(_cells(row))] for row in rows]
-    widths = [max(len(line[i]) for line in table) for i in range(len(HEADERS))]
+# Columns given up, in this order, when the table is wider than the terminal; then `Returns`
+# and `Tool` get narrower. What is left answers "which tool, unbounded by what, which finding".
+DROPPED_FIRST = ("Declared as", "Budget", "Framework", "By", "Location")
+NARROWEST = {"Returns": 24, "Tool": 16, "Findings": 16}
+
+
+def write_table(rows: list[ToolRow], out: TextIO, width: int | None = None) -> None:
+    """The table; within `width` characters when given (a terminal's), dropping columns then
+    cutting cells. Markdown and JSON keep everything."""
+    headers = list(HEADERS)
+    table = [headers] + [[_clip(HEADERS[i], cell) for i, cell in enumerate(_cells(row))] for row in rows]
+    if width is not None:
+        headers, table = _fit(headers, table, width)
+    widths = [max(len(line[i]) for line in table) for i in range(len(headers))]
     for number, line in enumerate(table):
         out.write("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=False)).rstrip() + "\n")
         if number == 0:
             out.write("  ".join("-" * width for width in widths) + "\n")
     out.write(summary(rows) + "\n")
+
+
+def _fit(headers: list[str], table: list[list[str]], width: int) -> tuple[list[str], list[list[str]]]:
+    def total(rows: list[list[str]]) -> int:
+        return sum(max(len(line[i]) for line in rows) for i in range(len(rows[0]))) + 2 * (len(rows[0]) - 1)
+
+    for name in DROPPED_FIRST:
+        if total(table) <= width:
+            break
+        index = headers.index(name)
+        table = [line[:index] + line[index + 1 :] for line in table]
+        headers = table[0]
+    for name, narrowest in NARROWEST.items():
+        excess = total(table) - width
+        if excess <= 0:
+            break
+        index = headers.index(name)
+        current = max(len(line[index]) for line in table)
+        limit = max(narrowest, current - excess)
+        table = [
+            [cell if i != index or len(cell) <= limit else cell[: limit - 1] + "…" for i, cell in enumerate(line)]
+            for line in table
+        ]
+    return headers, table
 
 
 def _clip(header: str, cell: str) -> str:
