@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
+from boundlint.core.findings import CONFIDENCE_ORDER
 from boundlint.project.module import ModuleInfo
 
 BOUNDED = 0
@@ -21,7 +22,6 @@ UNBOUNDED = 2
 HIGH = "high"
 MEDIUM = "medium"
 LOW = "low"
-_SURENESS = {LOW: 0, MEDIUM: 1, HIGH: 2}
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     """The worse of two verdicts; models from both are kept."""
     if a.level != b.level:
         worse = a if a.level > b.level else b
-    elif a.level == UNBOUNDED and _SURENESS[b.confidence] > _SURENESS[a.confidence]:
+    elif a.level == UNBOUNDED and CONFIDENCE_ORDER[b.confidence] > CONFIDENCE_ORDER[a.confidence]:
         worse = b  # of two unbounded parts, the one we are surer of is what the finding names
     else:
         worse = a

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-RUNTIME_IMPORT = "boundlint_runtime"
+from boundlint.knowledge.frameworks import RUNTIME_ROOT
+
+RUNTIME_IMPORT = RUNTIME_ROOT
 _NAME = re.compile(r"boundlint[-_.]runtime", re.IGNORECASE)
 _DECLARING_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile")
 

@@ -490,6 +490,11 @@ _RUN_METHODS = frozenset(
 )
 
 
+def _words(name: str) -> list[str]:
+    """`get_items` -> ["get", "items"], `CreateIssueTool` -> ["create", "issue", "tool"]."""
+    return [word.lower() for word in _WORDS.findall(name)]
+
+
 def tool_answers_briefly(qualname: str) -> bool:
     """`create_issue`, `send_email`, `DeleteFileTool._run`, `calculate_tip`: a tool named for an
     action (its answer is a confirmation) or a calculation (its answer is the result). What such
@@ -497,7 +502,7 @@ def tool_answers_briefly(qualname: str) -> bool:
     `incident_log`), so its findings are reported one confidence level lower."""
     parts = qualname.split(".")
     name = parts[-2] if parts[-1] in _RUN_METHODS and len(parts) > 1 else parts[-1]
-    words = [w.lower() for w in _WORDS.findall(name)]
+    words = _words(name)
     if len(words) >= 3 and words[0] not in ACTION_VERBS | CALCULATING_VERBS:
         words = words[1:]  # a product's prefix: `milvus_insert_data`, `jira_create_issue`
     if len(words) >= 2 and words[0] in CALCULATING_VERBS:
@@ -618,7 +623,7 @@ FEW_ITEMS_LIMIT = 10
 def names_content(name: str) -> bool:
     """`search`, `get_items`, `fetchall`, `body`, `paragraphs`: a name that says it reads or
     holds content, or a collection (a plural)."""
-    words = [w.lower() for w in _WORDS.findall(name)]
+    words = _words(name)
     if not words:
         return False
     last = words[-1]
@@ -868,14 +873,14 @@ def holds_long_text(name: str, kind: str) -> bool:
     or for what was read, rather than for a line (`summary`, `title`) or a few entries."""
     if kind == "collection":
         return collection_size_by_name(name) == "bulk"
-    words = [w.lower() for w in _WORDS.findall(name)]
+    words = _words(name)
     return kind == "str" and bool(set(words) & LONG_TEXT_WORDS)
 
 
 def collection_size_by_name(name: str) -> str:
     """`search_results` -> "bulk", `node_metadata` -> "few", `values` -> "": what a collection
     field's last word says about how many items it holds."""
-    words = [w.lower() for w in _WORDS.findall(name)]
+    words = _words(name)
     if not words:
         return ""
     if words[-1] in BULK_COLLECTION_WORDS:

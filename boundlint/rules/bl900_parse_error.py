@@ -73,12 +73,12 @@ def clip(text: str) -> str:
     def check(self, context: RuleContext) -> Iterator[Finding]:
         return iter(())  # produced after suppressions are applied, see checker
 
-    def from_suppression(self, filename: str, suppression: Suppression, known: Iterable[str] = ()) -> Finding:
+    def from_suppression(self, filename: str, suppression: Suppression, known: Iterable[str]) -> Finding:
         codes = ", ".join(sorted(suppression.codes)) if suppression.codes else "all codes"
         message = f"suppression of {codes} matches no finding on this line"
-        known = list(known)
-        unknown = [problem for code in sorted(suppression.codes or ()) if (problem := unknown_selector(code, known))]
-        if known and unknown:
+        codes_known = list(known)
+        unknown = [why for code in sorted(suppression.codes or ()) if (why := unknown_selector(code, codes_known))]
+        if unknown:
             message = f"suppression names no rule: {'; '.join(unknown)}"
         return Finding(
             self.code,
