@@ -28,6 +28,7 @@ LAYERS = [
     "fix",
     "engine",
     "report",
+    "server",
     "cli",
 ]
 

@@ -25,6 +25,7 @@ from boundlint.core import interrupts
 from boundlint.core.config import Config
 from boundlint.core.findings import Finding
 from boundlint.core.result import CheckResult, ModuleRewrite
+from boundlint.engine.fix_rounds import fix_in_memory as _fix_in_memory
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
 from boundlint.fix.apply import split_lines
@@ -34,7 +35,6 @@ from boundlint.fix.writer import WriteRefused, write_fixed
 from boundlint.report.writers import WRITERS, write_text
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-MAX_ROUNDS = 4  # a round normally finishes the job; the second only confirms it
 
 
 def run_fix(
@@ -100,36 +100,6 @@ def run_fix(
     else:
         status = _report(result, written, problems, out, err, quiet=quiet)
     return EXIT_FINDINGS if status == EXIT_CLEAN and written and exit_non_zero_on_fix else status
-
-
-def _fix_in_memory(
-    roots: list[Path], config: Config, options: CheckOptions
-) -> tuple[dict[Path, ModuleRewrite], CheckResult, list[str]]:
-    """Rounds of fixes on texts in memory, each round checking the texts as the files they would
-    be, until nothing is left to fix. Per file: its text on disk, and after the last round."""
-    fixed: dict[Path, ModuleRewrite] = {}
-    problems: list[str] = []
-    result = check(roots, config, options)
-    for _ in range(MAX_ROUNDS):
-        assert result.fix_round is not None
-        problems.extend(f"{display}: not fixed: {reason}" for display, reason in result.fix_round.failed)
-        if not result.fix_round.rewrites:
-            break
-        for rewrite in result.fix_round.rewrites:
-            first = fixed.get(rewrite.path)
-            fixed[rewrite.path] = (
-                rewrite
-                if first is None
-                else ModuleRewrite(rewrite.path, rewrite.display, first.old, rewrite.new, first.fixed + rewrite.fixed)
-            )
-        overlays = {Path(os.path.abspath(path)): rewrite.new for path, rewrite in fixed.items()}
-        if options.stdin is not None:
-            options = replace(
-                options,
-                stdin=(options.stdin[0], overlays.get(Path(os.path.abspath(options.stdin[0])), options.stdin[1])),
-            )
-        result = check(roots, config, replace(options, overlays=overlays))
-    return fixed, result, _unique(problems)
 
 
 def _report_interrupted(received: int, fixed: dict[str, list[Finding]], out: TextIO, err: TextIO) -> int:

@@ -134,6 +134,14 @@ def build_parser() -> argparse.ArgumentParser:
     rule_parser = commands.add_parser("rule", help="explain a rule")
     rule_parser.add_argument("code", nargs="?", help="a rule code or name, such as BL001")
     rule_parser.add_argument("--all", action="store_true", help="explain every rule")
+
+    commands.add_parser(
+        "server",
+        help="run the language server (stdio) for editors; needs `pip install 'boundlint[server]'`",
+        description="Serve diagnostics, quick fixes, fix-all and rule pages to an editor over the Language "
+        "Server Protocol on standard input and output. Settings come from the editor "
+        "(initializationOptions.settings); pyproject.toml stays authoritative.",
+    )
     return parser
 
 
@@ -459,9 +467,31 @@ def run_rule(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
+def run_server(args: argparse.Namespace) -> int:
+    try:
+        import lsprotocol  # noqa: F401
+        import pygls  # noqa: F401
+    except ImportError:
+        print(
+            "boundlint: error: the server needs pygls and lsprotocol: pip install 'boundlint[server]'",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
+    from boundlint.server.app import serve
+
+    serve()
+    return EXIT_CLEAN
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(_optional_reason(list(sys.argv[1:] if argv is None else argv)))
-    handlers = {"check": run_check, "fix": run_fix_command, "inventory": run_inventory, "rule": run_rule}
+    handlers = {
+        "check": run_check,
+        "fix": run_fix_command,
+        "inventory": run_inventory,
+        "rule": run_rule,
+        "server": run_server,
+    }
     if getattr(args, "show_settings", False):
         return show_settings(args)
     target = getattr(args, "output_file", None)
@@ -509,8 +539,9 @@ def _optional_reason(argv: list[str]) -> list[str]:
 def entry() -> None:
     try:
         code = main()
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if not stream.closed:  # the server's transport closes standard output when the editor leaves
+                stream.flush()
     except BrokenPipeError:
         # The reader went away (`| head`): the report was not delivered, but
         # that needs no traceback. Point stdout at devnull so the interpreter's

@@ -71,6 +71,19 @@ class Catalog:
                 self.by_name.setdefault(name, []).append(path)
 
 
+_LAST_CATALOG: dict[tuple[Path, ...], Catalog] = {}
+
+
+def catalog_for(paths: list[Path]) -> Catalog:
+    """`Catalog(paths)`, made once for the same files however many runs a process makes (the
+    editor server runs after every edit)."""
+    key = tuple(paths)
+    if key not in _LAST_CATALOG:
+        _LAST_CATALOG.clear()
+        _LAST_CATALOG[key] = Catalog(paths)
+    return _LAST_CATALOG[key]
+
+
 def _indexed_names(path: Path, canonical: str) -> list[str]:
     names = [canonical]
     parts = list(path.with_suffix("").parts)

@@ -56,6 +56,10 @@ class CheckOptions:
     prefilter: bool = True
     request: Request = field(default_factory=Request)
     progress: Callable[[int, int], None] | None = None  # (roots done, roots in all)
+    # A long-lived process (the editor server) keeps its caches in memory between runs, by
+    # namespace, and writes them only when `save_cache` says so; None: read and write each run.
+    cache_pool: dict[str, Cache] | None = None
+    save_cache: bool = True
 
 
 def check(paths: list[Path], config: Config, options: CheckOptions | None = None) -> CheckResult:
@@ -76,7 +80,7 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     named = options.stdin is not None or any(os.path.isfile(path) for path in paths)
     project = with_project(files, config, paths if options.stdin is None else []) if named else files
     namespace = fingerprint(config, project) + ("" if options.prefilter else "-unfiltered")
-    cache = Cache(options.cache_dir, namespace)
+    cache = _cache_for(options, namespace)
     runner = Runner(max(1, options.jobs), project, texts, config, options.request)
     surveys: list[Survey] = []
     try:
@@ -87,7 +91,8 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         runner.close()
         for survey in surveys:
             survey.seed = None  # the texts and trees of the roots, read in this process
-    cache.save(keep=set(project))  # runs on other files of the project share this state
+    if options.save_cache:
+        cache.save(keep=set(project))  # runs on other files of the project share this state
     found = [rules.PARSE_ERROR.from_error(s.display, *s.error) for s in surveys if s.error is not None]
     found += [finding for result in done.values() for finding in result.findings]
     kept = filter_findings(sorted(set(found), key=Finding.sort_key), surveys, config, options.show_unused_ignores)
@@ -97,6 +102,14 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         result.unmatched_config = _unmatched_config(config, done)
         result.tools_found = sum(root.tools_found for root in done.values())
     return result
+
+
+def _cache_for(options: CheckOptions, namespace: str) -> Cache:
+    if options.cache_pool is None:
+        return Cache(options.cache_dir, namespace)
+    if namespace not in options.cache_pool:
+        options.cache_pool[namespace] = Cache(options.cache_dir, namespace)
+    return options.cache_pool[namespace]
 
 
 def _unmatched_config(config: Config, done: dict[Path, RootResult]) -> list[str]:
@@ -177,9 +190,17 @@ def _analyse_roots(
     roots = [s.path for s in surveys if s.root] + extra
     kind = options.request.cache_kind()
     done: dict[Path, RootResult] = {}
+    overlaid = {str(path) for path in texts}
+
+    def store(result: RootResult) -> None:
+        # An analysis that read a text not on disk (an editor's buffer, a fix in progress) is not
+        # kept: the next run on disk would not find it current anyway.
+        if overlaid.isdisjoint(result.depends_on):
+            store_root(cache, kind, result, digests)
+
     for result in analysed:
         done[result.path] = result
-        store_root(cache, kind, result, digests)
+        store(result)
     total = [len(roots)]
     counter = [0]
 
@@ -203,7 +224,7 @@ def _analyse_roots(
         seeds = {s.path: s.seed for s in surveys if s.seed is not None and s.path in wanted}
         for result in runner.map_roots(fresh, progress, seeds):
             done[result.path] = result
-            store_root(cache, kind, result, digests)
+            store(result)
         # A file that subclasses a tool class found in a root is a root too.
         pending = _subclass_roots_cached(surveys, done, cache, texts)
         if not pending:

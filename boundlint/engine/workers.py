@@ -111,9 +111,9 @@ class Runner:
     @cached_property
     def catalog(self) -> Catalog:
         """The module names of `paths`, made on first use in this process."""
-        from boundlint.discover.module_names import Catalog
+        from boundlint.discover.module_names import catalog_for
 
-        return Catalog(self.paths)
+        return catalog_for(self.paths)
 
     def map_surveys(
         self, work: list[Path], use_prefilter: bool, previous: Previous, analyse: bool

@@ -105,6 +105,22 @@ def _add_to_file(path: Path, findings: list[Finding], reason: str, report: AddIg
     report.files.add(str(path))
 
 
+def ignore_line(text: str, code: str, lines: tuple[int, int], reason: str = "") -> tuple[int, str] | None:
+    """For the editor: the line (1-based) that takes the suppression of `code` for a finding on
+    `lines` (start, end), and that line's new text (without its line break); None when neither
+    line can take a comment or the text does not tokenize."""
+    try:
+        open_lines, comments = _line_facts(text)
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    target = next((n for n in lines if n in open_lines), None)
+    if target is None:
+        return None
+    line = io.StringIO(text, newline="").readlines()[target - 1]
+    new_line, _ = _with_ignore(line, comments.get(target), {code}, reason)
+    return target, new_line.rstrip("\r\n")
+
+
 def _line_facts(text: str) -> tuple[set[int], dict[int, int]]:
     """Lines that end in a real line break (outside strings), and each comment's column."""
     open_lines: set[int] = set()

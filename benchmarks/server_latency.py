@@ -1,0 +1,121 @@
+"""Time from an edit to its diagnostics in `boundlint server`, on a tree of your choice.
+
+Starts the server over stdio (a pygls client, VS Code's position encoding),
+waits for the first run of the whole folder (which builds the cache), then,
+for a file that is a tool root and for one that is not, sends edits and times
+each `didChange` to the `publishDiagnostics` of that version. The debounce is
+set to 0 so the figures are the analysis alone; add the editor's debounce
+(400 ms by default) for what a user waits.
+
+    python benchmarks/server_latency.py TREE [--root-file F] [--plain-file F] [--edits 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+
+def choose_files(tree: Path) -> tuple[Path, Path]:
+    """A file with a tool (`@tool`, `@mcp.tool`, `BaseTool`) and a plain one, both of some size."""
+    root = plain = None
+    for path in sorted(tree.rglob("*.py")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if root is None and ("@tool" in text or "BaseTool)" in text) and len(text) > 2_000:
+            root = path
+        elif plain is None and "tool" not in text.lower() and len(text) > 2_000:
+            plain = path
+        if root and plain:
+            return root, plain
+    raise SystemExit("no tool file and plain file found in the tree; name them with --root-file/--plain-file")
+
+
+async def measure(tree: Path, files: list[Path], edits: int) -> None:
+    client = LanguageClient("latency-bench", "1")
+    arrived: dict[tuple[str, int | None], float] = {}
+    built = asyncio.Event()
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def published(params: types.PublishDiagnosticsParams) -> None:
+        arrived[(params.uri, params.version)] = time.perf_counter()
+
+    @client.feature(types.WINDOW_WORK_DONE_PROGRESS_CREATE)
+    def create(params: types.WorkDoneProgressCreateParams) -> None:
+        return None
+
+    @client.feature(types.PROGRESS)
+    def progress(params: types.ProgressParams) -> None:
+        if getattr(params.value, "kind", None) == "end" or (
+            isinstance(params.value, dict) and params.value.get("kind") == "end"
+        ):
+            built.set()
+
+    await client.start_io(sys.executable, "-m", "boundlint", "server")
+    start = time.perf_counter()
+    await client.initialize_async(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(window=types.WindowClientCapabilities(work_done_progress=True)),
+            root_uri=tree.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(tree.as_uri(), tree.name)],
+            initialization_options={"settings": {"debounce": 0}},
+        )
+    )
+    client.initialized(types.InitializedParams())
+    await asyncio.wait_for(built.wait(), 600)
+    files_count = sum(1 for _ in tree.rglob("*.py"))
+    print(f"{tree}: {files_count} files; first run (cache build) {time.perf_counter() - start:.2f} s")
+    for path in files:
+        uri = path.as_uri()
+        text = path.read_text(encoding="utf-8", errors="replace")
+        client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "python", 1, text)))
+        await wait(arrived, uri, 1)
+        times = []
+        for version in range(2, edits + 2):
+            text = text + f"\n# edit {version}\n"
+            sent = time.perf_counter()
+            client.text_document_did_change(
+                types.DidChangeTextDocumentParams(
+                    types.VersionedTextDocumentIdentifier(version=version, uri=uri),
+                    [types.TextDocumentContentChangeWholeDocument(text=text)],
+                )
+            )
+            times.append(await wait(arrived, uri, version) - sent)
+        client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+        print(
+            f"  {path.relative_to(tree)}: edit -> diagnostics median {statistics.median(times) * 1000:.0f} ms,"
+            f" max {max(times) * 1000:.0f} ms over {edits} edits"
+        )
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+
+
+async def wait(arrived: dict[tuple[str, int | None], float], uri: str, version: int) -> float:
+    for _ in range(60_000):
+        if (uri, version) in arrived:
+            return arrived[(uri, version)]
+        await asyncio.sleep(0.001)
+    raise TimeoutError(f"no diagnostics for {uri} version {version}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("tree", type=Path)
+    parser.add_argument("--root-file", type=Path)
+    parser.add_argument("--plain-file", type=Path)
+    parser.add_argument("--edits", type=int, default=10)
+    args = parser.parse_args()
+    tree = args.tree.resolve()
+    root, plain = choose_files(tree) if not (args.root_file and args.plain_file) else (args.root_file, args.plain_file)
+    asyncio.run(measure(tree, [Path(root).resolve(), Path(plain).resolve()], args.edits))
+
+
+if __name__ == "__main__":
+    main()
