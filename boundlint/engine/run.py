@@ -40,6 +40,7 @@ from boundlint.survey.file_survey import Survey
 
 if TYPE_CHECKING:
     from boundlint.discover.module_names import Catalog
+    from boundlint.project.loader import Loader
 
 MAX_CLOSURE_ROUNDS = 5
 
@@ -60,6 +61,7 @@ class CheckOptions:
     # namespace, and writes them only when `save_cache` says so; None: read and write each run.
     cache_pool: dict[str, Cache] | None = None
     save_cache: bool = True
+    loader: Loader | None = None  # parsed modules kept between runs (in this process, `jobs` 1)
 
 
 def check(paths: list[Path], config: Config, options: CheckOptions | None = None) -> CheckResult:
@@ -81,7 +83,7 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     project = with_project(files, config, paths if options.stdin is None else []) if named else files
     namespace = fingerprint(config, project) + ("" if options.prefilter else "-unfiltered")
     cache = _cache_for(options, namespace)
-    runner = Runner(max(1, options.jobs), project, texts, config, options.request)
+    runner = Runner(max(1, options.jobs), project, texts, config, options.request, options.loader)
     surveys: list[Survey] = []
     try:
         surveys, analysed = _survey(files, texts, runner, cache, options.prefilter)

@@ -101,11 +101,21 @@ def _chunks(items: list[Path], jobs: int) -> list[list[Path]]:
 class Runner:
     """Runs chunks of work in this process or in a pool of workers."""
 
-    def __init__(self, jobs: int, paths: list[Path], texts: dict[Path, str], config: Config, request: Request) -> None:
+    def __init__(
+        self,
+        jobs: int,
+        paths: list[Path],
+        texts: dict[Path, str],
+        config: Config,
+        request: Request,
+        loader: Loader | None = None,
+    ) -> None:
         self.jobs = jobs
         self.paths, self.texts, self.config = paths, texts, config
         self.request = request
-        self._loader: Loader | None = None
+        self._loader = loader
+        if loader is not None:
+            loader.follow(texts)
         self._pool: ProcessPoolExecutor | None = None
 
     @cached_property

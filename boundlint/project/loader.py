@@ -9,6 +9,7 @@ trees.
 from __future__ import annotations
 
 import ast
+import os
 from collections import OrderedDict
 from pathlib import Path
 
@@ -31,6 +32,27 @@ class Loader:
         self._modules: OrderedDict[Path, ModuleInfo | None] = OrderedDict()
         self._chars = 0
         self._seeds: dict[Path, tuple[SourceText, ast.Module | None]] = {}
+        self._origins: dict[Path, object] = {}  # what each module was read from: a text, or a file's stat
+
+    def follow(self, texts: dict[Path, str]) -> None:
+        """For a loader kept between runs (the editor server): this run's texts stand in for files,
+        and each module whose text or file has changed since it was read is read again."""
+        self.stdin = texts
+        self._seeds.clear()
+        for path in list(self._modules):
+            if self._origins.get(path) != self._origin(path):
+                module = self._modules.pop(path)
+                self._chars -= len(module.source.text) if module is not None else 0
+                self.errors.pop(path, None)
+
+    def _origin(self, path: Path) -> object:
+        if path in self.stdin:
+            return self.stdin[path]
+        try:
+            info = os.stat(path)
+        except OSError:
+            return None
+        return (info.st_mtime_ns, info.st_size)
 
     def seed(self, path: Path, source: SourceText, syntax: ast.Module | None) -> None:
         """The text (and ast tree) of `path` as just read by the survey: used instead of reading it again."""
@@ -40,11 +62,13 @@ class Loader:
         if path in self._modules:
             self._modules.move_to_end(path)
             return self._modules[path]
+        self._origins[path] = self._origin(path)
         module = self._read(path)
         self._modules[path] = module
         self._chars += len(module.source.text) if module is not None else 0
         while self._chars > self.max_chars and len(self._modules) > 1:
-            _, evicted = self._modules.popitem(last=False)
+            gone, evicted = self._modules.popitem(last=False)
+            self._origins.pop(gone, None)
             self._chars -= len(evicted.source.text) if evicted is not None else 0
         return module
 

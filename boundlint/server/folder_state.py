@@ -22,6 +22,7 @@ from boundlint.engine.cache import Cache
 from boundlint.engine.fix_rounds import fix_in_memory
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
+from boundlint.project.loader import Loader
 from boundlint.server.settings import ServerSettings
 
 Progress = Callable[[int, int], None]
@@ -55,6 +56,7 @@ class FolderState:
         self.lock = threading.Lock()  # one run at a time
         self.findings: dict[Path, list[Finding]] = {}
         self.caches: dict[str, Cache] = {}  # the content cache, kept in memory between runs
+        self.loader = Loader()  # parsed modules, kept between runs: an edit re-reads only what changed
         self.config_error: str | None = None
         self._project_config: Config | None = None
         self._config_stamp: tuple[str, int] | None = None
@@ -105,6 +107,7 @@ class FolderState:
                 progress=progress,
                 cache_pool=self.caches,
                 save_cache=persist,
+                loader=self.loader,
             )
             result = check(self.paths, self.config, options)
             by_file: dict[Path, list[Finding]] = {}
