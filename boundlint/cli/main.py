@@ -211,6 +211,15 @@ def _config_for(args: argparse.Namespace) -> Config:
     )
 
 
+def _config_or_report(args: argparse.Namespace) -> Config | None:
+    """`_config_for(args)`, or None once the reason it cannot be loaded is on standard error."""
+    try:
+        return _config_for(args)
+    except ConfigError as error:
+        print(f"boundlint: error: {error}", file=sys.stderr)
+        return None
+
+
 def _check_selectors(selectors: Sequence[str], where: str) -> None:
     """A selector that matches no rule would silently turn a check into a pass: refuse it."""
     for selector in selectors:
@@ -220,10 +229,8 @@ def _check_selectors(selectors: Sequence[str], where: str) -> None:
 
 
 def run_fix_command(args: argparse.Namespace) -> int:
-    try:
-        config = _config_for(args)
-    except ConfigError as error:
-        print(f"boundlint: error: {error}", file=sys.stderr)
+    config = _config_or_report(args)
+    if config is None:
         return EXIT_ERROR
     options = CheckOptions(force_exclude=args.force_exclude)
     if args.stdin_filename:
@@ -419,10 +426,8 @@ def _add_ignore(result: CheckResult, reason: str) -> int:
 
 
 def run_inventory(args: argparse.Namespace) -> int:
-    try:
-        config = _config_for(args)
-    except ConfigError as error:
-        print(f"boundlint: error: {error}", file=sys.stderr)
+    config = _config_or_report(args)
+    if config is None:
         return EXIT_ERROR
     if args.suggest:
         return _suggest(args, config)
@@ -505,10 +510,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def show_settings(args: argparse.Namespace) -> int:
     """`check --show-settings`: the configuration in effect, as `[tool.boundlint]` would say it."""
-    try:
-        config = _config_for(args)
-    except ConfigError as error:
-        print(f"boundlint: error: {error}", file=sys.stderr)
+    config = _config_or_report(args)
+    if config is None:
         return EXIT_ERROR
     print(f"# from {config.source or 'the defaults'}; root {config.root}")
     print("[tool.boundlint]")
