@@ -164,7 +164,7 @@ def with_project(files: list[Path], config: Config, given: list[Path]) -> list[P
     home folder. (The checker asks for it only when files are named: a named folder is the tree
     the user chose.)"""
     root = project_root(files)
-    if root is None or any(_holds(Path(os.path.abspath(path)), root) for path in given):
+    if root is None or any(holds(Path(os.path.abspath(path)), root) for path in given):
         return files  # (a folder holding the project: `files` are the project already)
     project = discover([root], config)
     known = set(files)
@@ -174,7 +174,8 @@ def with_project(files: list[Path], config: Config, given: list[Path]) -> list[P
     return sorted(known)
 
 
-def _holds(folder: Path, path: Path) -> bool:
+def holds(folder: Path, path: Path) -> bool:
+    """`path` is `folder` or lies below it."""
     return folder == path or folder in path.parents
 
 

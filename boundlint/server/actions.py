@@ -8,23 +8,17 @@ when the settings ask for unsafe fixes. Fix-all applies the safe fixes only.
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from lsprotocol import types
 
-from boundlint.fix.apply import text_edits
+from boundlint.fix.apply import split_lines, text_edits
 from boundlint.report.add_ignore import ignore_line
 from boundlint.server.diagnostics import SOURCE, lsp_position
 from boundlint.server.settings import ServerSettings
 
 FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.{SOURCE}"  # source.fixAll.boundlint
 NOT_SUPPRESSIBLE = {"BL900", "BL901"}  # fix the file, or remove the stale comment
-
-
-def split_lines(text: str) -> list[str]:
-    """The document's lines with their own line breaks (as the editor counts lines)."""
-    return io.StringIO(text, newline="").readlines()
 
 
 def to_text_edits(edits: list[dict[str, Any]], lines: list[str], encoding: str) -> list[types.TextEdit]:

@@ -26,6 +26,8 @@ from pygls.uris import to_fs_path
 
 from boundlint import __version__
 from boundlint.core.findings import Finding
+from boundlint.discover.files import holds
+from boundlint.fix.apply import split_lines
 from boundlint.server import actions
 from boundlint.server.diagnostics import SOURCE, to_diagnostic
 from boundlint.server.folder_state import Buffer, FolderState, RunOutcome
@@ -52,6 +54,7 @@ class BoundlintServer(LanguageServer):
         self.refresh_support = False
         self.snippets = False
         self.progress_support = False
+        self.shown_config_errors: dict[Path, str | None] = {}
         self.setting_problems: list[str] = []  # said once the client is ready to show messages
 
     # -- documents and folders --------------------------------------------------------
@@ -70,7 +73,7 @@ class BoundlintServer(LanguageServer):
         return buffers
 
     def state_for(self, path: Path) -> FolderState:
-        holding = [folder for folder, state in self.states.items() if state.paths == [folder] and state.holds(path)]
+        holding = [folder for folder, state in self.states.items() if state.is_folder and state.holds(path)]
         if holding:
             return self.states[max(holding, key=lambda folder: len(folder.parts))]
         if path not in self.states:  # a file outside every workspace folder: checked within its project
@@ -82,10 +85,15 @@ class BoundlintServer(LanguageServer):
         if folder is None or folder in self.states:
             return None
         self.states[folder] = FolderState(folder, self.settings)
-        self.report_config(self.states[folder])
+        for key in [key for key, state in self.states.items() if not state.is_folder and holds(folder, key)]:
+            del self.states[key]  # a file opened before its folder was known: the folder checks it now
         return self.states[folder]
 
     def report_config(self, state: FolderState) -> None:
+        """Show a configuration error once, not after every run while it stays."""
+        if self.shown_config_errors.get(state.key) == state.config_error:
+            return
+        self.shown_config_errors[state.key] = state.config_error
         if state.config_error is not None:
             self.window_show_message(
                 types.ShowMessageParams(
@@ -98,12 +106,12 @@ class BoundlintServer(LanguageServer):
 
     def schedule(self, state: FolderState, delay: float, persist: bool = False) -> asyncio.Task[None]:
         """Run `state` after `delay` seconds; a run still waiting out its delay is replaced."""
-        previous = self.tasks.get(_key(state))
+        previous = self.tasks.get(state.key)
         if previous is not None and previous in self.sleeping:
             previous.cancel()
         task = asyncio.ensure_future(self._run_later(state, delay, persist=persist))
         self.sleeping.add(task)
-        self.tasks[_key(state)] = task
+        self.tasks[state.key] = task
         return task
 
     async def _run_later(
@@ -126,7 +134,7 @@ class BoundlintServer(LanguageServer):
         for message in outcome.errors:
             log.warning("%s", message)
         self.report_config(state)
-        self.outcomes[_key(state)] = outcome
+        self.outcomes[state.key] = outcome
         self.deliver(state, outcome)
 
     def deliver(self, state: FolderState, outcome: RunOutcome) -> None:
@@ -153,7 +161,7 @@ class BoundlintServer(LanguageServer):
     def diagnostics_for(self, state: FolderState, path: Path, text: str) -> list[types.Diagnostic]:
         if not self.settings.enable:
             return []
-        lines = actions.split_lines(text)
+        lines = split_lines(text)
         findings: list[Finding] = state.findings.get(path, [])
         return [to_diagnostic(finding, lines, self.encoding, self.settings) for finding in findings]
 
@@ -182,7 +190,7 @@ class BoundlintServer(LanguageServer):
             except Exception:  # noqa: BLE001 - a client that refuses progress still gets diagnostics
                 token = None
         task = asyncio.ensure_future(self._run_later(state, 0, token, persist=True))
-        self.tasks[_key(state)] = task
+        self.tasks[state.key] = task
         try:
             await task
         finally:
@@ -192,10 +200,6 @@ class BoundlintServer(LanguageServer):
     def rerun_all(self) -> None:
         for state in list(self.states.values()):
             self.schedule(state, 0)
-
-
-def _key(state: FolderState) -> Path:
-    return state.folder if state.paths == [state.folder] else state.paths[0]
 
 
 def _path(uri: str) -> Path | None:
@@ -230,12 +234,19 @@ server = BoundlintServer()
 @server.feature(types.INITIALIZE)
 def initialize(ls: BoundlintServer, params: types.InitializeParams) -> None:
     capabilities = params.capabilities
-    ls.pull = bool(capabilities.text_document and capabilities.text_document.diagnostic)
     workspace = capabilities.workspace
     ls.refresh_support = bool(workspace and workspace.diagnostics and workspace.diagnostics.refresh_support)
+    # Pull only where the client can be told to pull again: a change in one file moves the
+    # findings of another, and a client that cannot be told would show them stale.
+    ls.pull = bool(capabilities.text_document and capabilities.text_document.diagnostic) and ls.refresh_support
     ls.snippets = bool(workspace and workspace.workspace_edit and workspace.workspace_edit.snippet_edit_support)
     ls.progress_support = bool(capabilities.window and capabilities.window.work_done_progress)
     ls.settings, ls.setting_problems = read_settings(params.initialization_options)
+    # The folders' states exist before the first document is opened (`initialized` waits on the
+    # client), so that no file is taken for one outside every folder.
+    folders = [folder.uri for folder in params.workspace_folders or []]
+    for uri in folders or ([params.root_uri] if params.root_uri else []):
+        ls.add_folder(uri)
 
 
 @server.feature(types.INITIALIZED)
@@ -255,11 +266,10 @@ async def initialized(ls: BoundlintServer, params: types.InitializedParams) -> N
             )
         except Exception:  # noqa: BLE001 - without it, each run looks at the configuration file itself
             log.info("the client did not register file watching")
-    folders = [folder.uri for folder in ls.workspace.folders.values()] or (
-        [ls.workspace.root_uri] if ls.workspace.root_uri else []
-    )
-    builds = [ls.build(state) for state in (ls.add_folder(uri) for uri in folders) if state is not None]
-    await asyncio.gather(*builds)
+    states = [state for state in ls.states.values() if state.is_folder]
+    for state in states:
+        ls.report_config(state)
+    await asyncio.gather(*(ls.build(state) for state in states))
 
 
 @server.feature(types.SHUTDOWN)
@@ -278,6 +288,7 @@ async def folders_changed(ls: BoundlintServer, params: types.DidChangeWorkspaceF
     for added in params.event.added:
         state = ls.add_folder(added.uri)
         if state is not None:
+            ls.report_config(state)
             await ls.build(state)
 
 
@@ -369,10 +380,10 @@ async def pull_diagnostics(
     state = ls.state_for(path)
     document = ls.workspace.get_text_document(uri)
     for _ in range(3):  # a run that saw this version of the document
-        task = ls.tasks.get(_key(state))
+        task = ls.tasks.get(state.key)
         if task is not None and not task.done():
             await asyncio.shield(task)  # a cancelled request stops waiting; the run goes on
-        outcome = ls.outcomes.get(_key(state))
+        outcome = ls.outcomes.get(state.key)
         fresh = outcome is not None and outcome.versions.get(path, "absent") == document.version
         if fresh or (outcome is not None and ls.settings.run == "onSave"):
             break
@@ -403,7 +414,7 @@ async def code_action(ls: BoundlintServer, params: types.CodeActionParams) -> li
     found: list[types.CodeAction] = []
     current = ls.delivered.get(uri, (None, ""))[0] == document.version  # the fixes were made on this text
     if actions.wants(only, types.CodeActionKind.QuickFix.value):
-        lines = actions.split_lines(document.source)
+        lines = split_lines(document.source)
         for diagnostic in params.context.diagnostics:
             if diagnostic.source != SOURCE:
                 continue
@@ -430,7 +441,7 @@ def _has_safe_fix(ls: BoundlintServer, path: Path) -> bool:
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 def hover(ls: BoundlintServer, params: types.HoverParams) -> types.Hover | None:
     document = ls.workspace.get_text_document(params.text_document.uri)
-    text = line_of(actions.split_lines(document.source), params.position.line + 1)
+    text = line_of(split_lines(document.source), params.position.line + 1)
     column = from_lsp_character(text, params.position.character, ls.encoding) - 1
     code = rule_at(text, column)
     return rule_hover(code) if code is not None else None

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from boundlint.core.config import Config, ConfigError, find_config_file, load_config
 from boundlint.core.findings import Finding
+from boundlint.discover.files import holds
 from boundlint.engine.cache import Cache
 from boundlint.engine.fix_rounds import fix_in_memory
 from boundlint.engine.roots import Request
@@ -88,8 +89,17 @@ class FolderState:
         self.settings = settings
         self.config = settings.apply_to(self._project_config or Config(root=self.folder))
 
+    @property
+    def key(self) -> Path:
+        """What the server knows this state by: its folder, or the file it checks alone."""
+        return self.paths[0]
+
+    @property
+    def is_folder(self) -> bool:
+        return self.paths == [self.folder]
+
     def holds(self, path: Path) -> bool:
-        return any(path == given or given in path.parents for given in self.paths)
+        return any(holds(given, path) for given in self.paths)
 
     # -- runs ---------------------------------------------------------------------------
 

@@ -188,6 +188,7 @@ async def test_a_bad_configuration_is_shown_and_the_last_good_one_stays(vscode: 
     replace_text(vscode, uri, 2, text + "\n")
     await wait_for(lambda: published(vscode, uri, 2))
     assert [d.code for d in vscode.diagnostics[uri]] == ["BL001"]  # still checked, with the old configuration
+    assert sum("BL0O1" in m.message for m in vscode.messages) == 1  # said once, not after every run
 
 
 async def test_a_configuration_change_on_disk_is_read_again(vscode: LanguageClient, tmp_path: Path):
@@ -363,3 +364,52 @@ async def test_random_edits_to_real_files_never_stop_the_server(on_fixtures: Lan
     # The server still answers, and its last diagnostics are for the last text.
     for diagnostic in on_fixtures.diagnostics[uri]:
         assert diagnostic.source == "boundlint" and diagnostic.range.start.line <= len(text.split("\n"))
+
+
+@pytest_lsp.fixture(config=CONFIG)
+async def neovim(lsp_client: LanguageClient, tmp_path: Path):
+    """Neovim 0.11's capabilities as bundled: it can pull, but cannot be told to pull again."""
+    write_project(tmp_path)
+    await start(lsp_client, tmp_path, capabilities("neovim@v0.11.0"))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_a_client_that_cannot_be_told_to_pull_again_gets_diagnostics_pushed(
+    neovim: LanguageClient, tmp_path: Path
+):
+    helpers = open_document(neovim, tmp_path / "agent/helpers.py")
+    await wait_for(lambda: codes(neovim, helpers) == [("BL001", 5)])
+    registry = open_document(neovim, tmp_path / "agent/registry.py")
+    replace_text(neovim, registry, 2, "from agent.helpers import read_page\n\nTOOLS = [read_page]\n")
+    await wait_for(lambda: len(published(neovim, helpers)) > 1 and not neovim.diagnostics[helpers])
+
+
+@pytest_lsp.fixture(config=CONFIG)
+async def two_folders(lsp_client: LanguageClient, tmp_path: Path):
+    """Two workspace folders; the second's configuration ignores BL001."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    write_project(first)
+    write_project(second)
+    pyproject = second / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text(encoding="utf-8") + '\n[tool.boundlint]\nignore = ["BL001"]\n')
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities("visual-studio-code"),
+            workspace_folders=[
+                types.WorkspaceFolder(uri=first.as_uri(), name="first"),
+                types.WorkspaceFolder(uri=second.as_uri(), name="second"),
+            ],
+            initialization_options={"settings": {"debounce": 50}},
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_each_workspace_folder_is_checked_with_its_own_configuration(two_folders: LanguageClient, tmp_path: Path):
+    first = open_document(two_folders, tmp_path / "first/agent/tools.py")
+    second = open_document(two_folders, tmp_path / "second/agent/tools.py")
+    await wait_for(lambda: published(two_folders, first) and published(two_folders, second))
+    await wait_for(lambda: codes(two_folders, first) == [("BL001", 7)])
+    assert not two_folders.diagnostics[second]
