@@ -92,9 +92,21 @@ async def measure(tree: Path, files: list[Path], edits: int) -> None:
             f"  {path.relative_to(tree)}: edit -> diagnostics median {statistics.median(times) * 1000:.0f} ms,"
             f" max {max(times) * 1000:.0f} ms over {edits} edits"
         )
+    print(f"  server memory: {server_memory(client)}")
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
+
+
+def server_memory(client: LanguageClient) -> str:
+    """The server process's resident memory now and at its peak (Linux /proc), or why not."""
+    process = getattr(client, "_server", None)
+    try:
+        with open(f"/proc/{process.pid}/status", encoding="ascii") as status:  # type: ignore[union-attr]
+            fields = dict(line.split(":", 1) for line in status if ":" in line)
+    except (OSError, AttributeError):
+        return "not available here"
+    return f"{fields['VmRSS'].strip()} resident, peak {fields['VmHWM'].strip()}"
 
 
 async def wait(arrived: dict[tuple[str, int | None], float], uri: str, version: int) -> float:
