@@ -58,6 +58,13 @@ CASES = {
     "a search for fifty": ("return str(make_client().search(q, limit=50))", "medium"),
     # a conversion keeps what it converts
     "a conversion of a search": ("return json.dumps(make_client().search(q).to_simplified_dict())", "medium"),
+    # a getter of one record; of many, or of content, is a read
+    "a getter of one record": ("return str(make_client().get_instance_by_name(q))", "low"),
+    "a getter of many records": ("return str(make_client().get_instances(q))", "medium"),
+    "a getter of content": ("return str(make_client().get_page_text(q))", "medium"),
+    "a lookup of one record": ("return json.dumps(make_client().find_notebook(q))", "low"),
+    # a client's `get(key)`: the answer is the culprit, not the client
+    "a get of an unknown client": ("r = unresolved_client\nreturn r.get(q)", "medium"),
     # of two unknown parts, the surer one is named
     "a join of a low and a medium part": (
         "c = make_client()\nreturn f'{c.piece_name(1)} {c.search(q)}'",
@@ -208,3 +215,132 @@ def test_an_agent_tool_with_short_fields_is_low_and_its_factory_is_followed(tmp_
     assert found["run_lane"][0] == "low"
     assert "`LaneResult`, short fields" in found["run_lane"][1]  # the factory's Agent(...) was found
     assert found["write_report"][0] == "medium"  # a body of free text
+
+
+def test_a_get_of_an_unknown_client_names_the_call(tmp_path):
+    source = TOOL.format(name="lookup", body="    r = unresolved_client\n    return r.get(q)")
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert ["the result of `r.get(q)`" in f.message for f in result.findings] == [True]
+
+
+FACTORY_TOOLS = """
+from mcp.server.fastmcp import FastMCP, Context
+
+def register_tools(app, store, pages: list):
+    @app.tool()
+    def {name}(key: str) -> str:
+        \"\"\"A tool made by a factory.\"\"\"
+{body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("return str(store[key])", ["low"]),  # an object handed to the factory: a handle
+        ("return str(store[key].documents)", ["medium"]),  # content read out of it
+        ("return str(store[key].slides)", ["low"]),  # objects of it: a plural alone says little
+        ("return '\\n'.join(pages)", ["medium"]),  # data handed in, by its annotation
+    ],
+)
+def test_what_a_factory_was_given_is_as_sure_as_what_is_read_out_of_it(tmp_path, body, expected):
+    source = FACTORY_TOOLS.format(name="lookup", body=textwrap.indent(body, " " * 8))
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("return str(ctx)", ["low"]),  # the framework's handle
+        ("return str(ctx.request_context.lifespan_context['messages'])", ["medium"]),
+    ],
+)
+def test_an_injected_context_is_a_handle(tmp_path, body, expected):
+    source = "from mcp.server.fastmcp import FastMCP, Context\nmcp = FastMCP('t')\n\n"
+    source += f"@mcp.tool()\ndef lookup(key: str, ctx: Context) -> str:\n    {body}\n"
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+
+
+SQL_TOOL = """
+import sqlite3
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+@mcp.tool()
+def chats(q: str, limit: int = 20) -> str:
+    cursor = sqlite3.connect("chats.db").cursor()
+{body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("cursor.execute(q)\nreturn str(cursor.fetchall())", ["high"]),  # any query, every row
+        ('cursor.execute("SELECT * FROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())', ["medium"]),
+        ('cursor.execute("SELECT name FROM chats LIMIT 50")\nreturn str(cursor.fetchall())', ["low"]),
+        (
+            'query = "SELECT * FROM chats"\nquery += " LIMIT ?"\ncursor.execute(query, (limit,))\n'
+            "return str(cursor.fetchall())",
+            ["medium"],
+        ),  # as many rows as the caller says
+        ('cursor.execute("SELECT * FROM chats LIMIT 1000")\nreturn str(cursor.fetchall())', ["medium"]),
+    ],
+)
+def test_rows_of_a_query_are_as_many_as_its_limit(tmp_path, body, expected):
+    source = SQL_TOOL.format(body=textwrap.indent(body, " " * 4))
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+
+
+def test_the_message_names_what_a_conversion_converts(tmp_path):
+    source = SQL_TOOL.format(body="    cursor.execute(q)\n    return json.dumps(cursor.fetchall())")
+    result = run_tree(tmp_path, {"tools.py": "import json\n" + source}, min_confidence="low")
+    assert ["all rows of `cursor.fetchall()`" in f.message for f in result.findings] == [True]
+
+
+@pytest.mark.parametrize(
+    "field",
+    ["next_cursor", "has_more", "is_truncated", "total", "page_size", "call_duration_secs", "relevance_score"],
+)
+def test_a_short_field_of_a_search_answer_is_small(tmp_path, field):
+    assert confidence_of(tmp_path, f"resp = make_client().search(q)\nreturn f'next: {{resp.{field}}}'") == []
+
+
+def test_a_content_field_of_a_search_answer_is_not(tmp_path):
+    assert confidence_of(tmp_path, "resp = make_client().search(q)\nreturn f'next: {resp.documents}'") == ["medium"]
+
+
+HTTP_TOOL = """
+import requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+@mcp.tool()
+def send(msg: str) -> str:
+    response = requests.post("http://localhost/send", json={{"m": msg}})
+{body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # the body of a failed request is an error page or message
+        ("if response.status_code == 200:\n    return 'sent'\nreturn f'Error: {response.text}'", ["low"]),
+        ("if response.status_code != 200:\n    return f'Error: {response.text}'\nreturn 'sent'", ["low"]),
+        ("if not response.ok:\n    return f'Error: {response.text}'\nreturn 'sent'", ["low"]),
+        ("if response.status_code in (200, 201):\n    return 'sent'\nreturn response.text", ["low"]),
+        # after the check, or on its success branch, the body is the answer
+        ("if response.status_code != 200:\n    return 'failed'\nreturn response.text", ["high"]),
+        ("if response.status_code >= 400:\n    print('bad')\nreturn response.text", ["high"]),
+    ],
+)
+def test_the_body_of_a_failed_request_is_low(tmp_path, body, expected):
+    source = HTTP_TOOL.format(body=textwrap.indent(body, " " * 4))
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected

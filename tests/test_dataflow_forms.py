@@ -234,3 +234,30 @@ def fixed(q: str) -> list:
 def test_a_cut_the_model_asked_for_is_not_silent(tmp_path):
     result = run_tree(tmp_path, {"tools.py": MODEL_CHOSEN_CUT}, min_confidence="low")
     assert [(f.code, f.symbol) for f in result.findings] == [("BL004", "fixed")]
+
+
+def test_a_method_of_an_instance_made_in_place_is_followed(tmp_path):
+    source = """
+import requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+class ListTool:
+    def execute(self, mode: str) -> str:
+        return f"mode {mode}: ok"
+
+class PageTool:
+    def execute(self, url: str) -> str:
+        return requests.get(url).text
+
+@mcp.tool()
+def list_notebooks(mode: str) -> str:
+    return ListTool().execute(mode=mode)
+
+@mcp.tool()
+def page(url: str) -> str:
+    return PageTool().execute(url)
+"""
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [(f.code, f.symbol, f.confidence) for f in result.findings] == [("BL001", "page", "high")]

@@ -343,3 +343,84 @@ def page(q: str) -> Page:
     result = run_tree(tmp_path, {"server.py": source}, min_confidence="low")
     found = {f.symbol: f.confidence for f in result.findings if f.code == "BL003"}
     assert found == {"Page.search_results": "high", "Page.related_ids": "medium", "Page.node_metadata": "low"}
+
+
+BUNDLED = """
+import json, os
+from pathlib import Path
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+HERE = Path(__file__).parent
+DOCS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "docs")
+
+@mcp.tool()
+def lookup(name: str) -> str:
+    {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a file shipped with the code: its size is the authors' choice
+        ('return (HERE / "schema.sql").read_text()', ["low"]),
+        ('return open(os.path.join(DOCS, "index.md")).read()', ["low"]),
+        ('return json.dumps(json.load(open(HERE.parent / "templates.json")))', ["low"]),
+        # a file the model names, even inside the package, or any other path
+        ("return (HERE / name).read_text()", ["high"]),
+        ("return open(os.path.join(DOCS, name)).read()", ["high"]),
+        ('return open("/var/log/app.log").read()', ["high"]),
+    ],
+)
+def test_a_file_shipped_with_the_code_is_low(tmp_path, body, expected):
+    result = run_tree(tmp_path, {"tools.py": BUNDLED.format(body=body)}, min_confidence="low")
+    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+
+
+@pytest.mark.parametrize(
+    ("annotation", "expected"),
+    [("Path", []), ("datetime", []), ("str", ["BL001"])],
+)
+def test_a_helper_annotated_to_return_a_path_or_a_time_is_small(tmp_path, annotation, expected):
+    source = f"""
+import requests
+from datetime import datetime
+from pathlib import Path
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+def output_file(text: str) -> {annotation}:
+    return requests.post("https://tts.example", data=text).text
+
+@mcp.tool()
+def speak(text: str) -> str:
+    return f"saved to {{output_file(text)}}"
+"""
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [f.code for f in result.findings if f.code == "BL001"] == expected
+
+
+def test_a_helper_parameter_annotated_with_a_class_of_the_tree_follows_its_methods(tmp_path):
+    source = '''
+from langchain_core.tools import tool
+LIMIT = 1000
+
+class Bounds:
+    def bound_text(self, content: str) -> str:
+        if len(content) > LIMIT:
+            marker = "\\n[shortened]"
+            content = content[: LIMIT - len(marker)] + marker
+        return content
+
+def _bound(active: Bounds, result: str) -> str:
+    return active.bound_text(result)
+
+@tool
+def read_file(path: str) -> str:
+    """Read a file."""
+    return _bound(Bounds(), open(path).read())
+'''
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [f.code for f in result.findings] == []

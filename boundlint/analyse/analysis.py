@@ -19,6 +19,7 @@ from boundlint.analyse.size import (
     SILENT,
     UNBOUNDED,
     Verdict,
+    handle,
     join,
     join_all,
     unbounded,
@@ -184,7 +185,9 @@ class Analysis:
             return self.entity_value(entity, expr, depth)
         if module.qualify(expr) is not None:
             return BOUNDED_VALUE  # a builtin or an imported module/function object
-        return unbounded(f"`{expr.value}`", expr, module)
+        # A closure's free variable (often an object a `register_tools(app, store)` factory was
+        # given) or a star import: nothing says it holds data rather than a handle.
+        return handle(expr.value, expr, module)
 
     def entity_value(self, entity: Entity, expr: cst.BaseExpression, depth: int) -> Verdict:
         if entity.kind == "class" and self.project.is_enum(entity):

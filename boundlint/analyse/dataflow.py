@@ -22,9 +22,11 @@ import libcst as cst
 
 from boundlint.analyse.markers import has_marker
 from boundlint.analyse.size import (
+    BOUNDED,
     BOUNDED_VALUE,
     FEW_ITEMS,
     HIGH,
+    LITERAL,
     LOW,
     MEDIUM,
     MESSAGE_TEXT,
@@ -32,6 +34,7 @@ from boundlint.analyse.size import (
     SILENT,
     UNBOUNDED,
     Verdict,
+    handle,
     join,
     join_all,
     unbounded,
@@ -66,8 +69,12 @@ class WholeProgram(Protocol):
 
 
 Env = dict[str, Verdict]
+PACKAGE_PATH = Verdict(BOUNDED, path=True, bundled=True)  # `__file__`
 MAX_EXPR_DEPTH = 200
 SETTING_TYPES = frozenset({"str", "int", "float", "bool", "Literal", "Path", "SecretStr"})
+COLLECTION_TYPES = frozenset(
+    {"list", "List", "dict", "Dict", "Sequence", "Mapping", "Iterable", "set", "tuple", "bytes", "Any", "DataFrame"}
+)
 MAX_BASE_DEPTH = 6  # project base classes followed for an inherited `self.m()`
 
 
@@ -112,9 +119,11 @@ class FunctionEvaluator:
         self.params: set[str] = set()
         self.context_params: set[str] = set()
         self.path_params: set[str] = set()  # annotated `Path`: their path methods give paths
+        self.param_annotations: dict[str, cst.BaseExpression] = {}  # `bounds: Bounds`: for its methods
         self.loops: list[_Loop] = []
         self._expr_depth = 0
         self.content_only = False
+        self._limit: int | None | bool = False  # not read yet
         self.yields_are_returns = False  # a generator whose yields are the result (`Tool.yields_result`)
         if function is not None:
             self._collect_params(function)
@@ -138,6 +147,8 @@ class FunctionEvaluator:
                 self.context_params.add(name)
             else:
                 self.params.add(name)
+                if param.annotation is not None and isinstance(param.annotation.annotation, (cst.Name, cst.Attribute)):
+                    self.param_annotations[name] = param.annotation.annotation
                 if annotation.rsplit(".", 1)[-1].removesuffix(" | None") in ("Path", "PurePath"):
                     self.path_params.add(name)
 
@@ -415,6 +426,14 @@ class FunctionEvaluator:
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             inner_then, inner_else = self._narrow(test.expression, env)
             return inner_else, inner_then
+        comparison_test = isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+        status = _status_test(test) if isinstance(test, cst.Comparison) and comparison_test else _status_flag(test)
+        if status is not None:
+            # `if resp.status_code != 200:`, `if not resp.ok:`: the response failed on one branch
+            response, failure_when_true = status
+            if response in env and env[response].http:
+                (then_env if failure_when_true else else_env)[response] = replace(env[response], failed=True)
+            return then_env, else_env
         if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
             return then_env, else_env
         left, comparison = test.left, test.comparisons[0]
@@ -472,7 +491,7 @@ class FunctionEvaluator:
         if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis)):
             return BOUNDED_VALUE
         if isinstance(expr, cst.SimpleString):
-            return BOUNDED_VALUE
+            return LITERAL
         if isinstance(expr, cst.ConcatenatedString):  # `"Result: " f"{resp.text}"`: as big as its parts
             return join_all([self.eval(expr.left, env), self.eval(expr.right, env)], told=self._marker(expr))
         if isinstance(expr, cst.FormattedString):
@@ -540,29 +559,42 @@ class FunctionEvaluator:
             return env[name]
         if name in ("True", "False", "None"):
             return BOUNDED_VALUE
+        if name == "__file__":
+            return PACKAGE_PATH
         if name in self.params:
             return self._argument(name)
         if name in self.context_params:
-            return unbounded(f"`{name}`", expr, self.module)
-        if self._factory_setting(name):
+            # What the framework injects: a graph's `state` holds the conversation; `ctx`, `runtime`
+            # are handles, and what is read out of them by a content name (`ctx.deps.documents`)
+            # is what may be large.
+            if name == "state" or src.names_content(name):
+                return unbounded(f"`{name}`", expr, self.module)
+            return handle(name, expr, self.module)
+        handed_in = self._enclosing_param(name)
+        if handed_in is not None and _setting_param(handed_in):
             return BOUNDED_VALUE  # `create_tool(name: str, ...)`: a setting the tool was made with
+        if handed_in is not None:
+            # `register_tools(app, store)`: an object the factory was given, a handle; what is read
+            # out of it by a content name (`store.documents`) may be large. `pages: list` is data.
+            if _collection_param(handed_in):
+                return unbounded(f"`{name}`", expr, self.module)
+            return handle(name, expr, self.module)
         return self.analysis.global_value(self.module, expr, self.depth)
 
-    def _factory_setting(self, name: str) -> bool:
-        """`name` is a scalar parameter (`name: str`, `limit=5`) of a function that encloses this
-        one: the developer's setting, fixed when the closure was made, not the model's input."""
+    def _enclosing_param(self, name: str) -> cst.Param | None:
+        """The parameter `name` of a function that encloses this one (the closure's maker)."""
         if not isinstance(self.function, cst.FunctionDef):
-            return False
+            return None
         site = index_of(self.module).sites.get(self.function)
         enclosing = site.parent_function if site is not None else None
         while enclosing is not None:
             params = enclosing.params
             for param in [*params.posonly_params, *params.params, *params.kwonly_params]:
                 if param.name.value == name:
-                    return _setting_param(param)
+                    return param
             outer = index_of(self.module).sites.get(enclosing)
             enclosing = outer.parent_function if outer is not None else None
-        return False
+        return None
 
     def _argument(self, name: str) -> Verdict:
         """A parameter's value: in the tool, what the model passed (an echo, bounded); in a
@@ -596,6 +628,8 @@ class FunctionEvaluator:
         receiver = self.eval(expr.value, env)
         if receiver.short_object:
             return BOUNDED_VALUE
+        if receiver.path and receiver.level != UNBOUNDED and attribute in src.PATH_ATTRIBUTES:
+            return receiver  # `HERE.parent`: a path, inside the package if `HERE` is
         if receiver.message:
             return unbounded(f"`{code}`", expr, self.module)  # `choice.message.content`: unknown
         if src.is_small_field(attribute):
@@ -605,6 +639,8 @@ class FunctionEvaluator:
             and (receiver.http or attribute not in src.RESPONSE_ONLY or _names_response(expr.value))
             and not _is_param_echo(expr.value, self.params)
         ):
+            if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
+                return unbounded(f"the error body `{code}`", expr, self.module, LOW)
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
         root = _root_name(expr)
         if root is not None and root in self.params:
@@ -613,6 +649,11 @@ class FunctionEvaluator:
             # The tool's own state (`self.sheet`, `self.history`): kept across calls, it can grow.
             return unbounded(f"`{code}`", expr, self.module)  # name the attribute, not `self`
         confidence = MEDIUM if src.names_content(attribute) else LOW  # `doc.body`; `props.subject`
+        if receiver.handle and attribute in src.CONTEXT_DATA_ATTRIBUTES:
+            # `ctx.deps`, `tool_context.state`: the application's data the framework hands over
+            return replace(receiver, handle=False, reason=f"`{code}`", node=expr)
+        if receiver.handle and not src.names_content_by_word(attribute):
+            confidence = LOW  # `pres.slides` of a handle: objects, not what was read
         if receiver.level == UNBOUNDED:
             if receiver.confidence == LOW and confidence == MEDIUM:
                 return unbounded(f"`{code}`", expr, self.module, MEDIUM)  # `conn.paragraphs` of a client
@@ -689,6 +730,9 @@ class FunctionEvaluator:
             return MESSAGE_TEXT  # `result["error"]`: the operation's message
         if value.level == SILENT:
             return unbounded(f"an item of {value.reason}", expr, self.module)
+        key = _string_key(expr)
+        if value.handle and key is not None and src.names_content_by_word(key):
+            return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)  # `state["messages"]`
         return value if value.level == UNBOUNDED else BOUNDED_VALUE.with_models(value.models).with_params(value.params)
 
     def _chosen_by_model(self, cut: cst.Slice) -> bool:
@@ -830,6 +874,9 @@ class FunctionEvaluator:
                 return BOUNDED_VALUE.with_params(values[0].params) if values else BOUNDED_VALUE
             return _text_of(values[0], code, expr, self.module)
         if name == "open":
+            if values and values[0].bundled:
+                found = unbounded(f"the package's own file `{code}`", expr, self.module, LOW)
+                return replace(found, bundled=True)  # and what its `read()` gives
             return unbounded(f"the file `{code}`", expr, self.module, HIGH)
         if name in src.CONTAINER_BUILTINS:
             return join_all(values) if values else FEW_ITEMS
@@ -889,8 +936,10 @@ class FunctionEvaluator:
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             if func.value.value in ("self", "cls") and self.owner is not None:
                 return self._own_method(self.module, self.owner, func.attr.value, depth=0)
-            if func.value.value in env or func.value.value in self.params:
-                return self._instance_method(env.get(func.value.value), func.attr.value)
+            if func.value.value in env:
+                return self._instance_method(env[func.value.value], func.attr.value)
+            if func.value.value in self.params:
+                return self._annotated_method(func.value.value, func.attr.value)
         if isinstance(func, cst.Name) and isinstance(self.function, cst.FunctionDef) and func.value not in self.params:
             # Before the locals: the `def` statement binds the name there too (`def _err(msg): ...`).
             nested = self.analysis.nested_function(self.module, self.function, func.value)
@@ -898,6 +947,11 @@ class FunctionEvaluator:
                 return Entity(self.module, "function", func.value, nested)
         if isinstance(func, cst.Name) and (func.value in env or func.value in self.params):
             return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call):
+            # `ListNotebooksTool().execute(...)`: a method of an instance of the tree made right there.
+            made = self.project.resolve_class(self.module, func.value.func)
+            if made is not None:
+                return self._own_method(*made, func.attr.value, depth=0)
         entity = self.project.resolve(self.module, func)
         if entity is None and isinstance(func, cst.Attribute):
             owner = self.project.resolve(self.module, func.value)
@@ -910,6 +964,26 @@ class FunctionEvaluator:
                 if made is not None:
                     return self._own_method(*made, func.attr.value, depth=0)
         return entity
+
+    def _query_limit(self) -> int | None:
+        """The rows a `LIMIT` in this function's query text asks for (0 for a placeholder), or None
+        when its text has no `LIMIT`. The query may be built in pieces (`query += " LIMIT ?"`), so
+        the whole function's text is read, not the `execute` call's argument alone."""
+        if not isinstance(self.function, cst.FunctionDef):
+            return None
+        if self._limit is False:
+            found = src.QUERY_LIMIT.search(self.module.code(self.function))
+            self._limit = None if found is None else int(found.group(1)) if found.group(1).isdigit() else 0
+        return self._limit
+
+    def _annotated_method(self, param: str, name: str) -> Entity | None:
+        """`bounds.clip(text)` where `bounds: Bounds` is a parameter: that class's method, when the
+        annotation names a class of the tree."""
+        annotation = self.param_annotations.get(param)
+        if annotation is None or self.depth == 0:  # a tool's parameter is the model's input, not a helper object
+            return None
+        resolved = self.project.resolve_class(self.module, annotation)
+        return self._own_method(*resolved, name, depth=0) if resolved is not None else None
 
     def _instance_method(self, value: Verdict | None, name: str) -> Entity | None:
         """`server.convert_time` where `server = TimeServer()`: that class's method."""
@@ -966,18 +1040,28 @@ class FunctionEvaluator:
                 return BOUNDED_VALUE  # the model's own arguments, serialised: `params.model_dump_json()`
         if method in src.ROW_METHODS and _is_aggregate_query(func.value):
             return BOUNDED_VALUE
+        if method in src.ONE_ROW_METHODS and not receiver.short_object:
+            return unbounded(f"one row `{code}`", expr, self.module)  # a record: `SELECT *` may hold a body
+        if method in ("fetchall", "fetchmany") and self._query_limit() is not None:
+            few = 0 < (self._query_limit() or 0) <= src.FEW_ROWS_LIMIT
+            # `... LIMIT 50` then `fetchall()`: a page of rows; with `LIMIT ?` the caller says how many.
+            return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, LOW if few else MEDIUM)
         if (
             method in src.SOURCE_METHODS
             and not receiver.short_object
             and (receiver.http or method not in src.RESPONSE_ONLY or _names_response(func.value))
             and (receiver.path or not _is_param_echo(func.value, self.params))
         ):
-            return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, HIGH)
+            if receiver.failed:  # `await resp.text()` after a failed status
+                return unbounded(f"the error body `{code}`", expr, self.module, LOW)
+            confidence = LOW if receiver.bundled else HIGH  # `(HERE / "schema.json").read_text()`
+            return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
         if receiver.http and receiver.level != UNBOUNDED:
             # `session.get(url)`, `client.post(...)`: a client's request, whose answer is a response.
             confidence = MEDIUM if src.names_content(method) else LOW
             return replace(unbounded(f"the result of `{code}`", expr, self.module, confidence), http=True)
-        if method in src.PRESERVING_METHODS:
+        if method in src.PRESERVING_METHODS and not (receiver.handle and src.names_content(method)):
+            # (`r.get(key)` of an unknown client `r`: the answer is the culprit, not `r`.)
             return join_all([receiver, *values])
         if method == "elicit" and _root_name(func.value) in self.context_params:
             return SHORT_OBJECT  # `await ctx.elicit(...)`: what a person typed into a form, like an argument
@@ -1058,8 +1142,8 @@ def _text_of(value: Verdict, code: str, expr: cst.BaseExpression, module: Module
     """`str(x)`, `json.dumps(x)` of a value not known to be small: as large as `x`. A known
     source keeps its name and confidence (`the response body ...`); a value we know nothing
     about stays `medium`, as it is: most such answers are ids and statuses, some are pages."""
-    if value.level == SILENT or (value.level == UNBOUNDED and value.confidence == HIGH):
-        return value
+    if value.level == SILENT or (value.level == UNBOUNDED and value.reason):
+        return value  # the message names what is inside: `str(cursor.fetchone())` is "one row ..."
     confidence = value.confidence if value.level == UNBOUNDED else MEDIUM
     return unbounded(f"`{code}` of an unknown value", expr, module, confidence)
 
@@ -1242,6 +1326,55 @@ def _is_small_name(key: cst.BaseExpression) -> bool:
     return isinstance(name, str) and src.is_small_field(name)
 
 
+_SUCCESS_FLAGS = frozenset({"ok", "is_success", "success"})
+_FAILURE_FLAGS = frozenset({"is_error", "is_client_error", "is_server_error"})
+_STATUS_FIELDS = frozenset({"status_code", "status"})
+
+
+def _status_flag(test: cst.BaseExpression) -> tuple[str, bool] | None:
+    """`resp.ok` -> ("resp", False); `resp.is_error` -> ("resp", True): the response's name, and
+    whether the test is true when the request failed."""
+    if isinstance(test, cst.Attribute) and isinstance(test.value, cst.Name):
+        if test.attr.value in _SUCCESS_FLAGS:
+            return test.value.value, False
+        if test.attr.value in _FAILURE_FLAGS:
+            return test.value.value, True
+    return None
+
+
+def _status_test(test: cst.Comparison) -> tuple[str, bool] | None:
+    """`resp.status_code != 200`, `resp.status >= 400`, `r.status_code in (200, 201)`: the
+    response's name, and whether the test is true when the request failed."""
+    left, comparison = test.left, test.comparisons[0]
+    if not (isinstance(left, cst.Attribute) and isinstance(left.value, cst.Name) and left.attr.value in _STATUS_FIELDS):
+        return None
+    operator, right = comparison.operator, comparison.comparator
+    if isinstance(operator, (cst.In, cst.NotIn)) and isinstance(right, (cst.Tuple, cst.List, cst.Set)):
+        codes = [e.value for e in right.elements]
+        if codes and all(isinstance(c, cst.Integer) and 200 <= int(c.value) < 300 for c in codes):
+            return left.value.value, isinstance(operator, cst.NotIn)
+        return None
+    if not isinstance(right, cst.Integer):
+        return None
+    code = int(right.value)
+    if isinstance(operator, (cst.Equal, cst.NotEqual)) and 200 <= code < 300:
+        return left.value.value, isinstance(operator, cst.NotEqual)
+    if isinstance(operator, (cst.GreaterThanEqual, cst.GreaterThan)) and code >= 299:
+        return left.value.value, True
+    if isinstance(operator, (cst.LessThan, cst.LessThanEqual)) and 200 < code <= 400:
+        return left.value.value, False
+    return None
+
+
+def _string_key(expr: cst.Subscript) -> str | None:
+    """The key of `x["messages"]`, when it is one string literal."""
+    if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+        return None
+    key = expr.slice[0].slice.value
+    name = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+    return name if isinstance(name, str) else None
+
+
 def _message_key(expr: cst.Subscript) -> bool:
     """`result["error"]`, `data["message"]`: a key naming a status or error message."""
     if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
@@ -1306,6 +1439,16 @@ def _setting_param(param: cst.Param) -> bool:
         head = head.slice[0].slice.value if _is_optional(head) else head  # type: ignore[attr-defined]
         return (dotted(head) or "").rsplit(".", 1)[-1] in SETTING_TYPES
     return param.default is not None and isinstance(param.default, (cst.SimpleString, cst.Integer, cst.Float, cst.Name))
+
+
+def _collection_param(param: cst.Param) -> bool:
+    """Annotated as data (`pages: list`, `docs: dict[str, str]`, `text: bytes`): any size."""
+    if param.annotation is None:
+        return False
+    head = param.annotation.annotation
+    head = head.slice[0].slice.value if _is_optional(head) else head  # type: ignore[attr-defined]
+    head = head.value if isinstance(head, cst.Subscript) else head
+    return (dotted(head) or "").rsplit(".", 1)[-1] in COLLECTION_TYPES
 
 
 def _is_optional(expr: cst.BaseExpression) -> bool:

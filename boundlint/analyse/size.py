@@ -41,6 +41,19 @@ class Verdict:
     # The value is a filesystem path (`Path(p)`, `tmp / "out"`): its path methods give paths as
     # long as it, its `read_text()` gives a file.
     path: bool = False
+    # A path inside the checked code's own folder (`Path(__file__).parent / "templates.json"`): a file
+    # shipped with the code, whose size its authors chose; reading it is not reading outside data.
+    bundled: bool = False
+    # An object we know nothing about but a name (`store` handed to a factory, an injected `ctx`,
+    # a closure's free variable): a handle, not data. What is read out of it is content only by
+    # a content name (`store.documents`, `r.get(key)`), not by a plural alone (`pres.slides`).
+    handle: bool = False
+    # An HTTP response on the branch where its status says the request failed
+    # (`if resp.status_code != 200:`): its body is an error page or message.
+    failed: bool = False
+    # A literal (`"templates.json"`): joined with a bundled path, the path stays bundled; joined
+    # with an argument, it may point anywhere the model says.
+    literal: bool = False
     # An HTTP client, request or response (`requests.get(url)`, `httpx.AsyncClient()`, what their
     # methods give): its `.text`, `.content` and `.json()` are a response body. On any other object
     # those names are just names.
@@ -80,10 +93,16 @@ BOUNDED_VALUE = Verdict(BOUNDED)
 SHORT_OBJECT = Verdict(BOUNDED, short_object=True)
 FEW_ITEMS = Verdict(BOUNDED, few_items=True)
 MESSAGE_TEXT = Verdict(BOUNDED, message=True)
+LITERAL = Verdict(BOUNDED, literal=True)
 
 
 def unbounded(reason: str, node: cst.CSTNode | None, module: ModuleInfo | None, confidence: str = MEDIUM) -> Verdict:
     return Verdict(UNBOUNDED, reason, node, module, confidence)
+
+
+def handle(name: str, node: cst.CSTNode, module: ModuleInfo) -> Verdict:
+    """An object known only by its name `name` (see `Verdict.handle`)."""
+    return Verdict(UNBOUNDED, f"`{name}`", node, module, LOW, handle=True)
 
 
 def join(a: Verdict, b: Verdict) -> Verdict:
@@ -95,12 +114,19 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     else:
         worse = a
     if worse.level == BOUNDED and not (a.few_items and b.few_items):
-        worse = Verdict(BOUNDED, short_object=a.short_object and b.short_object, path=a.path and b.path)
+        worse = Verdict(
+            BOUNDED,
+            short_object=a.short_object and b.short_object,
+            path=a.path and b.path,
+            bundled=(a.bundled or b.bundled) and (a.bundled or a.literal) and (b.bundled or b.literal),
+        )
     joined = worse.with_models(a.models | b.models).with_params(a.params | b.params)
     if a.level == b.level == SILENT and a.cut_params != b.cut_params:
         # a real cut on either side stays silent whatever the arguments
         both = a.cut_params | b.cut_params if a.cut_params and b.cut_params else frozenset[str]()
         joined = replace(joined, cut_params=both)
+    if a.failed != b.failed:
+        joined = replace(joined, failed=False)  # failed on one branch only: either body
     elements = None
     if a.elements is not None and b.elements is not None and len(a.elements) == len(b.elements):
         elements = tuple(join(x, y) for x, y in zip(a.elements, b.elements, strict=True))

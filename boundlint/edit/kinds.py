@@ -96,10 +96,7 @@ class Kinds:
 
     def _is_media_type(self, expr: cst.BaseExpression) -> bool:
         name = self.name(expr) or ""
-        tail = name.rsplit(".", 1)[-1]
-        if name in src.BINARY_TYPES or tail in src.MEDIA_TYPE_TAILS:
-            return True
-        return tail in src.MEDIA_TYPE_GENERIC_TAILS and name.startswith(src.MEDIA_TYPE_PREFIXES)
+        return name in src.BINARY_TYPES or src.is_media_type(name)
 
     def is_text(self, expr: cst.BaseExpression) -> bool:
         return self.name(expr) == "builtins.str"

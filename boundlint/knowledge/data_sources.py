@@ -110,6 +110,9 @@ PATH_METHODS = frozenset(
     }
 )
 
+# Attributes of a path that give a path (`p.parent`) or a part of one (`p.stem`).
+PATH_ATTRIBUTES = frozenset({"parent", "name", "stem", "suffix", "anchor", "root", "drive"})
+
 # Of SMALL_CALL_PREFIXES, those whose results are objects with only short attributes and
 # methods: `datetime.now().year`, `hashlib.sha256(b).hexdigest()`, `uuid.uuid4().hex`.
 # (Not `re.`: a match's `group()` is part of the text searched.)
@@ -628,7 +631,27 @@ def names_content(name: str) -> bool:
         return False
     last = words[-1]
     plural = len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
-    return plural or bool(set(words) & CONTENT_WORDS) or name.lower().startswith(("fetch", "read", "get"))
+    if plural:
+        return True
+    if len(words) > 1 and words[0] in RECORD_VERBS and not set(words[1:]) & CONTENT_WORDS:
+        return False  # `get_voice`, `find_instance_by_name`: one record, most often short
+    return bool(set(words) & CONTENT_WORDS) or name.lower().startswith(("fetch", "read", "get"))
+
+
+def names_content_by_word(name: str) -> bool:
+    """`documents`, `page_text`, `messages`: a content word, not just any plural (`slides`)."""
+    words = set(_words(name))
+    return bool(words & CONTENT_WORDS or words & BULK_COLLECTION_WORDS)
+
+
+# Attributes of an injected context that hold the application's data (`ctx.deps.books`,
+# `tool_context.state`, `wrapper.context`): what is read from them is data, not a handle's parts.
+CONTEXT_DATA_ATTRIBUTES = frozenset({"deps", "state", "context", "session_state", "user_data"})
+
+
+# Verbs that, before a singular noun that is not content, look one record up (`get_user`); before
+# a plural or a content word they read content (`get_users`, `get_page_text`).
+RECORD_VERBS = frozenset({"get", "find", "describe", "lookup", "show", "view", "inspect"})
 
 
 # Methods that return a number, a bool or None whatever the receiver.
@@ -721,6 +744,7 @@ SMALL_ATTRIBUTES = frozenset(
         "suffix",
         "arn",  # a cloud resource name
         "token",  # a pagination or access token
+        "cursor",  # a pagination cursor
         "error_code",
         # links
         "url",
@@ -757,6 +781,13 @@ SMALL_ATTRIBUTES = frozenset(
         "updated",
         "modified",
         "date",
+        # numbers
+        "total",
+        "count",
+        "size",
+        "score",
+        "duration",
+        "success",
         # dimensions and coordinates
         "width",
         "height",
@@ -789,7 +820,15 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_label",
     "_path",
     "_number",
+    "_cursor",
+    "_size",
+    "_secs",
+    "_seconds",
+    "_ms",
+    "_score",
 )
+# Prefixes of a flag's name: `is_error`, `has_more`.
+SMALL_ATTRIBUTE_PREFIXES = ("is_", "has_")
 # Collection fields whose name says they hold what was read: as many items as the source has.
 BULK_COLLECTION_WORDS = frozenset(
     {
@@ -906,13 +945,24 @@ def is_small_field(name: str) -> bool:
     hyphenated ones in HTTP headers (`content-type`): a field whose name says it holds a short value."""
     snake = (CAMEL_HUMP.sub("_", name) if not name.isupper() else name).lower().replace("-", "_")
     return any(
-        candidate in SMALL_ATTRIBUTES or candidate.endswith(SMALL_ATTRIBUTE_SUFFIXES) for candidate in {name, snake}
+        candidate in SMALL_ATTRIBUTES
+        or candidate.endswith(SMALL_ATTRIBUTE_SUFFIXES)
+        or candidate.startswith(SMALL_ATTRIBUTE_PREFIXES)
+        for candidate in {name, snake}
     )
 
 
 # The rows of a query whose only column is an aggregate are numbers:
 # `conn.execute("SELECT COUNT(*) FROM t").fetchone()`.
 ROW_METHODS = frozenset({"fetchone", "fetchall", "fetchmany", "scalar", "scalar_one", "first", "one"})
+# Methods that give one row of a query's result (`cursor.fetchone()`, `session.scalar(q)`).
+ONE_ROW_METHODS = frozenset({"fetchone", "scalar", "scalar_one", "scalar_one_or_none", "one", "one_or_none", "first"})
+
+# A SQL `LIMIT` clause in a query's text: a number (`LIMIT 50`) or a placeholder (`LIMIT ?`).
+QUERY_LIMIT = re.compile(r"\bLIMIT\s+(\d+|\?|%s|%\(\w+\)s|:\w+|\{)", re.IGNORECASE)
+# At most this many rows asked for by a literal `LIMIT`: a short page of rows.
+FEW_ROWS_LIMIT = 100
+
 AGGREGATE_QUERY = re.compile(
     r"^\s*select\s+(?:count|sum|avg|min|max|total)\s*\([^()]*\)\s*(?:as\s+\w+\s*)?(?:from\b|;?\s*$)",
     re.IGNORECASE,
@@ -932,7 +982,13 @@ GROWING_METHODS = frozenset(
 )
 
 # Bound-type return annotations.
-SMALL_ANNOTATIONS = frozenset({"int", "float", "bool", "None", "complex", "Literal", "NoReturn", "Never"})
+SMALL_ANNOTATIONS = frozenset(
+    {
+        *("int", "float", "bool", "None", "complex", "Literal", "NoReturn", "Never"),
+        # a path, a point in time, an id: short whatever made them (`-> Path` of `out / f"{id}.mp3"`)
+        *("Path", "PurePath", "PosixPath", "WindowsPath", "datetime", "date", "time", "timedelta", "UUID"),
+    }
+)
 
 # Dict keys and literal text that tell the model a value was cut.
 MARKER_TEXT = re.compile(
@@ -986,3 +1042,9 @@ MEDIA_TYPE_TAILS = frozenset(
 MEDIA_TYPE_PREFIXES = ("mcp.", "fastmcp.", "agno.media.")
 MEDIA_TYPE_GENERIC_TAILS = frozenset({"Image", "Audio", "File", "Video"})
 BINARY_TYPES = frozenset({"builtins.bytes", "builtins.bytearray", "builtins.memoryview"})
+
+
+def is_media_type(qualified: str) -> bool:
+    """`mcp.types.ImageContent`, `fastmcp.utilities.types.Image`, `pydantic_ai.BinaryContent`."""
+    tail = qualified.rsplit(".", 1)[-1]
+    return tail in MEDIA_TYPE_TAILS or (tail in MEDIA_TYPE_GENERIC_TAILS and qualified.startswith(MEDIA_TYPE_PREFIXES))
