@@ -109,6 +109,14 @@ def headline(text: str) -> str:
     return text
 """,
         """
+from langchain_core.tools import tool
+
+@tool
+def title(text: str) -> str:
+    \"\"\"A title, as a conditional expression.\"\"\"
+    return text[:22] + "..." if len(text) > 25 else text
+""",
+        """
 import logging
 import requests
 from langchain_core.tools import tool
@@ -354,7 +362,8 @@ def headline(text: str) -> str:
 
 
 def _guard_reserves_marker(module: ModuleInfo, node: cst.CSTNode, cut: cst.Subscript, marker: str) -> bool:
-    """`if len(text) > 200: text = text[:197] + "..."`: the guard's limit leaves room for the marker,
+    """`if len(text) > 200: text = text[:197] + "..."` (or the same as a conditional expression):
+    the guard's limit leaves room for the marker,
     so the result is at most the limit the code checks against."""
     kept = _cut_length(cut)
     if kept is None:
@@ -363,7 +372,7 @@ def _guard_reserves_marker(module: ModuleInfo, node: cst.CSTNode, cut: cst.Subsc
     stack: list[cst.CSTNode] = [module.tree]
     while stack:
         current = stack.pop()
-        if isinstance(current, cst.If):
+        if isinstance(current, (cst.If, cst.IfExp)):  # `x[:22] + "..." if len(x) > 25 else x` too
             limit = _length_limit(module, current.test, cut_of)
             if limit is not None and kept + len(marker) <= limit and _contains(current.body, node):
                 return True
