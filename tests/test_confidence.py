@@ -328,19 +328,39 @@ def send(msg: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("body", "expected"),
+    ("body", "named"),
     [
-        # the body of a failed request is an error page or message
-        ("if response.status_code == 200:\n    return 'sent'\nreturn f'Error: {response.text}'", ["low"]),
-        ("if response.status_code != 200:\n    return f'Error: {response.text}'\nreturn 'sent'", ["low"]),
-        ("if not response.ok:\n    return f'Error: {response.text}'\nreturn 'sent'", ["low"]),
-        ("if response.status_code in (200, 201):\n    return 'sent'\nreturn response.text", ["low"]),
+        # the body of a failed request: an error message, or a whole error page
+        ("if response.status_code == 200:\n    return 'sent'\nreturn f'Error: {response.text}'", "the error body"),
+        ("if response.status_code != 200:\n    return f'Error: {response.text}'\nreturn 'sent'", "the error body"),
+        ("if not response.ok:\n    return f'Error: {response.text}'\nreturn 'sent'", "the error body"),
+        ("if response.status_code in (200, 201):\n    return 'sent'\nreturn response.text", "the error body"),
         # after the check, or on its success branch, the body is the answer
-        ("if response.status_code != 200:\n    return 'failed'\nreturn response.text", ["high"]),
-        ("if response.status_code >= 400:\n    print('bad')\nreturn response.text", ["high"]),
+        ("if response.status_code != 200:\n    return 'failed'\nreturn response.text", "the response body"),
+        ("if response.status_code >= 400:\n    print('bad')\nreturn response.text", "the response body"),
     ],
 )
-def test_the_body_of_a_failed_request_is_low(tmp_path, body, expected):
+def test_the_body_of_a_failed_request_is_named_as_an_error_body(tmp_path, body, named):
     source = HTTP_TOOL.format(body=textwrap.indent(body, " " * 4))
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [(f.symbol, f.confidence) for f in result.findings] == [("send", "high")]
+    assert [named in f.message for f in result.findings] == [True]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ('return str(sqlite3.connect("a.db").execute(f"PRAGMA table_info({q})").fetchall())', ["low"]),
+        ('cursor.execute(f"DESCRIBE {q}")\nreturn str(cursor.fetchall())', ["low"]),
+        (
+            "cursor.execute(\"SELECT name FROM sqlite_master WHERE type='table'\")\nreturn str(cursor.fetchall())",
+            ["high"],
+        ),
+        # two queries: the rows may be the other one's
+        ('cursor.execute(f"DESCRIBE {q}")\ncursor.execute(q)\nreturn str(cursor.fetchall())', ["high"]),
+    ],
+)
+def test_the_columns_of_one_table_are_low(tmp_path, body, expected):
+    source = SQL_TOOL.format(body=textwrap.indent(body, " " * 4))
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     assert [f.confidence for f in result.findings if f.code == "BL001"] == expected

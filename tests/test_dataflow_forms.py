@@ -261,3 +261,39 @@ def page(url: str) -> str:
 """
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     assert [(f.code, f.symbol, f.confidence) for f in result.findings] == [("BL001", "page", "high")]
+
+
+DEFERRED = """
+import asyncio, functools, requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+def fetch(url: str, region: str = "us") -> str:
+    return requests.get(url, params={{"region": region}}).text
+
+def status(url: str, region: str = "us") -> str:
+    return f"queued {{url}} in {{region}}"
+
+@mcp.tool()
+async def tool(url: str) -> str:
+    {body}
+"""
+
+
+@pytest.mark.parametrize("callee", ["fetch", "status"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "return await asyncio.to_thread({callee}, url, region='eu')",
+        "return await asyncio.get_running_loop().run_in_executor(None, {callee}, url)",
+        "return functools.partial({callee}, region='eu')(url)",
+        "in_eu = functools.partial({callee}, region='eu')\n    return in_eu(url)",
+    ],
+)
+def test_a_call_run_in_a_thread_or_bound_by_partial_is_followed(tmp_path, body, callee):
+    source = DEFERRED.format(body=body.format(callee=callee))
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert result.errors == []
+    expected = [("BL001", "high")] if callee == "fetch" else []
+    assert [(f.code, f.confidence) for f in result.findings] == expected

@@ -124,6 +124,7 @@ class FunctionEvaluator:
         self._expr_depth = 0
         self.content_only = False
         self._limit: int | None | bool = False  # not read yet
+        self._partials: dict[str, cst.Call] = {}  # `f = functools.partial(fetch, url)`, for `f()`
         self.yields_are_returns = False  # a generator whose yields are the result (`Tool.yields_result`)
         if function is not None:
             self._collect_params(function)
@@ -226,6 +227,8 @@ class FunctionEvaluator:
             value = self.eval(small.value, env)
             for target in small.targets:
                 self._bind(target.target, value, env, small.value)
+                if isinstance(target.target, cst.Name):
+                    self._note_partial(target.target.value, small.value)
         elif isinstance(small, cst.AnnAssign) and small.value is not None:
             self._bind(small.target, self.eval(small.value, env), env, small.value)
         elif isinstance(small, cst.AugAssign):
@@ -640,7 +643,7 @@ class FunctionEvaluator:
             and not _is_param_echo(expr.value, self.params)
         ):
             if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
-                return unbounded(f"the error body `{code}`", expr, self.module, LOW)
+                return unbounded(f"the error body `{code}`", expr, self.module, HIGH)
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
         root = _root_name(expr)
         if root is not None and root in self.params:
@@ -829,6 +832,11 @@ class FunctionEvaluator:
             for arg in args:
                 self.eval(arg, env)
             return BOUNDED_VALUE
+        deferred = self._deferred(expr, qualified)
+        if deferred is not None:
+            # `await asyncio.to_thread(fetch, url)` is `fetch(url)`, run elsewhere.
+            value = self._call(deferred, env)
+            return replace(value, node=expr) if value.node is deferred else value
         if isinstance(func, cst.Call):
             self.eval(func, env)
             return unbounded(f"the result of `{code}`", expr, self.module)
@@ -909,6 +917,9 @@ class FunctionEvaluator:
             return values[src.VALUE_OF_ARGUMENT[qualified]]
         if qualified in src.PATH_CALLS:
             return replace(join_all([self.eval(arg, env) for arg in args]), path=True)
+        channel = src.MODEL_CHANNELS.get(qualified)
+        if channel is not None:
+            return self._model_channel(expr, channel, env)
         if tail[:1].isupper() and not tail.isupper():
             # A library class built from parts (`TextContent(text=...)`,
             # `AnyUrl("...")`): as big as its parts.
@@ -964,6 +975,73 @@ class FunctionEvaluator:
                 if made is not None:
                     return self._own_method(*made, func.attr.value, depth=0)
         return entity
+
+    def _deferred(self, expr: cst.Call, qualified: str | None) -> cst.Call | None:
+        """The call a deferring form stands for: `asyncio.to_thread(fn, *a, **kw)`,
+        `loop.run_in_executor(pool, fn, *a)`, `functools.partial(fn, *a)(*b)` are `fn(...)`."""
+        func, args = expr.func, list(expr.args)
+        if qualified in src.RUN_ELSEWHERE_CALLS and args and args[0].keyword is None:
+            return cst.Call(func=args[0].value, args=args[1:])
+        if isinstance(func, cst.Attribute) and func.attr.value == "run_in_executor" and len(args) >= 2:
+            if args[1].keyword is None:
+                return cst.Call(func=args[1].value, args=args[2:])
+        if isinstance(func, cst.Name) and func.value in self._partials:
+            func = self._partials[func.value]  # `f = partial(fetch, url)` ... `f()`
+        if isinstance(func, cst.Call) and self._is_partial(func):
+            bound = list(func.args)
+            if bound and bound[0].keyword is None:
+                merged = [*bound[1:], *args]  # positional arguments first, as Python binds them
+                ordered = [a for a in merged if a.keyword is None and not a.star] + [
+                    a for a in merged if a.keyword is not None or a.star
+                ]
+                return cst.Call(func=bound[0].value, args=ordered)
+        return None
+
+    def _model_channel(self, expr: cst.Call, channel: tuple[str, int | None, str | None], env: Env) -> Verdict:
+        """`ToolMessage(content=x, artifact=y)` is as large as `x`; `Command(update={"messages":
+        [...], "files": big})` as its messages: the model sees that channel, the rest goes to the
+        graph's state or the application."""
+        keyword, position, key = channel
+        chosen: cst.BaseExpression | None = None
+        for index, arg in enumerate(expr.args):
+            named = arg.keyword.value if arg.keyword is not None else None
+            if named == keyword or (named is None and arg.star == "" and index == position):
+                chosen = arg.value
+            else:
+                self.eval(arg.value, env)
+        if chosen is None:
+            return BOUNDED_VALUE
+        if key is None:
+            return self.eval(chosen, env)
+        if not isinstance(chosen, cst.Dict):
+            return self.eval(chosen, env)  # an update built elsewhere: all of it
+        parts = []
+        for element in chosen.elements:
+            if isinstance(element, cst.DictElement) and _is_string(element.key, key):
+                parts.append(self.eval(element.value, env))
+            else:
+                self.eval(element.value, env)
+        return join_all(parts) if parts else BOUNDED_VALUE
+
+    def _is_partial(self, call: cst.Call) -> bool:
+        return self.project.external_name(self.module, call.func) == "functools.partial"
+
+    def _note_partial(self, name: str, value: cst.BaseExpression) -> None:
+        if isinstance(value, cst.Call) and self._is_partial(value):
+            self._partials[name] = value
+        else:
+            self._partials.pop(name, None)
+
+    def _one_table_schema(self, receiver: cst.BaseExpression) -> bool:
+        """The query whose rows are read asks for one table's columns: the `execute(...)` call the
+        rows are read from, or else the only `execute(...)` of this function."""
+        calls: list[cst.CSTNode] = [receiver] if _query_of(receiver) is not None else []
+        if not calls and isinstance(self.function, cst.FunctionDef):
+            calls = [node for node in _walk(self.function) if _is_execute(node)]
+        if len(calls) != 1:
+            return False
+        text = _query_of(calls[0])
+        return text is not None and src.ONE_TABLE_SCHEMA_QUERY.match(text) is not None
 
     def _query_limit(self) -> int | None:
         """The rows a `LIMIT` in this function's query text asks for (0 for a placeholder), or None
@@ -1040,6 +1118,9 @@ class FunctionEvaluator:
                 return BOUNDED_VALUE  # the model's own arguments, serialised: `params.model_dump_json()`
         if method in src.ROW_METHODS and _is_aggregate_query(func.value):
             return BOUNDED_VALUE
+        if method in src.ROW_METHODS and self._one_table_schema(func.value):
+            # `PRAGMA table_info(t)`, `DESCRIBE t`: a row per column of one table
+            return unbounded(f"the columns of one table `{code}`", expr, self.module, LOW)
         if method in src.ONE_ROW_METHODS and not receiver.short_object:
             return unbounded(f"one row `{code}`", expr, self.module)  # a record: `SELECT *` may hold a body
         if method in ("fetchall", "fetchmany") and self._query_limit() is not None:
@@ -1053,7 +1134,7 @@ class FunctionEvaluator:
             and (receiver.path or not _is_param_echo(func.value, self.params))
         ):
             if receiver.failed:  # `await resp.text()` after a failed status
-                return unbounded(f"the error body `{code}`", expr, self.module, LOW)
+                return unbounded(f"the error body `{code}`", expr, self.module, HIGH)
             confidence = LOW if receiver.bundled else HIGH  # `(HERE / "schema.json").read_text()`
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
         if receiver.http and receiver.level != UNBOUNDED:
@@ -1366,6 +1447,10 @@ def _status_test(test: cst.Comparison) -> tuple[str, bool] | None:
     return None
 
 
+def _is_string(expr: cst.BaseExpression, text: str) -> bool:
+    return isinstance(expr, cst.SimpleString) and expr.evaluated_value == text
+
+
 def _string_key(expr: cst.Subscript) -> str | None:
     """The key of `x["messages"]`, when it is one string literal."""
     if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
@@ -1527,20 +1612,43 @@ def _unknown_object(value: Verdict) -> bool:
     )
 
 
-def _is_aggregate_query(expr: cst.BaseExpression) -> bool:
-    """`x.execute("SELECT COUNT(*) FROM t")`: its rows are one number each (an f-string's text counts)."""
-    if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.args):
-        return False
-    if expr.func.attr.value not in ("execute", "exec_driver_sql"):
-        return False
+def _is_execute(expr: cst.CSTNode) -> bool:
+    """`x.execute(query, ...)`: a query run."""
+    return (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and bool(expr.args)
+        and expr.func.attr.value in ("execute", "exec_driver_sql")
+    )
+
+
+def _query_of(expr: cst.CSTNode) -> str | None:
+    """The text of `x.execute("...")` when it is a literal (an f-string's values read as `x`)."""
+    if not _is_execute(expr):
+        return None
+    assert isinstance(expr, cst.Call)
     query = expr.args[0].value
     if isinstance(query, cst.SimpleString):
         text = query.evaluated_value
     elif isinstance(query, cst.FormattedString):
         text = "".join(part.value if isinstance(part, cst.FormattedStringText) else "x" for part in query.parts)
     else:
-        return False
-    return isinstance(text, str) and src.AGGREGATE_QUERY.match(text) is not None
+        return None
+    return text if isinstance(text, str) else None
+
+
+def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(child_nodes(current))
+
+
+def _is_aggregate_query(expr: cst.BaseExpression) -> bool:
+    """`x.execute("SELECT COUNT(*) FROM t")`: its rows are one number each."""
+    text = _query_of(expr)
+    return text is not None and src.AGGREGATE_QUERY.match(text) is not None
 
 
 def _is_param_echo(expr: cst.BaseExpression, params: set[str]) -> bool:

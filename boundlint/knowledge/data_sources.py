@@ -963,6 +963,34 @@ QUERY_LIMIT = re.compile(r"\bLIMIT\s+(\d+|\?|%s|%\(\w+\)s|:\w+|\{)", re.IGNORECA
 # At most this many rows asked for by a literal `LIMIT`: a short page of rows.
 FEW_ROWS_LIMIT = 100
 
+# Calls that run their first argument, with the rest as its arguments, in a thread or a pool:
+# `await asyncio.to_thread(fetch, url)` answers what `fetch(url)` does.
+RUN_ELSEWHERE_CALLS = frozenset(
+    {
+        "asyncio.to_thread",
+        "anyio.to_thread.run_sync",
+        "starlette.concurrency.run_in_threadpool",
+        "fastapi.concurrency.run_in_threadpool",
+    }
+)
+
+# Result types of which the model sees one channel: (keyword, position, key in that dict). A
+# `ToolMessage`'s `content`, not its `artifact`; a LangGraph `Command`'s `update["messages"]`,
+# not the rest of the state update.
+MODEL_CHANNELS: dict[str, tuple[str, int | None, str | None]] = {
+    "langchain_core.messages.ToolMessage": ("content", 0, None),
+    "langchain_core.messages.tool.ToolMessage": ("content", 0, None),
+    "langchain.messages.ToolMessage": ("content", 0, None),
+    "langgraph.types.Command": ("update", None, "messages"),
+}
+
+# A query for the columns of one table: a few rows, one per column.
+ONE_TABLE_SCHEMA_QUERY = re.compile(
+    r"^\s*(?:pragma\s+table_(?:x)?info\b|describe\s|desc\s|show\s+(?:full\s+)?columns\b"
+    r"|select\b.*\binformation_schema\.columns\b.*\bwhere\b.*\btable_name\b)",
+    re.IGNORECASE | re.DOTALL,
+)
+
 AGGREGATE_QUERY = re.compile(
     r"^\s*select\s+(?:count|sum|avg|min|max|total)\s*\([^()]*\)\s*(?:as\s+\w+\s*)?(?:from\b|;?\s*$)",
     re.IGNORECASE,

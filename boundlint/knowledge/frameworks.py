@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LANGCHAIN = ("langchain", "langchain_core", "langchain_community", "langgraph")
+# With the LangGraph libraries that build agents from a tool list (`create_deep_agent`, `create_supervisor`).
+LANGCHAIN = ("langchain", "langchain_core", "langchain_community", "langgraph", "deepagents", "langgraph_supervisor")
 OPENAI_AGENTS = ("agents",)
 MCP = ("mcp", "fastmcp")
 ADK = ("google",)  # google.adk; "google" alone is narrowed by ADK_PREFIX below
@@ -296,6 +297,7 @@ REGISTRATIONS: list[Registration] = [
     _wrap(LANGCHAIN, "StructuredTool.from_function", 0, "func", "coroutine"),
     _wrap(LANGCHAIN, "Tool", 1, "func", "coroutine"),
     _wrap(LANGCHAIN, "Tool.from_function", 0, "func", "coroutine"),
+    _wrap(LANGCHAIN, "StructuredTool", None, "func", "coroutine"),
     _wrap(OPENAI_AGENTS, "function_tool", 0),
     _wrap(OPENAI_AGENTS, "FunctionTool", None, "on_invoke_tool"),
     _wrap(MCP, "Server", None, "on_call_tool"),  # MCP SDK v2's low-level server
@@ -327,6 +329,8 @@ REGISTRATIONS: list[Registration] = [
     _list(LANGCHAIN, "ToolNode", 0),
     _list(LANGCHAIN, "create_react_agent", 1),
     _list(LANGCHAIN, "create_agent", 1),
+    _list(LANGCHAIN, "create_deep_agent", 1),
+    _list(LANGCHAIN, "create_supervisor", None),
     _list(LANGCHAIN, "create_tool_calling_agent", 1),
     _list(LANGCHAIN, "initialize_agent", 0),
     _list(LANGCHAIN, "AgentExecutor", None),
