@@ -297,3 +297,45 @@ def test_a_call_run_in_a_thread_or_bound_by_partial_is_followed(tmp_path, body, 
     assert result.errors == []
     expected = [("BL001", "high")] if callee == "fetch" else []
     assert [(f.code, f.confidence) for f in result.findings] == expected
+
+
+OBSERVATION = """
+import subprocess
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+MAX = 10_000
+MARKER = "\\n[output truncated]"
+
+class Observation:
+    def __init__(self, content: str, exit_code: int = 0):
+        if len(content) > MAX:
+            content = content[: MAX - len(MARKER)] + MARKER
+        self.content = content
+        self.exit_code = exit_code
+
+class RawObservation:
+    def __init__(self, content: str, exit_code: int = 0):
+        self.content = content
+        self.exit_code = exit_code
+
+@mcp.tool()
+def run(cmd: str) -> str:
+    out = subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout
+    {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("return Observation(out).content", []),  # its constructor cuts, with a marker
+        ("return str(Observation(out, 0))", []),
+        ("return RawObservation(out).content", ["BL001"]),  # it keeps all of it
+        ("return f'exit {RawObservation(out).exit_code}'", []),  # a field it was given small
+    ],
+)
+def test_a_class_whose_constructor_cuts_is_bounded(tmp_path, body, expected):
+    result = run_tree(tmp_path, {"tools.py": OBSERVATION.format(body=body)}, min_confidence="low")
+    assert result.errors == []
+    assert [f.code for f in result.findings] == expected

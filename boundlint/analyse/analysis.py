@@ -31,7 +31,7 @@ from boundlint.find.tools import ModuleIndex, Tool, ToolFinder
 from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes
-from boundlint.project.lookup import Entity, Project
+from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo
 from boundlint.project.module_index import index_of
 
@@ -59,6 +59,7 @@ class Analysis:
         self.checkpoints = Checkpoints(self.project, self.config)
         self.models = ModelRegistry(self.checkpoints)
         self._summaries: dict[cst.FunctionDef, Verdict | None] = {}
+        self._init_fields: dict[cst.FunctionDef, dict[str, Verdict] | None] = {}
         # Functions of the tree whose results the tools' values were followed into, and where.
         self.reached: dict[cst.FunctionDef, ModuleInfo] = {}
         self._globals: dict[cst.CSTNode, Verdict | None] = {}
@@ -213,7 +214,7 @@ class Analysis:
     ) -> Verdict:
         code = snippet(caller, call)
         if entity.kind in ("class", "classmethod"):
-            return self._construction_value(entity, call, args, caller, code)
+            return self._construction_value(entity, call, args, caller, code, depth)
         if entity.kind != "function" or not isinstance(entity.node, cst.FunctionDef):
             return unbounded(f"the result of `{code}`", call, caller)
         function = entity.node
@@ -253,6 +254,33 @@ class Analysis:
             result = replace(result, elements=tuple(put(element) for element in summary.elements))
         return result
 
+    def _stored_by_init(self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int) -> Verdict | None:
+        """An instance of a class of the tree whose own `__init__` stores its data in `self.x`:
+        as large as what it stores, with this call's arguments (`Observation(out)` whose
+        `__init__` keeps `out[:N] + MARKER` is bounded). None when the `__init__` stores nothing
+        it was given, or is not the class's own (a base's, a dataclass's)."""
+        cls = entity.node
+        if not isinstance(cls, cst.ClassDef) or depth >= MAX_CALL_DEPTH:
+            return None
+        init = class_methods(cls).get("__init__")
+        if init is None:
+            return None
+        if init not in self._init_fields:
+            self._init_fields[init] = None  # recursion guard
+            self.reached[init] = entity.module
+            evaluator = FunctionEvaluator(self, entity.module, init, cls, depth + 1)
+            evaluator.self_fields = {}
+            evaluator.run()
+            self._init_fields[init] = evaluator.self_fields or None
+        fields = self._init_fields[init]
+        if fields is None:
+            return None
+        mapped = tuple(
+            (name, self._with_arguments(value, init, call, args, skip_first=True) if value.params else value)
+            for name, value in fields.items()
+        )
+        return replace(join_all([value for _, value in mapped]), fields=mapped)
+
     def _summary(self, entity: Entity, depth: int) -> Verdict | None:
         function = entity.node
         assert isinstance(function, cst.FunctionDef)
@@ -271,7 +299,7 @@ class Analysis:
         return result
 
     def _construction_value(
-        self, entity: Entity, call: cst.Call, args: list[Verdict], caller: ModuleInfo, code: str
+        self, entity: Entity, call: cst.Call, args: list[Verdict], caller: ModuleInfo, code: str, depth: int
     ) -> Verdict:
         model = self.models.model_for_entity(entity)
         if entity.kind == "classmethod" and (model is None or entity.name not in CONSTRUCTORS):
@@ -279,6 +307,9 @@ class Analysis:
         if model is None:
             if entity.kind == "class" and isinstance(entity.node, cst.ClassDef) and self.project.is_enum(entity):
                 return BOUNDED_VALUE
+            stored = self._stored_by_init(entity, call, args, depth)
+            if stored is not None:
+                return stored
             return join_all(args)  # an in-tree class: as big as what it is built from
         models = frozenset({model.node})
         if self.models.is_bounded(model):

@@ -124,6 +124,7 @@ class FunctionEvaluator:
         self._expr_depth = 0
         self.content_only = False
         self._limit: int | None | bool = False  # not read yet
+        self.self_fields: dict[str, Verdict] | None = None  # set to collect what an `__init__` stores
         self._partials: dict[str, cst.Call] = {}  # `f = functools.partial(fetch, url)`, for `f()`
         self.yields_are_returns = False  # a generator whose yields are the result (`Tool.yields_result`)
         if function is not None:
@@ -372,6 +373,10 @@ class FunctionEvaluator:
                 self._bind(element.value, part, env)
         elif isinstance(target, cst.StarredElement):
             self._bind(target.value, value, env)
+        elif self.self_fields is not None and isinstance(target, cst.Attribute) and _is_self(target.value):
+            # in `__init__`: `self.content = text[:N] + MARKER` is what the instance holds
+            field = target.attr.value
+            self.self_fields[field] = join(self.self_fields[field], value) if field in self.self_fields else value
         elif isinstance(target, cst.Attribute) and _root_name(target) in env and _root_name(target) != "self":
             self._grow(target.value, value, env, target)  # `page.body = resp.text`: `page` now holds it
         elif isinstance(target, cst.Subscript):
@@ -631,6 +636,8 @@ class FunctionEvaluator:
         receiver = self.eval(expr.value, env)
         if receiver.short_object:
             return BOUNDED_VALUE
+        if receiver.fields is not None and attribute in dict(receiver.fields):
+            return dict(receiver.fields)[attribute]  # what the instance's `__init__` stored there
         if receiver.path and receiver.level != UNBOUNDED and attribute in src.PATH_ATTRIBUTES:
             return receiver  # `HERE.parent`: a path, inside the package if `HERE` is
         if receiver.message:

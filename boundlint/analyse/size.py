@@ -67,6 +67,10 @@ class Verdict:
     # A tuple of fixed shape (`return data, error`): each element's own verdict, so unpacking or
     # indexing it gets that element's, not the whole tuple's.
     elements: tuple[Verdict, ...] | None = None
+    # An instance of a class of the tree whose `__init__` sets these attributes: each one's
+    # verdict with this construction's arguments (`Observation(text)` whose `__init__` cuts
+    # `self.content = text[:N] + marker`: `obs.content` is bounded).
+    fields: tuple[tuple[str, Verdict], ...] | None = None
     # A status or error message (`result["message"]`): short as text, but what is read out of it
     # (`["content"]`, `.text`) is unknown.
     message: bool = False
@@ -127,6 +131,8 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         joined = replace(joined, cut_params=both)
     if a.failed != b.failed:
         joined = replace(joined, failed=False)  # failed on one branch only: either body
+    if joined.fields is not None and a.fields != b.fields:
+        joined = replace(joined, fields=None)
     elements = None
     if a.elements is not None and b.elements is not None and len(a.elements) == len(b.elements):
         elements = tuple(join(x, y) for x, y in zip(a.elements, b.elements, strict=True))
