@@ -149,3 +149,44 @@ def test_the_exit_code_is_unchanged_by_the_warning(tmp_path):
     clean = _boundlint(tmp_path, "check", ".", "--no-cache")
     assert clean.returncode == 0
     assert "extend-tool-decorators entry" in clean.stderr and "extend-checkpoints entry" in clean.stderr
+
+
+EXECUTOR = {
+    "sandbox/__init__.py": "from sandbox.executor import ActionExecutor\n",
+    "sandbox/executor.py": (
+        "import subprocess\n\n"
+        "class ActionExecutor:\n"
+        "    def run_cmd(self, cmd):\n"
+        "        return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout\n\n"
+        "    def read(self, path):\n"
+        "        return f'read {path}'\n\n"
+        "    def _load(self, path):\n"
+        "        return open(path).read()\n\n"
+        "class RemoteExecutor(ActionExecutor):\n"
+        "    def run_cmd(self, cmd):\n"
+        "        return open(cmd).read()\n"
+    ),
+}
+
+
+def test_configured_tool_methods_of_a_class_with_no_tool_base(tmp_path):
+    # Entries name the class through its re-export; a subclass's override is a tool too.
+    found = tools_of(
+        tmp_path,
+        EXECUTOR,
+        extend_tool_methods=[("sandbox.ActionExecutor", "run_cmd"), ("sandbox.ActionExecutor", "read")],
+    )
+    assert found == {
+        "ActionExecutor.run_cmd": ["BL001"],
+        "ActionExecutor.read": [],
+        "RemoteExecutor.run_cmd": ["BL001"],
+    }
+
+
+def test_an_unmatched_tool_method_entry_is_a_warning(tmp_path):
+    write_tree(
+        tmp_path,
+        {**EXECUTOR, "pyproject.toml": '[tool.boundlint]\nextend-tool-methods = ["sandbox.ActionExecutor.run_cmnd"]\n'},
+    )
+    checked = _boundlint(tmp_path, "check", ".", "--no-cache")
+    assert 'extend-tool-methods entry "sandbox.ActionExecutor.run_cmnd" matched nothing' in checked.stderr

@@ -122,3 +122,11 @@ def test_show_settings_prints_the_configuration_in_effect(tmp_path):
     lines = shown.stdout.splitlines()
     assert "max-chars = 8000" in lines and 'ignore = ["BL006"]' in lines
     assert any(line.startswith("exclude = [") and '".venv"' in line for line in lines)  # the default excludes
+
+
+def test_show_settings_prints_class_entries_as_the_file_spells_them(tmp_path):
+    config = '[tool.boundlint]\nextend-tool-base-classes = ["a.Skill:run"]\nextend-tool-methods = ["a.Executor.run"]\n'
+    write_tree(tmp_path, {"pyproject.toml": config})
+    lines = boundlint(tmp_path, "check", "--show-settings").stdout.splitlines()
+    assert 'extend-tool-base-classes = ["a.Skill:run"]' in lines
+    assert 'extend-tool-methods = ["a.Executor.run"]' in lines

@@ -508,6 +508,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_with_deep_stack(lambda: handlers[args.command](args))
 
 
+_PAIRED_ENTRIES = {"extend_tool_base_classes": ":", "extend_tool_methods": "."}
+
+
 def show_settings(args: argparse.Namespace) -> int:
     """`check --show-settings`: the configuration in effect, as `[tool.boundlint]` would say it."""
     config = _config_or_report(args)
@@ -519,6 +522,8 @@ def show_settings(args: argparse.Namespace) -> int:
         if setting.name in ("root", "source"):
             continue
         value = getattr(config, setting.name)
+        if setting.name in _PAIRED_ENTRIES:  # as written in the file: "pkg.Class:method", "pkg.Class.method"
+            value = [_PAIRED_ENTRIES[setting.name].join(pair) for pair in value]
         if isinstance(value, dict):
             rendered = "{ " + ", ".join(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in value.items()) + " }"
         else:

@@ -44,6 +44,7 @@ DEFAULT_EXCLUDES = (
 DECORATORS = "extend-tool-decorators"
 BASE_CLASSES = "extend-tool-base-classes"
 CHECKPOINTS = "extend-checkpoints"
+TOOL_METHODS = "extend-tool-methods"
 
 
 class ConfigError(Exception):
@@ -64,6 +65,7 @@ class Config:
     extend_tool_decorators: list[str] = field(default_factory=list)
     extend_tool_base_classes: list[tuple[str, str]] = field(default_factory=list)
     extend_checkpoints: list[str] = field(default_factory=list)
+    extend_tool_methods: list[tuple[str, str]] = field(default_factory=list)  # (class, method)
     min_confidence: str = "medium"
     max_chars: int = DEFAULT_MAX_CHARS
     fix_style: str = "call"
@@ -77,6 +79,7 @@ class Config:
             *(f"{DECORATORS}: {entry}" for entry in self.extend_tool_decorators),
             *(f"{BASE_CLASSES}: {entry}" for entry in classes),
             *(f"{CHECKPOINTS}: {entry}" for entry in self.extend_checkpoints),
+            *(f"{TOOL_METHODS}: {cls}.{method}" for cls, method in self.extend_tool_methods),
         ]
 
     def cache_path(self) -> Path:
@@ -136,6 +139,16 @@ def _base_classes(key: str, value: Any) -> list[tuple[str, str]]:
     return entries
 
 
+def _tool_methods(key: str, value: Any) -> list[tuple[str, str]]:
+    entries = []
+    for entry in _dotted_names(key, value):
+        cls, _, method = entry.rpartition(".")
+        if not cls:
+            raise ConfigError(f"[tool.boundlint] {key}: {entry!r} should be 'module.Class.method'")
+        entries.append((cls, method))
+    return entries
+
+
 def _per_file_ignores(key: str, value: Any) -> dict[str, list[str]]:
     if not isinstance(value, dict):
         raise ConfigError(f"[tool.boundlint] {key}: expected a table of glob = [codes], got {_describe(value)}")
@@ -167,6 +180,7 @@ _READERS = {
     "extend-tool-decorators": ("extend_tool_decorators", _dotted_names),
     "extend-tool-base-classes": ("extend_tool_base_classes", _base_classes),
     "extend-checkpoints": ("extend_checkpoints", _dotted_names),
+    "extend-tool-methods": ("extend_tool_methods", _tool_methods),
     "min-confidence": ("min_confidence", lambda k, v: _choice(k, v, CONFIDENCES)),
     "max-chars": ("max_chars", _budget),
     "fix-style": ("fix_style", lambda k, v: _choice(k, v, FIX_STYLES)),

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from boundlint.core.config import BASE_CLASSES, CHECKPOINTS, DECORATORS, Config
-from boundlint.project.lookup import Entity, Project
+from boundlint.core.config import BASE_CLASSES, CHECKPOINTS, DECORATORS, TOOL_METHODS, Config
+from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo
 
 MAX_ALIAS_DEPTH = 8
@@ -31,12 +31,15 @@ class ConfiguredNames:
         self.base_classes: dict[str, list[str]] = {}
         for class_name, method in config.extend_tool_base_classes:
             self.base_classes.setdefault(class_name, []).append(method)
+        self.tool_methods: dict[str, list[str]] = {}
+        for class_name, method in config.extend_tool_methods:
+            self.tool_methods.setdefault(class_name, []).append(method)
         self.matched: set[str] = set()
         self._entry_names: dict[str, str | None] = {}
 
     @property
     def empty(self) -> bool:
-        return not (self.decorators or self.checkpoints or self.base_classes)
+        return not (self.decorators or self.checkpoints or self.base_classes or self.tool_methods)
 
     def decorator(self, module: ModuleInfo, expr: cst.BaseExpression) -> str | None:
         """The `extend-tool-decorators` entry `expr` names, if any."""
@@ -46,6 +49,22 @@ class ConfiguredNames:
         """The tool methods configured for the class `expr` names (`"module.Class:method"` entries)."""
         entry = self._match(BASE_CLASSES, list(self.base_classes), module, expr)
         return tuple(self.base_classes[entry]) if entry is not None else ()
+
+    def own_methods(self, module: ModuleInfo, cls: cst.ClassDef) -> tuple[str, ...]:
+        """The `extend-tool-methods` entries (`"module.Class.method"`) that name methods of `cls`
+        itself: a class with no tool base or decorator (an executor dispatched by name)."""
+        if not self.tool_methods:
+            return ()
+        defined = f"{module.name}.{cls.name.value}"
+        methods = class_methods(cls)
+        found: list[str] = []
+        for entry, names in self.tool_methods.items():
+            if self._names(entry, defined):
+                for name in names:
+                    if name in methods:
+                        self.matched.add(f"{TOOL_METHODS}: {entry}.{name}")
+                        found.append(name)
+        return tuple(found)
 
     def is_checkpoint(self, module: ModuleInfo, expr: cst.BaseExpression) -> bool:
         return self._match(CHECKPOINTS, self.checkpoints, module, expr) is not None

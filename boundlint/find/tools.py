@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from boundlint.core.config import Config
+from boundlint.core.config import TOOL_METHODS, Config
 from boundlint.find.configured import ConfiguredNames
 from boundlint.knowledge import frameworks as fw
 from boundlint.project.lookup import Entity, Project, class_methods
@@ -69,6 +69,7 @@ class ToolClass:
     yields_result: bool = False
     arguments_on_self: bool = False
     base: fw.Pattern | None = None  # the framework base it derives from (None: configured)
+    label: str | None = None  # how the inventory says it was declared, when not by a base class
 
     @classmethod
     def of(cls, entry: fw.ToolBase) -> ToolClass:
@@ -266,7 +267,7 @@ class ToolFinder:
         if found is None:
             return
         methods = class_methods(cls)
-        label = _base_label(found.framework)
+        label = found.label or _base_label(found.framework)
         names = set(found.methods) | set(self._listed_methods(module, cls, found))
         limit = self._class_limit(module, cls, found)
         for name in sorted(names & methods.keys()):
@@ -384,8 +385,9 @@ class ToolFinder:
         if cls in self._tool_class_memo:
             return self._tool_class_memo[cls]
         self._tool_class_memo[cls] = None  # cycle guard
-        result = None
-        if depth < 10:
+        own = self.configured.own_methods(module, cls)
+        result = ToolClass("custom", own, label=TOOL_METHODS) if own else None
+        if result is None and depth < 10:
             for base in cls.bases:
                 result = self._base_kind(module, base.value, depth)
                 if result is not None:

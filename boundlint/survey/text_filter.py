@@ -82,6 +82,7 @@ class Prefilter:
         """Also match the configured in-house names, and in-tree tool base classes found so far."""
         words = {name.rsplit(".", 1)[-1] for name in [*config.extend_tool_decorators, *config.extend_checkpoints]}
         words.update(cls_name.rsplit(".", 1)[-1] for cls_name, _ in config.extend_tool_base_classes)
+        words.update(cls_name.rsplit(".", 1)[-1] for cls_name, _ in config.extend_tool_methods)
         words.update(class_names)
         if not words:
             return cls(None)
