@@ -98,6 +98,13 @@ class Kinds:
         name = self.name(expr) or ""
         return name in src.BINARY_TYPES or src.is_media_type(name)
 
+    def model_channel(self, value: cst.BaseExpression) -> tuple[str, int | None, str | None] | None:
+        """Where the model-facing part of a `ToolMessage(...)` or `Command(...)` call is (see
+        `data_sources.MODEL_CHANNELS`), or None for any other value."""
+        if not isinstance(value, cst.Call):
+            return None
+        return src.MODEL_CHANNELS.get(self.name(value.func) or "")
+
     def is_text(self, expr: cst.BaseExpression) -> bool:
         return self.name(expr) == "builtins.str"
 

@@ -199,6 +199,14 @@ class ReadFile(BaseTool):
                 "no automatic fix: the value is an image, audio or other binary content; a text or JSON "
                 "checkpoint would change its type and a byte cut would break it. Bound its size where it is made"
             )
+        if _returns_coroutine(context, module, value):
+            raise NoFixError(
+                "no automatic fix: the tool returns a coroutine for the framework to await; a checkpoint "
+                "around it would return its text and never run it. Bound what the coroutine returns"
+            )
+        channels = _model_channels(kinds, value)
+        if channels is not None:
+            return self._channel_fix(target, channels, budget)
         kind = _value_kind(kinds, annotation, value)
 
         if (
@@ -237,6 +245,19 @@ class ReadFile(BaseTool):
             message += " (unsafe: the value is not known to be JSON data, and it gets a JSON-compatible copy)"
         return Candidate(target.finding, module, target.node, build, applicability, message, (symbol,))
 
+    def _channel_fix(self, target: Target, channels: list[cst.BaseExpression], budget: str) -> Candidate:
+        """`Command(update={"messages": [ToolMessage(content=x)]})`: wrap `x`, the text the model
+        reads, and keep the `Command` (a dict in its place would lose the state update)."""
+
+        def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
+            for channel in channels:
+                wrapped = wrap_in_call(f"{names[TRUNCATE_FOR_LLM]}({PLACEHOLDER}, max_chars={budget})", channel)
+                node = node.deep_replace(channel, wrapped)
+            return node
+
+        message = f"Wrap the content the model reads in `truncate_for_llm(..., max_chars={budget})`"
+        return Candidate(target.finding, target.module, target.node, build, SAFE, message, (TRUNCATE_FOR_LLM,))
+
     def _class_based(self, target: Target) -> bool:
         tool = target.tool
         assert tool is not None
@@ -261,6 +282,67 @@ class ReadFile(BaseTool):
         return Candidate(
             target.finding, target.module, function, build, SAFE, message, (BOUNDED,), key=("bounded", id(function))
         )
+
+
+def _returns_coroutine(context: FixContext, module: ModuleInfo, value: cst.BaseExpression) -> bool:
+    """`return fetch_async(url)` with no `await`: a call of an `async def` of the tree."""
+    if not isinstance(value, cst.Call) or not isinstance(value.func, (cst.Name, cst.Attribute)):
+        return False
+    entity = context.project.resolve(module, value.func)
+    return entity is not None and isinstance(entity.node, cst.FunctionDef) and entity.node.asynchronous is not None
+
+
+def _model_channels(kinds: Kinds, value: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+    """The content expressions of the `ToolMessage`s a returned `ToolMessage` or LangGraph
+    `Command(update={"messages": [...]})` carries, or None when `value` is neither. A Command
+    whose messages are not written out there cannot be fixed in place."""
+    channel = kinds.model_channel(value)
+    if channel is None:
+        return None
+    assert isinstance(value, cst.Call)
+    keyword, position, key = channel
+    chosen = _argument(value, keyword, position)
+    if key is None:
+        if chosen is None:
+            raise NoFixError("no automatic fix: the message has no content to bound")
+        return [chosen]
+    messages = _dict_value(chosen, key) if chosen is not None else None
+    if not isinstance(messages, (cst.List, cst.Tuple)):
+        raise NoFixError(
+            "no automatic fix: the `Command`'s messages are built elsewhere; bound each `ToolMessage` content there"
+        )
+    contents: list[cst.BaseExpression] = []
+    for element in messages.elements:
+        inner = kinds.model_channel(element.value)
+        content = _argument(element.value, inner[0], inner[1]) if inner is not None and inner[2] is None else None
+        if content is None:
+            raise NoFixError("no automatic fix: a message of the `Command` is not a `ToolMessage` written out there")
+        contents.append(content)
+    return contents
+
+
+def _argument(call: cst.BaseExpression, keyword: str, position: int | None) -> cst.BaseExpression | None:
+    if not isinstance(call, cst.Call):
+        return None
+    for index, arg in enumerate(call.args):
+        if (arg.keyword is not None and arg.keyword.value == keyword) or (
+            arg.keyword is None and not arg.star and index == position
+        ):
+            return arg.value
+    return None
+
+
+def _dict_value(expr: cst.BaseExpression, key: str) -> cst.BaseExpression | None:
+    if not isinstance(expr, cst.Dict):
+        return None
+    for element in expr.elements:
+        if (
+            isinstance(element, cst.DictElement)
+            and isinstance(element.key, cst.SimpleString)
+            and element.key.evaluated_value == key
+        ):
+            return element.value
+    return None
 
 
 def _value_kind(kinds: Kinds, annotation: cst.BaseExpression | None, value: cst.BaseExpression) -> str:
