@@ -56,15 +56,15 @@ def run_fix(
     if options.stdin is not None:
         return _run_stdin(paths, config, options, diff=diff, out=out, err=err)
     roots = [Path(path) for path in (paths or [Path(".")])]
-    fixed, result, problems = _fix_in_memory(roots, config, options)
+    notes: list[str] = []  # said, but not errors
+    fixed, result, problems = _fix_in_memory(roots, config, options, notes)
     rewrites = [rewrite for rewrite in fixed.values() if rewrite.new != rewrite.old]
     undeclared = _undeclared_runtime(rewrites, config)
     if diff:
-        if undeclared:
-            err.write(f"boundlint: {undeclared}\n")
+        for note in [*notes, undeclared] if undeclared else notes:
+            err.write(f"boundlint: {note}\n")
         return _report_diff(rewrites, problems + [str(e) for e in result.errors], out, err)
     written: dict[str, list[Finding]] = {}
-    notes: list[str] = []  # said, but not errors
     done_here: set[str] = set()
     # SIGINT and SIGTERM wait for the file being written: the run stops between two files.
     with interrupts.deferred():

@@ -354,7 +354,15 @@ def headline(text: str) -> str:
             old = slice_.upper if head else negated(slice_.lower)
             assert old is not None
             new_bound = call_template(template, __bound__=operand(old))
-            new_slice = slice_.with_changes(upper=new_bound) if head else slice_.with_changes(lower=new_bound)
+            # PEP 8 (and ruff/black): a complex bound gets a space on its side of the colon,
+            # `x[: N - len(M)]`, `x[-(N - len(M)) :]`.
+            colon = slice_.first_colon
+            if head:
+                colon = colon.with_changes(whitespace_after=cst.SimpleWhitespace(" "))
+                new_slice = slice_.with_changes(upper=new_bound, first_colon=colon)
+            else:
+                colon = colon.with_changes(whitespace_before=cst.SimpleWhitespace(" "))
+                new_slice = slice_.with_changes(lower=new_bound, first_colon=colon)
             new_cut = found.with_changes(slice=[found.slice[0].with_changes(slice=new_slice)])
             return replace_node(updated, found, new_cut)
 

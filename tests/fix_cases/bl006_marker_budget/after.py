@@ -5,31 +5,31 @@ SUMMARY_MAX = 500
 
 
 def teaser(text: str) -> str:
-    return text[:2000 - len("... [truncated]")] + "... [truncated]"
+    return text[: 2000 - len("... [truncated]")] + "... [truncated]"
 
 
 def teaser_param(text: str, limit: int) -> str:
-    return text[:max(limit - len(MARK), 0)] + MARK
+    return text[: max(limit - len(MARK), 0)] + MARK
 
 
 def summary(text: str) -> str:
-    return text[:SUMMARY_MAX - len(MARK)].rstrip() + MARK
+    return text[: SUMMARY_MAX - len(MARK)].rstrip() + MARK
 
 
 def caption(text: str, limit: int = 120) -> str:
-    return f"{text[:max(limit - len('… [truncated]'), 0)]}… [truncated]"
+    return f"{text[: max(limit - len('… [truncated]'), 0)]}… [truncated]"
 
 
 def quoted(text: str) -> str:
-    return f"{text[:300 - 20]} [truncated: 'more']"
+    return f"{text[: 300 - 20]} [truncated: 'more']"
 
 
 def tail(log: str) -> str:
-    return "[truncated] " + log[-(1000 - len("[truncated] ")):]
+    return "[truncated] " + log[-(1000 - len("[truncated] ")) :]
 
 
 def tail_param(log: str, n: int) -> str:
-    return "[truncated] " + log[-max(n - len("[truncated] "), 1):]
+    return "[truncated] " + log[-max(n - len("[truncated] "), 1) :]
 
 
 def tiny(text: str) -> str:
