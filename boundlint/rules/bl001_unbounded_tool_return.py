@@ -207,6 +207,9 @@ class ReadFile(BaseTool):
         channels = _model_channels(kinds, value)
         if channels is not None:
             return self._channel_fix(target, channels, budget)
+        serialised = _json_dumps_argument(kinds, value)
+        if serialised is not None and not tool.content_and_artifact:
+            return self._structure_fix(target, value, serialised, budget)
         kind = _value_kind(kinds, annotation, value)
 
         if (
@@ -258,6 +261,24 @@ class ReadFile(BaseTool):
         message = f"Wrap the content the model reads in `truncate_for_llm(..., max_chars={budget})`"
         return Candidate(target.finding, target.module, target.node, build, SAFE, message, (TRUNCATE_FOR_LLM,))
 
+    def _structure_fix(
+        self, target: Target, call: cst.BaseExpression, data: cst.BaseExpression, budget: str
+    ) -> Candidate:
+        """`json.dumps(rows)` becomes `json.dumps(truncate_for_llm(rows, ...))`: the data is cut
+        as a structure, and the text stays valid JSON (a cut of the text would not be)."""
+        assert isinstance(call, cst.Call)
+        custom = any(arg.keyword is not None and arg.keyword.value in ("default", "cls") for arg in call.args)
+
+        def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
+            wrapped = wrap_in_call(f"{names[TRUNCATE_FOR_LLM]}({PLACEHOLDER}, max_chars={budget})", data)
+            return node.deep_replace(data, wrapped)
+
+        message = f"Cut the data before it is serialised: `json.dumps(truncate_for_llm(..., max_chars={budget}))`"
+        if custom:
+            message += " (unsafe: values the encoder's `default`/`cls` turns into JSON get a plain copy)"
+        applicability = UNSAFE if custom else SAFE
+        return Candidate(target.finding, target.module, target.node, build, applicability, message, (TRUNCATE_FOR_LLM,))
+
     def _class_based(self, target: Target) -> bool:
         tool = target.tool
         assert tool is not None
@@ -282,6 +303,14 @@ class ReadFile(BaseTool):
         return Candidate(
             target.finding, target.module, function, build, SAFE, message, (BOUNDED,), key=("bounded", id(function))
         )
+
+
+def _json_dumps_argument(kinds: Kinds, value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The data of a returned `json.dumps(data, ...)`."""
+    if not isinstance(value, cst.Call) or kinds.name(value.func) != "json.dumps" or not value.args:
+        return None
+    first = value.args[0]
+    return first.value if first.keyword is None and not first.star else None
 
 
 def _returns_coroutine(context: FixContext, module: ModuleInfo, value: cst.BaseExpression) -> bool:

@@ -6,7 +6,7 @@ import json
 import subprocess
 
 import requests
-from boundlint_runtime import truncate_text
+from boundlint_runtime import truncate_for_llm, truncate_text
 from langchain_core.tools import BaseTool, tool
 
 
@@ -28,8 +28,8 @@ async def run(cmd: str):
 def dump(table: str) -> str:
     """A JSON dump, returned over several lines."""
     rows = requests.get(f"https://db.example/{table}").json()
-    return truncate_text(
-        json.dumps(rows), max_chars=16_000
+    return (
+        json.dumps(truncate_for_llm(rows, max_chars=16_000))
     )
 
 
