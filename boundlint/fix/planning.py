@@ -16,7 +16,10 @@ model in `truncate_for_llm` would only turn it into a dict.
 from __future__ import annotations
 
 import dataclasses
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import libcst as cst
 
@@ -29,6 +32,7 @@ from boundlint.edit.context import FixContext
 from boundlint.edit.model import Candidate, Fix, NoFix, NoFixError
 from boundlint.edit.target import Target
 from boundlint.fix.apply import FixFailed, apply_candidates
+from boundlint.fix.declared import declares_runtime
 from boundlint.fix.locate import locate
 from boundlint.project.module import ModuleInfo, dotted
 
@@ -62,6 +66,7 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config) -> Plan:
     targets = locate(analysis, findings)
     result_plan.targets = targets
     context = FixContext(analysis.project, config)
+    declared = functools.cache(lambda: declares_runtime(config.root))
     for finding in findings:
         target = targets.get(finding)
         if target is None:
@@ -72,7 +77,7 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config) -> Plan:
                 else "no automatic fix for this rule",
             )
             continue
-        outcome = _plan_one(target, context)
+        outcome = _plan_one(target, context, declared)
         if isinstance(outcome, Candidate):
             result_plan.candidates[finding] = outcome
         else:
@@ -80,13 +85,37 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config) -> Plan:
     return result_plan
 
 
-def _plan_one(target: Target, context: FixContext) -> Candidate | NoFix:
+def _plan_one(target: Target, context: FixContext, declared: Callable[[], bool]) -> Candidate | NoFix:
     """The fix of the finding's own rule (the rule holds it: `Rule.plan_fix`)."""
     rule = rules.RULES_BY_CODE[target.finding.code]
     try:
-        return rule.plan_fix(target, context)
+        candidate = rule.plan_fix(target, context)
     except NoFixError as reason:
         return NoFix(target.finding, str(reason))
+    if candidate.symbols and _outside_the_package(target.module, context.config.root) and not declared():
+        # A standalone example or script: an import of a package its readers do not have
+        # would break it; the finding stays, for its author to read.
+        return NoFix(
+            target.finding,
+            "no automatic fix in an example or script: it would import boundlint_runtime, which this "
+            "project does not declare",
+        )
+    return candidate
+
+
+def _outside_the_package(module: ModuleInfo, root: Path) -> bool:
+    """In `examples/`, `scripts/`, `notebooks/`, `demos/`, `cookbook/` below the project's root:
+    code people copy and run on its own, not part of what the project installs."""
+    try:
+        folders = module.path.resolve().relative_to(root.resolve()).parts[:-1]
+    except ValueError:
+        folders = Path(module.display).parts[:-1]
+    return any(folder.lower() in STANDALONE_FOLDERS for folder in folders)
+
+
+STANDALONE_FOLDERS = frozenset(
+    {"examples", "example", "scripts", "samples", "sample", "notebooks", "demos", "demo", "cookbook", "cookbooks"}
+)
 
 
 # -- a fix round --------------------------------------------------------------

@@ -213,3 +213,17 @@ def test_no_note_when_the_project_declares_the_runtime(tmp_path, declaration):
     name, text = declaration
     (tmp_path / name).write_text(text, encoding="utf-8")
     assert "does not declare" not in fix(tmp_path).err
+
+
+@pytest.mark.parametrize("declared", [False, True])
+def test_an_example_gets_no_runtime_import_unless_the_project_declares_it(tmp_path, declared):
+    _tree(tmp_path, declared=declared)
+    root = tmp_path
+    (root / "examples").mkdir()
+    (root / "examples" / "demo.py").write_text(TOOL, encoding="utf-8")
+    run = fix(root)
+    example = (root / "examples" / "demo.py").read_text(encoding="utf-8")
+    assert ("boundlint_runtime" in example) == declared
+    assert "boundlint_runtime" in (root / "tools.py").read_text(encoding="utf-8")  # the package's own module
+    if not declared:
+        assert "no automatic fix in an example or script" in run.out
