@@ -78,7 +78,14 @@ SNIPPETS = {
     ''',
 }
 
-FORMATS = {"sarif": "sarif.json", "github": "github.txt", "json-lines": "findings.jsonl", "junit": "junit.xml"}
+FORMATS = {
+    "sarif": "sarif.json",
+    "github": "github.txt",
+    "json-lines": "findings.jsonl",
+    "junit": "junit.xml",
+    "gitlab": "gitlab.json",
+    "rdjson": "rdjson.json",
+}
 
 
 def run_format(
@@ -325,3 +332,43 @@ def test_json_lines_has_the_public_finding_fields(tmp_path, monkeypatch, capsys)
         "confidence",
         "fix",
     ]
+
+
+def test_gitlab_issues_have_what_code_quality_requires_and_keep_their_fingerprints(tmp_path, monkeypatch, capsys):
+    issues = json.loads(run_format(tmp_path, monkeypatch, capsys, "gitlab")[1])
+    for issue in issues:
+        assert {"description", "check_name", "fingerprint", "severity", "location"} <= issue.keys()
+        assert issue["severity"] in ("info", "minor", "major", "critical", "blocker")
+        assert issue["location"]["lines"]["begin"] >= 1 and not issue["location"]["path"].startswith("/")
+    assert len({issue["fingerprint"] for issue in issues}) == len(issues)
+    shifted = dict(SNIPPETS)
+    shifted["pkg/tools.py"] = "# a comment\n\n\n" + textwrap.dedent(SNIPPETS["pkg/tools.py"]).lstrip("\n")
+    moved = json.loads(run_format(tmp_path / "moved", monkeypatch, capsys, "gitlab", shifted)[1])
+    assert [i["fingerprint"] for i in moved] == [i["fingerprint"] for i in issues]
+    assert [i["location"]["lines"]["begin"] for i in moved] != [i["location"]["lines"]["begin"] for i in issues]
+
+
+def test_rdjson_counts_columns_in_utf8_bytes_and_suggests_only_safe_fixes(tmp_path, monkeypatch, capsys):
+    files = {
+        "tools.py": '''
+        import requests
+        from langchain_core.tools import tool
+
+        @tool
+        def page(url: str) -> str:
+            """A page."""
+            é = requests.get(url).text; return é
+
+        @tool
+        def rows(url: str) -> list[dict]:
+            """Rows: only an unsafe fix."""
+            return requests.get(url).json()["rows"]
+    '''
+    }
+    document = json.loads(run_format(tmp_path, monkeypatch, capsys, "rdjson", files)[1])
+    page, rows = document["diagnostics"]
+    # `return` follows 32 characters, 33 bytes (`é` is two): column 33 in characters, 34 in bytes
+    assert page["location"]["range"]["start"] == {"line": 7, "column": 34}
+    assert [s["text"] for s in page["suggestions"]][-1] == "truncate_text(é, max_chars=16_000)"
+    assert "suggestions" not in rows  # its fix is unsafe
+    assert {d["severity"] for d in document["diagnostics"]} <= {"ERROR", "WARNING", "INFO"}

@@ -311,7 +311,7 @@ def _run(args: argparse.Namespace, config: Config) -> CheckResult | None:
         options.request = Request(tool_rows=True)
     if args.command == "check":
         # The JSON formats carry each finding's fix, planned in the worker that found it.
-        options.request = Request(fixes=args.output_format in ("json", "json-lines"))
+        options.request = Request(fixes=args.output_format in ("json", "json-lines", "rdjson"))
         options.jobs = args.jobs
         options.prefilter = not args.no_prefilter
         options.cache_dir = None if args.no_cache else (args.cache_dir or config.cache_path())

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+from collections import Counter
 from pathlib import Path
 
 from boundlint import rules
@@ -48,3 +50,17 @@ def repository_path(filename: str, root: Path, cwd: Path | None = None) -> str:
 
 def rule_index(code: str) -> int:
     return list(rules.RULES_BY_CODE).index(code)
+
+
+def stable_fingerprints(findings: list[Finding], paths: list[str]) -> list[str]:
+    """A fingerprint per finding that an edit elsewhere in the file does not change: its file,
+    tool (or message) and rule; two findings of one rule on one tool (two bad returns) differ by
+    their order of appearance, which moving lines does not change either."""
+    seen: Counter[tuple[str, str, str]] = Counter()
+    prints = []
+    for finding, path in zip(findings, paths, strict=True):
+        key = (path, finding.symbol or finding.message, finding.code)
+        digest = hashlib.sha256("\0".join(key).encode("utf-8")).hexdigest()[:32]
+        prints.append(f"{digest}:{seen[key] + 1}")
+        seen[key] += 1
+    return prints

@@ -7,10 +7,8 @@ so an alert keeps its identity when unrelated edits move it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-from collections import Counter
 from pathlib import Path, PurePosixPath
 from typing import Any, TextIO
 from urllib.parse import quote
@@ -18,7 +16,14 @@ from urllib.parse import quote
 from boundlint import __version__, rules
 from boundlint.core.findings import Finding
 from boundlint.core.result import CheckResult
-from boundlint.report.common import finding_level, repository_path, repository_root, rule_index, rule_level
+from boundlint.report.common import (
+    finding_level,
+    repository_path,
+    repository_root,
+    rule_index,
+    rule_level,
+    stable_fingerprints,
+)
 from boundlint.rules.base import Rule
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -83,14 +88,11 @@ def _rule(rule: Rule) -> dict[str, Any]:
 
 
 def _results(findings: list[Finding], root: Path) -> list[dict[str, Any]]:
-    seen: Counter[tuple[str, str, str]] = Counter()
-    results = []
-    for finding in findings:
-        uri = repository_path(finding.filename, root)
-        key = (uri, finding.symbol or finding.message, finding.code)
-        results.append(_result(finding, uri, _fingerprint(key, seen[key])))
-        seen[key] += 1
-    return results
+    paths = [repository_path(finding.filename, root) for finding in findings]
+    return [
+        _result(finding, path, fingerprint)
+        for finding, path, fingerprint in zip(findings, paths, stable_fingerprints(findings, paths), strict=True)
+    ]
 
 
 def _result(finding: Finding, uri: str, fingerprint: str) -> dict[str, Any]:
@@ -115,13 +117,6 @@ def _result(finding: Finding, uri: str, fingerprint: str) -> dict[str, Any]:
     if finding.symbol:
         result["locations"][0]["logicalLocations"] = [{"fullyQualifiedName": finding.symbol}]
     return result
-
-
-def _fingerprint(key: tuple[str, str, str], occurrence: int) -> str:
-    # Two findings of one rule on one tool (two bad returns) differ by their
-    # order of appearance, which moving lines does not change.
-    digest = hashlib.sha256("\0".join(key).encode("utf-8")).hexdigest()[:32]
-    return f"{digest}:{occurrence + 1}"
 
 
 def _uri(path: str) -> str:

@@ -76,4 +76,6 @@ WRITERS: dict[str, Writer] = {
     "sarif": _imported_when_used("boundlint.report.sarif", "write_sarif"),
     "github": _imported_when_used("boundlint.report.github", "write_github"),
     "junit": _imported_when_used("boundlint.report.junit", "write_junit"),
+    "gitlab": _imported_when_used("boundlint.report.gitlab", "write_gitlab"),
+    "rdjson": _imported_when_used("boundlint.report.rdjson", "write_rdjson"),
 }
