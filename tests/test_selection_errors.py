@@ -130,3 +130,42 @@ def test_show_settings_prints_class_entries_as_the_file_spells_them(tmp_path):
     lines = boundlint(tmp_path, "check", "--show-settings").stdout.splitlines()
     assert 'extend-tool-base-classes = ["a.Skill:run"]' in lines
     assert 'extend-tool-methods = ["a.Executor.run"]' in lines
+
+
+CONFIGURED_TREE = {
+    "tools.py": (
+        "import requests\nfrom langchain_core.tools import tool\n\n@tool\ndef page(url: str) -> str:\n"
+        '    """A page."""\n    return requests.get(url).text[:100]\n'
+    ),
+    "pyproject.toml": '[tool.boundlint]\nignore = ["BL004"]\n',
+}
+
+
+def test_config_settings_on_the_command_line_win_over_the_file(tmp_path):
+    write_tree(tmp_path, CONFIGURED_TREE)
+    assert boundlint(tmp_path, "check", "--no-cache").returncode == 0  # the file ignores BL004
+    overridden = boundlint(tmp_path, "check", "--no-cache", "--config", "ignore = []", "--config", "max-chars = 8000")
+    assert overridden.returncode == 1 and "BL004" in overridden.stdout
+    shown = boundlint(tmp_path, "check", "--config", "max-chars = 8000", "--show-settings").stdout.splitlines()
+    assert "max-chars = 8000" in shown and 'ignore = ["BL004"]' in shown
+
+
+def test_isolated_reads_no_configuration_file(tmp_path):
+    write_tree(tmp_path, CONFIGURED_TREE)
+    isolated = boundlint(tmp_path, "check", "--no-cache", "--isolated")
+    assert isolated.returncode == 1 and "BL004" in isolated.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--config", "max-chars = big"], "not a file, nor a `KEY = VALUE` setting"),
+        (["--config", "selct = []"], "unknown key 'selct' (did you mean 'select'?)"),
+        (["--config", "missing.toml"], "missing.toml does not exist"),
+        (["--config", "pyproject.toml", "--isolated"], "choose one"),
+    ],
+)
+def test_a_bad_config_argument_is_a_clear_error(tmp_path, args, message):
+    write_tree(tmp_path, CONFIGURED_TREE)
+    run = boundlint(tmp_path, "check", "--no-cache", *args)
+    assert run.returncode == 2 and message in run.stderr

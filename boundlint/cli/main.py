@@ -20,7 +20,7 @@ from pathlib import Path
 from boundlint import __version__, rules
 from boundlint.cli.fix_flags import add_fix_arguments
 from boundlint.cli.progress import Progress
-from boundlint.core.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config
+from boundlint.core.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config, with_settings
 from boundlint.core.result import CheckResult
 from boundlint.core.selection import code_enabled, unknown_selector
 from boundlint.discover.files import discover, display_name
@@ -177,7 +177,14 @@ def _add_output_options(parser: argparse.ArgumentParser) -> None:
 def _add_scope_options(parser: argparse.ArgumentParser) -> None:
     """Which files, and which configuration: the same for every command that reads code."""
     parser.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .)")
-    parser.add_argument("--config", type=Path, help="a pyproject.toml to read [tool.boundlint] from")
+    parser.add_argument(
+        "--config",
+        action="append",
+        metavar="FILE | KEY=VALUE",
+        help="a pyproject.toml to read [tool.boundlint] from, or one setting in TOML "
+        '(`--config "max-chars = 8000"`), which wins over the file\'s; repeatable',
+    )
+    parser.add_argument("--isolated", action="store_true", help="read no configuration file")
     parser.add_argument(
         "--force-exclude",
         action="store_true",
@@ -190,7 +197,7 @@ def _config_for(args: argparse.Namespace) -> Config:
     start = Path(args.stdin_filename).parent if args.stdin_filename else (args.paths[0] if args.paths else Path("."))
     for flag in ("select", "extend_select", "ignore"):
         _check_selectors(getattr(args, flag, None) or [], f"--{flag.replace('_', '-')}")
-    config = load_config(args.config, Path(start) if Path(start).exists() else Path("."))
+    config = _configuration(args, Path(start) if Path(start).exists() else Path("."))
     for key, selectors in (
         ("select", config.select),
         ("extend-select", config.extend_select),
@@ -209,6 +216,23 @@ def _config_for(args: argparse.Namespace) -> Config:
         min_confidence=args.min_confidence,
         respect_gitignore=False if args.no_respect_gitignore else None,
     )
+
+
+def _configuration(args: argparse.Namespace, start: Path) -> Config:
+    """The file's configuration (or none, `--isolated`), then each `--config KEY=VALUE` over it."""
+    files = [Path(value) for value in args.config or [] if Path(value).is_file()]
+    settings = [value for value in args.config or [] if not Path(value).is_file()]
+    if len(files) > 1:
+        raise ConfigError("--config: one configuration file at most")
+    if files and args.isolated:
+        raise ConfigError("--config FILE and --isolated: choose one")
+    for setting in settings:
+        if "=" not in setting:
+            raise ConfigError(f"--config: {setting} does not exist (a file), and is not a `KEY = VALUE` setting")
+    config = load_config(files[0] if files else None, start, isolated=args.isolated)
+    for setting in settings:
+        config = with_settings(config, setting)
+    return config
 
 
 def _config_or_report(args: argparse.Namespace) -> Config | None:

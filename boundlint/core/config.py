@@ -191,6 +191,26 @@ KNOWN_KEYS = tuple(_READERS)
 
 
 def config_from_table(table: Any, root: Path, source: Path | None) -> Config:
+    return Config(root=root, source=source, **_settings(table))
+
+
+def with_settings(config: Config, setting: str) -> Config:
+    """`config` with one `--config "KEY = VALUE"` setting (TOML, as in `[tool.boundlint]`)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib
+    try:
+        table = tomllib.loads(setting)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"--config {setting!r}: not a file, nor a `KEY = VALUE` setting in TOML ({error})") from None
+    try:
+        return replace(config, **_settings(table))
+    except ConfigError as error:
+        raise ConfigError(f"--config {setting!r}: {error}") from None
+
+
+def _settings(table: Any) -> dict[str, Any]:
     if not isinstance(table, dict):
         raise ConfigError(f"[tool.boundlint] must be a table, got {_describe(table)}")
     values: dict[str, Any] = {}
@@ -204,7 +224,7 @@ def config_from_table(table: Any, root: Path, source: Path | None) -> Config:
             raise ConfigError(f"[tool.boundlint] unknown key {shown}{suggestion}")
         attribute, reader = _READERS[key]
         values[attribute] = reader(key, value)
-    return Config(root=root, source=source, **values)
+    return values
 
 
 def load_file(path: Path) -> Config:
@@ -252,7 +272,11 @@ def _has_boundlint_table(path: Path) -> bool:
     return "[tool.boundlint" in text or "boundlint" in text and "[tool]" in text
 
 
-def load_config(explicit: Path | None, start: Path) -> Config:
+def load_config(explicit: Path | None, start: Path, isolated: bool = False) -> Config:
+    """The configuration of the project `start` is in (or of the file `explicit`); with
+    `isolated`, the defaults, whatever files there are."""
+    if isolated:
+        return Config(root=(start if start.is_dir() else start.parent).resolve())
     if explicit is not None:
         if not explicit.is_file():
             raise ConfigError(f"--config: {explicit} does not exist")
