@@ -47,7 +47,8 @@ def project(tmp_path: Path, config: str = "", comment: str = "", extra: dict[str
 def test_exit_codes_and_text_format(tmp_path, capsys):
     code, out, _ = run(["check", "src"], project(tmp_path), capsys)
     assert code == 1
-    assert out.startswith("src/tools.py:7:5: BL001 `fetch` returns the response body `requests.get(url).text`")
+    assert out.startswith("src/tools.py:7:5: BL001 [*] `fetch` returns the response body `requests.get(url).text`")
+    assert "[*] 1 fixable with `boundlint fix`." in out
     assert "Found 1 finding (1 high) in 1 file (1 file checked)." in out
     clean = tmp_path / "clean"
     write_tree(clean, {"a.py": "x = 1\n"})

@@ -136,3 +136,52 @@ def test_progress_shows_files_done_once_the_checker_reports_them():
         progress.update(12, 40)
         time.sleep(0.35)
     assert "boundlint: checking 12/40 files" in terminal.getvalue()
+
+
+FIXABLE = '''
+    import requests
+    from langchain_core.tools import tool
+
+    @tool
+    def fetch(url: str) -> str:
+        """Fetch: a safe fix."""
+        return requests.get(url).text
+
+    @tool
+    def rows(url: str) -> list[dict]:
+        """Rows: only an unsafe fix."""
+        return requests.get(url).json()["rows"]
+
+    @tool
+    def snapshot(url: str) -> bytes:
+        """Bytes: no fix."""
+        return requests.get(url).content
+'''
+
+
+def test_text_output_marks_what_boundlint_fix_would_fix_and_counts_it(tmp_path, monkeypatch, capsys):
+    write_tree(tmp_path, {"tools.py": FIXABLE})
+    monkeypatch.chdir(tmp_path)
+    runs = []
+    for _ in range(2):  # cold, then from the cache: the marks are kept with the findings
+        assert main(["check", "--cache-dir", str(tmp_path / "cache")]) == 1
+        runs.append(capsys.readouterr().out)
+    assert runs[0] == runs[1]
+    lines = runs[0].splitlines()
+    assert [line.split(": ", 1)[1][:9] for line in lines[:3]] == ["BL001 [*]", "BL001 `ro", "BL001 `sn"]
+    assert lines[-1] == "[*] 1 fixable with `boundlint fix` (1 more with `--unsafe-fixes`)."
+
+
+def test_show_fixes_says_what_each_fix_does(tmp_path, monkeypatch, capsys):
+    write_tree(tmp_path, {"tools.py": FIXABLE})
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--no-cache", "--show-fixes"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "    fix: Wrap the returned value in `truncate_text(..., max_chars=16_000)`"
+    assert lines[3].startswith("    fix (with --unsafe-fixes): Wrap the returned value in `truncate_for_llm(")
+    assert lines[4].startswith("tools.py:") and "snapshot" in lines[4]  # no fix: nothing under it
+
+
+def test_the_json_output_has_no_fixable_field(project, capsys):
+    assert main(["check", "--output-format", "json", "--no-cache"]) == 1
+    assert all("fixable" not in finding for finding in json.loads(capsys.readouterr().out))

@@ -66,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_selection_options(check_parser)
     check_parser.add_argument("--output-format", choices=sorted(WRITERS), default="text")
     check_parser.add_argument("--statistics", action="store_true", help="print a count per rule")
+    check_parser.add_argument(
+        "--show-fixes", action="store_true", help="say under each finding what its automatic fix does"
+    )
     _add_output_options(check_parser)
     check_parser.add_argument(
         "--show-settings", action="store_true", help="print the configuration in effect (defaults included) and exit"
@@ -335,7 +338,9 @@ def _run(args: argparse.Namespace, config: Config) -> CheckResult | None:
         options.request = Request(tool_rows=True)
     if args.command == "check":
         # The JSON formats carry each finding's fix, planned in the worker that found it.
-        options.request = Request(fixes=args.output_format in ("json", "json-lines", "rdjson"))
+        machine = args.output_format in ("json", "json-lines", "rdjson")
+        text = args.output_format == "text" and not args.statistics
+        options.request = Request(fixes=machine, fixable=text)
         options.jobs = args.jobs
         options.prefilter = not args.no_prefilter
         options.cache_dir = None if args.no_cache else (args.cache_dir or config.cache_path())
@@ -357,7 +362,9 @@ def _run(args: argparse.Namespace, config: Config) -> CheckResult | None:
 def _write_report(args: argparse.Namespace, result: CheckResult) -> None:
     out = sys.stdout
     if args.output_format == "text":
-        WRITERS["text"](result, out, statistics=args.statistics, summary=not args.quiet)  # type: ignore[call-arg]
+        WRITERS["text"](  # type: ignore[call-arg]
+            result, out, statistics=args.statistics, summary=not args.quiet, show_fixes=args.show_fixes
+        )
     else:
         WRITERS[args.output_format](result, out)
         if args.statistics:

@@ -16,6 +16,11 @@ def lower_confidence(confidence: str) -> str:
     return next((c for c, o in CONFIDENCE_ORDER.items() if o == order - 1), confidence)
 
 
+# How sure a fix is to keep the program's behaviour (ruff's applicability).
+SAFE = "safe"
+UNSAFE = "unsafe"
+
+
 @dataclass(frozen=True)
 class Finding:
     code: str
@@ -29,10 +34,15 @@ class Finding:
     symbol: str | None
     confidence: str
     fix: dict[str, Any] | None = field(default=None, compare=False)
+    # What its fix would be ({"applicability", "message"}), when the run asked (`Request.fixable`):
+    # the text output's `[*]`. Not in the JSON, whose `fix` carries the whole fix.
+    fixable: dict[str, str] | None = field(default=None, compare=False)
 
     def sort_key(self) -> tuple[str, int, int, str, str, str]:
         # Symbol and message last: two tools made on one line still come out in one order.
         return (self.filename, self.line, self.column, self.code, self.symbol or "", self.message)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        del data["fixable"]
+        return data

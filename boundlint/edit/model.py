@@ -15,11 +15,10 @@ from typing import Any
 
 import libcst as cst
 
+from boundlint.core.findings import SAFE as SAFE  # re-exported: the fixes name applicability from here
+from boundlint.core.findings import UNSAFE as UNSAFE
 from boundlint.core.findings import Finding
 from boundlint.project.module import ModuleInfo
-
-SAFE = "safe"
-UNSAFE = "unsafe"
 
 
 @dataclass(frozen=True)

@@ -36,12 +36,15 @@ class Request:
     fixes: bool = False  # each finding's own fix, as edits (ruff's JSON `fix`)
     apply_fixes: str | None = None  # "safe" or "unsafe": a round of fixes (`FixRound`)
     tool_rows: bool = False  # the inventory's rows
+    fixable: bool = False  # whether each finding has a fix, and which (`[*]` in the text output)
 
     def cache_kind(self) -> str | None:
         """The cache's name for this kind of root entry; None: such results are not cached."""
         if self.apply_fixes or self.tool_rows:
             return None
-        return "root+fixes" if self.fixes else "root"
+        if self.fixes:
+            return "root+fixes"
+        return "root+fixable" if self.fixable else "root"
 
 
 @dataclass
@@ -125,6 +128,10 @@ def _answer(request: Request, analysis: Analysis, result: RootResult, config: Co
         from boundlint.fix.planning import attach_fixes
 
         result.findings = attach_fixes(analysis, result.findings, config)
+    elif request.fixable and result.findings:
+        from boundlint.fix.planning import mark_fixable
+
+        result.findings = mark_fixable(analysis, result.findings, config)
 
 
 # -- the cache's root entries ---------------------------------------------------------
@@ -138,9 +145,10 @@ def cached_root(cache: Cache, kind: str | None, path: Path, digests: dict[str, s
         return None
     if any(digests.get(dependency) != digest for dependency, digest in entry["depends_on"].items()):
         return None  # a file this root's analysis read has changed
+    fixable = entry.get("fixable") or [None] * len(entry["findings"])
     return RootResult(
         path,
-        [Finding(**item) for item in entry["findings"]],
+        [Finding(**item, fixable=mark) for item, mark in zip(entry["findings"], fixable, strict=True)],
         [InternalError(*item) for item in entry["errors"]],
         list(entry["depends_on"]),
         entry["tool_classes"],
@@ -154,6 +162,7 @@ def store_root(cache: Cache, kind: str | None, result: RootResult, digests: dict
         return  # internal errors are not cached: the next run tries again
     entry: dict[str, Any] = {
         "findings": [finding.to_json() for finding in result.findings],
+        "fixable": [finding.fixable for finding in result.findings],
         "errors": [],
         "depends_on": {name: digests.get(name, "") for name in result.depends_on},
         "tool_classes": result.tool_classes,

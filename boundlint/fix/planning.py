@@ -209,6 +209,18 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
     return fixes
 
 
+def mark_fixable(analysis: Analysis, findings: list[Finding], config: Config) -> list[Finding]:
+    """`findings`, each marked with what its fix would be (planned, not applied): cheap enough for
+    every check, where `attach_fixes` applies and verifies each fix."""
+    candidates = plan(analysis, findings, config).candidates
+    return [
+        dataclasses.replace(f, fixable={"applicability": c.applicability, "message": c.message})
+        if (c := candidates.get(f)) is not None
+        else f
+        for f in findings
+    ]
+
+
 def attach_fixes(analysis: Analysis, findings: list[Finding], config: Config) -> list[Finding]:
     """`findings`, each with its `fix` field filled (ruff's JSON shape), or left None."""
     fixes = fixes_for(analysis, findings, config)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from boundlint import rules
-from boundlint.core.findings import Finding
+from boundlint.core.findings import SAFE, Finding
 from boundlint.core.result import CheckResult
 
 
@@ -20,18 +20,24 @@ def write_text(
     statistics: bool = False,
     notes: dict[Finding, str] | None = None,
     summary: bool = True,
+    show_fixes: bool = False,
 ) -> None:
     """One line per finding (with `notes`, what the fixer said of it), or with `statistics` only the
-    count per rule, as ruff does; then the summary."""
+    count per rule, as ruff does; then the summary. A finding `boundlint fix` would fix is marked
+    `[*]` (its safe fix) as ruff marks it; `show_fixes` says under each what the fix does."""
     if statistics:
         write_statistics(result.findings, out)
     else:
         for finding in result.findings:
             note = (notes or {}).get(finding)
+            marker = "[*] " if finding.fixable is not None and finding.fixable["applicability"] == SAFE else ""
             out.write(
-                f"{finding.filename}:{finding.line}:{finding.column}: {finding.code} {finding.message}"
+                f"{finding.filename}:{finding.line}:{finding.column}: {finding.code} {marker}{finding.message}"
                 f" [{finding.confidence}]{f' (not fixed: {note})' if note else ''}\n"
             )
+            if show_fixes and finding.fixable is not None:
+                unsafe = " (with --unsafe-fixes)" if finding.fixable["applicability"] != SAFE else ""
+                out.write(f"    fix{unsafe}: {finding.fixable['message']}\n")
     if not summary:
         return
     count = len(result.findings)
@@ -42,8 +48,18 @@ def write_text(
         with_findings = len({f.filename for f in result.findings})
         where = f"in {with_findings} file{'s' if with_findings != 1 else ''} ({checked} checked)"
         out.write(f"Found {count} finding{'s' if count != 1 else ''} ({detail}) {where}.\n")
+        _write_fixable(result.findings, out)
     else:
         out.write(f"All checks passed ({checked} checked).\n")
+
+
+def _write_fixable(findings: list[Finding], out: TextIO) -> None:
+    safe = sum(1 for f in findings if f.fixable is not None and f.fixable["applicability"] == SAFE)
+    unsafe = sum(1 for f in findings if f.fixable is not None and f.fixable["applicability"] != SAFE)
+    if not safe and not unsafe:
+        return
+    more = f" ({unsafe} more with `--unsafe-fixes`)" if unsafe else ""
+    out.write(f"[*] {safe} fixable with `boundlint fix`{more}.\n")
 
 
 def write_statistics(findings: list[Finding], out: TextIO) -> None:

@@ -115,7 +115,7 @@ def test_check_hook_passes_clean_code_and_fails_on_a_finding(tmp_path, cache):
     failing = _try_repo(repository, "boundlint", cache)
     assert failing.returncode == 1, failing.stdout + failing.stderr
     assert "Failed" in failing.stdout
-    assert "page.py:8:5: BL001 `page` returns the response body" in failing.stdout
+    assert "page.py:8:5: BL001 [*] `page` returns the response body" in failing.stdout
     assert (repository / "page.py").read_text(encoding="utf-8") == UNBOUNDED  # check never writes
 
 
