@@ -4,7 +4,6 @@ is changed only where the fix is."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -12,8 +11,6 @@ from pathlib import Path
 import pytest
 
 from tests.fix.cases import MODULE, all_cases, fix, prepare
-
-needs_ruff = pytest.mark.skipif(importlib.util.find_spec("ruff") is None, reason="ruff is not installed")
 
 
 def ruff_format_check(path: Path) -> bool:
@@ -32,7 +29,6 @@ def with_ruff_configured(root: Path) -> None:
 CASES = [case for case in all_cases() if not case.name.startswith("format_")]  # those keep their odd layout
 
 
-@needs_ruff
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
 def test_a_formatted_file_stays_formatted(tmp_path, case):
     target = prepare(case, tmp_path)
@@ -43,7 +39,6 @@ def test_a_formatted_file_stays_formatted(tmp_path, case):
     assert ruff_format_check(target), target.read_text(encoding="utf-8")
 
 
-@needs_ruff
 def test_a_file_not_in_the_formatters_format_changes_only_where_it_is_fixed(tmp_path):
     case = next(case for case in all_cases() if case.name == "bl001_call_style")
     loose = case.before.replace(b"import requests\n", b"import requests ;\n", 1)
