@@ -169,3 +169,26 @@ def test_a_bad_config_argument_is_a_clear_error(tmp_path, args, message):
     write_tree(tmp_path, CONFIGURED_TREE)
     run = boundlint(tmp_path, "check", "--no-cache", *args)
     assert run.returncode == 2 and message in run.stderr
+
+
+def test_a_dash_reads_the_source_from_standard_input(tmp_path):
+    source = CONFIGURED_TREE["tools.py"].replace("[:100]", "")
+    for args, shown in (
+        (["-"], "-:7:5: BL001"),
+        (["-", "--stdin-filename", "pkg/tools.py"], "pkg/tools.py:7:5: BL001"),
+    ):
+        run = subprocess.run(
+            [sys.executable, "-m", "boundlint", "check", "--no-cache", *args],
+            cwd=tmp_path,
+            input=source,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert run.returncode == 1 and run.stdout.startswith(shown), run.stdout + run.stderr
+    fixed = subprocess.run(
+        [sys.executable, "-m", "boundlint", "fix", "-"], cwd=tmp_path, input=source, capture_output=True, text=True
+    )
+    assert "truncate_text(requests.get(url).text, max_chars=16_000)" in fixed.stdout
+    mixed = boundlint(tmp_path, "check", "-", "other.py")
+    assert mixed.returncode == 2 and "cannot be checked with other paths" in mixed.stderr

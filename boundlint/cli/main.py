@@ -521,6 +521,7 @@ def run_server(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(_optional_reason(list(sys.argv[1:] if argv is None else argv)))
+    _stdin_as_dash(args)
     handlers = {
         "check": run_check,
         "fix": run_fix_command,
@@ -537,6 +538,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             with contextlib.redirect_stdout(out):
                 return run_with_deep_stack(lambda: handlers[args.command](args))
     return run_with_deep_stack(lambda: handlers[args.command](args))
+
+
+def _stdin_as_dash(args: argparse.Namespace) -> None:
+    """`boundlint check -` reads the source from standard input, as ruff does: the same as
+    `--stdin-filename` (named `-` unless that option names it)."""
+    paths = getattr(args, "paths", None)
+    if paths and any(str(path) == "-" for path in paths) and hasattr(args, "stdin_filename"):
+        if len(paths) > 1:
+            build_parser().error("`-` (standard input) cannot be checked with other paths")
+        args.paths = []
+        args.stdin_filename = args.stdin_filename or "-"
 
 
 _PAIRED_ENTRIES = {"extend_tool_base_classes": ":", "extend_tool_methods": "."}
