@@ -69,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
     check_parser.add_argument(
         "--show-fixes", action="store_true", help="say under each finding what its automatic fix does"
     )
+    check_parser.add_argument(
+        "--watch", action="store_true", help="check again whenever a checked file or the configuration changes"
+    )
     _add_output_options(check_parser)
     check_parser.add_argument(
         "--show-settings", action="store_true", help="print the configuration in effect (defaults included) and exit"
@@ -285,6 +288,9 @@ def run_fix_command(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    if (args.fix or args.diff) and args.watch:
+        print("boundlint: error: --watch does not combine with --fix or --diff", file=sys.stderr)
+        return EXIT_ERROR
     if args.fix or args.diff:
         if args.baseline or args.write_baseline or args.add_ignore is not None:
             print(
@@ -297,6 +303,14 @@ def run_check(args: argparse.Namespace) -> int:
     if problem:
         print(f"boundlint: error: {problem}", file=sys.stderr)
         return EXIT_ERROR
+    if args.watch:
+        from boundlint.cli.watch import watch
+
+        return watch(lambda: _check_once(args), args.paths or [Path(".")])
+    return _check_once(args)
+
+
+def _check_once(args: argparse.Namespace) -> int:
     try:
         config = _config_for(args)
         baseline = load_baseline(args.baseline) if args.baseline else None
@@ -317,6 +331,8 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _usage_problem(args: argparse.Namespace) -> str | None:
+    if args.watch and (args.stdin_filename or args.add_ignore is not None or args.write_baseline):
+        return "--watch checks files on disk again and again: not with standard input, --add-ignore or --write-baseline"
     if args.stdin_filename and (args.add_ignore is not None or args.write_baseline):
         return "--add-ignore and --write-baseline need files on disk, not --stdin-filename"
     if args.add_ignore is not None and args.write_baseline:
