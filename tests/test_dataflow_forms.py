@@ -339,3 +339,52 @@ def test_a_class_whose_constructor_cuts_is_bounded(tmp_path, body, expected):
     result = run_tree(tmp_path, {"tools.py": OBSERVATION.format(body=body)}, min_confidence="low")
     assert result.errors == []
     assert [f.code for f in result.findings] == expected
+
+
+DATACLASS_OBSERVATION = """
+import subprocess
+from dataclasses import dataclass
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+MAX = 10_000
+MARKER = "\\n[output truncated]"
+
+@dataclass
+class Observation:
+    content: str
+    exit_code: int = 0
+
+    def __post_init__(self):
+        if len(self.content) > MAX:
+            self.content = self.content[: MAX - len(MARKER)] + MARKER
+
+@dataclass
+class RawObservation:
+    content: str
+    exit_code: int = 0
+
+    def __post_init__(self):
+        self.exit_code = int(self.exit_code)
+
+@mcp.tool()
+def run(cmd: str) -> str:
+    out = subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout
+    {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("return Observation(out).content", []),  # its __post_init__ cuts, with a marker
+        ("return str(Observation(content=out, exit_code=1))", []),
+        ("return RawObservation(out).content", ["BL001"]),  # it keeps all of it
+        ("return RawObservation(exit_code=3, content=out).content", ["BL001"]),
+        ("return f'exit {RawObservation(out, 3).exit_code}'", []),
+    ],
+)
+def test_a_dataclass_whose_post_init_cuts_is_bounded(tmp_path, body, expected):
+    result = run_tree(tmp_path, {"tools.py": DATACLASS_OBSERVATION.format(body=body)}, min_confidence="low")
+    assert result.errors == []
+    assert [f.code for f in result.findings] == expected

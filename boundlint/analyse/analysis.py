@@ -262,23 +262,40 @@ class Analysis:
         cls = entity.node
         if not isinstance(cls, cst.ClassDef) or depth >= MAX_CALL_DEPTH:
             return None
-        init = class_methods(cls).get("__init__")
-        if init is None:
+        methods = class_methods(cls)
+        init = methods.get("__init__")
+        dataclass_fields = _dataclass_fields(entity.module, cls) if init is None else None
+        if init is None and (dataclass_fields is None or "__post_init__" not in methods):
             return None
-        if init not in self._init_fields:
-            self._init_fields[init] = None  # recursion guard
-            self.reached[init] = entity.module
-            evaluator = FunctionEvaluator(self, entity.module, init, cls, depth + 1)
+        method = init if init is not None else methods["__post_init__"]
+        if method not in self._init_fields:
+            self._init_fields[method] = None  # recursion guard
+            self.reached[method] = entity.module
+            evaluator = FunctionEvaluator(self, entity.module, method, cls, depth + 1)
             evaluator.self_fields = {}
+            if dataclass_fields is not None:
+                # `__post_init__` reads the fields the constructor set: each is its argument.
+                evaluator.self_arguments = set(dataclass_fields)
+                evaluator.params.update(dataclass_fields)
             evaluator.run()
-            self._init_fields[init] = evaluator.self_fields or None
-        fields = self._init_fields[init]
+            stored = evaluator.self_fields
+            if dataclass_fields is not None:
+                stored = {
+                    name: stored.get(name, BOUNDED_VALUE.with_params(frozenset({name}))) for name in dataclass_fields
+                }
+            self._init_fields[method] = stored or None
+        fields = self._init_fields[method]
         if fields is None:
             return None
-        mapped = tuple(
-            (name, self._with_arguments(value, init, call, args, skip_first=True) if value.params else value)
-            for name, value in fields.items()
-        )
+        if dataclass_fields is not None:
+            passed = _dataclass_arguments(dataclass_fields, call, args)
+            mapped = tuple((name, _substitute(value, passed)) for name, value in fields.items())
+        else:
+            assert init is not None
+            mapped = tuple(
+                (name, self._with_arguments(value, init, call, args, skip_first=True) if value.params else value)
+                for name, value in fields.items()
+            )
         return replace(join_all([value for _, value in mapped]), fields=mapped)
 
     def _summary(self, entity: Entity, depth: int) -> Verdict | None:
@@ -318,6 +335,50 @@ class Analysis:
         # allow (that is BL002/BL003's finding, at the field). Built from a large part, it is as
         # large as that part, and the message names the part.
         return join_all(args).with_models(models)
+
+
+def _dataclass_fields(module: ModuleInfo, cls: cst.ClassDef) -> list[str] | None:
+    """The fields of a `@dataclass` (annotated names of its body, in order), or None."""
+    decorated = any(
+        (module.qualify(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "")
+        in ("dataclasses.dataclass", "pydantic.dataclasses.dataclass")
+        for d in cls.decorators
+    )
+    if not decorated or not isinstance(cls.body, cst.IndentedBlock):
+        return None
+    return [
+        small.target.value
+        for line in cls.body.body
+        if isinstance(line, cst.SimpleStatementLine)
+        for small in line.body
+        if isinstance(small, cst.AnnAssign)
+        and isinstance(small.target, cst.Name)
+        and "ClassVar" not in module.code(small.annotation.annotation)
+    ]
+
+
+def _dataclass_arguments(fields: list[str], call: cst.Call, args: list[Verdict]) -> dict[str, Verdict]:
+    """Which field each argument of `Cls(...)` sets: positional in order, then by keyword."""
+    passed: dict[str, Verdict] = {}
+    position = 0
+    for arg, value in zip(call.args, args, strict=False):
+        if arg.star:
+            return {name: value for name in fields}  # `Cls(*xs)`: any field may get it
+        if arg.keyword is not None:
+            passed[arg.keyword.value] = value
+        elif position < len(fields):
+            passed[fields[position]] = value
+            position += 1
+    return passed
+
+
+def _substitute(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
+    """A field's stored value with this call's arguments for the fields it depends on (a field
+    the call does not set has its default, a constant)."""
+    if not value.params:
+        return value
+    given = [passed[name] for name in sorted(value.params) if name in passed]
+    return join_all([replace(value, params=frozenset()), *given])
 
 
 def arguments_by_parameter(

@@ -125,6 +125,7 @@ class FunctionEvaluator:
         self.content_only = False
         self._limit: int | None | bool = False  # not read yet
         self.self_fields: dict[str, Verdict] | None = None  # set to collect what an `__init__` stores
+        self.self_arguments: set[str] = set()  # in a dataclass's `__post_init__`: `self.x` is the argument `x`
         self._partials: dict[str, cst.Call] = {}  # `f = functools.partial(fetch, url)`, for `f()`
         self.yields_are_returns = False  # a generator whose yields are the result (`Tool.yields_result`)
         if function is not None:
@@ -631,6 +632,8 @@ class FunctionEvaluator:
             if owner is not None and owner.kind in ("class", "module"):
                 return BOUNDED_VALUE  # a class attribute: a constant or an Enum member
         attribute = expr.attr.value
+        if _is_self(expr.value) and attribute in self.self_arguments:
+            return self._argument(attribute)
         if _is_self(expr.value) and self.owner is not None and base not in self.params and self._is_setting(attribute):
             return BOUNDED_VALUE  # the tool's configuration, set when it was made: `self.output_text`
         receiver = self.eval(expr.value, env)
