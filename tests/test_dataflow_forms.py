@@ -336,9 +336,13 @@ def run(cmd: str) -> str:
     ],
 )
 def test_a_class_whose_constructor_cuts_is_bounded(tmp_path, body, expected):
-    result = run_tree(tmp_path, {"tools.py": OBSERVATION.format(body=body)}, min_confidence="low")
+    assert codes_of(tmp_path, OBSERVATION.format(body=body)) == expected
+
+
+def codes_of(tmp_path, source: str) -> list[str]:
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     assert result.errors == []
-    assert [f.code for f in result.findings] == expected
+    return [f.code for f in result.findings]
 
 
 DATACLASS_OBSERVATION = """
@@ -385,6 +389,4 @@ def run(cmd: str) -> str:
     ],
 )
 def test_a_dataclass_whose_post_init_cuts_is_bounded(tmp_path, body, expected):
-    result = run_tree(tmp_path, {"tools.py": DATACLASS_OBSERVATION.format(body=body)}, min_confidence="low")
-    assert result.errors == []
-    assert [f.code for f in result.findings] == expected
+    assert codes_of(tmp_path, DATACLASS_OBSERVATION.format(body=body)) == expected

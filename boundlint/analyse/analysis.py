@@ -237,22 +237,7 @@ class Analysis:
     ) -> Verdict:
         """The summary of `function` at this call: the parameters it passes through become the
         values this call gives them (`fmt(resp.text)` is as large as `resp.text`)."""
-        passed = arguments_by_parameter(function, call, args, skip_first)
-
-        def put(value: Verdict) -> Verdict:
-            if value.level == UNBOUNDED:
-                return replace(value, params=frozenset(), elements=None)
-            given = [passed[name] for name in sorted(value.params) if name in passed]
-            base = replace(value, params=frozenset(), elements=None, cut_params=frozenset())
-            cut = [passed[name] for name in value.cut_params if name in passed]
-            if value.level == SILENT and value.cut_params and all(item.bounded for item in cut):
-                base = FEW_ITEMS.with_models(value.models)  # `name[:64]` of a short argument: a label
-            return join_all([base, *given])
-
-        result = put(summary)
-        if summary.elements is not None:
-            result = replace(result, elements=tuple(put(element) for element in summary.elements))
-        return result
+        return _at_call(summary, arguments_by_parameter(function, call, args, skip_first))
 
     def _stored_by_init(self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int) -> Verdict | None:
         """An instance of a class of the tree whose own `__init__` stores its data in `self.x`:
@@ -289,13 +274,10 @@ class Analysis:
             return None
         if dataclass_fields is not None:
             passed = _dataclass_arguments(dataclass_fields, call, args)
-            mapped = tuple((name, _substitute(value, passed)) for name, value in fields.items())
         else:
             assert init is not None
-            mapped = tuple(
-                (name, self._with_arguments(value, init, call, args, skip_first=True) if value.params else value)
-                for name, value in fields.items()
-            )
+            passed = arguments_by_parameter(init, call, args, skip_first=True)
+        mapped = tuple((name, _at_call(value, passed) if value.params else value) for name, value in fields.items())
         return replace(join_all([value for _, value in mapped]), fields=mapped)
 
     def _summary(self, entity: Entity, depth: int) -> Verdict | None:
@@ -372,13 +354,25 @@ def _dataclass_arguments(fields: list[str], call: cst.Call, args: list[Verdict])
     return passed
 
 
-def _substitute(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
-    """A field's stored value with this call's arguments for the fields it depends on (a field
-    the call does not set has its default, a constant)."""
-    if not value.params:
-        return value
+def _at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
+    """A value summarised in terms of parameters (`Verdict.params`, `cut_params`), at a call that
+    gives them `passed`: `fmt(resp.text)` is as large as `resp.text`. A parameter the call does
+    not pass has its default, a constant. Each element of a fixed tuple likewise."""
+    result = _one_at_call(value, passed)
+    if value.elements is not None:
+        result = replace(result, elements=tuple(_one_at_call(element, passed) for element in value.elements))
+    return result
+
+
+def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
+    if value.level == UNBOUNDED:
+        return replace(value, params=frozenset(), elements=None)
     given = [passed[name] for name in sorted(value.params) if name in passed]
-    return join_all([replace(value, params=frozenset()), *given])
+    base = replace(value, params=frozenset(), elements=None, cut_params=frozenset())
+    cut = [passed[name] for name in value.cut_params if name in passed]
+    if value.level == SILENT and value.cut_params and all(item.bounded for item in cut):
+        base = FEW_ITEMS.with_models(value.models)  # `name[:64]` of a short argument: a label
+    return join_all([base, *given])
 
 
 def arguments_by_parameter(

@@ -1012,26 +1012,17 @@ class FunctionEvaluator:
         [...], "files": big})` as its messages: the model sees that channel, the rest goes to the
         graph's state or the application."""
         keyword, position, key = channel
-        chosen: cst.BaseExpression | None = None
-        for index, arg in enumerate(expr.args):
-            named = arg.keyword.value if arg.keyword is not None else None
-            if named == keyword or (named is None and arg.star == "" and index == position):
-                chosen = arg.value
-            else:
-                self.eval(arg.value, env)
-        if chosen is None:
-            return BOUNDED_VALUE
-        if key is None:
-            return self.eval(chosen, env)
-        if not isinstance(chosen, cst.Dict):
-            return self.eval(chosen, env)  # an update built elsewhere: all of it
-        parts = []
-        for element in chosen.elements:
-            if isinstance(element, cst.DictElement) and _is_string(element.key, key):
-                parts.append(self.eval(element.value, env))
-            else:
-                self.eval(element.value, env)
-        return join_all(parts) if parts else BOUNDED_VALUE
+        chosen = argument_at(expr, keyword, position)
+        literal = key is not None and isinstance(chosen, cst.Dict)
+        entry = dict_entry(chosen, key) if literal and chosen is not None and key is not None else None
+        # The rest is evaluated too, for what it binds (`:=`).
+        rest = [arg.value for arg in expr.args if arg.value is not chosen]
+        if literal and isinstance(chosen, cst.Dict):
+            rest += [element.value for element in chosen.elements if element.value is not entry]
+        for value in rest:
+            self.eval(value, env)
+        seen = entry if literal else chosen  # an update built elsewhere: all of it
+        return BOUNDED_VALUE if seen is None else self.eval(seen, env)
 
     def _is_partial(self, call: cst.Call) -> bool:
         return self.project.external_name(self.module, call.func) == "functools.partial"
@@ -1457,8 +1448,32 @@ def _status_test(test: cst.Comparison) -> tuple[str, bool] | None:
     return None
 
 
-def _is_string(expr: cst.BaseExpression, text: str) -> bool:
-    return isinstance(expr, cst.SimpleString) and expr.evaluated_value == text
+def argument_at(call: cst.BaseExpression, keyword: str, position: int | None) -> cst.BaseExpression | None:
+    """The argument of `call` given as `keyword=` or at `position` (a model's channel: the
+    `content` of `ToolMessage(content, ...)`)."""
+    if not isinstance(call, cst.Call):
+        return None
+    for index, arg in enumerate(call.args):
+        if (arg.keyword is not None and arg.keyword.value == keyword) or (
+            arg.keyword is None and not arg.star and index == position
+        ):
+            return arg.value
+    return None
+
+
+def dict_entry(expr: cst.BaseExpression, key: str) -> cst.BaseExpression | None:
+    """The value under the string key `key` of a dict literal (the last, as Python keeps it)."""
+    if not isinstance(expr, cst.Dict):
+        return None
+    found = None
+    for element in expr.elements:
+        if (
+            isinstance(element, cst.DictElement)
+            and isinstance(element.key, cst.SimpleString)
+            and element.key.evaluated_value == key
+        ):
+            found = element.value
+    return found
 
 
 def _string_key(expr: cst.Subscript) -> str | None:

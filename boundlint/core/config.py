@@ -196,13 +196,9 @@ def config_from_table(table: Any, root: Path, source: Path | None) -> Config:
 
 def with_settings(config: Config, setting: str) -> Config:
     """`config` with one `--config "KEY = VALUE"` setting (TOML, as in `[tool.boundlint]`)."""
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - exercised on 3.10 only
-        import tomli as tomllib
     try:
-        table = tomllib.loads(setting)
-    except tomllib.TOMLDecodeError as error:
+        table = parse_toml(setting)
+    except ValueError as error:
         raise ConfigError(f"--config {setting!r}: not a file, nor a `KEY = VALUE` setting in TOML ({error})") from None
     try:
         return replace(config, **_settings(table))
@@ -227,20 +223,24 @@ def _settings(table: Any) -> dict[str, Any]:
     return values
 
 
-def load_file(path: Path) -> Config:
+def parse_toml(text: str) -> dict[str, Any]:
+    """TOML text as a table; a ValueError (tomllib's TOMLDecodeError) when it is not TOML."""
     # Imported here: a tree with no configuration file never needs a TOML parser.
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - exercised on 3.10 only
         import tomli as tomllib
+    return tomllib.loads(text)
 
+
+def load_file(path: Path) -> Config:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = parse_toml(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise ConfigError(f"cannot read {path}: {error.strerror or error}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path} is not valid UTF-8") from None
-    except tomllib.TOMLDecodeError as error:
+    except ValueError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from None
     tool = data.get("tool", {})
     if not isinstance(tool, dict):

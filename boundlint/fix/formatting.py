@@ -20,6 +20,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from boundlint.core.config import parse_toml
+
 TIMEOUT_SECONDS = 60
 
 
@@ -45,8 +47,6 @@ class ProjectFormatter:
 
     def reformat(self, path: Path, before: str, after: str) -> str:
         """`after` formatted, when `before` (the file as it was) was formatted already."""
-        if self.command is None:
-            return after
         if path not in self._clean:
             self._clean[path] = self.format(path, before) == before
         if not self._clean[path]:
@@ -94,13 +94,9 @@ class Formatters:
 
 
 def _tool_tables(pyproject: Path) -> dict[str, object]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - exercised on 3.10 only
-        import tomli as tomllib
     try:
-        tool = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {})
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        tool = parse_toml(pyproject.read_text(encoding="utf-8")).get("tool", {})
+    except (OSError, ValueError):  # unreadable, not UTF-8, not TOML: no formatter said
         return {}
     return tool if isinstance(tool, dict) else {}
 

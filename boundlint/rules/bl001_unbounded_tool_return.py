@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from boundlint.analyse.analysis import is_tool_generator
+from boundlint.analyse.dataflow import argument_at, dict_entry
 from boundlint.analyse.size import LOW, UNBOUNDED, Verdict
 from boundlint.core.findings import Finding, lower_confidence
 from boundlint.edit.context import FixContext
@@ -206,10 +207,17 @@ class ReadFile(BaseTool):
             )
         channels = _model_channels(kinds, value)
         if channels is not None:
-            return self._channel_fix(target, channels, budget)
+            message = f"Wrap the content the model reads in `truncate_for_llm(..., max_chars={budget})`"
+            return self._inner_fix(target, channels, budget, message, SAFE)
         serialised = _json_dumps_argument(kinds, value)
         if serialised is not None and not tool.content_and_artifact:
-            return self._structure_fix(target, value, serialised, budget)
+            assert isinstance(value, cst.Call)
+            message = f"Cut the data before it is serialised: `json.dumps(truncate_for_llm(..., max_chars={budget}))`"
+            # With its own encoder (`default=`, `cls=`), what it would turn into JSON gets a plain copy.
+            if any(arg.keyword is not None and arg.keyword.value in ("default", "cls") for arg in value.args):
+                message += " (unsafe: values the encoder's `default`/`cls` turns into JSON get a plain copy)"
+                return self._inner_fix(target, [serialised], budget, message, UNSAFE)
+            return self._inner_fix(target, [serialised], budget, message, SAFE)
         kind = _value_kind(kinds, annotation, value)
 
         if (
@@ -248,35 +256,20 @@ class ReadFile(BaseTool):
             message += " (unsafe: the value is not known to be JSON data, and it gets a JSON-compatible copy)"
         return Candidate(target.finding, module, target.node, build, applicability, message, (symbol,))
 
-    def _channel_fix(self, target: Target, channels: list[cst.BaseExpression], budget: str) -> Candidate:
-        """`Command(update={"messages": [ToolMessage(content=x)]})`: wrap `x`, the text the model
-        reads, and keep the `Command` (a dict in its place would lose the state update)."""
+    def _inner_fix(
+        self, target: Target, inner: list[cst.BaseExpression], budget: str, message: str, applicability: str
+    ) -> Candidate:
+        """Wrap `inner`, parts of the returned value, in `truncate_for_llm` and keep the value
+        around them: the content of each `ToolMessage` of a `Command` (a dict in the Command's
+        place would lose the state update), the data of `json.dumps(data)` (a cut of the text
+        would not be JSON)."""
 
         def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
-            for channel in channels:
-                wrapped = wrap_in_call(f"{names[TRUNCATE_FOR_LLM]}({PLACEHOLDER}, max_chars={budget})", channel)
-                node = node.deep_replace(channel, wrapped)
+            for part in inner:
+                wrapped = wrap_in_call(f"{names[TRUNCATE_FOR_LLM]}({PLACEHOLDER}, max_chars={budget})", part)
+                node = node.deep_replace(part, wrapped)
             return node
 
-        message = f"Wrap the content the model reads in `truncate_for_llm(..., max_chars={budget})`"
-        return Candidate(target.finding, target.module, target.node, build, SAFE, message, (TRUNCATE_FOR_LLM,))
-
-    def _structure_fix(
-        self, target: Target, call: cst.BaseExpression, data: cst.BaseExpression, budget: str
-    ) -> Candidate:
-        """`json.dumps(rows)` becomes `json.dumps(truncate_for_llm(rows, ...))`: the data is cut
-        as a structure, and the text stays valid JSON (a cut of the text would not be)."""
-        assert isinstance(call, cst.Call)
-        custom = any(arg.keyword is not None and arg.keyword.value in ("default", "cls") for arg in call.args)
-
-        def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
-            wrapped = wrap_in_call(f"{names[TRUNCATE_FOR_LLM]}({PLACEHOLDER}, max_chars={budget})", data)
-            return node.deep_replace(data, wrapped)
-
-        message = f"Cut the data before it is serialised: `json.dumps(truncate_for_llm(..., max_chars={budget}))`"
-        if custom:
-            message += " (unsafe: values the encoder's `default`/`cls` turns into JSON get a plain copy)"
-        applicability = UNSAFE if custom else SAFE
         return Candidate(target.finding, target.module, target.node, build, applicability, message, (TRUNCATE_FOR_LLM,))
 
     def _class_based(self, target: Target) -> bool:
@@ -330,12 +323,12 @@ def _model_channels(kinds: Kinds, value: cst.BaseExpression) -> list[cst.BaseExp
         return None
     assert isinstance(value, cst.Call)
     keyword, position, key = channel
-    chosen = _argument(value, keyword, position)
+    chosen = argument_at(value, keyword, position)
     if key is None:
         if chosen is None:
             raise NoFixError("no automatic fix: the message has no content to bound")
         return [chosen]
-    messages = _dict_value(chosen, key) if chosen is not None else None
+    messages = dict_entry(chosen, key) if chosen is not None else None
     if not isinstance(messages, (cst.List, cst.Tuple)):
         raise NoFixError(
             "no automatic fix: the `Command`'s messages are built elsewhere; bound each `ToolMessage` content there"
@@ -343,35 +336,11 @@ def _model_channels(kinds: Kinds, value: cst.BaseExpression) -> list[cst.BaseExp
     contents: list[cst.BaseExpression] = []
     for element in messages.elements:
         inner = kinds.model_channel(element.value)
-        content = _argument(element.value, inner[0], inner[1]) if inner is not None and inner[2] is None else None
+        content = argument_at(element.value, inner[0], inner[1]) if inner is not None and inner[2] is None else None
         if content is None:
             raise NoFixError("no automatic fix: a message of the `Command` is not a `ToolMessage` written out there")
         contents.append(content)
     return contents
-
-
-def _argument(call: cst.BaseExpression, keyword: str, position: int | None) -> cst.BaseExpression | None:
-    if not isinstance(call, cst.Call):
-        return None
-    for index, arg in enumerate(call.args):
-        if (arg.keyword is not None and arg.keyword.value == keyword) or (
-            arg.keyword is None and not arg.star and index == position
-        ):
-            return arg.value
-    return None
-
-
-def _dict_value(expr: cst.BaseExpression, key: str) -> cst.BaseExpression | None:
-    if not isinstance(expr, cst.Dict):
-        return None
-    for element in expr.elements:
-        if (
-            isinstance(element, cst.DictElement)
-            and isinstance(element.key, cst.SimpleString)
-            and element.key.evaluated_value == key
-        ):
-            return element.value
-    return None
 
 
 def _value_kind(kinds: Kinds, annotation: cst.BaseExpression | None, value: cst.BaseExpression) -> str:

@@ -143,3 +143,18 @@ def test_edits_from_changed_statements_match_the_whole_module_path(monkeypatch, 
             imports._FACTS.clear()
             assert slow.edits is None
             assert slow.new == fast.new, case.name
+
+
+@pytest.mark.parametrize(
+    ("call", "applicability"),
+    [("json.dumps(rows, indent=2)", "safe"), ("json.dumps(rows, default=str)", "unsafe")],
+)
+def test_json_dumps_gets_its_data_cut_safely_unless_it_has_its_own_encoder(tmp_path, call, applicability):
+    text = (
+        "import json\nimport requests\nfrom langchain_core.tools import tool\n\n@tool\n"
+        f'def dump(url: str) -> str:\n    """Dump."""\n    rows = requests.get(url).json()\n    return {call}\n'
+    )
+    analysis, findings, config = _analysed(tmp_path, text)
+    (fixed,) = attach_fixes(analysis, findings, config)
+    assert fixed.fix is not None and fixed.fix["applicability"] == applicability
+    assert "truncate_for_llm(rows, max_chars=16_000)" in "".join(e["content"] for e in fixed.fix["edits"])

@@ -84,14 +84,20 @@ async def test_an_edit_replaces_the_diagnostics_and_stale_versions_are_not_publi
     assert not (tmp_path / "agent/tools.py").read_text(encoding="utf-8").count("truncate_text")  # nothing written
 
 
+async def unregister_read_page(client: LanguageClient, tmp_path: Path) -> tuple[str, str]:
+    """Open helpers.py (its tool flagged), then type into registry.py a version that no longer
+    registers the tool (without the registration, read_page is no tool). The two documents' URIs."""
+    helpers = open_document(client, tmp_path / "agent/helpers.py")
+    await wait_for(lambda: codes(client, helpers) == [("BL001", 5)])
+    registry = open_document(client, tmp_path / "agent/registry.py")
+    replace_text(client, registry, 2, "from agent.helpers import read_page\n\nTOOLS = [read_page]\n")
+    return helpers, registry
+
+
 async def test_a_change_in_one_file_refreshes_an_open_file_whose_findings_it_moves(
     vscode: LanguageClient, tmp_path: Path
 ):
-    helpers = open_document(vscode, tmp_path / "agent/helpers.py")
-    await wait_for(lambda: codes(vscode, helpers) == [("BL001", 5)])
-    registry = open_document(vscode, tmp_path / "agent/registry.py")
-    # The tool is registered in registry.py: without the registration, read_page is no tool.
-    replace_text(vscode, registry, 2, "from agent.helpers import read_page\n\nTOOLS = [read_page]\n")
+    helpers, registry = await unregister_read_page(vscode, tmp_path)
     await wait_for(lambda: published(vscode, helpers) and not vscode.diagnostics[helpers])
     replace_text(vscode, registry, 3, (tmp_path / "agent/registry.py").read_text(encoding="utf-8"))
     await wait_for(lambda: codes(vscode, helpers) == [("BL001", 5)])
@@ -378,10 +384,7 @@ async def neovim(lsp_client: LanguageClient, tmp_path: Path):
 async def test_a_client_that_cannot_be_told_to_pull_again_gets_diagnostics_pushed(
     neovim: LanguageClient, tmp_path: Path
 ):
-    helpers = open_document(neovim, tmp_path / "agent/helpers.py")
-    await wait_for(lambda: codes(neovim, helpers) == [("BL001", 5)])
-    registry = open_document(neovim, tmp_path / "agent/registry.py")
-    replace_text(neovim, registry, 2, "from agent.helpers import read_page\n\nTOOLS = [read_page]\n")
+    helpers, _ = await unregister_read_page(neovim, tmp_path)
     await wait_for(lambda: len(published(neovim, helpers)) > 1 and not neovim.diagnostics[helpers])
 
 
