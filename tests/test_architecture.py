@@ -124,6 +124,17 @@ def test_every_package_is_a_layer():
     assert packages == set(LAYERS)
 
 
+def test_the_distribution_ships_every_package_and_the_runtime_source():
+    """pyproject.toml lists the packages by hand (the runtime's source is mapped in as
+    `boundlint.runtime_source`): a new package missing from the list would be missing from wheels."""
+    from boundlint.core.config import parse_toml
+
+    setuptools = parse_toml((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    listed = set(setuptools["packages"])
+    assert listed == {"boundlint", "boundlint.runtime_source", *(f"boundlint.{layer}" for layer in LAYERS)}
+    assert setuptools["package-dir"] == {"boundlint.runtime_source": "runtime/boundlint_runtime"}
+
+
 def test_no_import_runs_against_the_data_path():
     assert upward_imports(import_graph()) == []
 

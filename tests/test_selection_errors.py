@@ -3,12 +3,14 @@ add up; `--fix` reports in the format CI asked for."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
 
 import pytest
 
+from boundlint.core.config import load_config
 from tests.helpers import write_tree
 
 TOOLS = """
@@ -130,6 +132,18 @@ def test_show_settings_prints_class_entries_as_the_file_spells_them(tmp_path):
     lines = boundlint(tmp_path, "check", "--show-settings").stdout.splitlines()
     assert 'extend-tool-base-classes = ["a.Skill:run"]' in lines
     assert 'extend-tool-methods = ["a.Executor.run"]' in lines
+
+
+@pytest.mark.parametrize("extra", ["", 'runtime-module = "app.bounds"\n'])
+def test_show_settings_is_toml_that_loads_back_as_the_same_configuration(tmp_path, extra):
+    write_tree(tmp_path, {"pyproject.toml": "[tool.boundlint]\nmax-chars = 8000\n" + extra})
+    shown = boundlint(tmp_path, "check", "--show-settings").stdout
+    again = tmp_path / "again"
+    again.mkdir()
+    (again / "pyproject.toml").write_text(shown, encoding="utf-8")
+    first, second = load_config(None, tmp_path), load_config(None, again)
+    assert dataclasses.replace(second, root=first.root, source=first.source) == first
+    assert first.runtime_module == ("app.bounds" if extra else None)
 
 
 CONFIGURED_TREE = {

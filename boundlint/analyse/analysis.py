@@ -141,8 +141,7 @@ class Analysis:
         for decorator in function.decorators:
             expr = decorator.decorator
             target = expr.func if isinstance(expr, cst.Call) else expr
-            name = self.project.external_name(module, target) or ""
-            if name.split(".", 1)[0] == fw.RUNTIME_ROOT and name.rsplit(".", 1)[-1] == fw.RUNTIME_DECORATOR:
+            if self.checkpoints.runtime_member(module, target) == fw.RUNTIME_DECORATOR:
                 return True
         return False
 

@@ -29,7 +29,7 @@ from boundlint.engine.fix_rounds import fix_in_memory as _fix_in_memory
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
 from boundlint.fix.apply import split_lines
-from boundlint.fix.declared import adds_runtime_import, declaration_hint, declares_runtime
+from boundlint.fix.declared import adds_runtime_import, declaration_hint, has_runtime
 from boundlint.fix.planning import UNSAFE_REASON, has_fix
 from boundlint.fix.writer import WriteRefused, write_fixed
 from boundlint.report.writers import WRITERS, write_text
@@ -157,8 +157,9 @@ def _write_summary(
 
 def _undeclared_runtime(rewrites: list[ModuleRewrite], config: Config) -> str:
     """What to say when the fixes import the runtime and the project does not declare it."""
-    if any(adds_runtime_import(r.old, r.new) for r in rewrites) and not declares_runtime(config.root):
-        return declaration_hint(config.root)
+    adding = [r for r in rewrites if adds_runtime_import(r.old, r.new)]
+    if adding and not has_runtime(config):
+        return declaration_hint(config.root, adding[0].path)
     return ""
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from boundlint import __version__, rules
 from boundlint.cli.fix_flags import add_fix_arguments
 from boundlint.cli.progress import Progress
+from boundlint.cli.runtime_command import add_runtime_arguments, run_runtime
 from boundlint.core.config import CONFIDENCES, Config, ConfigError, is_code_selector, load_config, with_settings
 from boundlint.core.result import CheckResult
 from boundlint.core.selection import code_enabled, unknown_selector
@@ -141,6 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     rule_parser.add_argument("code", nargs="?", help="a rule code or name, such as BL001")
     rule_parser.add_argument("--all", action="store_true", help="explain every rule")
 
+    add_runtime_arguments(commands)
     commands.add_parser(
         "server",
         help="run the language server (stdio) for editors; needs `pip install 'boundlint[server]'`",
@@ -543,6 +545,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "fix": run_fix_command,
         "inventory": run_inventory,
         "rule": run_rule,
+        "runtime": run_runtime,
         "server": run_server,
     }
     if getattr(args, "show_settings", False):
@@ -581,6 +584,9 @@ def show_settings(args: argparse.Namespace) -> int:
         if setting.name in ("root", "source"):
             continue
         value = getattr(config, setting.name)
+        if value is None:  # TOML has no null: an unset key is shown commented out
+            print(f"# {setting.name.replace('_', '-')} is not set")
+            continue
         if setting.name in _PAIRED_ENTRIES:  # as written in the file: "pkg.Class:method", "pkg.Class.method"
             value = [_PAIRED_ENTRIES[setting.name].join(pair) for pair in value]
         if isinstance(value, dict):

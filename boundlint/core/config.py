@@ -70,6 +70,9 @@ class Config:
     max_chars: int = DEFAULT_MAX_CHARS
     fix_style: str = "call"
     field_fix: str = "truncate"
+    # The module fixes import the runtime's names from (`boundlint runtime vendor` writes one);
+    # None: the `boundlint_runtime` package.
+    runtime_module: str | None = None
     cache_dir: str = ".boundlint_cache"  # relative to the configuration's folder
 
     def named_entries(self) -> list[str]:
@@ -129,6 +132,14 @@ def _dotted_names(key: str, value: Any) -> list[str]:
     return names
 
 
+def _dotted_name(key: str, value: Any) -> str:
+    if not isinstance(value, str) or not all(part.isidentifier() for part in value.split(".")):
+        raise ConfigError(
+            f"[tool.boundlint] {key}: expected a module name such as 'myproj.bounds', got {_describe(value)}"
+        )
+    return value
+
+
 def _base_classes(key: str, value: Any) -> list[tuple[str, str]]:
     entries = []
     for entry in _strings(key, value):
@@ -185,6 +196,7 @@ _READERS = {
     "max-chars": ("max_chars", _budget),
     "fix-style": ("fix_style", lambda k, v: _choice(k, v, FIX_STYLES)),
     "field-fix": ("field_fix", lambda k, v: _choice(k, v, FIELD_FIXES)),
+    "runtime-module": ("runtime_module", _dotted_name),
     "cache-dir": ("cache_dir", lambda k, v: _path_string(k, v)),
 }
 KNOWN_KEYS = tuple(_READERS)

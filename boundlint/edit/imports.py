@@ -31,6 +31,7 @@ from typing import Any
 import libcst as cst
 
 from boundlint.edit.model import Symbol
+from boundlint.knowledge.frameworks import RUNTIME_ROOT
 from boundlint.parse.positions import child_nodes
 from boundlint.project.module import dotted
 
@@ -164,9 +165,10 @@ class ImportPlanner:
     """Plans imports for one module. `use_line` is the first line fixed code will use a
     name on: only imports that end before it are reused or extended."""
 
-    def __init__(self, tree: cst.Module, use_line: int) -> None:
+    def __init__(self, tree: cst.Module, use_line: int, runtime_module: str | None = None) -> None:
         self.tree = tree
         self.use_line = use_line
+        self.runtime_module = runtime_module
         self._locals: dict[Symbol, str] = {}
         self._additions: dict[str, dict[str, str | None]] = {}  # module -> {name: alias}
         self._taken: set[str] = set()  # local names chosen for new imports
@@ -194,9 +196,17 @@ class ImportPlanner:
     def local(self, symbol: Symbol) -> str:
         if symbol in self._locals:
             return self._locals[symbol]
-        spelled = self._reuse(symbol) or self._add(symbol)
+        located = self._located(symbol)
+        spelled = self._reuse(located) or self._add(located)
         self._locals[symbol] = spelled
         return spelled
+
+    def _located(self, symbol: Symbol) -> Symbol:
+        """`symbol` where the project keeps the runtime: its own module (`runtime-module`), which
+        holds every runtime name, the Pydantic annotations included."""
+        if self.runtime_module is None or symbol.module.split(".", 1)[0] != RUNTIME_ROOT:
+            return symbol
+        return Symbol(self.runtime_module, symbol.name)
 
     def _reuse(self, symbol: Symbol) -> str | None:
         for item in self.top_imports:
@@ -263,11 +273,20 @@ class ImportPlanner:
         next statement's leading lines, "group" starts a new group after a blank line."""
         header = self._header()
         top = module.split(".", 1)[0]
+        key = (1, module.lower())
         same = [item for item in header if item.level == 0 and item.module.split(".", 1)[0] == top]
         if same:
-            return same[-1].index + 1, "after"
+            before_same = [item for item in same if _sort_key(item) <= key]
+            return (before_same[-1].index + 1, "after") if before_same else (same[0].index, "before")
+        if self.runtime_module is not None and top == self.runtime_module.split(".", 1)[0]:
+            # The project's own module: a first-party group, after the others, before relative imports.
+            absolute = [item for item in header if item.level == 0 and item.module != "__future__"]
+            if absolute:
+                return absolute[-1].index + 1, "group"
+            relative = [item for item in header if item.level > 0]
+            if relative:
+                return relative[0].index, "before-group"
         stdlib = top in STDLIB
-        key = (1, module.lower())
         group = [
             item
             for item in header

@@ -11,11 +11,15 @@ from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
 
 
-def is_runtime_checkpoint(name: str | None) -> bool:
-    """`name` (a qualified name) is one of the runtime's truncating functions."""
+def runtime_member(name: str | None, runtime_module: str | None = None) -> str | None:
+    """The runtime's name that `name` (a qualified name) refers to: a name of the
+    `boundlint_runtime` package, or of the project's own copy (`runtime-module`)."""
     if name is None:
-        return False
-    return name.split(".", 1)[0] == fw.RUNTIME_ROOT and name.rsplit(".", 1)[-1] in fw.RUNTIME_CHECKPOINTS
+        return None
+    owner, _, member = name.rpartition(".")
+    if owner.split(".", 1)[0] == fw.RUNTIME_ROOT or (runtime_module is not None and owner == runtime_module):
+        return member
+    return None
 
 
 class Checkpoints:
@@ -27,8 +31,13 @@ class Checkpoints:
         self.configured = ConfiguredNames(project, config)  # also the finder's: one record of matches
 
     def is_checkpoint(self, module: ModuleInfo, func: cst.BaseExpression) -> bool:
-        if is_runtime_checkpoint(self.project.external_name(module, func)) or is_runtime_checkpoint(
-            module.qualify(func)
-        ):
+        if self.runtime_member(module, func) in fw.RUNTIME_CHECKPOINTS:
             return True
         return self.configured.is_checkpoint(module, func)
+
+    def runtime_member(self, module: ModuleInfo, expr: cst.BaseExpression) -> str | None:
+        """The runtime's name `expr` refers to in `module` (None: not the runtime's)."""
+        runtime_module = self.config.runtime_module
+        return runtime_member(self.project.external_name(module, expr), runtime_module) or runtime_member(
+            module.qualify(expr), runtime_module
+        )

@@ -283,7 +283,7 @@ class ModelRegistry:
             return
         qualified = self.project.external_name(module, metadata.func) or module.qualify(metadata.func) or ""
         name = qualified.rsplit(".", 1)[-1]
-        if name in (RUNTIME_STR_BOUND, RUNTIME_ITEMS_BOUND) and qualified.startswith(fw.RUNTIME_ROOT):
+        if self.checkpoints.runtime_member(module, metadata.func) in (RUNTIME_STR_BOUND, RUNTIME_ITEMS_BOUND):
             shape.length_bound = True
         elif name in LENGTH_METADATA:
             shape.length_bound = (

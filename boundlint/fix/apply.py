@@ -99,7 +99,9 @@ class _Revert(cst.CSTTransformer):
         return updated_node
 
 
-def apply_candidates(module: ModuleInfo, candidates: list[Candidate], *, check_syntax: bool = True) -> Applied:
+def apply_candidates(
+    module: ModuleInfo, candidates: list[Candidate], *, runtime_module: str | None = None, check_syntax: bool = True
+) -> Applied:
     """Apply `candidates` (all of one module) and verify the result; raises FixFailed.
 
     `check_syntax=False` skips parsing and compiling the result (the revert
@@ -117,7 +119,7 @@ def apply_candidates(module: ModuleInfo, candidates: list[Candidate], *, check_s
     facts = tree_facts(tree)
     old = facts.layout.code if facts.layout is not None else tree.code
     use_line = min(module.position(candidate.target).start.line for candidate in chosen)
-    planner = ImportPlanner(tree, use_line)
+    planner = ImportPlanner(tree, use_line, runtime_module)
     names = {symbol: planner.local(symbol) for candidate in chosen for symbol in candidate.symbols}
     by_target: dict[int, list[Candidate]] = {}
     on_path: set[int] = set()

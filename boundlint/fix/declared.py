@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from boundlint.core.config import Config
+from boundlint.discover.module_names import module_name_for
 from boundlint.knowledge.frameworks import RUNTIME_ROOT
 
 RUNTIME_IMPORT = RUNTIME_ROOT
@@ -23,6 +25,12 @@ _DECLARING_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile")
 def adds_runtime_import(old: str, new: str) -> bool:
     """The fix wrote an import of the runtime where there was none."""
     return RUNTIME_IMPORT in new and RUNTIME_IMPORT not in old
+
+
+def has_runtime(config: Config) -> bool:
+    """Fixed code of this project can import the runtime: it keeps its own copy
+    (`runtime-module`), or declares the package."""
+    return config.runtime_module is not None or declares_runtime(config.root)
 
 
 def declares_runtime(root: Path) -> bool:
@@ -39,16 +47,34 @@ def declares_runtime(root: Path) -> bool:
     return False
 
 
-def declaration_hint(root: Path) -> str:
-    """What to add, and where, for this project."""
+def declaration_hint(root: Path, fixed: Path) -> str:
+    """What to add, and where, for this project (`fixed`: a module the fixes import the runtime into)."""
     if (root / "pyproject.toml").is_file():
         where = "to the dependencies in pyproject.toml"
     elif any(root.glob("requirements*.txt")):
         where = "to requirements.txt"
     else:
         where = "to the project's dependencies"
+    module, folder = own_copy(fixed)
     return (
         f"the fixed code imports {RUNTIME_IMPORT}, which this project does not declare: add "
         f'"boundlint-runtime" {where} (until it is published: '
-        '"boundlint-runtime @ git+https://github.com/OWNER/boundlint#subdirectory=runtime")'
+        '"boundlint-runtime @ git+https://github.com/OWNER/boundlint#subdirectory=runtime"), or keep a '
+        f"copy in the project: `boundlint runtime vendor {folder}` and "
+        f'`runtime-module = "{module}"` in [tool.boundlint]'
     )
+
+
+def own_copy(fixed: Path) -> tuple[str, str]:
+    """Where a vendored runtime would serve `fixed`: (module name, file path), beside the top
+    package `fixed` belongs to, as `bounds`."""
+    name = module_name_for(fixed.resolve())
+    depth = name.count(".")
+    top = fixed.parents[depth - 1] if depth else fixed.parent
+    module = f"{name.split('.', 1)[0]}.bounds" if depth else "bounds"
+    path = top / "bounds.py"
+    try:
+        shown = path.relative_to(Path.cwd())
+    except ValueError:
+        shown = path
+    return module, shown.as_posix()

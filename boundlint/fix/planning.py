@@ -32,7 +32,7 @@ from boundlint.edit.context import FixContext
 from boundlint.edit.model import Candidate, Fix, NoFix, NoFixError
 from boundlint.edit.target import Target
 from boundlint.fix.apply import FixFailed, apply_candidates
-from boundlint.fix.declared import declares_runtime
+from boundlint.fix.declared import has_runtime
 from boundlint.fix.locate import locate
 from boundlint.project.module import ModuleInfo, dotted
 
@@ -66,7 +66,7 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config) -> Plan:
     targets = locate(analysis, findings)
     result_plan.targets = targets
     context = FixContext(analysis.project, config)
-    declared = functools.cache(lambda: declares_runtime(config.root))
+    declared = functools.cache(lambda: has_runtime(config))
     for finding in findings:
         target = targets.get(finding)
         if target is None:
@@ -137,7 +137,7 @@ def fix_round(analysis: Analysis, findings: list[Finding], config: Config, unsaf
     for key in sorted(by_module, key=lambda k: modules[k].display):
         module = modules[key]
         try:
-            applied = apply_candidates(module, by_module[key])
+            applied = apply_candidates(module, by_module[key], runtime_module=config.runtime_module)
         except FixFailed as error:
             outcome.failed.append((module.display, str(error)))
             continue
@@ -195,13 +195,15 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
     fixes: dict[Finding, Fix] = {}
     for candidates in by_module.values():
         try:
-            apply_candidates(candidates[0].module, candidates)
+            apply_candidates(candidates[0].module, candidates, runtime_module=config.runtime_module)
             verified = True
         except FixFailed:
             verified = False
         for candidate in candidates:
             try:
-                applied = apply_candidates(candidate.module, [candidate], check_syntax=not verified)
+                applied = apply_candidates(
+                    candidate.module, [candidate], runtime_module=config.runtime_module, check_syntax=not verified
+                )
             except FixFailed:
                 continue
             edits = tuple(applied.text_edits())

@@ -196,8 +196,20 @@ def test_a_fix_that_imports_an_undeclared_runtime_says_so_once(tmp_path):
     assert notes == [
         "boundlint: the fixed code imports boundlint_runtime, which this project does not declare: add "
         '"boundlint-runtime" to the dependencies in pyproject.toml (until it is published: '
-        '"boundlint-runtime @ git+https://github.com/OWNER/boundlint#subdirectory=runtime")'
+        '"boundlint-runtime @ git+https://github.com/OWNER/boundlint#subdirectory=runtime"), or keep a copy in '
+        'the project: `boundlint runtime vendor bounds.py` and `runtime-module = "bounds"` in [tool.boundlint]'
     ]
+
+
+def test_the_note_suggests_a_copy_beside_the_fixed_package(tmp_path):
+    package = tmp_path / "src" / "app" / "agents"
+    package.mkdir(parents=True)
+    for folder in (package, package.parent):
+        (folder / "__init__.py").write_text("", encoding="utf-8")
+    (package / "tools.py").write_text(TOOL, encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "app"\n', encoding="utf-8")
+    err = fix(tmp_path).err
+    assert 'vendor src/app/bounds.py` and `runtime-module = "app.bounds"`' in err
 
 
 @pytest.mark.parametrize(

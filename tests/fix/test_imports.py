@@ -131,3 +131,33 @@ def test_stdlib_and_third_party_imports_join_their_groups():
 def test_only_relative_imports():
     _, code = _plan('"""Doc."""\n\nfrom .db import load\n\nx = load()\n', TRUNCATE_TEXT)
     assert code == '"""Doc."""\n\nfrom boundlint_runtime import truncate_text\n\nfrom .db import load\n\nx = load()\n'
+
+
+def _plan_own(source: str, *symbols: Symbol) -> str:
+    tree = cst.parse_module(textwrap.dedent(source))
+    planner = ImportPlanner(tree, 10_000, runtime_module="app.bounds")
+    for symbol in symbols:
+        planner.local(symbol)
+    return planner.apply(tree)[0].code
+
+
+@pytest.mark.parametrize(
+    ("source", "imports"),
+    [
+        # A first-party group of its own, after the third-party imports and before relative ones.
+        (
+            "import json\n\nimport requests\n\nfrom .models import Page\n",
+            "import json\n\nimport requests\n\nfrom app.bounds import Truncated, truncate_text\n\nfrom .models import Page\n",
+        ),
+        # Beside the package's other imports, in sorted order.
+        (
+            "import requests\n\nfrom app.models import Page\n",
+            "import requests\n\nfrom app.bounds import Truncated, truncate_text\nfrom app.models import Page\n",
+        ),
+        ("import requests\n", "import requests\n\nfrom app.bounds import Truncated, truncate_text\n"),
+    ],
+)
+def test_a_configured_runtime_module_is_imported_as_first_party(source, imports):
+    code = _plan_own(source + "\n\nx = 1\n", TRUNCATE_TEXT, TRUNCATED)
+    assert code == imports + "\n\nx = 1\n"
+    assert "boundlint_runtime" not in code
