@@ -191,11 +191,24 @@ def _changes(old: str, new: str, edits: list[Edit]) -> list[tuple[int, int, int,
             if tag != "replace":
                 changes.append((a + o1, a + o2, new_a + n1, new_a + n2))
                 continue
-            chars = difflib.SequenceMatcher(None, before[o1:o2], after[n1:n2], autojunk=False)
-            for ctag, k1, k2, m1, m2 in chars.get_opcodes():
-                if ctag != "equal":
-                    changes.append((a + o1 + k1, a + o1 + k2, new_a + n1 + m1, new_a + n1 + m2))
+            # One piece from the first differing character to the last: a character diff would align
+            # the text freely (a call split over lines may "insert" its `)` after the old line break,
+            # outside the statement it belongs to).
+            head, tail = _shared_ends(before[o1:o2], after[n1:n2])
+            changes.append((a + o1 + head, a + o2 - tail, new_a + n1 + head, new_a + n2 - tail))
     return changes
+
+
+def _shared_ends(before: str, after: str) -> tuple[int, int]:
+    """How many characters the texts share at the start, then at the end (not overlapping).
+    (The fixer computes the same for its edits; this module uses none of its code, on purpose.)"""
+    head = 0
+    while head < min(len(before), len(after)) and before[head] == after[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(before), len(after)) - head and before[-1 - tail] == after[-1 - tail]:
+        tail += 1
+    return head, tail
 
 
 def split_lines(text: str) -> list[str]:

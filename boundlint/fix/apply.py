@@ -27,6 +27,8 @@ import libcst as cst
 
 from boundlint.edit.imports import ImportChanges, ImportPlanner, Layout, trailing_newline, tree_facts
 from boundlint.edit.model import Candidate, Edit, Names
+from boundlint.fix.formatting import DEFAULT_LINE_LENGTH
+from boundlint.fix.wrapping import Fit, line_fitter
 from boundlint.project.module import ModuleInfo
 
 NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -55,11 +57,12 @@ class _Replacer(cst.CSTTransformer):
     objects in the fixed tree (which is what makes `_Revert` cheap, too).
     """
 
-    def __init__(self, by_target: dict[int, list[Candidate]], names: Names, on_path: set[int]) -> None:
+    def __init__(self, by_target: dict[int, list[Candidate]], names: Names, on_path: set[int], fit: Fit) -> None:
         super().__init__()
         self.by_target = by_target
         self.names = names
         self.on_path = on_path
+        self.fit = fit
         self.created: dict[int, tuple[cst.CSTNode, cst.CSTNode]] = {}  # id(new) -> (new, original)
 
     def on_visit(self, node: cst.CSTNode) -> bool:
@@ -72,6 +75,7 @@ class _Replacer(cst.CSTTransformer):
         node = updated_node
         for candidate in candidates:
             node = candidate.build(node, self.names)
+        node = self.fit(node, original_node)
         self.created[id(node)] = (node, original_node)
         return node
 
@@ -100,7 +104,12 @@ class _Revert(cst.CSTTransformer):
 
 
 def apply_candidates(
-    module: ModuleInfo, candidates: list[Candidate], *, runtime_module: str | None = None, check_syntax: bool = True
+    module: ModuleInfo,
+    candidates: list[Candidate],
+    *,
+    runtime_module: str | None = None,
+    line_length: int = DEFAULT_LINE_LENGTH,
+    check_syntax: bool = True,
 ) -> Applied:
     """Apply `candidates` (all of one module) and verify the result; raises FixFailed.
 
@@ -126,7 +135,8 @@ def apply_candidates(
     for candidate in chosen:
         by_target.setdefault(id(candidate.target), []).append(candidate)
         on_path.update(id(node) for node in facts.ancestors(candidate.target))
-    replacer = _Replacer(by_target, names, on_path)
+    fit = line_fitter(module, facts.parents, set(names.values()), line_length)
+    replacer = _Replacer(by_target, names, on_path, fit)
     try:
         fixed = tree.visit(replacer)
         fixed, changes = planner.apply(fixed)

@@ -23,6 +23,7 @@ from pathlib import Path
 from boundlint.core.config import parse_toml
 
 TIMEOUT_SECONDS = 60
+DEFAULT_LINE_LENGTH = 88
 
 
 @dataclass
@@ -78,27 +79,54 @@ class Formatters:
         return self._by_folder[folder]
 
     def _configured_in(self, folder: Path) -> ProjectFormatter | None:
-        if (folder / "ruff.toml").is_file() or (folder / ".ruff.toml").is_file():
-            return ProjectFormatter("ruff", _command("ruff"), folder)
-        pyproject = folder / "pyproject.toml"
+        found = configured_formatter(folder)
+        if found is None:
+            return None
+        name, where, _ = found
+        return ProjectFormatter(name, _command(name), where)
+
+
+def configured_formatter(folder: Path) -> tuple[str, Path, dict[str, object]] | None:
+    """The formatter configured nearest above `folder` (`ruff.toml`/`.ruff.toml`, then
+    `[tool.ruff]` or `[tool.black]` of `pyproject.toml`): its name, folder and settings. A
+    `pyproject.toml` that names neither ends the search: the project's own file says nothing."""
+    for candidate in (folder, *folder.parents):
+        for name in ("ruff.toml", ".ruff.toml"):
+            if (candidate / name).is_file():
+                return "ruff", candidate, _read_table(candidate / name)
+        pyproject = candidate / "pyproject.toml"
         if pyproject.is_file():
             tool = _tool_tables(pyproject)
-            if "ruff" in tool:
-                return ProjectFormatter("ruff", _command("ruff"), folder)
-            if "black" in tool:
-                return ProjectFormatter("black", _command("black"), folder)
-            return None  # the project's own file says nothing: no formatter is assumed
-        if (folder / ".git").exists() or folder.parent == folder:
+            for formatter in ("ruff", "black"):
+                settings = tool.get(formatter)
+                if isinstance(settings, dict):
+                    return formatter, candidate, settings
             return None
-        return self._for_folder(folder.parent)
+        if (candidate / ".git").exists():
+            return None
+    return None
+
+
+def line_length_for(folder: Path) -> int:
+    """The line length the formatter configured for `folder` keeps; 88 (both formatters'
+    default) without one."""
+    found = configured_formatter(folder)
+    value = found[2].get("line-length") if found is not None else None
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1000:
+        return value
+    return DEFAULT_LINE_LENGTH
 
 
 def _tool_tables(pyproject: Path) -> dict[str, object]:
-    try:
-        tool = parse_toml(pyproject.read_text(encoding="utf-8")).get("tool", {})
-    except (OSError, ValueError):  # unreadable, not UTF-8, not TOML: no formatter said
-        return {}
+    tool = _read_table(pyproject).get("tool", {})
     return tool if isinstance(tool, dict) else {}
+
+
+def _read_table(path: Path) -> dict[str, object]:
+    try:
+        return parse_toml(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # unreadable, not UTF-8, not TOML: nothing said
+        return {}
 
 
 def _command(name: str) -> list[str] | None:

@@ -20,6 +20,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import libcst as cst
 
@@ -33,6 +34,7 @@ from boundlint.edit.model import Candidate, Fix, NoFix, NoFixError
 from boundlint.edit.target import Target
 from boundlint.fix.apply import FixFailed, apply_candidates
 from boundlint.fix.declared import has_runtime
+from boundlint.fix.formatting import line_length_for
 from boundlint.fix.locate import locate
 from boundlint.project.module import ModuleInfo, dotted
 
@@ -118,6 +120,12 @@ STANDALONE_FOLDERS = frozenset(
 )
 
 
+def _layout(config: Config, module: ModuleInfo) -> dict[str, Any]:
+    """How fixed code is written in `module`: where the runtime is imported from, and the line
+    length it keeps."""
+    return {"runtime_module": config.runtime_module, "line_length": line_length_for(module.path.resolve().parent)}
+
+
 # -- a fix round --------------------------------------------------------------
 
 
@@ -137,7 +145,7 @@ def fix_round(analysis: Analysis, findings: list[Finding], config: Config, unsaf
     for key in sorted(by_module, key=lambda k: modules[k].display):
         module = modules[key]
         try:
-            applied = apply_candidates(module, by_module[key], runtime_module=config.runtime_module)
+            applied = apply_candidates(module, by_module[key], **_layout(config, module))
         except FixFailed as error:
             outcome.failed.append((module.display, str(error)))
             continue
@@ -195,14 +203,14 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
     fixes: dict[Finding, Fix] = {}
     for candidates in by_module.values():
         try:
-            apply_candidates(candidates[0].module, candidates, runtime_module=config.runtime_module)
+            apply_candidates(candidates[0].module, candidates, **_layout(config, candidates[0].module))
             verified = True
         except FixFailed:
             verified = False
         for candidate in candidates:
             try:
                 applied = apply_candidates(
-                    candidate.module, [candidate], runtime_module=config.runtime_module, check_syntax=not verified
+                    candidate.module, [candidate], **_layout(config, candidate.module), check_syntax=not verified
                 )
             except FixFailed:
                 continue

@@ -6,37 +6,122 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
 from tests.fix.cases import MODULE, all_cases, fix, prepare
 
+FORMATTERS = ("ruff", "black")
 
-def ruff_format_check(path: Path) -> bool:
-    done = subprocess.run(
-        [sys.executable, "-m", "ruff", "format", "--check", "-q", path.name], cwd=path.parent, check=False
-    )
+
+def format_check(formatter: str, path: Path) -> bool:
+    """`ruff format --check` or `black --check` accepts the file, with the project's settings."""
+    command = ["format", "--check", "-q"] if formatter == "ruff" else ["--check", "-q"]
+    done = subprocess.run([sys.executable, "-m", formatter, *command, path.name], cwd=path.parent, check=False)
     return done.returncode == 0
 
 
-def with_ruff_configured(root: Path) -> None:
+def ruff_format_check(path: Path) -> bool:
+    return format_check("ruff", path)
+
+
+def with_formatter_configured(root: Path, formatter: str = "ruff", line_length: int = 100) -> None:
     pyproject = root / "pyproject.toml"
     text = pyproject.read_text(encoding="utf-8") if pyproject.exists() else ""
-    pyproject.write_text(text + "\n[tool.ruff]\nline-length = 100\n", encoding="utf-8")
+    pyproject.write_text(text + f"\n[tool.{formatter}]\nline-length = {line_length}\n", encoding="utf-8")
+
+
+def with_ruff_configured(root: Path) -> None:
+    with_formatter_configured(root, "ruff")
 
 
 CASES = [case for case in all_cases() if not case.name.startswith("format_")]  # those keep their odd layout
 
 
+@pytest.mark.parametrize("formatter", FORMATTERS)
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
-def test_a_formatted_file_stays_formatted(tmp_path, case):
+def test_a_formatted_file_stays_formatted(tmp_path, case, formatter):
     target = prepare(case, tmp_path)
-    with_ruff_configured(tmp_path)
-    if not ruff_format_check(target):
-        pytest.skip("the case's file is not in ruff's format to begin with")
+    with_formatter_configured(tmp_path, formatter)
+    if not format_check(formatter, target):
+        pytest.skip(f"the case's file is not in {formatter}'s format to begin with")
     fix(tmp_path, unsafe=case.unsafe)
-    assert ruff_format_check(target), target.read_text(encoding="utf-8")
+    assert format_check(formatter, target), target.read_text(encoding="utf-8")
+
+
+LONG_RETURNS = textwrap.dedent('''\
+    from langchain_core.tools import tool
+
+
+    @tool
+    def search(query: str, limit: int) -> str:
+        """Search: the arguments fit on one line of their own."""
+        return client.search(query=query, limit=limit, include_raw=True)
+
+
+    @tool
+    def search_all(query: str, limit: int) -> str:
+        """Search everything: one argument per line."""
+        return client.search_everything_in_the_index(query=query, limit=limit, raw=1)
+
+
+    class Tools:
+        def make(self):
+            @tool
+            def nested(query: str) -> str:
+                """Deeper: the same, from its own indentation."""
+                return self.client.search(query=query, include_raw=True, full_text=True)
+
+            return nested
+    ''')
+
+
+@pytest.mark.parametrize(
+    ("settings", "line_length"),
+    [
+        ("", 88),  # neither formatter configured: their default
+        ("[tool.ruff]\nline-length = 100\n", 100),
+        ("[tool.black]\nline-length = 80\n", 80),
+        ("[tool.ruff]\n", 88),
+    ],
+)
+def test_a_fixed_line_stays_within_the_projects_line_length(tmp_path, settings, line_length):
+    """Without running a formatter (the file is not in its format: `x = 1;` at the end), the fix
+    splits its own call the way black and ruff would, at the project's line length."""
+    target = tmp_path / "tools.py"
+    target.write_text(LONG_RETURNS + "x = 1;\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "app"\n\n' + settings, encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
+    assert fix(tmp_path).code == 0
+    fixed = target.read_text(encoding="utf-8")
+    assert fixed.count("truncate_text(") == 3
+    # What is still too long is the tool's own expression, which the fix does not lay out.
+    too_long = [line.strip().rstrip(",") for line in fixed.splitlines() if len(line) > line_length]
+    assert all(f"return {line}\n" in LONG_RETURNS for line in too_long), too_long
+
+
+def test_the_split_is_the_formatters_own(tmp_path):
+    """At 88 columns the split calls are what black and ruff write: both leave them unchanged."""
+    target = tmp_path / "tools.py"
+    target.write_text(LONG_RETURNS, encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
+    fix(tmp_path)
+    fixed = target.read_text(encoding="utf-8")
+    assert (
+        "    return truncate_text(\n"
+        "        client.search(query=query, limit=limit, include_raw=True), max_chars=16_000\n"
+        "    )\n"
+    ) in fixed
+    assert (
+        "    return truncate_text(\n"
+        "        client.search_everything_in_the_index(query=query, limit=limit, raw=1),\n"
+        "        max_chars=16_000,\n"
+        "    )\n"
+    ) in fixed
+    for formatter in FORMATTERS:
+        assert format_check(formatter, target), formatter
 
 
 def test_a_file_not_in_the_formatters_format_changes_only_where_it_is_fixed(tmp_path):

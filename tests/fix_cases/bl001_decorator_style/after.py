@@ -45,7 +45,10 @@ class ShellTool(BaseTool):
 
     def _run(self, cmd: str) -> str:
         # Class-based tools keep the call style.
-        return truncate_text(subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout, max_chars=16_000)
+        return truncate_text(
+            subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout,
+            max_chars=16_000,
+        )
 
 
 @tool(response_format="content_and_artifact")

@@ -8,19 +8,27 @@ from boundlint_runtime import truncate_for_llm
 @function_tool
 def labels(order_id: str) -> dict[str, str]:
     """Labels of an order."""
-    return truncate_for_llm(requests.get(f"https://labels.example/{order_id}").json()["labels"], max_chars=16_000)
+    return truncate_for_llm(
+        requests.get(f"https://labels.example/{order_id}").json()["labels"],
+        max_chars=16_000,
+    )
 
 
 @function_tool
 def calendar(desk: str) -> dict:
     """A desk's calendar: `.json()` is JSON data whatever the annotation."""
-    return truncate_for_llm(requests.get(f"https://cal.example/{desk}").json(), max_chars=16_000)
+    return truncate_for_llm(
+        requests.get(f"https://cal.example/{desk}").json(), max_chars=16_000
+    )
 
 
 @function_tool
 def names(desk: str) -> Optional[list[str]]:
     """Names on a desk."""
-    return truncate_for_llm(requests.get(f"https://staff.example/{desk}").json().get("names"), max_chars=16_000)
+    return truncate_for_llm(
+        requests.get(f"https://staff.example/{desk}").json().get("names"),
+        max_chars=16_000,
+    )
 
 
 @function_tool

@@ -6,4 +6,6 @@ from strands import tool
 @tool
 def changelog(package: str) -> str:
     """A package's changelog."""
-    return truncate_text(requests.get(f"https://pypi.example/{package}/changelog").text, max_chars=8_000)
+    return truncate_text(
+        requests.get(f"https://pypi.example/{package}/changelog").text, max_chars=8_000
+    )

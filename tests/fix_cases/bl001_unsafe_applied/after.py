@@ -10,7 +10,9 @@ mcp = FastMCP("db")
 def rows(query: str) -> list[dict]:
     """Every row of a query."""
     conn = sqlite3.connect("app.db")
-    return truncate_for_llm([dict(r) for r in conn.execute(query).fetchall()], max_chars=16_000)
+    return truncate_for_llm(
+        [dict(r) for r in conn.execute(query).fetchall()], max_chars=16_000
+    )
 
 
 @mcp.tool()
