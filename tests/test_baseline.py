@@ -171,7 +171,7 @@ def test_a_finding_moved_to_another_tool_is_new(project, capsys):
     status, out, err = run(capsys, "app", "--baseline", "baseline.json", "--output-format", "json")
     assert status == 1
     assert [f["symbol"] for f in json.loads(out)] == ["fetch_document"]
-    assert "1 baseline entry in baseline.json match no finding" in err
+    assert "1 baseline entry in baseline.json matches no finding any more" in err
 
 
 def test_missing_baseline_is_a_usage_error_naming_the_file(project, capsys):

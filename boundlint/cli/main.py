@@ -449,7 +449,8 @@ def _without_baseline(
     stale = sum(comparison.stale.values())
     if stale:
         print(
-            f"boundlint: {stale} baseline entr{'ies' if stale != 1 else 'y'} in {path} match no finding any more"
+            f"boundlint: {stale} baseline {'entries' if stale != 1 else 'entry'} in {path} "
+            f"{'match' if stale != 1 else 'matches'} no finding any more"
             f" (fixed, or not found by this run); run with --write-baseline {path} to drop them",
             file=sys.stderr,
         )

@@ -20,6 +20,7 @@ from boundlint.core.findings import Finding
 from boundlint.core.result import FixRound, InternalError, ToolRow
 from boundlint.core.selection import code_enabled
 from boundlint.discover.files import display_name
+from boundlint.rules.filter import fixable
 
 if TYPE_CHECKING:
     from boundlint.analyse.analysis import Analysis
@@ -123,7 +124,8 @@ def _answer(request: Request, analysis: Analysis, result: RootResult, config: Co
     if request.apply_fixes:
         from boundlint.fix.planning import fix_round
 
-        result.fix_round = fix_round(analysis, result.findings, config, unsafe=request.apply_fixes == "unsafe")
+        wanted = fixable(result.findings, analysis.project.modules, config)
+        result.fix_round = fix_round(analysis, wanted, config, unsafe=request.apply_fixes == "unsafe")
     if request.fixes and result.findings:
         from boundlint.fix.planning import attach_fixes
 

@@ -6,12 +6,16 @@ nothing becomes a BL901 finding of its own.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from pathlib import Path
+
 from boundlint import rules
 from boundlint.core.config import Config
 from boundlint.core.findings import CONFIDENCE_ORDER, Finding
 from boundlint.core.selection import code_enabled, ignored_for_file
+from boundlint.project.module import ModuleInfo
 from boundlint.survey.file_survey import Survey
-from boundlint.survey.suppressions import Suppression, suppressing
+from boundlint.survey.suppressions import Suppression, parse_suppressions, suppressing
 
 
 def filter_findings(
@@ -24,20 +28,14 @@ def filter_findings(
     suppressions: dict[str, dict[int, list[Suppression]]] = {
         display: by_display[display].suppressions_by_line() for display in wanted if display in by_display
     }
-    threshold = CONFIDENCE_ORDER[config.min_confidence]
     kept: list[Finding] = []
     for finding in findings:
         checked = by_display.get(finding.filename)
         if checked is None:
             continue  # in a module the analysis read (a contract model's) but this run does not check
-        if not code_enabled(finding.code, config):
+        if not _selected(finding, checked.path, config):
             continue
-        if CONFIDENCE_ORDER.get(finding.confidence, CONFIDENCE_ORDER["medium"]) < threshold:
-            continue
-        if ignored_for_file(finding, checked.path, config):
-            continue
-        lines = (finding.line, finding.end_line)
-        suppression = suppressing(suppressions.get(finding.filename, {}), finding.code, lines)
+        suppression = _suppression(finding, suppressions.get(finding.filename, {}))
         if suppression is not None:
             suppression.used.add(finding.code)
             continue
@@ -49,6 +47,40 @@ def filter_findings(
                     if entry.ours and _unused(entry):
                         kept.append(rules.UNUSED_SUPPRESSION.from_suppression(display, entry, rules.RULES_BY_CODE))
     return sorted(kept, key=Finding.sort_key)
+
+
+def fixable(findings: list[Finding], modules: Iterable[ModuleInfo], config: Config) -> list[Finding]:
+    """The findings a fix may act on: those the run reports. A fix round runs in a root's worker,
+    before the run filters what it reports, and must not fix what a comment suppresses or the
+    configuration turns off."""
+    by_display = {module.display: module for module in modules}
+    suppressions: dict[str, dict[int, list[Suppression]]] = {}
+    kept = []
+    for finding in findings:
+        module = by_display.get(finding.filename)
+        if not _selected(finding, module.path if module is not None else None, config):
+            continue
+        if module is not None:
+            if finding.filename not in suppressions:
+                suppressions[finding.filename] = parse_suppressions(module.source.text)
+            if _suppression(finding, suppressions[finding.filename]) is not None:
+                continue
+        kept.append(finding)
+    return kept
+
+
+def _selected(finding: Finding, path: Path | None, config: Config) -> bool:
+    """Its rule is on, its confidence high enough, and its file's per-file ignores leave it."""
+    threshold = CONFIDENCE_ORDER[config.min_confidence]
+    return (
+        code_enabled(finding.code, config)
+        and CONFIDENCE_ORDER.get(finding.confidence, CONFIDENCE_ORDER["medium"]) >= threshold
+        and not ignored_for_file(finding, path, config)
+    )
+
+
+def _suppression(finding: Finding, suppressions: dict[int, list[Suppression]]) -> Suppression | None:
+    return suppressing(suppressions, finding.code, (finding.line, finding.end_line))
 
 
 def _unused(suppression: Suppression) -> bool:

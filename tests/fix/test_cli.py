@@ -239,3 +239,36 @@ def test_an_example_gets_no_runtime_import_unless_the_project_declares_it(tmp_pa
     assert "boundlint_runtime" in (root / "tools.py").read_text(encoding="utf-8")  # the package's own module
     if not declared:
         assert "no automatic fix in an example or script" in run.out
+
+
+MEDIUM = textwrap.dedent('''\
+    from langchain_core.tools import tool
+
+
+    def register(store):
+        @tool
+        def lookup(key: str) -> str:
+            """A value from a store handed in: a medium-confidence finding."""
+            return store.get(key)
+
+        return lookup
+    ''')
+
+
+@pytest.mark.parametrize(
+    ("source", "settings"),
+    [
+        (TOOL.replace("return requests.get(url).text", "return requests.get(url).text  # boundlint: ignore"), ""),
+        (TOOL.replace("return requests.get(url).text", "return requests.get(url).text  # noqa: BL001"), ""),
+        (MEDIUM, 'min-confidence = "high"\n'),
+        (TOOL, 'per-file-ignores = { "tools.py" = ["BL001"] }\n'),
+    ],
+    ids=["boundlint-ignore", "noqa", "below-min-confidence", "per-file-ignores"],
+)
+def test_fix_leaves_what_the_check_does_not_report(tmp_path, source, settings):
+    path = _tree(tmp_path, source)
+    (tmp_path / "pyproject.toml").write_text("[tool.boundlint]\n" + settings, encoding="utf-8")
+    run = fix(tmp_path, unsafe=True)
+    fixed = path.read_text(encoding="utf-8")
+    assert "truncate_text(" not in fixed, run.out
+    assert "return requests.get(url).text" in fixed or "return store.get(key)\n" in fixed
