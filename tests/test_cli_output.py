@@ -150,7 +150,7 @@ FIXABLE = '''
     @tool
     def rows(url: str) -> list[dict]:
         """Rows: only an unsafe fix."""
-        return requests.get(url).json()["rows"]
+        return [row for row in requests.get(url).json()["rows"]]
 
     @tool
     def snapshot(url: str) -> bytes:

@@ -362,7 +362,7 @@ def test_rdjson_counts_columns_in_utf8_bytes_and_suggests_only_safe_fixes(tmp_pa
         @tool
         def rows(url: str) -> list[dict]:
             """Rows: only an unsafe fix."""
-            return requests.get(url).json()["rows"]
+            return [row for row in requests.get(url).json()["rows"]]
     '''
     }
     document = json.loads(run_format(tmp_path, monkeypatch, capsys, "rdjson", files)[1])

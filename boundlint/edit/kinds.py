@@ -155,13 +155,27 @@ class Kinds:
         """TEXT or JSON when the syntax alone says so, else UNKNOWN."""
         if self.is_text_expression(expr):
             return TEXT
-        if isinstance(expr, cst.Call):
-            func = expr.func
-            if isinstance(func, cst.Attribute) and func.attr.value == "json" and not expr.args:
-                return JSON  # `resp.json()`: parsed JSON (or, on a pydantic v1 model, JSON text)
-            if self.name(func) == "json.loads":
-                return JSON
-        return UNKNOWN
+        return JSON if self._parsed_json(expr, 0) else UNKNOWN
+
+    def _parsed_json(self, expr: cst.BaseExpression, depth: int) -> bool:
+        """Parsed JSON: `resp.json()`, `json.loads(...)`, and what is read out of them by an index
+        (`resp.json()["items"]`, `[0]`, `[:10]`) or by `.get(key)` with no default or a literal
+        one: the parts of JSON data are JSON data."""
+        if depth > 10:
+            return False
+        if isinstance(expr, cst.Subscript):
+            return self._parsed_json(expr.value, depth + 1)
+        if not isinstance(expr, cst.Call):
+            return False
+        func = expr.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "json" and not expr.args:
+            return True  # `resp.json()`: parsed JSON (or, on a pydantic v1 model, JSON text)
+        if self.name(func) == "json.loads":
+            return True
+        if isinstance(func, cst.Attribute) and func.attr.value == "get" and 1 <= len(expr.args) <= 2:
+            default = expr.args[1].value if len(expr.args) == 2 else None
+            return (default is None or _is_json_literal(default)) and self._parsed_json(func.value, depth + 1)
+        return False
 
     def is_text_expression(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
         if depth > 10:
@@ -202,3 +216,12 @@ def _is_str_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.ConcatenatedString):
         return _is_str_literal(expr.left)
     return False
+
+
+def _is_json_literal(expr: cst.BaseExpression) -> bool:
+    """`None`, a number, a string, or an empty list or dict: a default that keeps JSON data JSON."""
+    if isinstance(expr, cst.Name):
+        return expr.value in ("None", "True", "False")
+    if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    return isinstance(expr, (cst.List, cst.Dict)) and not expr.elements

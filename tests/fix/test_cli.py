@@ -11,8 +11,9 @@ import pytest
 
 from boundlint.cli.fix_command import add_fix_arguments, run_fix
 from boundlint.core.config import Config
+from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions
-from tests.fix.cases import fix
+from tests.fix.cases import check_tree, fix
 
 TOOL = textwrap.dedent('''\
     import requests
@@ -28,7 +29,7 @@ TOOL = textwrap.dedent('''\
     @tool
     def rows(url: str) -> list[dict]:
         """Rows: only an unsafe fix."""
-        return requests.get(url).json()["rows"]
+        return [row for row in requests.get(url).json()["rows"]]
     ''')
 CLEAN = textwrap.dedent('''\
     from langchain_core.tools import tool
@@ -62,7 +63,7 @@ def test_safe_fixes_are_applied_and_the_rest_reported(tmp_path):
     assert run.code == 1
     text = path.read_text(encoding="utf-8")
     assert "return truncate_text(requests.get(url).text, max_chars=16_000)" in text
-    assert 'return requests.get(url).json()["rows"]' in text
+    assert 'return [row for row in requests.get(url).json()["rows"]]' in text
     lines = run.out.splitlines()
     assert lines[0] == "tools.py: fixed 1 finding (BL001)"
     # Each finding left once, in check's text format on the fixed file, with why it was not fixed.
@@ -78,7 +79,10 @@ def test_unsafe_fixes_apply_with_the_option(tmp_path):
     path = _tree(tmp_path)
     run = fix(tmp_path, unsafe=True)
     assert run.code == 0
-    assert 'truncate_for_llm(requests.get(url).json()["rows"], max_chars=16_000)' in path.read_text(encoding="utf-8")
+    assert (
+        'truncate_for_llm(\n        [row for row in requests.get(url).json()["rows"]], max_chars=16_000\n    )'
+        in path.read_text(encoding="utf-8")
+    )
     assert "from boundlint_runtime import truncate_for_llm, truncate_text\n" in path.read_text(encoding="utf-8")
 
 
@@ -272,3 +276,36 @@ def test_fix_leaves_what_the_check_does_not_report(tmp_path, source, settings):
     fixed = path.read_text(encoding="utf-8")
     assert "truncate_text(" not in fixed, run.out
     assert "return requests.get(url).text" in fixed or "return store.get(key)\n" in fixed
+
+
+@pytest.mark.parametrize(
+    ("returned", "applicability"),
+    [
+        ('requests.get(url).json()["items"]', "safe"),
+        ('requests.get(url).json()["data"][0]["rows"]', "safe"),
+        ('requests.get(url).json().get("items")', "safe"),
+        ('requests.get(url).json().get("items", [])', "safe"),
+        ("json.loads(requests.get(url).text)['items']", "safe"),
+        ('requests.get(url).json().get("items", fallback)', "unsafe"),  # the default may be anything
+        ('[item for item in requests.get(url).json()["items"]]', "unsafe"),
+    ],
+)
+def test_what_is_read_out_of_parsed_json_is_json_data(tmp_path, returned, applicability):
+    """The parts of JSON data are JSON data: cutting them as a structure keeps their type, a safe fix."""
+    source = textwrap.dedent(f'''\
+        import json
+
+        import requests
+        from langchain_core.tools import tool
+
+        fallback = object()
+
+
+        @tool
+        def items(url: str) -> list:
+            """Items."""
+            return {returned}
+        ''')
+    _tree(tmp_path, source)
+    findings = check_tree(tmp_path, Request(fixes=True)).findings
+    assert [(f.code, f.fix["applicability"] if f.fix else None) for f in findings] == [("BL001", applicability)]

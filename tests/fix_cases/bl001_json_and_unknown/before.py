@@ -24,5 +24,11 @@ def names(desk: str) -> Optional[list[str]]:
 
 @function_tool
 def rows(query: str) -> list[dict[str, Any]]:
-    """Rows of a query: `Any` is not known to be JSON data, so the fix is unsafe."""
+    """Rows of a query: read out of parsed JSON, so JSON data whatever `Any` may be."""
     return requests.get("https://db.example", params={"q": query}).json()["rows"]
+
+
+@function_tool
+def records(query: str) -> list[Any]:
+    """Records of a query: neither the annotation nor the call says JSON, so the fix is unsafe."""
+    return list(requests.get("https://db.example", params={"q": query}).iter_lines())
