@@ -167,6 +167,42 @@ def test_sarif_schema_rejects_a_broken_log(tmp_path, monkeypatch, capsys):
         jsonschema.Draft4Validator(schema).validate(log)
 
 
+SCHEMAS = Path(__file__).parent / "schemas"
+# Our own encodings of GitLab's and reviewdog's documented formats (see each file's "$comment").
+FORMAT_SCHEMAS = {"gitlab": "gitlab-code-quality.schema.json", "rdjson": "rdjson.schema.json"}
+
+
+def _format_schema(name: str) -> dict:
+    schema = json.loads((SCHEMAS / FORMAT_SCHEMAS[name]).read_text(encoding="utf-8"))
+    jsonschema.Draft7Validator.check_schema(schema)
+    return schema
+
+
+@pytest.mark.parametrize("name", sorted(FORMAT_SCHEMAS))
+def test_gitlab_and_rdjson_are_valid_against_their_schemas(tmp_path, monkeypatch, capsys, name):
+    document = json.loads(run_format(tmp_path, monkeypatch, capsys, name)[1])
+    jsonschema.Draft7Validator(_format_schema(name)).validate(document)
+    assert document if name == "gitlab" else document["diagnostics"], "a report without findings proves little"
+
+
+@pytest.mark.parametrize(
+    ("name", "break_it"),
+    [
+        ("gitlab", lambda issues: issues[0].pop("fingerprint")),
+        ("gitlab", lambda issues: issues[0].update(severity="warning")),
+        ("gitlab", lambda issues: issues[0]["location"].pop("lines")),
+        ("rdjson", lambda doc: doc["diagnostics"][0]["location"].pop("path")),
+        ("rdjson", lambda doc: doc["diagnostics"][0].update(severity="FATAL")),
+        ("rdjson", lambda doc: doc["diagnostics"][0]["location"]["range"]["start"].update(column=0)),
+    ],
+)
+def test_the_format_schemas_reject_a_broken_report(tmp_path, monkeypatch, capsys, name, break_it):
+    document = json.loads(run_format(tmp_path, monkeypatch, capsys, name)[1])
+    break_it(document)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft7Validator(_format_schema(name)).validate(document)
+
+
 def test_sarif_rules_carry_what_code_scanning_shows(tmp_path, monkeypatch, capsys):
     driver = sarif_of(tmp_path, monkeypatch, capsys)["runs"][0]["tool"]["driver"]
     assert driver["name"] == "boundlint" and driver["version"] == "<version>" and driver["informationUri"]
