@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from boundlint import rules
 from boundlint.core.config import Config
 from boundlint.core.findings import CONFIDENCE_ORDER, Finding
 from boundlint.core.selection import code_enabled, ignored_for_file
-from boundlint.project.module import ModuleInfo
 from boundlint.survey.file_survey import Survey
 from boundlint.survey.suppressions import Suppression, parse_suppressions, suppressing
+
+if TYPE_CHECKING:  # a run that reads every answer from the cache never loads libcst
+    from boundlint.project.module import ModuleInfo
 
 
 def filter_findings(
