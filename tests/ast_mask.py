@@ -17,7 +17,8 @@ Targets are positions in the ORIGINAL text (character offsets):
   (`s[:500]` -> `s[:500 - len(marker)]`).
 * `import_points`: where a fix inserts import statements. There, and only
   there, the module body may gain `from M import ...` statements whose names
-  are all fix symbols (`FIX_SYMBOLS`). Independently of any point, a
+  are all fix symbols (`FIX_SYMBOLS`), and the budget constant `FIX_CONSTANT = <int>`.
+  Independently of any point, a
   module-level `from M import ...` of such a module may gain fix symbols of M.
 
 Everything else must be equal field by field (positions ignored). Each fix
@@ -41,6 +42,8 @@ from typing import Any
 NEWLINE = re.compile(r"\r\n|\r|\n")
 
 # The names a fix may import, by module (and the local aliases it may give them).
+# The budget several fixes of one module share, named once among the imports' neighbours.
+FIX_CONSTANT = "MAX_TOOL_OUTPUT_CHARS"
 FIX_SYMBOLS: dict[str, frozenset[str]] = {
     "boundlint_runtime": frozenset({"truncate_text", "truncate_for_llm", "bounded"}),
     "boundlint_runtime.text": frozenset({"truncate_text"}),
@@ -144,7 +147,7 @@ def _import_ranges(text: Text, tree: ast.Module) -> list[tuple[int, int]]:
     """Whole lines of each top-level import statement."""
     ranges = []
     for statement in tree.body:
-        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        if isinstance(statement, (ast.Import, ast.ImportFrom)) or _is_fix_constant(statement):
             start = text.line_start(text.ast_offset(statement.lineno, statement.col_offset))
             end = text.line_end(
                 text.ast_offset(statement.end_lineno or statement.lineno, statement.end_col_offset or 0)
@@ -261,12 +264,24 @@ def targets_from_edits(original: str, edits: Sequence[Edit]) -> Targets:
 
 
 def is_fix_import(node: ast.AST) -> bool:
-    """`from M import a, b` of fix symbols only (a fix's import statement)."""
-    return (
+    """`from M import a, b` of fix symbols only (a fix's import statement), or the budget constant
+    fixes add beside their imports (`MAX_TOOL_OUTPUT_CHARS = 16_000`)."""
+    return _is_fix_constant(node) or (
         isinstance(node, ast.ImportFrom)
         and node.level == 0
         and node.module in FIX_SYMBOLS
         and all(_fix_alias(node.module, alias) for alias in node.names)
+    )
+
+
+def _is_fix_constant(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id == FIX_CONSTANT
+        and isinstance(node.value, ast.Constant)
+        and type(node.value.value) is int
     )
 
 

@@ -32,10 +32,13 @@ import libcst as cst
 
 from boundlint.edit.model import Symbol
 from boundlint.knowledge.frameworks import RUNTIME_ROOT
-from boundlint.parse.positions import child_nodes
+from boundlint.parse.positions import child_nodes, walk
 from boundlint.project.module import dotted
 
 STDLIB = frozenset(sys.stdlib_module_names)
+# The budget that several fixes of one module share, named once at its top.
+BUDGET_CONSTANT = "MAX_TOOL_OUTPUT_CHARS"
+BUDGET_COMMENT = "# characters a tool may return to the model"
 BLANK_LINE = cst.EmptyLine()
 
 
@@ -172,6 +175,7 @@ class ImportPlanner:
         self._locals: dict[Symbol, str] = {}
         self._additions: dict[str, dict[str, str | None]] = {}  # module -> {name: alias}
         self._taken: set[str] = set()  # local names chosen for new imports
+        self._constant: tuple[str, str] | None = None  # (name, literal): a budget constant to add
         facts = tree_facts(tree)
         self.bindings = facts.bindings
         self.occurrences = facts.occurrences
@@ -257,6 +261,42 @@ class ImportPlanner:
             return name
         raise RuntimeError(f"no free local name for {symbol.module}.{symbol.name}")  # pragma: no cover
 
+    # -- the budget ---------------------------------------------------------
+
+    def budget(self, literal: str, shared: bool) -> str:
+        """How fixed code spells the tool-output budget (`literal`, such as `16_000`): the module's
+        constant that already serves as a `max_chars`; else, when several fixes of this module
+        write it (`shared`), a new `MAX_TOOL_OUTPUT_CHARS`, named once; else the literal."""
+        existing = self._budget_constant()
+        if existing is not None:
+            return existing
+        if shared and BUDGET_CONSTANT not in self.bindings and BUDGET_CONSTANT not in self.occurrences:
+            self._constant = (BUDGET_CONSTANT, literal)
+            return BUDGET_CONSTANT
+        return literal
+
+    def _budget_constant(self) -> str | None:
+        """A module-level `NAME = <int>`, bound nowhere else, that some call passes as `max_chars`."""
+        integers = {
+            target.target.value
+            for statement in self.tree.body
+            if isinstance(statement, cst.SimpleStatementLine)
+            for small in statement.body
+            if isinstance(small, cst.Assign) and isinstance(small.value, cst.Integer)
+            for target in small.targets
+            if isinstance(target.target, cst.Name)
+        }
+        used = [
+            node.value.value
+            for node in walk(self.tree)
+            if isinstance(node, cst.Arg)
+            and node.keyword is not None
+            and node.keyword.value == "max_chars"
+            and isinstance(node.value, cst.Name)
+        ]
+        found = [name for name in dict.fromkeys(used) if name in integers and len(self.bindings.get(name, [])) == 1]
+        return BUDGET_CONSTANT if BUDGET_CONSTANT in found else (found[0] if found else None)
+
     # -- where a new import goes --------------------------------------------
 
     def _header(self) -> list[_TopImport]:
@@ -319,7 +359,7 @@ class ImportPlanner:
     def apply(self, tree: cst.Module) -> tuple[cst.Module, ImportChanges]:
         """Add the planned imports to `tree` (the fixed module, same top-level layout as the original)."""
         changes = ImportChanges()
-        if not self._additions:
+        if not self._additions and self._constant is None:
             return tree, changes
         body: list[cst.BaseStatement] = list(tree.body)
         by_index: dict[int, list[tuple[str, cst.SimpleStatementLine]]] = {}
@@ -357,7 +397,24 @@ class ImportPlanner:
                 body[index] = new_following
             body[index:index] = statements
             changes.inserted.extend(statements)
+        if self._constant is not None:
+            self._add_constant(body, changes, *self._constant)
         return tree.with_changes(body=body), changes
+
+    def _add_constant(self, body: list[cst.BaseStatement], changes: ImportChanges, name: str, literal: str) -> None:
+        """`NAME = literal` after the leading imports (and the docstring), with a blank line before it."""
+        index = 1 if body and _is_docstring(body[0]) else 0
+        while index < len(body) and _is_import_line(body[index]):
+            index += 1
+        statement = cst.SimpleStatementLine(
+            body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(name))], value=cst.Integer(literal))],
+            leading_lines=(BLANK_LINE,) if index else (),
+            trailing_whitespace=cst.TrailingWhitespace(
+                whitespace=cst.SimpleWhitespace("  "), comment=cst.Comment(BUDGET_COMMENT)
+            ),
+        )
+        body.insert(index, statement)
+        changes.inserted.append(statement)
 
     def _extendable(self, module: str) -> _TopImport | None:
         for item in self.top_imports:

@@ -40,6 +40,8 @@ BOUNDED = Symbol("boundlint_runtime", "bounded", ("boundlint_runtime.decorator",
 TRUNCATED = Symbol("boundlint_runtime.pydantic", "Truncated")
 TRUNCATED_ITEMS = Symbol("boundlint_runtime.pydantic", "TruncatedItems")
 ANNOTATED = Symbol("typing", "Annotated", ("typing_extensions",))
+# Not imported: how the fixed code spells the configured budget (a literal, or the module's constant).
+BUDGET = Symbol("", "max-chars")
 FIELD = Symbol("pydantic", "Field", ("pydantic.fields",))
 
 # Local spellings of the symbols a fix uses, e.g. {TRUNCATE_TEXT: "_bl_truncate_text"}.
@@ -58,6 +60,7 @@ class Candidate:
     applicability: str  # SAFE or UNSAFE
     message: str
     symbols: tuple[Symbol, ...] = ()
+    budget: str | None = None  # the configured budget's literal, when the fix writes it (`names[BUDGET]`)
     # Fixes with the same key make the same change (e.g. one `@bounded` for
     # several returns of a tool): applied once.
     key: tuple[Any, ...] = ()

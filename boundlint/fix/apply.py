@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from boundlint.edit.imports import ImportChanges, ImportPlanner, Layout, trailing_newline, tree_facts
-from boundlint.edit.model import Candidate, Edit, Names
+from boundlint.edit.model import BUDGET, Candidate, Edit, Names
 from boundlint.fix.formatting import DEFAULT_LINE_LENGTH
 from boundlint.fix.wrapping import Fit, line_fitter
 from boundlint.project.module import ModuleInfo
@@ -109,6 +109,7 @@ def apply_candidates(
     *,
     runtime_module: str | None = None,
     line_length: int = DEFAULT_LINE_LENGTH,
+    shared_budget: bool = False,
     check_syntax: bool = True,
 ) -> Applied:
     """Apply `candidates` (all of one module) and verify the result; raises FixFailed.
@@ -130,6 +131,9 @@ def apply_candidates(
     use_line = min(module.position(candidate.target).start.line for candidate in chosen)
     planner = ImportPlanner(tree, use_line, runtime_module)
     names = {symbol: planner.local(symbol) for candidate in chosen for symbol in candidate.symbols}
+    budgets = [candidate.budget for candidate in chosen if candidate.budget is not None]
+    if budgets:
+        names[BUDGET] = planner.budget(budgets[0], shared_budget)
     by_target: dict[int, list[Candidate]] = {}
     on_path: set[int] = set()
     for candidate in chosen:
@@ -210,6 +214,12 @@ def _assemble(
                 reverted = statement.visit(revert)
                 if not isinstance(reverted, cst.CSTNode) or tree.code_for_node(reverted) != layout.statements[index]:
                     raise FixFailed("a fix would change code outside the node it targets")
+                original_text = layout.statements[index]
+                if pending and text[:1] == original_text[:1]:
+                    # Inserted statements (imports, the budget constant) above a changed statement are
+                    # their own edit: one edit from the imports to the fix would hide what changed.
+                    chunks.append((starts[index], starts[index], "".join(pending)))
+                    pending = []
                 chunks.append((starts[index], starts[index + 1], "".join(pending) + text))
                 pending = []
                 parts.append(text)

@@ -30,7 +30,7 @@ from boundlint.core.config import Config
 from boundlint.core.findings import Finding
 from boundlint.core.result import FixRound, ModuleRewrite
 from boundlint.edit.context import FixContext
-from boundlint.edit.model import Candidate, Fix, NoFix, NoFixError
+from boundlint.edit.model import UNSAFE, Candidate, Fix, NoFix, NoFixError
 from boundlint.edit.target import Target
 from boundlint.fix.apply import FixFailed, apply_candidates
 from boundlint.fix.declared import has_runtime
@@ -120,10 +120,15 @@ STANDALONE_FOLDERS = frozenset(
 )
 
 
-def _layout(config: Config, module: ModuleInfo) -> dict[str, Any]:
-    """How fixed code is written in `module`: where the runtime is imported from, and the line
-    length it keeps."""
-    return {"runtime_module": config.runtime_module, "line_length": line_length_for(module.path.resolve().parent)}
+def _layout(config: Config, module: ModuleInfo, candidates: list[Candidate]) -> dict[str, Any]:
+    """How fixed code is written in `module`: where the runtime is imported from, the line length
+    it keeps, and whether its budget is named once (`candidates`, the module's fixes of this
+    round, write it more than once)."""
+    return {
+        "runtime_module": config.runtime_module,
+        "line_length": line_length_for(module.path.resolve().parent),
+        "shared_budget": len({c.key or id(c) for c in candidates if c.budget is not None}) > 1,
+    }
 
 
 # -- a fix round --------------------------------------------------------------
@@ -145,7 +150,7 @@ def fix_round(analysis: Analysis, findings: list[Finding], config: Config, unsaf
     for key in sorted(by_module, key=lambda k: modules[k].display):
         module = modules[key]
         try:
-            applied = apply_candidates(module, by_module[key], **_layout(config, module))
+            applied = apply_candidates(module, by_module[key], **_layout(config, module, by_module[key]))
         except FixFailed as error:
             outcome.failed.append((module.display, str(error)))
             continue
@@ -203,14 +208,19 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
     fixes: dict[Finding, Fix] = {}
     for candidates in by_module.values():
         try:
-            apply_candidates(candidates[0].module, candidates, **_layout(config, candidates[0].module))
+            apply_candidates(candidates[0].module, candidates, **_layout(config, candidates[0].module, candidates))
             verified = True
         except FixFailed:
             verified = False
         for candidate in candidates:
+            # Spelled as the run that applies it would: a safe fix among the safe ones only.
+            company = candidates if candidate.applicability == UNSAFE else [c for c in candidates if c.allowed(False)]
             try:
                 applied = apply_candidates(
-                    candidate.module, [candidate], **_layout(config, candidate.module), check_syntax=not verified
+                    candidate.module,
+                    [candidate],
+                    **_layout(config, candidate.module, company),
+                    check_syntax=not verified,
                 )
             except FixFailed:
                 continue

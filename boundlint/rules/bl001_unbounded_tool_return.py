@@ -12,7 +12,17 @@ from boundlint.analyse.size import LOW, UNBOUNDED, Verdict
 from boundlint.core.findings import Finding, lower_confidence
 from boundlint.edit.context import FixContext
 from boundlint.edit.kinds import JSON, TEXT, UNKNOWN, Kinds
-from boundlint.edit.model import BOUNDED, SAFE, TRUNCATE_FOR_LLM, TRUNCATE_TEXT, UNSAFE, Candidate, Names, NoFixError
+from boundlint.edit.model import (
+    BOUNDED,
+    BUDGET,
+    SAFE,
+    TRUNCATE_FOR_LLM,
+    TRUNCATE_TEXT,
+    UNSAFE,
+    Candidate,
+    Names,
+    NoFixError,
+)
 from boundlint.edit.target import Target, first_tuple_item, returned_value
 from boundlint.edit.templates import PLACEHOLDER, budget_literal, wrap_in_call
 from boundlint.find.tools import Tool
@@ -234,7 +244,7 @@ class ReadFile(BaseTool):
 
         def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
             def wrap(expr: cst.BaseExpression) -> cst.BaseExpression:
-                return wrap_in_call(f"{names[symbol]}({PLACEHOLDER}, max_chars={budget})", expr)
+                return wrap_in_call(f"{names[symbol]}({PLACEHOLDER}, max_chars={names[BUDGET]})", expr)
 
             if isinstance(node, cst.Return):
                 assert node.value is not None
@@ -254,7 +264,7 @@ class ReadFile(BaseTool):
         message = f"Wrap {what} in `{symbol.name}(..., max_chars={budget})`"
         if applicability == UNSAFE:
             message += " (unsafe: the value is not known to be JSON data, and it gets a JSON-compatible copy)"
-        return Candidate(target.finding, module, target.node, build, applicability, message, (symbol,))
+        return Candidate(target.finding, module, target.node, build, applicability, message, (symbol,), budget=budget)
 
     def _inner_fix(
         self, target: Target, inner: list[cst.BaseExpression], budget: str, message: str, applicability: str
@@ -266,11 +276,20 @@ class ReadFile(BaseTool):
 
         def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
             for part in inner:
-                wrapped = wrap_in_call(f"{names[TRUNCATE_FOR_LLM]}({PLACEHOLDER}, max_chars={budget})", part)
+                wrapped = wrap_in_call(f"{names[TRUNCATE_FOR_LLM]}({PLACEHOLDER}, max_chars={names[BUDGET]})", part)
                 node = node.deep_replace(part, wrapped)
             return node
 
-        return Candidate(target.finding, target.module, target.node, build, applicability, message, (TRUNCATE_FOR_LLM,))
+        return Candidate(
+            target.finding,
+            target.module,
+            target.node,
+            build,
+            applicability,
+            message,
+            (TRUNCATE_FOR_LLM,),
+            budget=budget,
+        )
 
     def _class_based(self, target: Target) -> bool:
         tool = target.tool
@@ -286,7 +305,7 @@ class ReadFile(BaseTool):
 
         def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
             assert isinstance(node, cst.FunctionDef)
-            decorator = cst.Decorator(decorator=cst.parse_expression(f"{names[BOUNDED]}(max_chars={budget})"))
+            decorator = cst.Decorator(decorator=cst.parse_expression(f"{names[BOUNDED]}(max_chars={names[BUDGET]})"))
             decorators = list(node.decorators)
             decorators.insert(len(decorators) if position is None else position + 1, decorator)
             return node.with_changes(decorators=decorators)
@@ -294,7 +313,15 @@ class ReadFile(BaseTool):
         where = "under the tool decorator" if position is not None else "right above the function"
         message = f"Add `@bounded(max_chars={budget})` {where}"
         return Candidate(
-            target.finding, target.module, function, build, SAFE, message, (BOUNDED,), key=("bounded", id(function))
+            target.finding,
+            target.module,
+            function,
+            build,
+            SAFE,
+            message,
+            (BOUNDED,),
+            key=("bounded", id(function)),
+            budget=budget,
         )
 
 

@@ -79,9 +79,11 @@ def test_unsafe_fixes_apply_with_the_option(tmp_path):
     path = _tree(tmp_path)
     run = fix(tmp_path, unsafe=True)
     assert run.code == 0
+    fixed = path.read_text(encoding="utf-8")
+    # Both tools fixed in one run: one budget, named once.
     assert (
-        'truncate_for_llm(\n        [row for row in requests.get(url).json()["rows"]], max_chars=16_000\n    )'
-        in path.read_text(encoding="utf-8")
+        'truncate_for_llm(\n        [row for row in requests.get(url).json()["rows"]],\n        max_chars=MAX_TOOL_OUTPUT_CHARS,\n    )'
+        in fixed
     )
     assert "from boundlint_runtime import truncate_for_llm, truncate_text\n" in path.read_text(encoding="utf-8")
 

@@ -111,13 +111,23 @@ def test_the_split_is_the_formatters_own(tmp_path):
     fixed = target.read_text(encoding="utf-8")
     assert (
         "    return truncate_text(\n"
-        "        client.search(query=query, limit=limit, include_raw=True), max_chars=16_000\n"
+        "        client.search(query=query, limit=limit, include_raw=True),\n"
+        "        max_chars=MAX_TOOL_OUTPUT_CHARS,\n"
         "    )\n"
     ) in fixed
+    for formatter in FORMATTERS:
+        assert format_check(formatter, target), formatter
+
+
+def test_arguments_that_fit_on_one_line_of_their_own_stay_together(tmp_path):
+    target = tmp_path / "tools.py"
+    target.write_text(LONG_RETURNS.split("\n\n\n@tool\ndef search_all")[0] + "\n", encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
+    fix(tmp_path)
+    fixed = target.read_text(encoding="utf-8")
     assert (
         "    return truncate_text(\n"
-        "        client.search_everything_in_the_index(query=query, limit=limit, raw=1),\n"
-        "        max_chars=16_000,\n"
+        "        client.search(query=query, limit=limit, include_raw=True), max_chars=16_000\n"
         "    )\n"
     ) in fixed
     for formatter in FORMATTERS:

@@ -9,19 +9,21 @@ import requests
 from boundlint_runtime import truncate_for_llm, truncate_text
 from langchain_core.tools import BaseTool, tool
 
+MAX_TOOL_OUTPUT_CHARS = 16_000  # characters a tool may return to the model
+
 
 @tool
 def fetch_page(url: str) -> str:
     """Fetch a web page."""
     resp = requests.get(url, timeout=10)
-    return truncate_text(resp.text, max_chars=16_000)  # the whole body
+    return truncate_text(resp.text, max_chars=MAX_TOOL_OUTPUT_CHARS)  # the whole body
 
 
 @tool
 async def run(cmd: str):
     """Run a command (no annotation: the f-string says it is text)."""
     out = subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout
-    return truncate_text(f"$ {cmd}\n{out}", max_chars=16_000)
+    return truncate_text(f"$ {cmd}\n{out}", max_chars=MAX_TOOL_OUTPUT_CHARS)
 
 
 @tool
@@ -29,7 +31,7 @@ def dump(table: str) -> str:
     """A JSON dump, returned over several lines."""
     rows = requests.get(f"https://db.example/{table}").json()
     return (
-        json.dumps(truncate_for_llm(rows, max_chars=16_000))
+        json.dumps(truncate_for_llm(rows, max_chars=MAX_TOOL_OUTPUT_CHARS))
     )
 
 
@@ -40,4 +42,4 @@ class FetchTool(BaseTool):
     def _run(self, url: str) -> str:
         if not url:
             return "no url"
-        return truncate_text(requests.get(url).text, max_chars=16_000)
+        return truncate_text(requests.get(url).text, max_chars=MAX_TOOL_OUTPUT_CHARS)

@@ -8,11 +8,13 @@ from boundlint_runtime import bounded, truncate_text
 from langchain_core.tools import BaseTool, tool
 from mcp.server.fastmcp import FastMCP
 
+MAX_TOOL_OUTPUT_CHARS = 16_000  # characters a tool may return to the model
+
 mcp = FastMCP("ops")
 
 
 @mcp.tool()
-@bounded(max_chars=16_000)
+@bounded(max_chars=MAX_TOOL_OUTPUT_CHARS)
 async def fetch(url: str) -> str:
     """Fetch a page (both returns are unbounded: one decorator)."""
     async with httpx.AsyncClient() as client:
@@ -23,14 +25,14 @@ async def fetch(url: str) -> str:
 
 
 @mcp.tool(name="du")
-@bounded(max_chars=16_000)
+@bounded(max_chars=MAX_TOOL_OUTPUT_CHARS)
 @functools.lru_cache(maxsize=32)
 def du(path: str) -> str:
     """`@bounded` goes right under the tool decorator, above the cache."""
     return subprocess.run(["du", "-ah", path], capture_output=True, text=True).stdout
 
 
-@bounded(max_chars=16_000)
+@bounded(max_chars=MAX_TOOL_OUTPUT_CHARS)
 def logs(service: str) -> str:
     """Registered by a call below: `@bounded` goes right above the function."""
     return subprocess.run(["journalctl", "-u", service], capture_output=True, text=True).stdout
@@ -47,7 +49,7 @@ class ShellTool(BaseTool):
         # Class-based tools keep the call style.
         return truncate_text(
             subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout,
-            max_chars=16_000,
+            max_chars=MAX_TOOL_OUTPUT_CHARS,
         )
 
 
@@ -55,4 +57,4 @@ class ShellTool(BaseTool):
 def listing(path: str) -> tuple[str, list[str]]:
     """content_and_artifact tools keep the call style too."""
     names = subprocess.run(["ls", path], capture_output=True, text=True).stdout.split()
-    return truncate_text("\n".join(names), max_chars=16_000), names
+    return truncate_text("\n".join(names), max_chars=MAX_TOOL_OUTPUT_CHARS), names

@@ -4,13 +4,15 @@ import requests
 from agents import function_tool
 from boundlint_runtime import truncate_for_llm
 
+MAX_TOOL_OUTPUT_CHARS = 16_000  # characters a tool may return to the model
+
 
 @function_tool
 def labels(order_id: str) -> dict[str, str]:
     """Labels of an order."""
     return truncate_for_llm(
         requests.get(f"https://labels.example/{order_id}").json()["labels"],
-        max_chars=16_000,
+        max_chars=MAX_TOOL_OUTPUT_CHARS,
     )
 
 
@@ -18,7 +20,8 @@ def labels(order_id: str) -> dict[str, str]:
 def calendar(desk: str) -> dict:
     """A desk's calendar: `.json()` is JSON data whatever the annotation."""
     return truncate_for_llm(
-        requests.get(f"https://cal.example/{desk}").json(), max_chars=16_000
+        requests.get(f"https://cal.example/{desk}").json(),
+        max_chars=MAX_TOOL_OUTPUT_CHARS,
     )
 
 
@@ -27,7 +30,7 @@ def names(desk: str) -> Optional[list[str]]:
     """Names on a desk."""
     return truncate_for_llm(
         requests.get(f"https://staff.example/{desk}").json().get("names"),
-        max_chars=16_000,
+        max_chars=MAX_TOOL_OUTPUT_CHARS,
     )
 
 
@@ -36,7 +39,7 @@ def rows(query: str) -> list[dict[str, Any]]:
     """Rows of a query: read out of parsed JSON, so JSON data whatever `Any` may be."""
     return truncate_for_llm(
         requests.get("https://db.example", params={"q": query}).json()["rows"],
-        max_chars=16_000,
+        max_chars=MAX_TOOL_OUTPUT_CHARS,
     )
 
 

@@ -8,6 +8,8 @@ from langchain_core.messages import ToolMessage
 from langchain_core.tools import tool
 from langgraph.types import Command
 
+MAX_TOOL_OUTPUT_CHARS = 16_000  # characters a tool may return to the model
+
 
 async def _fetch(url: str) -> str:
     return requests.get(url, timeout=30).text
@@ -23,13 +25,13 @@ def fetch_later(url: str):
 def save_and_show(url: str, tool_call_id: str) -> Command:
     """Save a page in the state and show it."""
     body = requests.get(url, timeout=30).text
-    return Command(update={"files": {url: body}, "messages": [ToolMessage(truncate_for_llm(body, max_chars=16_000), tool_call_id=tool_call_id)]})
+    return Command(update={"files": {url: body}, "messages": [ToolMessage(truncate_for_llm(body, max_chars=MAX_TOOL_OUTPUT_CHARS), tool_call_id=tool_call_id)]})
 
 
 @tool
 def show(url: str, tool_call_id: str) -> ToolMessage:
     """Show a page, with its address as the artifact."""
-    return ToolMessage(content=truncate_for_llm(requests.get(url, timeout=30).text, max_chars=16_000), tool_call_id=tool_call_id, artifact=url)
+    return ToolMessage(content=truncate_for_llm(requests.get(url, timeout=30).text, max_chars=MAX_TOOL_OUTPUT_CHARS), tool_call_id=tool_call_id, artifact=url)
 
 
 @tool
