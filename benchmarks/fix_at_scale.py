@@ -11,7 +11,10 @@ temporary folder, then, in the copy, as a user would:
 3. every changed file must still compile (when the original did);
 4. its AST must equal the original's outside the nodes the fixes targeted
    (`tests/ast_mask.py`, from each finding's JSON `fix`);
-5. a second `boundlint fix --unsafe-fixes .` must change nothing.
+5. a second `boundlint fix --unsafe-fixes .` must change nothing;
+6. where the tree's pyproject.toml configures ruff or black (and it is
+   installed here), every changed file that the formatter accepted before
+   must be accepted after (`ruff format --check`, `black --check`).
 
 `fix` works in rounds (it checks again after writing, and fixes what the new
 check finds), but the JSON of step 1 describes the first round only. So the
@@ -75,11 +78,13 @@ class Figures:
     compile_failures: list[str] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)
     second_run_changed: list[str] = field(default_factory=list)
+    formatter: str | None = None  # what the tree formats with, when it says and it is installed here
+    formatter_regressions: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
-        return not (self.compile_failures or self.differences or self.second_run_changed)
+        return not (self.compile_failures or self.differences or self.second_run_changed or self.formatter_regressions)
 
     def write(self, out: TextIO) -> None:
         out.write(f"files in tree: {self.files}\n")
@@ -106,6 +111,15 @@ class Figures:
         out.write(f"files changed by the second run: {len(self.second_run_changed)} (must be 0)\n")
         for line in self.second_run_changed[:SHOWN]:
             out.write(f"  {line}\n")
+        if self.formatter is None:
+            out.write("formatter: none configured (or not installed here): not checked\n")
+        else:
+            out.write(
+                f"formatted files the fixes unformatted ({self.formatter}): "
+                f"{len(self.formatter_regressions)} (must be 0)\n"
+            )
+            for line in self.formatter_regressions[:SHOWN]:
+                out.write(f"  {line}\n")
         out.write(f"time: {self.seconds:.1f} s\n")
 
 
@@ -113,7 +127,7 @@ class Figures:
 
 
 def copy_tree(source: Path, destination: Path, limit: int | None = None) -> list[str]:
-    """Copy the .py files (sorted, the first `limit`) and a top-level pyproject.toml; their relative paths."""
+    """Copy the .py files (sorted, the first `limit`) and the top-level configuration; their relative paths."""
     source = source.resolve()
     files = sorted(
         path.relative_to(source).as_posix() for path in source.rglob("*.py") if path.is_file() and not path.is_symlink()
@@ -124,8 +138,9 @@ def copy_tree(source: Path, destination: Path, limit: int | None = None) -> list
         target = destination / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source / relative, target)
-    if (source / "pyproject.toml").is_file():
-        shutil.copyfile(source / "pyproject.toml", destination / "pyproject.toml")
+    for name in ("pyproject.toml", "ruff.toml", ".ruff.toml"):  # the configuration, the formatter's too
+        if (source / name).is_file():
+            shutil.copyfile(source / name, destination / name)
     return files
 
 
@@ -334,6 +349,8 @@ def run(tree: Path, limit: int | None = None, keep: Path | None = None, out: Tex
         figures.findings_before = len(findings)
         figures.fixable_before = sum(1 for finding in findings if finding.get("fix"))
 
+        figures.formatter = formatter_of(fixed_root)
+        unformatted_before = unformatted(figures.formatter, fixed_root, files)
         first = boundlint(["fix", "--unsafe-fixes", "."], fixed_root)
         report = first.stdout.decode("utf-8", "replace")
         match = re.search(r"^Fixed (\d+) findings? in", report, re.MULTILINE)
@@ -363,6 +380,10 @@ def run(tree: Path, limit: int | None = None, keep: Path | None = None, out: Tex
         for relative in steps:
             if relative not in changed:
                 figures.differences.append(f"{relative}: the replay changed it, the fix run did not")
+        unformatted_after = unformatted(figures.formatter, fixed_root, changed)
+        figures.formatter_regressions = [
+            relative for relative in changed if relative in unformatted_after and relative not in unformatted_before
+        ]
 
         boundlint(["fix", "--unsafe-fixes", "."], fixed_root)
         again = snapshot(fixed_root, files)
@@ -374,6 +395,32 @@ def run(tree: Path, limit: int | None = None, keep: Path | None = None, out: Tex
     if out is not None:
         figures.write(out)
     return figures
+
+
+# -- the tree's formatter -------------------------------------------------------
+
+
+def formatter_of(root: Path) -> str | None:
+    """ "ruff" or "black" when the tree's pyproject.toml configures it and it is installed here."""
+    from boundlint.fix.formatting import configured_formatter
+
+    found = configured_formatter(root)
+    if found is None or found[1] != root:
+        return None
+    name = found[0]
+    installed = subprocess.run([sys.executable, "-m", name, "--version"], capture_output=True).returncode == 0
+    return name if installed else None
+
+
+def unformatted(formatter: str | None, root: Path, files: list[str]) -> set[str]:
+    """The files of `files` that the formatter would change (with the tree's settings)."""
+    if formatter is None or not files:
+        return set()
+    # `--diff` in both: a file it would change gets a `--- PATH` header (any ruff or black version).
+    check = ["format", "--diff"] if formatter == "ruff" else ["--diff", "-q"]
+    done = subprocess.run([sys.executable, "-m", formatter, *check, *files], cwd=root, capture_output=True, text=True)
+    headers = {line[4:].split("\t", 1)[0].strip() for line in done.stdout.splitlines() if line.startswith("--- ")}
+    return {relative for relative in files if relative in headers}
 
 
 def main(argv: list[str] | None = None) -> int:

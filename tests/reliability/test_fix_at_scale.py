@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from benchmarks.fix_at_scale import apply_patch, main, run
+from benchmarks.fix_at_scale import apply_patch, formatter_of, main, run, unformatted
 from benchmarks.generate_tree import generate
 
 
@@ -62,3 +62,18 @@ def test_a_patch_that_does_not_match_is_refused():
     patch = ["@@ -1 +1 @@\n", "-a\n", "+b\n"]
     with pytest.raises(ValueError):
         apply_patch("x\n", patch)
+
+
+@pytest.mark.parametrize("formatter", ["ruff", "black"])
+def test_the_formatter_check_names_the_files_the_formatter_would_change(tmp_path, formatter):
+    (tmp_path / "pyproject.toml").write_text(f"[tool.{formatter}]\nline-length = 88\n", encoding="utf-8")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "clean.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "pkg" / "messy.py").write_text("x   =  1\n", encoding="utf-8")
+    assert formatter_of(tmp_path) == formatter
+    assert unformatted(formatter, tmp_path, ["pkg/clean.py", "pkg/messy.py"]) == {"pkg/messy.py"}
+
+
+def test_a_tree_that_configures_no_formatter_is_not_checked(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
+    assert formatter_of(tmp_path) is None
