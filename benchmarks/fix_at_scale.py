@@ -80,6 +80,7 @@ class Figures:
     second_run_changed: list[str] = field(default_factory=list)
     formatter: str | None = None  # what the tree formats with, when it says and it is installed here
     formatter_regressions: list[str] = field(default_factory=list)
+    formatted_changed: int = 0  # changed files that were in the formatter's format before
     seconds: float = 0.0
 
     @property
@@ -115,8 +116,8 @@ class Figures:
             out.write("formatter: none configured (or not installed here): not checked\n")
         else:
             out.write(
-                f"formatted files the fixes unformatted ({self.formatter}): "
-                f"{len(self.formatter_regressions)} (must be 0)\n"
+                f"formatted files the fixes unformatted ({self.formatter}): {len(self.formatter_regressions)} "
+                f"of {self.formatted_changed} changed files in its format before (must be 0)\n"
             )
             for line in self.formatter_regressions[:SHOWN]:
                 out.write(f"  {line}\n")
@@ -381,6 +382,7 @@ def run(tree: Path, limit: int | None = None, keep: Path | None = None, out: Tex
             if relative not in changed:
                 figures.differences.append(f"{relative}: the replay changed it, the fix run did not")
         unformatted_after = unformatted(figures.formatter, fixed_root, changed)
+        figures.formatted_changed = sum(1 for relative in changed if relative not in unformatted_before)
         figures.formatter_regressions = [
             relative for relative in changed if relative in unformatted_after and relative not in unformatted_before
         ]
