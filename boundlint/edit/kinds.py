@@ -98,6 +98,66 @@ class Kinds:
         name = self.name(expr) or ""
         return name in src.BINARY_TYPES or src.is_media_type(name)
 
+    # -- MCP content blocks ---------------------------------------------------
+
+    def makes_content_blocks(self, annotation: cst.BaseExpression | None, value: cst.BaseExpression) -> bool:
+        """MCP content blocks or results (`list[TextContent]`, `CallToolResult`): by the tool's
+        annotation (through `Optional`, unions, lists and module-level aliases such as
+        `ResponseType = list[TextContent | ImageContent]`), by the constructors the value writes
+        out, or by the annotation of the project function it calls."""
+        if annotation is not None and self._names_content(annotation, 0):
+            return True
+        return self._content_value(value, 0)
+
+    def text_blocks(self, value: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+        """The `text` of each block of `[TextContent(type="text", text=...), ...]` (or of one
+        `TextContent(...)`) written out in the return, or None when the value is not that."""
+        calls = [e.value for e in value.elements] if isinstance(value, (cst.List, cst.Tuple)) else [value]
+        texts = []
+        for call in calls:
+            if not isinstance(call, cst.Call) or self.name(call.func) != src.MCP_TEXT_BLOCK:
+                return None
+            text = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "text"), None)
+            if text is None:
+                return None
+            texts.append(text)
+        return texts or None
+
+    def _content_value(self, value: cst.BaseExpression, depth: int) -> bool:
+        if depth > 3:
+            return False
+        if isinstance(value, (cst.List, cst.Tuple)):
+            return any(self._content_value(element.value, depth + 1) for element in value.elements)
+        if isinstance(value, cst.Await):
+            return self._content_value(value.expression, depth + 1)
+        if not isinstance(value, cst.Call) or not isinstance(value.func, (cst.Name, cst.Attribute)):
+            return False
+        if self.name(value.func) in src.MCP_CONTENT_TYPES:
+            return True
+        entity = self.project.resolve(self.module, value.func)
+        if entity is None or entity.kind != "function" or not isinstance(entity.node, cst.FunctionDef):
+            return False
+        returns = entity.node.returns
+        return returns is not None and Kinds(self.project, entity.module)._names_content(returns.annotation, 0)
+
+    def _names_content(self, expr: cst.BaseExpression, depth: int) -> bool:
+        if depth > 8:
+            return False
+        if isinstance(expr, cst.BinaryOperation):
+            return self._names_content(expr.left, depth + 1) or self._names_content(expr.right, depth + 1)
+        if isinstance(expr, cst.Subscript):
+            return self._names_content(expr.value, depth + 1) or any(
+                isinstance(e.slice, cst.Index) and self._names_content(e.slice.value, depth + 1) for e in expr.slice
+            )
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            return False
+        if self.name(expr) in src.MCP_CONTENT_TYPES:
+            return True
+        entity = self.project.resolve(self.module, expr)  # an alias: `ResponseType = list[TextContent]`
+        if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.BaseExpression):
+            return Kinds(self.project, entity.module)._names_content(entity.node, depth + 1)
+        return False
+
     def model_channel(self, value: cst.BaseExpression) -> tuple[str, int | None, str | None] | None:
         """Where the model-facing part of a `ToolMessage(...)` or `Command(...)` call is (see
         `data_sources.MODEL_CHANNELS`), or None for any other value."""

@@ -984,6 +984,23 @@ MODEL_CHANNELS: dict[str, tuple[str, int | None, str | None]] = {
     "langgraph.types.Command": ("update", None, "messages"),
 }
 
+# MCP content blocks and results: pydantic models the MCP server serialises as they are. A
+# checkpoint around them (`truncate_for_llm`) would return plain dicts, which a server turns into
+# JSON text: the client gets another kind of result. Only the `text` of a `TextContent` is cut.
+MCP_CONTENT_TYPES = frozenset(
+    {
+        "mcp.types.TextContent",
+        "mcp.types.ImageContent",
+        "mcp.types.AudioContent",
+        "mcp.types.EmbeddedResource",
+        "mcp.types.ResourceLink",
+        "mcp.types.ContentBlock",
+        "mcp.types.Content",
+        "mcp.types.CallToolResult",
+    }
+)
+MCP_TEXT_BLOCK = "mcp.types.TextContent"
+
 # A query for the columns of one table: a few rows, one per column.
 ONE_TABLE_SCHEMA_QUERY = re.compile(
     r"^\s*(?:pragma\s+table_(?:x)?info\b|describe\s|desc\s|show\s+(?:full\s+)?columns\b"

@@ -205,6 +205,16 @@ class ReadFile(BaseTool):
         if tool.content_and_artifact:
             annotation = first_tuple_item(kinds, annotation)
         value = returned_value(target, tool.content_and_artifact)
+        texts = kinds.text_blocks(value)
+        if texts is not None:
+            message = f"Cut the text of each MCP `TextContent` block: `text=truncate_for_llm(..., max_chars={budget})`"
+            return self._inner_fix(target, texts, budget, message, SAFE)
+        if kinds.makes_content_blocks(annotation, value):
+            raise NoFixError(
+                "no automatic fix: the tool returns MCP content blocks (`TextContent`, ...); a checkpoint around "
+                "them would turn them into plain dicts, which the server sends as other content. Bound the text "
+                'where each block is made: `TextContent(type="text", text=truncate_text(...))`'
+            )
         if kinds.is_media(annotation, value):
             raise NoFixError(
                 "no automatic fix: the value is an image, audio or other binary content; a text or JSON "

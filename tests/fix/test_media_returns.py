@@ -44,3 +44,40 @@ def test_a_media_return_is_reported_without_a_fix(tmp_path, tool):
 def test_a_text_return_keeps_its_fix(tmp_path):
     tool = "@mcp.tool()\ndef page(url: str) -> str:\n    return requests.get(url).text\n"
     assert bl001_fixes(tmp_path, tool) == [True]
+
+
+def _fixes(tmp_path, tool: str) -> list[dict]:
+    write_tree(tmp_path, {"server.py": HEADER + tool})
+    result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=Request(fixes=True)))
+    return [finding.fix for finding in result.findings if finding.code == "BL001"]
+
+
+@pytest.mark.parametrize(
+    "tool",
+    [
+        # A helper builds the blocks: its annotation says so, through an alias.
+        "Blocks = list[TextContent | ImageContent]\n\n\ndef as_blocks(text: str) -> Blocks:\n"
+        "    return [TextContent(type='text', text=text)]\n\n\n"
+        "@mcp.tool()\ndef page(url: str):\n    return as_blocks(requests.get(url).text)\n",
+        # The tool's own annotation says so.
+        "@mcp.tool()\ndef page(url: str) -> list[TextContent]:\n    blocks = [TextContent(type='text', text=requests.get(url).text)]\n"
+        "    return blocks\n",
+        "import mcp.types as types\n\n\n@mcp.tool()\ndef page(url: str) -> types.CallToolResult:\n"
+        "    return types.CallToolResult(content=[TextContent(type='text', text=requests.get(url).text)])\n",
+    ],
+)
+def test_mcp_content_blocks_built_elsewhere_get_no_fix(tmp_path, tool):
+    """A checkpoint around blocks would return dicts, which the server sends as other content."""
+    assert _fixes(tmp_path, tool) == [None]
+
+
+def test_the_text_of_blocks_written_out_is_cut_in_place(tmp_path):
+    tool = (
+        "@mcp.tool()\ndef page(url: str) -> list[TextContent]:\n"
+        "    return [TextContent(type='text', text=requests.get(url).text)]\n"
+    )
+    [fix] = _fixes(tmp_path, tool)
+    assert fix["applicability"] == "safe"
+    assert [edit["content"] for edit in fix["edits"]][
+        -1
+    ] == "truncate_for_llm(requests.get(url).text, max_chars=16_000)"
