@@ -236,3 +236,30 @@ def test_only_the_most_recently_written_namespaces_are_kept(tmp_path):
     kept = sorted(entry.name for entry in top.iterdir() if entry.is_dir())
     newest = sorted(folder.name for folder in old[-(KEPT_NAMESPACES - 1) :])
     assert kept == sorted([*newest, "notes", f"v{boundlint.__version__}-{'ab' * 12}"])
+
+
+def test_another_checker_build_of_the_same_version_uses_its_own_cache(tmp_path, monkeypatch):
+    """An install from git keeps `0.1.0`: the checker's own files, not its version, tell builds apart."""
+    from boundlint.engine import cache
+
+    config, paths = Config(root=tmp_path), [tmp_path]
+    first = cache.fingerprint(config, paths)
+    monkeypatch.setattr(cache, "checker_stamp", lambda: "another build")
+    assert cache.fingerprint(config, paths) != first
+
+
+def test_the_checker_stamp_follows_the_packages_files(tmp_path, monkeypatch):
+    from boundlint.engine import cache
+
+    package = tmp_path / "boundlint"
+    (package / "engine").mkdir(parents=True)
+    (package / "engine" / "cache.py").write_text("x = 1\n", encoding="utf-8")
+    monkeypatch.setattr(cache, "__file__", str(package / "engine" / "cache.py"))
+    cache.checker_stamp.cache_clear()
+    try:
+        before = cache.checker_stamp()
+        cache.checker_stamp.cache_clear()
+        (package / "engine" / "cache.py").write_text("x = 2 \n", encoding="utf-8")
+        assert cache.checker_stamp() != before
+    finally:
+        cache.checker_stamp.cache_clear()

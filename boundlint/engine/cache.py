@@ -3,12 +3,13 @@
 A run reads one state file and writes it back once (see `Cache`), so a warm
 run costs a `stat` per file and one small JSON load. Everything lives under a
 namespace directory named after boundlint's version and a fingerprint of the
-configuration and of the project's set of files: changing any of them starts
-from an empty cache. Only the most recently written namespaces are kept.
+checker's own files, the configuration and the project's set of files:
+changing any of them starts from an empty cache. Only the most recently written namespaces are kept.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -29,12 +30,28 @@ KEPT_NAMESPACES = 8
 def fingerprint(config: Config, paths: list[Path]) -> str:
     digest = blake2b(digest_size=12)
     digest.update(__version__.encode())
+    digest.update(checker_stamp().encode())
     # Findings name files relative to the working folder, in messages too.
     digest.update(os.getcwd().encode("utf-8", "surrogatepass") + b"\0")
     for item in fields(config):
         if item.name not in ("source",):
             digest.update(f"{item.name}={getattr(config, item.name)!r};".encode())
     digest.update("\0".join(map(str, paths)).encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+@functools.cache
+def checker_stamp() -> str:
+    """The installed checker's own files (name, size, modification time): an install from git
+    keeps the version number, but a different checker must not read another's answers."""
+    package = Path(__file__).resolve().parents[1]
+    digest = blake2b(digest_size=8)
+    for path in sorted(package.rglob("*.py")):
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        digest.update(f"{path.relative_to(package)}:{stat.st_size}:{stat.st_mtime_ns};".encode())
     return digest.hexdigest()
 
 
