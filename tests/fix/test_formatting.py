@@ -102,34 +102,34 @@ def test_a_fixed_line_stays_within_the_projects_line_length(tmp_path, settings, 
     assert all(f"return {line}\n" in LONG_RETURNS for line in too_long), too_long
 
 
-def test_the_split_is_the_formatters_own(tmp_path):
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # Three fixes share the budget constant: too long for one line of arguments.
+        (
+            LONG_RETURNS,
+            "    return truncate_text(\n"
+            "        client.search(query=query, limit=limit, include_raw=True),\n"
+            "        max_chars=MAX_TOOL_OUTPUT_CHARS,\n"
+            "    )\n",
+        ),
+        # One fix writes the number: the arguments fit on one line of their own.
+        (
+            LONG_RETURNS.split("\n\n\n@tool\ndef search_all")[0] + "\n",
+            "    return truncate_text(\n"
+            "        client.search(query=query, limit=limit, include_raw=True), max_chars=16_000\n"
+            "    )\n",
+        ),
+    ],
+    ids=["one-per-line", "together"],
+)
+def test_the_split_is_the_formatters_own(tmp_path, source, expected):
     """At 88 columns the split calls are what black and ruff write: both leave them unchanged."""
     target = tmp_path / "tools.py"
-    target.write_text(LONG_RETURNS, encoding="utf-8")
+    target.write_text(source, encoding="utf-8")
     (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
     fix(tmp_path)
-    fixed = target.read_text(encoding="utf-8")
-    assert (
-        "    return truncate_text(\n"
-        "        client.search(query=query, limit=limit, include_raw=True),\n"
-        "        max_chars=MAX_TOOL_OUTPUT_CHARS,\n"
-        "    )\n"
-    ) in fixed
-    for formatter in FORMATTERS:
-        assert format_check(formatter, target), formatter
-
-
-def test_arguments_that_fit_on_one_line_of_their_own_stay_together(tmp_path):
-    target = tmp_path / "tools.py"
-    target.write_text(LONG_RETURNS.split("\n\n\n@tool\ndef search_all")[0] + "\n", encoding="utf-8")
-    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
-    fix(tmp_path)
-    fixed = target.read_text(encoding="utf-8")
-    assert (
-        "    return truncate_text(\n"
-        "        client.search(query=query, limit=limit, include_raw=True), max_chars=16_000\n"
-        "    )\n"
-    ) in fixed
+    assert expected in target.read_text(encoding="utf-8")
     for formatter in FORMATTERS:
         assert format_check(formatter, target), formatter
 
