@@ -381,15 +381,15 @@ def _model_channels(kinds: Kinds, value: cst.BaseExpression) -> list[cst.BaseExp
 
 
 def _value_kind(kinds: Kinds, annotation: cst.BaseExpression | None, value: cst.BaseExpression) -> str:
-    declared = kinds.annotation(annotation)
-    if declared == TEXT:
-        return TEXT
     syntactic = kinds.expression(value)
-    if syntactic == TEXT:
-        return TEXT
-    if declared == JSON or syntactic == JSON:
+    if syntactic == JSON:
+        # Parsed JSON whatever the annotation says (`-> str` on `return resp.json()["items"]`):
+        # `truncate_text` would hand the framework the list's repr instead of the list.
         return JSON
-    return UNKNOWN
+    declared = kinds.annotation(annotation)
+    if declared == TEXT or syntactic == TEXT:
+        return TEXT
+    return JSON if declared == JSON else UNKNOWN
 
 
 def _framework_decorator(module: ModuleInfo, function: cst.FunctionDef, form: str) -> int | None:

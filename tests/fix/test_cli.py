@@ -311,3 +311,22 @@ def test_what_is_read_out_of_parsed_json_is_json_data(tmp_path, returned, applic
     _tree(tmp_path, source)
     findings = check_tree(tmp_path, Request(fixes=True)).findings
     assert [(f.code, f.fix["applicability"] if f.fix else None) for f in findings] == [("BL001", applicability)]
+
+
+def test_parsed_json_under_a_str_annotation_is_cut_as_data(tmp_path):
+    """`-> str` on `return resp.json()["organic"]`: the value is a list, and `truncate_text` would
+    hand the framework its repr; `truncate_for_llm` keeps the list."""
+    source = textwrap.dedent('''\
+        import requests
+        from langchain_core.tools import tool
+
+
+        @tool
+        def results(query: str) -> str:
+            """Search results."""
+            return requests.get("https://search.example", params={"q": query}).json()["organic"]
+        ''')
+    _tree(tmp_path, source)
+    [finding] = check_tree(tmp_path, Request(fixes=True)).findings
+    assert finding.fix is not None and finding.fix["applicability"] == "safe"
+    assert finding.fix["edits"][-1]["content"].startswith("truncate_for_llm(")
