@@ -41,11 +41,12 @@ from typing import Any
 
 NEWLINE = re.compile(r"\r\n|\r|\n")
 
-# The names a fix may import, by module (and the local aliases it may give them).
 # The budget several fixes of one module share, named once among the imports' neighbours.
 FIX_CONSTANT = "MAX_TOOL_OUTPUT_CHARS"
+# The names a fix may import, by module (and the local aliases it may give them).
 FIX_SYMBOLS: dict[str, frozenset[str]] = {
-    "boundlint_runtime": frozenset({"truncate_text", "truncate_for_llm", "bounded"}),
+    "boundlint_runtime": frozenset({"truncate_text", "truncate_for_llm", "truncate_json", "bounded"}),
+    "boundlint_runtime.jsontext": frozenset({"truncate_json"}),
     "boundlint_runtime.text": frozenset({"truncate_text"}),
     "boundlint_runtime.structure": frozenset({"truncate_for_llm"}),
     "boundlint_runtime.decorator": frozenset({"bounded"}),

@@ -13,6 +13,7 @@ import libcst as cst
 
 from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
 from boundlint.knowledge import data_sources as src
+from boundlint.parse.positions import walk
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
 
@@ -97,6 +98,29 @@ class Kinds:
     def _is_media_type(self, expr: cst.BaseExpression) -> bool:
         name = self.name(expr) or ""
         return name in src.BINARY_TYPES or src.is_media_type(name)
+
+    def json_text_variable(self, function: cst.CSTNode, value: cst.BaseExpression) -> bool:
+        """`value` is a name the function binds only to JSON text (`json.dumps(...)`, a Pydantic
+        `.model_dump_json()`), which a text cut would leave invalid."""
+        if not isinstance(value, cst.Name) or not isinstance(function, cst.FunctionDef):
+            return False
+        bindings = [
+            node
+            for node in walk(function.body)
+            if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.WithItem, cst.NamedExpr))
+            and value.value in _bound_names(node)
+        ]
+        return bool(bindings) and all(
+            isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None and self._json_text(node.value)
+            for node in bindings
+        )
+
+    def _json_text(self, expr: cst.BaseExpression) -> bool:
+        if not isinstance(expr, cst.Call):
+            return False
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "model_dump_json":
+            return True
+        return self.name(expr.func) == "json.dumps"
 
     # -- MCP content blocks ---------------------------------------------------
 
@@ -285,3 +309,22 @@ def _is_json_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
         return True
     return isinstance(expr, (cst.List, cst.Dict)) and not expr.elements
+
+
+def _bound_names(node: cst.CSTNode) -> set[str]:
+    """The plain names an assignment-like node binds."""
+    targets: list[cst.CSTNode]
+    if isinstance(node, cst.Assign):
+        targets = [t.target for t in node.targets]
+    elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For)):
+        targets = [node.target]
+    elif isinstance(node, cst.WithItem):
+        targets = [node.asname.name] if node.asname is not None else []
+    elif isinstance(node, cst.NamedExpr):
+        targets = [node.target]
+    else:
+        targets = []
+    names: set[str] = set()
+    for target in targets:
+        names.update(n.value for n in walk(target) if isinstance(n, cst.Name))
+    return names

@@ -36,6 +36,7 @@ class Symbol:
 
 TRUNCATE_TEXT = Symbol("boundlint_runtime", "truncate_text", ("boundlint_runtime.text",))
 TRUNCATE_FOR_LLM = Symbol("boundlint_runtime", "truncate_for_llm", ("boundlint_runtime.structure",))
+TRUNCATE_JSON = Symbol("boundlint_runtime", "truncate_json", ("boundlint_runtime.jsontext",))
 BOUNDED = Symbol("boundlint_runtime", "bounded", ("boundlint_runtime.decorator",))
 TRUNCATED = Symbol("boundlint_runtime.pydantic", "Truncated")
 TRUNCATED_ITEMS = Symbol("boundlint_runtime.pydantic", "TruncatedItems")

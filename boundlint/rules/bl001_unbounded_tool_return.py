@@ -17,6 +17,7 @@ from boundlint.edit.model import (
     BUDGET,
     SAFE,
     TRUNCATE_FOR_LLM,
+    TRUNCATE_JSON,
     TRUNCATE_TEXT,
     UNSAFE,
     Candidate,
@@ -238,6 +239,8 @@ class ReadFile(BaseTool):
                 message += " (unsafe: values the encoder's `default`/`cls` turns into JSON get a plain copy)"
                 return self._inner_fix(target, [serialised], budget, message, UNSAFE)
             return self._inner_fix(target, [serialised], budget, message, SAFE)
+        if kinds.json_text_variable(function, value) and not tool.content_and_artifact:
+            return self._json_text_fix(target, budget)
         kind = _value_kind(kinds, annotation, value)
 
         if (
@@ -300,6 +303,20 @@ class ReadFile(BaseTool):
             (TRUNCATE_FOR_LLM,),
             budget=budget,
         )
+
+    def _json_text_fix(self, target: Target, budget: str) -> Candidate:
+        """`result = json.dumps(...)` then `return result`: cut as JSON, which stays valid JSON (a
+        text cut would not). `truncate_json` counts UTF-8 bytes: the budget in bytes is at least
+        as strict as the same number of characters."""
+
+        def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
+            assert isinstance(node, cst.Return) and node.value is not None
+            return node.with_changes(
+                value=wrap_in_call(f"{names[TRUNCATE_JSON]}({PLACEHOLDER}, max_bytes={budget})", node.value)
+            )
+
+        message = f"Cut the JSON text as JSON: `truncate_json(..., max_bytes={budget})` keeps it valid JSON"
+        return Candidate(target.finding, target.module, target.node, build, SAFE, message, (TRUNCATE_JSON,))
 
     def _class_based(self, target: Target) -> bool:
         tool = target.tool

@@ -330,3 +330,40 @@ def test_parsed_json_under_a_str_annotation_is_cut_as_data(tmp_path):
     [finding] = check_tree(tmp_path, Request(fixes=True)).findings
     assert finding.fix is not None and finding.fix["applicability"] == "safe"
     assert finding.fix["edits"][-1]["content"].startswith("truncate_for_llm(")
+
+
+@pytest.mark.parametrize(
+    ("body", "wanted"),
+    [
+        ("result = json.dumps(rows, indent=2)\n    return result", "truncate_json(result, max_bytes=16_000)"),
+        (
+            "result = Rows(rows=rows).model_dump_json()\n    if not rows:\n        result = json.dumps([])\n"
+            "    return result",
+            "truncate_json(result, max_bytes=16_000)",
+        ),
+        # Changed after: not known to be JSON text any more.
+        ("result = json.dumps(rows)\n    result += '!'\n    return result", "truncate_text(result, max_chars=16_000)"),
+    ],
+)
+def test_json_text_built_in_the_tool_is_cut_as_json(tmp_path, body, wanted):
+    source = (
+        textwrap.dedent('''\
+        import json
+
+        import requests
+        from langchain_core.tools import tool
+
+
+        @tool
+        def rows(url: str) -> str:
+            """Rows, as JSON text."""
+            rows = requests.get(url).json()
+        ''')
+        + "    "
+        + body
+        + "\n"
+    )
+    _tree(tmp_path, source)
+    [finding] = check_tree(tmp_path, Request(fixes=True)).findings
+    assert finding.fix is not None and finding.fix["applicability"] == "safe"
+    assert finding.fix["edits"][-1]["content"] == wanted
