@@ -62,6 +62,8 @@ class TreeFacts:
     star_indexes: list[int]
     parents: dict[int, cst.CSTNode]  # id(node) -> its parent
     layout: Layout | None = None  # the text of each top-level statement, when it adds up to the module's
+    # The module's constant that some call passes as `max_chars` ("" when none): found once per tree.
+    budget_constant: str | None = None
 
     def ancestors(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """`node` and every node above it, up to the module."""
@@ -177,6 +179,7 @@ class ImportPlanner:
         self._taken: set[str] = set()  # local names chosen for new imports
         self._constant: tuple[str, str] | None = None  # (name, literal): a budget constant to add
         facts = tree_facts(tree)
+        self.facts = facts
         self.bindings = facts.bindings
         self.occurrences = facts.occurrences
         self.top_imports = facts.top_imports
@@ -277,6 +280,11 @@ class ImportPlanner:
 
     def _budget_constant(self) -> str | None:
         """A module-level `NAME = <int>`, bound nowhere else, that some call passes as `max_chars`."""
+        if self.facts.budget_constant is None:
+            self.facts.budget_constant = self._find_budget_constant() or ""
+        return self.facts.budget_constant or None
+
+    def _find_budget_constant(self) -> str | None:
         integers = {
             target.target.value
             for statement in self.tree.body

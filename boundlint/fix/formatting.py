@@ -13,6 +13,7 @@ written as fixed, and the caller says so once.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import shutil
 import subprocess
@@ -123,6 +124,16 @@ def _tool_tables(pyproject: Path) -> dict[str, object]:
 
 
 def _read_table(path: Path) -> dict[str, object]:
+    try:
+        stat = path.stat()
+    except OSError:
+        return {}
+    return _parsed(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(path: Path, mtime_ns: int, size: int) -> dict[str, object]:
+    """A configuration file's table, parsed once per version of the file (every fix asks)."""
     try:
         return parse_toml(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):  # unreadable, not UTF-8, not TOML: nothing said
