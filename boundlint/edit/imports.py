@@ -309,11 +309,7 @@ class ImportPlanner:
 
     def _header(self) -> list[_TopImport]:
         """The imports at the top of the module (after the docstring), before any other statement."""
-        body = self.tree.body
-        start = 1 if body and _is_docstring(body[0]) else 0
-        header_end = start
-        while header_end < len(body) and _is_import_line(body[header_end]):
-            header_end += 1
+        start, header_end = _leading_imports(self.tree.body)
         return [item for item in self.top_imports if start <= item.index < header_end]
 
     def _placement(self, module: str) -> tuple[int, str]:
@@ -411,9 +407,7 @@ class ImportPlanner:
 
     def _add_constant(self, body: list[cst.BaseStatement], changes: ImportChanges, name: str, literal: str) -> None:
         """`NAME = literal` after the leading imports (and the docstring), with a blank line before it."""
-        index = 1 if body and _is_docstring(body[0]) else 0
-        while index < len(body) and _is_import_line(body[index]):
-            index += 1
+        index = _leading_imports(body)[1]
         statement = cst.SimpleStatementLine(
             body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(name))], value=cst.Integer(literal))],
             leading_lines=(BLANK_LINE,) if index else (),
@@ -615,6 +609,15 @@ def _is_docstring(statement: cst.CSTNode) -> bool:
         and isinstance(statement.body[0], cst.Expr)
         and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
     )
+
+
+def _leading_imports(body: Sequence[cst.BaseStatement]) -> tuple[int, int]:
+    """Where the import statements at the top of a module body start (after the docstring) and end."""
+    start = 1 if body and _is_docstring(body[0]) else 0
+    end = start
+    while end < len(body) and _is_import_line(body[end]):
+        end += 1
+    return start, end
 
 
 def _is_import_line(statement: cst.CSTNode) -> bool:

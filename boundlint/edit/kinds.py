@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import libcst as cst
 
+from boundlint.analyse.dataflow import argument_at
 from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
 from boundlint.knowledge import data_sources as src
-from boundlint.parse.positions import walk
+from boundlint.parse.positions import names_in, walk
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
 
@@ -141,7 +142,7 @@ class Kinds:
         for call in calls:
             if not isinstance(call, cst.Call) or self.name(call.func) != src.MCP_TEXT_BLOCK:
                 return None
-            text = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "text"), None)
+            text = argument_at(call, "text", None)
             if text is None:
                 return None
             texts.append(text)
@@ -324,7 +325,4 @@ def _bound_names(node: cst.CSTNode) -> set[str]:
         targets = [node.target]
     else:
         targets = []
-    names: set[str] = set()
-    for target in targets:
-        names.update(n.value for n in walk(target) if isinstance(n, cst.Name))
-    return names
+    return {name for target in targets for name in names_in(target)}

@@ -207,21 +207,19 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
         by_module.setdefault(id(candidate.module), []).append(candidate)
     fixes: dict[Finding, Fix] = {}
     for candidates in by_module.values():
+        module = candidates[0].module
+        # Each fix is spelled as the run that applies it would: a safe one among the safe ones only.
+        with_unsafe = _layout(config, module, candidates)
+        safe_only = _layout(config, module, [c for c in candidates if c.allowed(False)])
         try:
-            apply_candidates(candidates[0].module, candidates, **_layout(config, candidates[0].module, candidates))
+            apply_candidates(module, candidates, **with_unsafe)
             verified = True
         except FixFailed:
             verified = False
         for candidate in candidates:
-            # Spelled as the run that applies it would: a safe fix among the safe ones only.
-            company = candidates if candidate.applicability == UNSAFE else [c for c in candidates if c.allowed(False)]
+            layout = with_unsafe if candidate.applicability == UNSAFE else safe_only
             try:
-                applied = apply_candidates(
-                    candidate.module,
-                    [candidate],
-                    **_layout(config, candidate.module, company),
-                    check_syntax=not verified,
-                )
+                applied = apply_candidates(module, [candidate], **layout, check_syntax=not verified)
             except FixFailed:
                 continue
             edits = tuple(applied.text_edits())

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import libcst as cst
 
-from boundlint.parse.positions import child_nodes
+from boundlint.parse.positions import names_in
 
 SOURCE_PACKAGE = "boundlint.runtime_source"
 PACKAGE = "__init__"
@@ -170,18 +170,12 @@ def _top_level_names(statement: cst.CSTNode) -> set[str]:
     if isinstance(statement, cst.SimpleStatementLine):
         for small in statement.body:
             if isinstance(small, cst.Assign):
-                names.update(n.value for t in small.targets for n in _names(t.target))
+                names.update(name for t in small.targets for name in names_in(t.target))
             elif isinstance(small, (cst.AnnAssign, cst.AugAssign)):
-                names.update(n.value for n in _names(small.target))
+                names.update(names_in(small.target))
             elif isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
                 names.update(_bound(alias) for alias in small.names)
     return names
-
-
-def _names(target: cst.CSTNode) -> list[cst.Name]:
-    if isinstance(target, cst.Name):
-        return [target]
-    return [name for child in child_nodes(target) for name in _names(child)]
 
 
 def _bound(alias: cst.ImportAlias) -> str:

@@ -118,6 +118,11 @@ def walk(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
         stack.extend(children)
 
 
+def names_in(root: cst.CSTNode) -> set[str]:
+    """The plain names in `root` (the names an assignment target binds, for a target)."""
+    return {node.value for node in walk(root) if isinstance(node, cst.Name)}
+
+
 class Positions:
     def __init__(self, text: str, tree: cst.Module, syntax: ast.Module | None = None) -> None:
         self.text = text
