@@ -51,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sets = args.sets or sorted((HERE / "reviewed").glob("*.jsonl"))
     rows = [json.loads(line) for path in sets for line in open(path, encoding="utf-8")]
+    rows = [row for row in rows if "repo" in row and row.get("verdict") in ("right", "wrong")]  # not fix-hunk readings
     now: dict[str, dict[tuple[str, int, str, str | None], str]] = {}
     tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for row in rows:
