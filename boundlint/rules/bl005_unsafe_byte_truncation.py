@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 import libcst as cst
 
@@ -15,7 +16,7 @@ from boundlint.edit.model import SAFE, Candidate, Names, NoFixError
 from boundlint.edit.target import Target
 from boundlint.edit.templates import separator
 from boundlint.knowledge import data_sources as src
-from boundlint.parse.positions import child_nodes
+from boundlint.parse.positions import child_nodes, walk
 from boundlint.project.module import ModuleInfo
 from boundlint.project.module_index import index_of
 from boundlint.rules.base import Rule, RuleContext
@@ -36,7 +37,11 @@ handler: `s.encode()[:N].decode()`, `raw[:N].decode("utf-8")`,
 `errors="ignore"` or `"replace"`, or with a single-byte encoding such as
 `latin-1`, is not flagged; nor is a cut at `e.start` or `e.end` of a caught
 `UnicodeDecodeError` `e`, which are the edges of the bytes that failed to
-decode, so no character is split there.
+decode, so no character is split there; nor a cut at an ASCII delimiter found
+in the bytes (`end = buf.find(b"\\r\\n\\r\\n")`, `buf[:end]`, `buf[end + 4:]`): in
+UTF-8 an ASCII byte is never part of a longer character. A decode inside a
+`try` that catches `UnicodeDecodeError` (or `UnicodeError`, `ValueError`) is
+not flagged either: the failure is handled where it happens.
 """
     why = """
 A UTF-8 character is one to four bytes. Cutting at byte N splits the character
@@ -77,6 +82,21 @@ def readable_prefix(raw: bytes) -> str:
     except UnicodeDecodeError as error:
         return raw[: error.start].decode("utf-8")
 """,
+        """
+def parse_message(buffer: bytes) -> str:
+    header_end = buffer.find(b"\\r\\n\\r\\n")
+    if header_end == -1:
+        return ""
+    body_start = header_end + 4
+    return buffer[:header_end].decode("utf-8") + buffer[body_start:].decode("utf-8")
+""",
+        """
+def first_line(raw: bytes, n: int) -> str:
+    try:
+        return raw[:n].decode("utf-8")
+    except UnicodeDecodeError:
+        return ""
+""",
     )
     invalid = (
         """
@@ -97,6 +117,11 @@ def prefix(raw: bytes, n: int) -> str:
     except UnicodeDecodeError as error:
         return raw[error.start : n].decode("utf-8")  # expect
 """,
+        """
+def after_header(buffer: bytes) -> str:
+    start = buffer.find(b"\\n") + 2  # past the delimiter: may be inside a character
+    return buffer[start:].decode("utf-8")  # expect
+""",
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
@@ -105,8 +130,12 @@ def prefix(raw: bytes, n: int) -> str:
             if "decode" not in module.source.text:
                 continue
             boundaries = _decode_errors_caught(module) if "UnicodeDecodeError" in module.source.text else frozenset()
+            delimiters = _ascii_delimiter_offsets(module) if "(b" in module.source.text else {}
+            handled = _decodes_handled(module) if "Error" in module.source.text else set()
             for site in index.calls:
-                if _decodes_a_cut_strictly(module, site.node, boundaries):
+                if id(site.node) in handled:
+                    continue  # `except UnicodeDecodeError:` right around it: the failure is handled
+                if _decodes_a_cut_strictly(module, site.node, Boundaries(boundaries, delimiters)):
                     code = snippet(module, site.node)
                     message = (
                         f"`{code}` decodes bytes cut at an arbitrary offset strictly: a multi-byte character "
@@ -171,7 +200,15 @@ def prefix(raw: bytes, n: int) -> str:
         return Candidate(target.finding, module, node, build, SAFE, message)
 
 
-def _decodes_a_cut_strictly(module: ModuleInfo, node: cst.Call, boundaries: frozenset[str]) -> bool:
+@dataclass(frozen=True)
+class Boundaries:
+    """Where a module's cuts cannot split a character."""
+
+    decode_errors: frozenset[str]  # `e` of `except UnicodeDecodeError as e`: `e.start`, `e.end`
+    delimiters: dict[str, int]  # `end = buf.find(b"\r\n")`: name -> bytes of ASCII from there on
+
+
+def _decodes_a_cut_strictly(module: ModuleInfo, node: cst.Call, boundaries: Boundaries) -> bool:
     func = node.func
     qualified = module.qualify(func)
     if isinstance(func, cst.Attribute) and func.attr.value == "decode" and qualified != "codecs.decode":
@@ -183,7 +220,7 @@ def _decodes_a_cut_strictly(module: ModuleInfo, node: cst.Call, boundaries: froz
     return False
 
 
-def _is_arbitrary_cut(expr: cst.BaseExpression, boundaries: frozenset[str]) -> bool:
+def _is_arbitrary_cut(expr: cst.BaseExpression, boundaries: Boundaries) -> bool:
     """A slice of bytes at an offset that may split a character; not at `e.start`/`e.end` of a
     caught UnicodeDecodeError, which are the edges of the undecodable bytes."""
     if not (isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice)):
@@ -192,13 +229,76 @@ def _is_arbitrary_cut(expr: cst.BaseExpression, boundaries: frozenset[str]) -> b
     return not all(bound is None or _is_boundary(bound, boundaries) for bound in (cut.lower, cut.upper))
 
 
-def _is_boundary(bound: cst.BaseExpression, boundaries: frozenset[str]) -> bool:
-    return (
-        isinstance(bound, cst.Attribute)
-        and bound.attr.value in ("start", "end")
-        and isinstance(bound.value, cst.Name)
-        and bound.value.value in boundaries
-    )
+def _is_boundary(bound: cst.BaseExpression, boundaries: Boundaries) -> bool:
+    if isinstance(bound, cst.Attribute):
+        return (
+            bound.attr.value in ("start", "end")
+            and isinstance(bound.value, cst.Name)
+            and bound.value.value in boundaries.decode_errors
+        )
+    return _ascii_run(bound, boundaries.delimiters) is not None
+
+
+def _ascii_run(expr: cst.BaseExpression, delimiters: dict[str, int]) -> int | None:
+    """How many ASCII bytes surely follow the offset `expr`, if it is at an ASCII delimiter:
+    `buf.find(b"\\r\\n")` (2), a name bound to one, or one plus at most that many (`end + 2`: 0).
+    A cut anywhere in or right after a run of ASCII bytes splits no character."""
+    if isinstance(expr, cst.Name):
+        return delimiters.get(expr.value)
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.args:
+        if expr.func.attr.value in ("find", "rfind", "index", "rindex"):
+            needle = expr.args[0].value
+            if isinstance(needle, cst.SimpleString):
+                value = needle.evaluated_value
+                if isinstance(value, bytes) and value and value.isascii():
+                    return len(value)
+        return None
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        run = _ascii_run(expr.left, delimiters)
+        step = expr.right
+        if run is not None and isinstance(step, cst.Integer) and int(step.value, 0) <= run:
+            return run - int(step.value, 0)
+    return None
+
+
+def _ascii_delimiter_offsets(module: ModuleInfo) -> dict[str, int]:
+    """Names every assignment of which (in the module) is an offset at an ASCII delimiter."""
+    values: dict[str, list[cst.BaseExpression]] = {}
+    for node in walk(module.tree):
+        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            values.setdefault(node.targets[0].target.value, []).append(node.value)
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) and isinstance(node.target, cst.Name):
+            values.setdefault(node.target.value, []).append(cst.Ellipsis())  # changed in place: unknown
+    found: dict[str, int] = {}
+    changed = True
+    while changed:  # `start = end + 2` after `end = buf.find(b"\r\n")`: names built on names
+        changed = False
+        for name, assigned in values.items():
+            runs = [_ascii_run(value, found) for value in assigned]
+            if name not in found and all(run is not None for run in runs):
+                found[name] = min(run for run in runs if run is not None)
+                changed = True
+    return found
+
+
+# The exceptions a strict decode raises, by the names code catches them under.
+DECODE_FAILURES = ("UnicodeDecodeError", "UnicodeError", "ValueError")
+
+
+def _decodes_handled(module: ModuleInfo) -> set[int]:
+    """The calls inside the body of a `try` one of whose handlers catches a decode failure."""
+    inside: set[int] = set()
+    for node in walk(module.tree):
+        if isinstance(node, cst.Try) and any(_catches_decode_failure(module, handler) for handler in node.handlers):
+            inside.update(id(item) for item in walk(node.body) if isinstance(item, cst.Call))
+    return inside
+
+
+def _catches_decode_failure(module: ModuleInfo, handler: cst.ExceptHandler) -> bool:
+    if handler.type is None:
+        return False  # a bare `except:` is not a sign the decode was thought of
+    caught = handler.type.elements if isinstance(handler.type, cst.Tuple) else [cst.Element(handler.type)]
+    return any((module.qualify(item.value) or "").rsplit(".", 1)[-1] in DECODE_FAILURES for item in caught)
 
 
 def _decode_errors_caught(module: ModuleInfo) -> frozenset[str]:
