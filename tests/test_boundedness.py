@@ -45,12 +45,15 @@ UNBOUNDED = {
     "http body": ("return requests.get(q).text", "high"),
     "http body through a variable": ("resp = requests.get(q)\nbody = resp.text\nreturn body", "high"),
     "one unbounded branch": ("if n:\n    out = 'x'\nelse:\n    out = requests.get(q).text\nreturn out", "high"),
-    "json dumps of unknown": ("data = requests.get(q).json()\nreturn json.dumps(data)", "high"),
+    # an API's parsed JSON is as often one record as a bulk of data: medium, and so is what is made of it
+    "json dumps of unknown": ("data = requests.get(q).json()\nreturn json.dumps(data)", "medium"),
     "subprocess": ("return subprocess.run(q, capture_output=True, text=True).stdout", "high"),
     "environment": ("return dict(os.environ)", "high"),
-    "join over unknown": ("return '\\n'.join(requests.get(q).json())", "high"),
-    "comprehension over unknown": ("return [r['title'] for r in requests.get(q).json()]", "high"),
-    "list grown in a loop": ("out = []\nfor r in requests.get(q).json():\n    out.append(r)\nreturn out", "high"),
+    "join over unknown": ("return '\\n'.join(requests.get(q).json())", "medium"),
+    "comprehension over unknown": ("return [r['title'] for r in requests.get(q).json()]", "medium"),
+    "list grown in a loop": ("out = []\nfor r in requests.get(q).json():\n    out.append(r)\nreturn out", "medium"),
+    "join over a file's lines": ("return '\\n'.join(open(q).readlines())", "high"),
+    "comprehension over a body's lines": ("return [x for x in requests.get(q).text.splitlines()]", "high"),
     "string grown in a while loop": ("s = ''\nwhile n:\n    s += q\nreturn s", "medium"),
     "unknown call": ("return client.search(q)", "medium"),
     "file read in a with block": ("with open(q) as f:\n    return f.read()", "high"),
@@ -158,19 +161,19 @@ def test_models_as_return_values(tmp_path):
 def test_bl001_judges_the_model_instance_by_what_it_is_built_from(tmp_path):
     source = HEADER + (
         "from pydantic import BaseModel\n\n"
-        "class Weather(BaseModel):\n    city: str\n    summary: str\n\n"
-        '@tool\ndef small(city: str) -> Weather:\n    """S."""\n    return Weather(city=city, summary="sunny")\n\n'
+        "class Weather(BaseModel):\n    city: str\n    forecast_text: str\n\n"
+        '@tool\ndef small(city: str) -> Weather:\n    """S."""\n    return Weather(city=city, forecast_text="sunny")\n\n'
         '@tool\ndef built_large(city: str) -> Weather:\n    """L."""\n'
-        "    return Weather(city=city, summary=requests.get(city).text)\n\n"
+        "    return Weather(city=city, forecast_text=requests.get(city).text)\n\n"
         '@tool\ndef filled_later(city: str) -> Weather:\n    """F."""\n'
-        '    report = Weather(city=city, summary="")\n    report.summary = requests.get(city).text\n    return report\n'
+        '    weather = Weather(city=city, forecast_text="")\n    weather.forecast_text = requests.get(city).text\n    return weather\n'
     )
     result = run_tree(tmp_path, {"mod.py": source})
     bl001 = {f.symbol: f.message for f in result.findings if f.code == "BL001"}
     assert sorted(bl001) == ["built_large", "filled_later"]
     assert "requests.get(city).text" in bl001["built_large"]  # the part that makes it large, not the class
-    # The contract is still reported, once per field that can be long (a city's name is short).
-    assert sorted(f.symbol for f in result.findings if f.code == "BL002") == ["Weather.summary"]
+    # The contract is still reported, once per field named for prose (a city's name is short).
+    assert sorted(f.symbol for f in result.findings if f.code == "BL002") == ["Weather.forecast_text"]
 
 
 PASS_THROUGH = (

@@ -38,9 +38,10 @@ CASES = {
     "a response body": ("return requests.get(q).text", "high"),
     "a response of a client": ("with requests.Session() as s:\n    return s.get(q).text", "high"),
     "a response by its name": ("resp = make_client().fetch(q)\nreturn resp.text", "high"),
+    # an API's JSON is as often one record as a bulk of data: medium, where a body read is high
     "the json of a response by its name": (
         "api_response = make_client().fetch(q)\nreturn str(api_response.json())",
-        "high",
+        "medium",
     ),
     # `.text` of anything else is content by its name only
     "the text of a slide run": ("run = make_client().connect(q)\nreturn run.text", "medium"),
@@ -48,7 +49,9 @@ CASES = {
     # unknown calls, judged by their name or what they are given
     "an unknown search": ("return str(make_client().search(q))", "medium"),
     "an unknown read of items": ("return json.dumps(make_client().get_items(q))", "medium"),
-    "a plural attribute": ("return str(make_client().connect(q).paragraphs)", "medium"),
+    "a bulk attribute": ("return str(make_client().connect(q).documents)", "medium"),
+    "a plural attribute": ("return str(make_client().connect(q).keywords)", "low"),  # any plural is not content
+    "a word that is content only at the front": ("return str(make_client().connect(q).text_frame)", "low"),
     "an unknown call given a page": ("return str(make_client().shrink(requests.get(q).text, 2))", "medium"),
     "an unknown name": ("return str(Board(q).piece_name(1))", "low"),
     "an unknown singular attribute": ("return str(make_client().connect(q).subject)", "low"),
@@ -152,7 +155,7 @@ class Page(BaseModel):
 def page(url: str) -> Page:
     return Page(body=requests.get(url).text[:100])
 """
-    for path, expected in (("server.py", "high"), ("tests/test_server.py", "low")):
+    for path, expected in (("server.py", "medium"), ("tests/test_server.py", "low")):
         result = run_tree(tmp_path / path.replace("/", "_"), {path: source}, min_confidence="low")
         assert [(f.code, f.confidence) for f in result.findings if f.code == "BL002"] == [("BL002", expected)]
 
@@ -279,7 +282,7 @@ def chats(q: str, limit: int = 20) -> str:
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
-        ("cursor.execute(q)\nreturn str(cursor.fetchall())", ["high"]),  # any query, every row
+        ("cursor.execute(q)\nreturn str(cursor.fetchall())", ["medium"]),  # any query, every row
         ('cursor.execute("SELECT * FROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())', ["medium"]),
         ('cursor.execute("SELECT name FROM chats LIMIT 50")\nreturn str(cursor.fetchall())', ["low"]),
         (
@@ -343,7 +346,8 @@ def send(msg: str) -> str:
 def test_the_body_of_a_failed_request_is_named_as_an_error_body(tmp_path, body, named):
     source = HTTP_TOOL.format(body=textwrap.indent(body, " " * 4))
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
-    assert [(f.symbol, f.confidence) for f in result.findings] == [("send", "high")]
+    expected = "medium" if named == "the error body" else "high"  # an error page, or a short message
+    assert [(f.symbol, f.confidence) for f in result.findings] == [("send", expected)]
     assert [named in f.message for f in result.findings] == [True]
 
 
@@ -354,10 +358,10 @@ def test_the_body_of_a_failed_request_is_named_as_an_error_body(tmp_path, body, 
         ('cursor.execute(f"DESCRIBE {q}")\nreturn str(cursor.fetchall())', ["low"]),
         (
             "cursor.execute(\"SELECT name FROM sqlite_master WHERE type='table'\")\nreturn str(cursor.fetchall())",
-            ["high"],
+            ["medium"],
         ),
         # two queries: the rows may be the other one's
-        ('cursor.execute(f"DESCRIBE {q}")\ncursor.execute(q)\nreturn str(cursor.fetchall())', ["high"]),
+        ('cursor.execute(f"DESCRIBE {q}")\ncursor.execute(q)\nreturn str(cursor.fetchall())', ["medium"]),
     ],
 )
 def test_the_columns_of_one_table_are_low(tmp_path, body, expected):

@@ -342,7 +342,32 @@ def page(q: str) -> Page:
 """
     result = run_tree(tmp_path, {"server.py": source}, min_confidence="low")
     found = {f.symbol: f.confidence for f in result.findings if f.code == "BL003"}
-    assert found == {"Page.search_results": "high", "Page.related_ids": "medium", "Page.node_metadata": "low"}
+    assert found == {"Page.search_results": "medium", "Page.related_ids": "medium", "Page.node_metadata": "low"}
+
+
+def test_a_text_field_is_medium_when_named_for_prose_and_low_otherwise(tmp_path):
+    source = """
+from pydantic import BaseModel
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+class Alarm(BaseModel):
+    raw_output: str
+    longDescription: str
+    customer_context: str | None = None
+    state_reason: str
+    source: str
+    table_acl: str
+
+@mcp.tool()
+def alarm(q: str) -> Alarm:
+    return Alarm(raw_output=q, longDescription=q, state_reason=q, source=q, table_acl=q)
+"""
+    result = run_tree(tmp_path, {"server.py": source}, min_confidence="low")
+    found = {f.symbol.split(".")[1]: f.confidence for f in result.findings if f.code == "BL002"}
+    prose = {"raw_output": "medium", "longDescription": "medium", "customer_context": "medium"}
+    assert found == {**prose, "state_reason": "low", "source": "low", "table_acl": "low"}
 
 
 BUNDLED = """

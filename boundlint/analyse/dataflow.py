@@ -653,7 +653,7 @@ class FunctionEvaluator:
             and not _is_param_echo(expr.value, self.params)
         ):
             if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
-                return unbounded(f"the error body `{code}`", expr, self.module, HIGH)
+                return unbounded(f"the error body `{code}`", expr, self.module, MEDIUM)
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
         root = _root_name(expr)
         if root is not None and root in self.params:
@@ -661,7 +661,11 @@ class FunctionEvaluator:
         if _is_self(expr.value):
             # The tool's own state (`self.sheet`, `self.history`): kept across calls, it can grow.
             return unbounded(f"`{code}`", expr, self.module)  # name the attribute, not `self`
-        confidence = MEDIUM if src.names_content(attribute) else LOW  # `doc.body`; `props.subject`
+        # `doc.body`, but not `props.keywords`: the attribute's last word says what it holds. Of the
+        # application's data a framework hands over (`ctx.deps.books`), a plural is its content too.
+        of_app_data = isinstance(expr.value, cst.Attribute) and expr.value.attr.value in src.CONTEXT_DATA_ATTRIBUTES
+        named_content = src.names_content(attribute) if of_app_data else src.names_content_attribute(attribute)
+        confidence = MEDIUM if named_content else LOW
         if receiver.handle and attribute in src.CONTEXT_DATA_ATTRIBUTES:
             # `ctx.deps`, `tool_context.state`: the application's data the framework hands over
             return replace(receiver, handle=False, reason=f"`{code}`", node=expr)
@@ -818,7 +822,7 @@ class FunctionEvaluator:
         assert worst_iterable is not None
         source = worst_iterable if worst_iterable.level == UNBOUNDED else None
         confidence = HIGH if source is None else source.confidence
-        if source is not None and source.confidence == HIGH:
+        if source is not None and (source.confidence == HIGH or src.names_a_source(source.reason)):
             reason = f"a comprehension over {source.reason}"
         else:
             reason = f"a comprehension over `{snippet(self.module, expr.for_in.iter)}`"
@@ -1109,7 +1113,8 @@ class FunctionEvaluator:
             iterable = values[0]
             if iterable.level == UNBOUNDED:
                 # As sure as what is joined: a join over rows read is high, over an unknown list medium.
-                reason = iterable.reason if iterable.confidence == HIGH else f"`{snippet(self.module, args[0])}`"
+                named = iterable.confidence == HIGH or src.names_a_source(iterable.reason)
+                reason = iterable.reason if named else f"`{snippet(self.module, args[0])}`"
                 return unbounded(f"a join over {reason}", expr, self.module, iterable.confidence)
             return join(receiver, iterable) if receiver.level != UNBOUNDED else receiver
         if method in ("model_dump", "dict", "model_dump_json", "json", "to_json", "to_dict"):
@@ -1134,9 +1139,11 @@ class FunctionEvaluator:
             and (receiver.http or method not in src.RESPONSE_ONLY or _names_response(func.value))
             and (receiver.path or not _is_param_echo(func.value, self.params))
         ):
-            if receiver.failed:  # `await resp.text()` after a failed status
-                return unbounded(f"the error body `{code}`", expr, self.module, HIGH)
-            confidence = LOW if receiver.bundled else HIGH  # `(HERE / "schema.json").read_text()`
+            if receiver.failed:  # `await resp.text()` after a failed status: an error page, or a message
+                return unbounded(f"the error body `{code}`", expr, self.module, MEDIUM)
+            # `(HERE / "schema.json").read_text()` is a file shipped with the code; `resp.json()` as often
+            # one record as a bulk of data
+            confidence = LOW if receiver.bundled else MEDIUM if method in src.MIXED_SOURCE_METHODS else HIGH
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
         if receiver.http and receiver.level != UNBOUNDED:
             # `session.get(url)`, `client.post(...)`: a client's request, whose answer is a response.

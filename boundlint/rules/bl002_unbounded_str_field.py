@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from boundlint.analyse.size import HIGH, LOW
+from boundlint.analyse.size import LOW, MEDIUM
 from boundlint.core.findings import Finding
 from boundlint.edit.context import FixContext
 from boundlint.edit.model import Candidate
 from boundlint.edit.target import Target
+from boundlint.knowledge.data_sources import names_prose
 from boundlint.rules.base import FIELD, Rule, RuleContext
 from boundlint.rules.field_fix import plan_field_fix
 
@@ -18,7 +19,7 @@ class UnboundedStrField(Rule):
     code = "BL002"
     name = "unbounded-str-field"
     level = "warning"
-    precision = "high"
+    precision = "medium"
     security_severity = "5.3"
     fixes_at = FIELD
     summary = "A `str` field of a tool's return contract has no size bound."
@@ -41,6 +42,11 @@ kinds (`id`, `name`, `title`, `status`, `type`, `version`, `*_id`, `*_name`,
 `*_type`), links (`url`, `*_url`), moments (`*_at`, `*_date`, `*_time`) and
 digests (`sha`, `*_hash`), in snake_case or camelCase. A reviewer reads
 `job_name: str` as a name, not as room for a document.
+
+The confidence follows the field's name too: `medium` for a field named for
+prose (`body`, `content`, `text`, `description`, `raw_output`, ...), `low`
+(not reported by default) for any other name (`source`, `state_reason`),
+which a reviewer most often reads as a short value.
 """
     why = """
 The return contract is the first of the two layers: it states the largest
@@ -151,7 +157,11 @@ def get_post(post_id: int) -> Post:
                 yield self.finding(model.module, item.node, self.message(symbol), symbol, confidence)
 
     def confidence(self, field_name: str) -> str:
-        return HIGH
+        """`medium` for a field named for prose (`body`, `description`, `raw_output`), `low` for
+        any other name: a reviewer reads `source: str` or `state_reason: str` as a short value.
+        Never `high`: whether a contract's field gets large depends on what fills it, which the
+        field alone does not say."""
+        return MEDIUM if names_prose(field_name) else LOW
 
     def message(self, symbol: str) -> str:
         return f"`{symbol}` is a `str` field of a tool's return contract with no length bound"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boundlint.analyse.size import HIGH, LOW, MEDIUM
+from boundlint.analyse.size import LOW, MEDIUM
 from boundlint.knowledge.data_sources import collection_size_by_name
 from boundlint.rules.bl002_unbounded_str_field import UnboundedStrField
 
@@ -25,10 +25,10 @@ Bounds that count: `Field(max_length=N)`, `conlist(..., max_length=N)`,
 validator for the field that calls a checkpoint, caps the value with a slice
 or checks its `len()`. Fixed-length tuples (`tuple[int, str]`) are bounded.
 
-The confidence follows the field's name: `high` for a list of what was read
-(`results`, `rows`, `documents`, `messages`, ...), `low` for what holds a few
-entries by nature (`metadata`, `properties`, `headers`, `options`, ...; not
-reported by default), `medium` otherwise.
+The confidence follows the field's name: `low` for what holds a few entries by
+nature (`metadata`, `properties`, `headers`, `options`, ...; not reported by
+default), `medium` otherwise. Never `high`: how many items a field gets depends
+on what fills it (a `limit` upstream, a token budget), not on the field.
 """
     why = """
 A result list without an item cap grows with the data: 10 search results
@@ -113,6 +113,7 @@ def search(q: str) -> Results:
         return f"`{symbol}` is a collection field of a tool's return contract with no item bound"
 
     def confidence(self, field_name: str) -> str:
-        """`results`, `rows`: a list of what was read, `high`. `metadata`, `properties`: a few
-        entries by nature, `low`. Other names: `medium`."""
-        return {"bulk": HIGH, "few": LOW}.get(collection_size_by_name(field_name), MEDIUM)
+        """`metadata`, `properties`: a few entries by nature, `low`. Any other name, `results`
+        included: `medium`. Never `high`: how many items a field gets depends on what fills it
+        (a `limit` upstream, a token budget), which the field alone does not say."""
+        return LOW if collection_size_by_name(field_name) == "few" else MEDIUM

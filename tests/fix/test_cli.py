@@ -68,8 +68,8 @@ def test_safe_fixes_are_applied_and_the_rest_reported(tmp_path):
     assert lines[0] == "tools.py: fixed 1 finding (BL001)"
     # Each finding left once, in check's text format on the fixed file, with why it was not fixed.
     assert lines[1].startswith("tools.py:15:5: BL001 `rows` returns")
-    assert "[high] (not fixed: unsafe fix (--unsafe-fixes): Wrap the returned value" in lines[1]
-    assert lines[2] == "Found 1 finding (1 high) in 1 file (1 file checked)."
+    assert "[medium] (not fixed: unsafe fix (--unsafe-fixes): Wrap the returned value" in lines[1]
+    assert lines[2] == "Found 1 finding (1 medium) in 1 file (1 file checked)."
     assert lines[3] == "Fixed 1 finding in 1 file."
     assert "run again with --unsafe-fixes" in lines[4]
     assert len(lines) == 5
