@@ -368,3 +368,87 @@ def test_the_columns_of_one_table_are_low(tmp_path, body, expected):
     source = SQL_TOOL.format(body=textwrap.indent(body, " " * 4))
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+
+
+COUNTED = """
+from somelib import make_client
+from mcp.server.fastmcp import FastMCP
+from crewai.tools import BaseTool
+
+mcp = FastMCP("t")
+TOP_K = {constant}
+
+@mcp.tool()
+def by_the_model(q: str, max_results: int = 5) -> str:  # the model says how many: medium
+    return str(make_client().search(q, max_results=max_results))
+
+@mcp.tool()
+def by_constant(q: str) -> str:
+    return str(make_client().search(q, top_k=TOP_K))
+
+@mcp.tool()
+def clamped(q: str, limit: int) -> str:
+    return str(make_client().search(q, limit=min(limit, {default})))
+
+class SearchTool(BaseTool):
+    name: str = "search"
+    description: str = "Search."
+    max_results: int = {default}
+
+    def _run(self, q: str) -> str:
+        return str(make_client().search(q, max_results=self.max_results))
+"""
+
+
+@pytest.mark.parametrize(("count", "expected"), [(5, "low"), (50, "medium")])
+def test_a_count_the_code_sets_is_read_where_it_is_set(tmp_path, count, expected):
+    # A module constant, `min(x, N)`, a setting of the tool's class: how many items the call asks
+    # for is known, though not written at the call.
+    source = COUNTED.format(constant=count, default=count)
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    found = {f.symbol: f.confidence for f in result.findings if f.code == "BL001"}
+    expected_by_code = dict.fromkeys(["by_constant", "clamped", "SearchTool._run"], expected)
+    assert found == {**expected_by_code, "by_the_model": "medium"}
+
+
+DISPATCHER = """
+from somelib import make_client
+from mcp.server.lowlevel import Server
+
+server = Server("t")
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict) -> str:
+    client = make_client()
+    if name == "search_pages":
+        return str(client.search(arguments["q"]))
+    elif name == "jira_create_comment":
+        return str(client.comments(arguments["q"]))
+    match name:
+        case "slack_user_reply_to_thread":
+            return str(client.threads(arguments["q"]))
+        case "list_pages":
+            return str(client.pages(arguments["q"]))
+    return "unknown tool"
+"""
+
+
+def test_a_dispatchers_branch_is_named_by_the_tool_it_serves(tmp_path):
+    # One `call_tool` serves many tools: the branch's tool name says what each return answers with.
+    result = run_tree(tmp_path, {"server.py": DISPATCHER}, min_confidence="low")
+    found = sorted((f.line, f.confidence) for f in result.findings if f.code == "BL001")
+    assert found == [(10, "medium"), (12, "low"), (15, "low"), (17, "medium")]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("return format_error_message(make_client().run_command(q))", ["low"]),  # an error report
+        ("return make_client().default_tool_error_function(make_client().search(q))", ["low"]),
+        ("return get_errors(make_client().search(q))", ["medium"]),  # reads errors: a log may be long
+        ("return format_message(make_client().search(q))", ["medium"]),
+    ],
+)
+def test_what_an_error_reporting_function_makes_is_low(tmp_path, body, expected):
+    imports = "from somelib import format_error_message, get_errors, format_message\n"
+    assert confidence_of(tmp_path, imports + body) == expected

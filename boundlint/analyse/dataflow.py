@@ -701,6 +701,32 @@ class FunctionEvaluator:
         assert self.owner is not None
         return _configured_attribute(self.owner, attribute)
 
+    def _asks_for_few(self, call: cst.Call) -> bool:
+        """`search(q, limit=5)`, `query(top_k=self.top_k)` with `top_k: int = 3` on the tool's class,
+        `search(q, k=TOP_K)`: a call that asks for at most a few items, by a count the code sets."""
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value in src.FEW_ITEMS_KEYWORDS:
+                count = self._count(arg.value)
+                if count is not None and count <= src.FEW_ITEMS_LIMIT:
+                    return True
+        return False
+
+    def _count(self, value: cst.BaseExpression) -> int | None:
+        """The number `value` stands for where the code says it: a literal, a module's constant, a
+        class setting of the tool, the smaller of `min(x, N)`."""
+        if isinstance(value, cst.Integer):
+            return int(value.evaluated_value)
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "min":
+            known = [count for arg in value.args if (count := self._count(arg.value)) is not None]
+            return min(known) if known else None
+        if isinstance(value, cst.Name):
+            # Not a parameter's default: the model says how many (`n_results`, `limit`), and on the
+            # reviewed sets a search asked for "5 by default" returned whole documents as often as not.
+            return None if value.value in self.params else _integer(_module_constant(self.module, value.value))
+        if isinstance(value, cst.Attribute) and _is_self(value.value) and self.owner is not None:
+            return _integer(_class_default(self.owner, value.attr.value))
+        return None
+
     def _subscript(self, expr: cst.Subscript, env: Env) -> Verdict:
         if self._constant_table(expr.value, env):
             for element in expr.slice:
@@ -838,6 +864,18 @@ class FunctionEvaluator:
     # -- calls --------------------------------------------------------------
 
     def _call(self, expr: cst.Call, env: Env) -> Verdict:
+        value = self._call_value(expr, env)
+        func = expr.func
+        callee = (
+            func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
+        )
+        if value.level == UNBOUNDED and value.confidence != LOW and src.names_error_report(callee):
+            # `format_error_message(stderr)`, `_log_error(name, args, str(exc))`: an error report,
+            # short as a rule whatever it is made from
+            return replace(value, confidence=LOW)
+        return value
+
+    def _call_value(self, expr: cst.Call, env: Env) -> Verdict:
         func = expr.func
         code = snippet(self.module, expr)
         args = [arg.value for arg in expr.args]
@@ -877,13 +915,15 @@ class FunctionEvaluator:
             if found is None:
                 # A library function we know nothing about (`requests.get(...)`).
                 values = [self.eval(arg, env) for arg in args]
-                found = _unknown_answer((qualified.rsplit(".", 1)[-1],), expr, self.module, values)
+                found = _unknown_answer(
+                    (qualified.rsplit(".", 1)[-1],), expr, self.module, values, few=self._asks_for_few(expr)
+                )
             return replace(found, http=True) if qualified.startswith(src.HTTP_MODULES) else found
         if isinstance(func, cst.Attribute):
             return self._method_call(func, expr, args, env, code)
         values = [self.eval(arg, env) for arg in args]
         name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
-        return _unknown_answer((name,), expr, self.module, values)
+        return _unknown_answer((name,), expr, self.module, values, few=self._asks_for_few(expr))
 
     def _builtin_call(self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: str) -> Verdict:
         values = [self.eval(arg, env) for arg in args]
@@ -1167,7 +1207,7 @@ class FunctionEvaluator:
         data = receiver.confidence == HIGH or isinstance(func.value, (cst.Attribute, cst.Subscript))
         # `state.memory.compile()`: a method of what its name says is content
         names = (method, func.value.attr.value) if isinstance(func.value, cst.Attribute) else (method,)
-        result = _unknown_answer(names, expr, self.module, values, receiver if data else None)
+        result = _unknown_answer(names, expr, self.module, values, receiver if data else None, self._asks_for_few(expr))
         return replace(result, http=True) if receiver.http and result.level == UNBOUNDED else result
 
 
@@ -1197,18 +1237,23 @@ def _names_response(expr: cst.BaseExpression) -> bool:
 
 
 def _unknown_answer(
-    names: tuple[str, ...], expr: cst.Call, module: ModuleInfo, arguments: list[Verdict], data: Verdict | None = None
+    names: tuple[str, ...],
+    expr: cst.Call,
+    module: ModuleInfo,
+    arguments: list[Verdict],
+    data: Verdict | None = None,
+    few: bool = False,
 ) -> Verdict:
     """The answer of a call we know nothing about. `medium` when its name says it reads or makes
     content (`client.search(q)`), or when it is given large data (`b64encode(pdf)`) or is a method
-    of such data (`data`), one level less when it asks for a few items (`limit=5`). Otherwise it
+    of such data (`data`), one level less when it asks for a few items (`few`: `limit=5`). Otherwise it
     is as large as what it is given: in a helper, what each caller passes (`shorten(text)`,
     `cls(nodes=nodes)`); else `low` (`board.piece_name(p)`, `usage.aggregate()`): such answers are
     most often short, and a reviewer rejects most findings that rest on them."""
     code = snippet(module, expr)
     given = [*arguments, data] if data is not None else arguments
     if any(map(src.names_content, names)) or any(v.level == UNBOUNDED and v.confidence != LOW for v in given):
-        confidence = LOW if _asks_for_few(expr) else MEDIUM
+        confidence = LOW if few else MEDIUM
         return unbounded(f"the result of `{code}`", expr, module, confidence)
     passed = frozenset[str]().union(*(v.params for v in arguments))
     if passed and all(v.level != UNBOUNDED for v in arguments):
@@ -1216,15 +1261,43 @@ def _unknown_answer(
     return unbounded(f"the result of `{code}`", expr, module, LOW)
 
 
-def _asks_for_few(call: cst.Call) -> bool:
-    """`search(q, limit=5)`, `query(top_k=3)`: a call that asks for at most a few items."""
-    return any(
-        arg.keyword is not None
-        and arg.keyword.value in src.FEW_ITEMS_KEYWORDS
-        and isinstance(arg.value, cst.Integer)
-        and int(arg.value.evaluated_value) <= src.FEW_ITEMS_LIMIT
-        for arg in call.args
-    )
+def _integer(value: cst.BaseExpression | None) -> int | None:
+    """An int literal, also as `Field(default=5)`/`Field(5)`."""
+    if isinstance(value, cst.Call) and dotted(value.func) in ("Field", "pydantic.Field", "field", "dataclasses.field"):
+        given = [arg.value for arg in value.args if arg.keyword is None or arg.keyword.value == "default"]
+        value = given[0] if given else None
+    return int(value.evaluated_value) if isinstance(value, cst.Integer) else None
+
+
+def _module_constant(module: ModuleInfo, name: str) -> cst.BaseExpression | None:
+    """What a module-level `NAME = value` (or `NAME: int = value`) binds, when bound once."""
+    found: list[cst.BaseExpression] = []
+    for statement in module.tree.body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets
+            ):
+                found.append(small.value)
+            elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.target.value == name:
+                if small.value is not None:
+                    found.append(small.value)
+    return found[0] if len(found) == 1 else None
+
+
+def _class_default(owner: cst.ClassDef, name: str) -> cst.BaseExpression | None:
+    """The value a class body gives `name` (`max_results: int = 5`), when it gives one once."""
+    found: list[cst.BaseExpression] = []
+    body = owner.body.body if isinstance(owner.body, cst.IndentedBlock) else ()
+    for statement in body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.target.value == name:
+                if small.value is not None:
+                    found.append(small.value)
+            elif isinstance(small, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets
+            ):
+                found.append(small.value)
+    return found[0] if len(found) == 1 else None
 
 
 def _text_of(value: Verdict, code: str, expr: cst.BaseExpression, module: ModuleInfo) -> Verdict:

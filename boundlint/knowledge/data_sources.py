@@ -453,6 +453,35 @@ ACTION_VERBS = ACKNOWLEDGING_VERBS | frozenset(
         "transition",
         "book",
         "reserve",
+        "reply",
+        "comment",
+        "launch",
+        "write",
+        "append",
+        "edit",
+        "clear",
+        "transfer",
+        "follow",
+        "unfollow",
+        "like",
+        "unlike",
+        "star",
+        "unstar",
+        "pin",
+        "unpin",
+        "notify",
+        "trigger",
+        "deploy",
+        "approve",
+        "reject",
+        "accept",
+        "decline",
+        "dismiss",
+        "mute",
+        "unmute",
+        "block",
+        "unblock",
+        "confirm",
     }
 )
 # Verbs that name a tool as a calculation on its arguments: it answers with the result
@@ -501,6 +530,8 @@ _INTAKE_VERBS = frozenset(
         "unsubscribe",
         "revoke",
         "uninstall",
+        "append",
+        "clear",
     }
 )
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
@@ -515,6 +546,17 @@ def _words(name: str) -> list[str]:
     return [word.lower() for word in _WORDS.findall(name)]
 
 
+# Words by which a function says it makes an error report (`format_error_message`,
+# `default_tool_error_function`, `handle_exception`), unless it reads them (`get_errors`).
+_ERROR_WORDS = frozenset({"error", "exception", "failure"})
+_READING_VERBS = frozenset({"get", "list", "fetch", "read", "search", "query", "find", "collect", "scan", "tail"})
+
+
+def names_error_report(name: str) -> bool:
+    words = _words(name)
+    return bool(words) and bool(set(words) & _ERROR_WORDS) and words[0] not in _READING_VERBS
+
+
 def tool_answers_briefly(qualname: str) -> bool:
     """`create_issue`, `send_email`, `DeleteFileTool._run`, `calculate_tip`: a tool named for an
     action (its answer is a confirmation) or a calculation (its answer is the result). What such
@@ -523,8 +565,11 @@ def tool_answers_briefly(qualname: str) -> bool:
     parts = qualname.split(".")
     name = parts[-2] if parts[-1] in _RUN_METHODS and len(parts) > 1 else parts[-1]
     words = _words(name)
-    if len(words) >= 3 and words[0] not in ACTION_VERBS | CALCULATING_VERBS:
-        words = words[1:]  # a product's prefix: `milvus_insert_data`, `jira_create_issue`
+    if len(words) >= 2 and words[1] in _CONTENT_VERBS:
+        words = words[1:]  # `archive_lookup`, `tag_search`: a noun (that is also a verb) before the verb
+    for _ in range(2):  # a product's prefix: `milvus_insert_data`, `slack_user_reply_to_thread`
+        if len(words) >= 3 and words[0] not in ACTION_VERBS | CALCULATING_VERBS:
+            words = words[1:]
     if len(words) >= 2 and words[0] in CALCULATING_VERBS:
         return True
     if len(words) < 2 or words[0] not in ACTION_VERBS:
@@ -641,6 +686,7 @@ CONTENT_WORDS = _CONTENT_VERBS | CONTENT_NOUN_WORDS
 # Keywords by which a call asks for at most so many items (`search(q, limit=5)`).
 FEW_ITEMS_KEYWORDS = frozenset(
     {"limit", "top_k", "top_n", "topk", "k", "n", "max_results", "num_results", "n_results", "page_size", "max_items"}
+    | {"maxResults", "max_count", "count", "per_page", "top", "num", "size", "max_docs", "max_documents"}
 )
 FEW_ITEMS_LIMIT = 10
 

@@ -192,7 +192,8 @@ class ReadFile(BaseTool):
                     f"`{tool.qualname}` returns {verdict.reason}"
                     f"{where(tool.module, verdict.module, verdict.node)} without a checkpoint"
                 )
-                yield self.finding(tool.module, item.node, message, tool.qualname, _confidence(tool, verdict))
+                name = _dispatched_name(tool.node, item.node) or tool.qualname
+                yield self.finding(tool.module, item.node, message, tool.qualname, _confidence(tool, verdict, name))
 
     # -- the fix: wrap the returned value in a checkpoint, or add @bounded --
 
@@ -437,12 +438,64 @@ def _in_class_body(tree: cst.Module, function: cst.CSTNode) -> bool:
     return False
 
 
-def _confidence(tool: Tool, verdict: Verdict) -> str:
-    """The verdict's confidence: `low` in a test module; one level lower in a tool named for an action or a calculation
-    (`create_issue`, `send_email`, `convert_units`): what such a tool answers with is most often a
-    confirmation, an id, a status or a number, so a reviewer agrees less often that it is large."""
+def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
+    """The verdict's confidence: `low` in a test module; one level lower in a tool named (`name`) for
+    an action or a calculation (`create_issue`, `send_email`, `convert_units`): what such a tool
+    answers with is most often a confirmation, an id, a status or a number, so a reviewer agrees
+    less often that it is large."""
     if tool.module.is_test:
         return LOW  # a tool of a test answers a test's fake model
-    if tool_answers_briefly(tool.qualname):
+    if tool_answers_briefly(name):
         return lower_confidence(verdict.confidence)
     return verdict.confidence
+
+
+def _dispatched_name(function: cst.CSTNode, returned: cst.CSTNode) -> str | None:
+    """The tool a dispatcher's branch serves: in an MCP server's one `call_tool(name, arguments)`,
+    a return under `if name == "slack_create_comment":` (or `case "slack_create_comment":`) is that
+    tool's answer, so that name, not `call_tool`, says what it answers with."""
+    if not isinstance(function, cst.FunctionDef):
+        return None
+    params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+    params = [p for p in params if p not in ("self", "cls")]
+    if not params:
+        return None
+    found: list[str] = []
+
+    def visit(node: cst.CSTNode, branch: str | None) -> bool:
+        if node is returned:
+            found.append(branch or "")
+            return True
+        if isinstance(node, cst.If):
+            named = _compared_name(node.test, params[0])
+            return visit(node.body, named or branch) or (node.orelse is not None and visit(node.orelse, branch))
+        if isinstance(node, cst.Match) and isinstance(node.subject, cst.Name) and node.subject.value == params[0]:
+            return any(visit(case.body, _case_name(case) or branch) for case in node.cases)
+        if isinstance(node, (cst.BaseExpression, cst.FunctionDef, cst.ClassDef)):
+            return False
+        return any(visit(child, branch) for child in node.children)
+
+    visit(function.body, None)
+    return found[0] or None if found else None
+
+
+def _compared_name(test: cst.BaseExpression, param: str) -> str | None:
+    """`name == "get_page"` (either way round) -> "get_page"."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    target = test.comparisons[0]
+    if not isinstance(target.operator, cst.Equal):
+        return None
+    for side, other in ((test.left, target.comparator), (target.comparator, test.left)):
+        if isinstance(side, cst.Name) and side.value == param and isinstance(other, cst.SimpleString):
+            value = other.evaluated_value
+            return value if isinstance(value, str) else None
+    return None
+
+
+def _case_name(case: cst.MatchCase) -> str | None:
+    pattern = case.pattern
+    if isinstance(pattern, cst.MatchValue) and isinstance(pattern.value, cst.SimpleString):
+        value = pattern.value.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
