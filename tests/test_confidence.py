@@ -452,3 +452,45 @@ def test_a_dispatchers_branch_is_named_by_the_tool_it_serves(tmp_path):
 def test_what_an_error_reporting_function_makes_is_low(tmp_path, body, expected):
     imports = "from somelib import format_error_message, get_errors, format_message\n"
     assert confidence_of(tmp_path, imports + body) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # the model sees a picture or hears a sound: what it costs is not its bytes as text
+        ('from mcp.server.fastmcp import Image\nreturn Image(data=open(q, "rb").read(), format="png")', ["low"]),
+        (
+            "from mcp.types import ImageContent\nimport base64\n"
+            'data = base64.b64encode(open(q, "rb").read()).decode()\n'
+            'return ImageContent(type="image", data=data, mimeType="image/png")',
+            ["low"],
+        ),
+        ('return str(open(q, "rb").read())', ["high"]),  # the same bytes as text
+    ],
+)
+def test_an_image_or_audio_block_is_low(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("import pandas as pd\nreturn pd.read_csv(q).to_string(max_rows=50)", ["low"]),  # as much as asked
+        ("import pandas as pd\nreturn pd.read_csv(q).to_string()", ["high"]),
+    ],
+)
+def test_a_serialisation_that_asks_for_at_most_so_much_is_low(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("return make_client().generate(q, max_tokens=500)", ["low"]),
+        ("return make_client().generate_str(q, request_params=make_client().params(maxTokens=80))", ["low"]),
+        ("return make_client().generate(q, max_tokens=32_000)", ["medium"]),  # more than a budget
+        ("return make_client().generate(q)", ["medium"]),
+    ],
+)
+def test_a_model_answer_capped_in_tokens_is_low(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body) == expected

@@ -873,7 +873,27 @@ class FunctionEvaluator:
             # `format_error_message(stderr)`, `_log_error(name, args, str(exc))`: an error report,
             # short as a rule whatever it is made from
             return replace(value, confidence=LOW)
+        if value.level == UNBOUNDED and value.confidence != LOW:
+            qualified = self.project.external_name(self.module, func) or ""
+            if src.is_picture_or_sound(qualified):
+                # `Image(data=png_bytes)`: the model sees a picture, not the bytes as text
+                return replace(value, confidence=LOW)
+            if self._asks_for_few_tokens(expr):
+                # `llm.generate(prompt, max_tokens=500)`: an answer no longer than the tokens asked for
+                return replace(value, confidence=LOW)
         return value
+
+    def _asks_for_few_tokens(self, call: cst.Call) -> bool:
+        """A model call capped at `MAX_ANSWER_TOKENS` tokens by a count the code sets, given to the
+        call or to its request settings (`request_params=RequestParams(maxTokens=80)`)."""
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value in src.MAX_TOKENS_KEYWORDS:
+                count = self._count(arg.value)
+                if count is not None and count <= src.MAX_ANSWER_TOKENS:
+                    return True
+            if isinstance(arg.value, cst.Call) and self._asks_for_few_tokens(arg.value):
+                return True
+        return False
 
     def _call_value(self, expr: cst.Call, env: Env) -> Verdict:
         func = expr.func
@@ -1184,6 +1204,8 @@ class FunctionEvaluator:
             # `(HERE / "schema.json").read_text()` is a file shipped with the code; `resp.json()` as often
             # one record as a bulk of data
             confidence = LOW if receiver.bundled else MEDIUM if method in src.MIXED_SOURCE_METHODS else HIGH
+            if any(arg.keyword is not None and arg.keyword.value in src.SIZE_KEYWORDS for arg in expr.args):
+                confidence = LOW  # `df.to_string(max_rows=50)`, `result.to_string(limit=2000)`: as much as asked
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
         if receiver.http and receiver.level != UNBOUNDED:
             # `session.get(url)`, `client.post(...)`: a client's request, whose answer is a response.

@@ -226,6 +226,16 @@ def names_a_source(reason: str) -> bool:
     return reason.startswith(SOURCE_REASONS)
 
 
+# Keywords that cap a model's answer in tokens; at most `MAX_ANSWER_TOKENS` (about 16,000
+# characters, the default budget) the answer is as bounded as a checkpoint would make it.
+MAX_TOKENS_KEYWORDS = frozenset(
+    {"max_tokens", "max_completion_tokens", "max_output_tokens", "maxTokens", "max_new_tokens", "num_predict"}
+)
+MAX_ANSWER_TOKENS = 4_000
+
+# Keywords by which a read or a serialisation asks for at most so much (`to_string(max_rows=50)`).
+SIZE_KEYWORDS = frozenset({"limit", "max_rows", "max_chars", "max_length", "max_bytes", "max_size", "nrows"})
+
 # Of those, the ones whose answer is as often one record or a few names as a bulk of data: an
 # API's parsed JSON (one object, or a page of them), a query's rows, one folder's entries. A
 # finding that rests on one of them is `medium`, not `high`: on the reviewed sets a reviewer
@@ -1176,6 +1186,21 @@ MEDIA_TYPE_TAILS = frozenset(
 MEDIA_TYPE_PREFIXES = ("mcp.", "fastmcp.", "agno.media.")
 MEDIA_TYPE_GENERIC_TAILS = frozenset({"Image", "Audio", "File", "Video"})
 BINARY_TYPES = frozenset({"builtins.bytes", "builtins.bytearray", "builtins.memoryview"})
+
+
+# Of those, the ones the model sees as an image or a sound, never as text: what they carry costs
+# tokens by resolution or length, not by bytes, and a text checkpoint cannot bound them.
+PICTURE_AND_SOUND_TAILS = frozenset(
+    {"ImageContent", "AudioContent", "ImageArtifact", "AudioArtifact", "BinaryContent", "ToolOutputImage"}
+)
+
+
+def is_picture_or_sound(qualified: str) -> bool:
+    """`mcp.server.fastmcp.Image(data=png)`, `mcp.types.ImageContent(...)`: an image or audio block
+    (not a file or blob, which may hold a text document)."""
+    tail = qualified.rsplit(".", 1)[-1]
+    generic = tail in ("Image", "Audio", "Video") and qualified.startswith(MEDIA_TYPE_PREFIXES)
+    return tail in PICTURE_AND_SOUND_TAILS or generic
 
 
 def is_media_type(qualified: str) -> bool:
