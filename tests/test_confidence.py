@@ -330,6 +330,9 @@ def send(msg: str) -> str:
 """
 
 
+ON_FAILURE = ("if response.status_code != 200:\n    return f", "if not response.ok:\n    return f")
+
+
 @pytest.mark.parametrize(
     ("body", "named"),
     [
@@ -346,7 +349,8 @@ def send(msg: str) -> str:
 def test_the_body_of_a_failed_request_is_named_as_an_error_body(tmp_path, body, named):
     source = HTTP_TOOL.format(body=textwrap.indent(body, " " * 4))
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
-    expected = "medium" if named == "the error body" else "high"  # an error page, or a short message
+    # an error page, or a short message: `medium`; in the branch of the failed check, `low` (an error report)
+    expected = "high" if named != "the error body" else "low" if body.startswith(ON_FAILURE) else "medium"
     assert [(f.symbol, f.confidence) for f in result.findings] == [("send", expected)]
     assert [named in f.message for f in result.findings] == [True]
 

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from boundlint.analyse.analysis import is_tool_generator
+from boundlint.analyse.branches import dispatched_name, on_error_branch
 from boundlint.analyse.dataflow import argument_at, dict_entry
 from boundlint.analyse.size import LOW, UNBOUNDED, Verdict
 from boundlint.core.findings import Finding, lower_confidence
@@ -55,8 +56,14 @@ whose fields are all bounded, or a call to a function whose return annotation
 is `int`, `float`, `bool`, `None`, a `Literal` or an `Enum`. Tools decorated
 with `@bounded(...)` are bounded whatever they return.
 
-Confidence is `high` when the value comes from a known source of bulk data and
-`medium` otherwise.
+Confidence is `high` when the value comes from a known source of bulk data
+(a file or response body read, process output), `medium` for a source that is
+as often one record as a bulk (parsed JSON, a query's rows) or a call whose
+name says it reads content, and `low` (not reported by default) for what a
+reviewer most often reads as short: a return on an error branch
+(`if "error" in result:`), an error report, a call that asks for a few items
+or tokens by a count the code sets, an image or audio block, and anything in
+a test module. The README lists every case ("Each finding has a confidence").
 """
     why = """
 Whatever a tool returns is pasted into the model's context. A whole web page,
@@ -192,8 +199,11 @@ class ReadFile(BaseTool):
                     f"`{tool.qualname}` returns {verdict.reason}"
                     f"{where(tool.module, verdict.module, verdict.node)} without a checkpoint"
                 )
-                name = _dispatched_name(tool.node, item.node) or tool.qualname
-                yield self.finding(tool.module, item.node, message, tool.qualname, _confidence(tool, verdict, name))
+                name = dispatched_name(tool.node, item.node) or tool.qualname
+                confidence = _confidence(tool, verdict, name)
+                if on_error_branch(tool.node, item.node):
+                    confidence = LOW  # `if "error" in result: return ...`: an error report
+                yield self.finding(tool.module, item.node, message, tool.qualname, confidence)
 
     # -- the fix: wrap the returned value in a checkpoint, or add @bounded --
 
@@ -448,54 +458,3 @@ def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
     if tool_answers_briefly(name):
         return lower_confidence(verdict.confidence)
     return verdict.confidence
-
-
-def _dispatched_name(function: cst.CSTNode, returned: cst.CSTNode) -> str | None:
-    """The tool a dispatcher's branch serves: in an MCP server's one `call_tool(name, arguments)`,
-    a return under `if name == "slack_create_comment":` (or `case "slack_create_comment":`) is that
-    tool's answer, so that name, not `call_tool`, says what it answers with."""
-    if not isinstance(function, cst.FunctionDef):
-        return None
-    params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
-    params = [p for p in params if p not in ("self", "cls")]
-    if not params:
-        return None
-    found: list[str] = []
-
-    def visit(node: cst.CSTNode, branch: str | None) -> bool:
-        if node is returned:
-            found.append(branch or "")
-            return True
-        if isinstance(node, cst.If):
-            named = _compared_name(node.test, params[0])
-            return visit(node.body, named or branch) or (node.orelse is not None and visit(node.orelse, branch))
-        if isinstance(node, cst.Match) and isinstance(node.subject, cst.Name) and node.subject.value == params[0]:
-            return any(visit(case.body, _case_name(case) or branch) for case in node.cases)
-        if isinstance(node, (cst.BaseExpression, cst.FunctionDef, cst.ClassDef)):
-            return False
-        return any(visit(child, branch) for child in node.children)
-
-    visit(function.body, None)
-    return found[0] or None if found else None
-
-
-def _compared_name(test: cst.BaseExpression, param: str) -> str | None:
-    """`name == "get_page"` (either way round) -> "get_page"."""
-    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
-        return None
-    target = test.comparisons[0]
-    if not isinstance(target.operator, cst.Equal):
-        return None
-    for side, other in ((test.left, target.comparator), (target.comparator, test.left)):
-        if isinstance(side, cst.Name) and side.value == param and isinstance(other, cst.SimpleString):
-            value = other.evaluated_value
-            return value if isinstance(value, str) else None
-    return None
-
-
-def _case_name(case: cst.MatchCase) -> str | None:
-    pattern = case.pattern
-    if isinstance(pattern, cst.MatchValue) and isinstance(pattern.value, cst.SimpleString):
-        value = pattern.value.evaluated_value
-        return value if isinstance(value, str) else None
-    return None

@@ -1,0 +1,185 @@
+"""What the branches around a `return` say about the value it returns.
+
+A tool's `return` sits under `if`s and `case`s, and two kinds of them tell a reader what the value
+is before any data flow does: the branch of a dispatcher (`if name == "jira_create_comment":` in an
+MCP server's one `call_tool`) names the tool that answers, and an error branch (`if "error" in
+result:`, `if not response.ok:`, the `else` of `if success:`) answers with an error report.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+ERROR_WORDS = frozenset({"error", "errors", "err", "exception", "failed", "failure", "fail"})
+SUCCESS_WORDS = frozenset({"success", "succeeded", "successful", "ok"})
+ERROR, SUCCESS = "error", "success"
+
+
+def path_to(function: cst.FunctionDef, returned: cst.CSTNode) -> list[cst.CSTNode]:
+    """The statements and blocks from the function's body down to `returned`, outermost first
+    (empty when it is not there). Nested functions and classes are not entered."""
+    path: list[cst.CSTNode] = []
+
+    def visit(node: cst.CSTNode) -> bool:
+        if node is returned:
+            return True
+        if isinstance(node, (cst.BaseExpression, cst.FunctionDef, cst.ClassDef)):
+            return False
+        path.append(node)
+        if any(visit(child) for child in node.children):
+            return True
+        path.pop()
+        return False
+
+    visit(function.body)
+    return path
+
+
+def dispatched_name(function: cst.CSTNode, returned: cst.CSTNode) -> str | None:
+    """The tool a dispatcher's branch serves: a return under `if name == "slack_create_comment":`
+    (or `case "slack_create_comment":`), where `name` is the function's first parameter."""
+    if not isinstance(function, cst.FunctionDef):
+        return None
+    params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+    params = [p for p in params if p not in ("self", "cls")]
+    if not params:
+        return None
+    path = path_to(function, returned)
+    for node, inner in zip(reversed(path), reversed([*path[1:], returned]), strict=True):
+        if isinstance(node, cst.If) and inner is node.body:
+            named = _compared_name(node.test, params[0])
+            if named:
+                return named
+        if isinstance(node, cst.MatchCase) and _matches_on(path, node, params[0]):
+            named = _case_name(node)
+            if named:
+                return named
+    return None
+
+
+def on_error_branch(function: cst.CSTNode, returned: cst.CSTNode) -> bool:
+    """`returned` is reached only when something failed: in the body of an `if` that holds on a
+    failure (`if "error" in data:`, `if result.error:`, `if not ok:`), or in the `else` of one that
+    holds on success (`if success: ... else: return ...`)."""
+    if not isinstance(function, cst.FunctionDef):
+        return False
+    path = path_to(function, returned)
+    for node, inner in zip(path, [*path[1:], returned], strict=True):
+        if isinstance(node, cst.If):
+            said = holds_when(node.test)
+            if (inner is node.body and said == ERROR) or (inner is node.orelse and said == SUCCESS):
+                return True
+    return False
+
+
+def holds_when(test: cst.BaseExpression) -> str | None:
+    """ERROR when `test` holds on a failure, SUCCESS when it holds on success, else None."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _flip(holds_when(test.expression))
+    if isinstance(test, cst.BooleanOperation):
+        sides = {holds_when(test.left), holds_when(test.right)}
+        return ERROR if ERROR in sides else SUCCESS if sides == {SUCCESS} else None
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        return _comparison(test.left, test.comparisons[0])
+    return _named(test)
+
+
+def _comparison(left: cst.BaseExpression, target: cst.ComparisonTarget) -> str | None:
+    right, operator = target.comparator, target.operator
+    if isinstance(operator, (cst.In, cst.NotIn)):
+        said = _literal_says(left)  # `"error" in result`
+        return _flip(said) if isinstance(operator, cst.NotIn) else said
+    if isinstance(operator, (cst.Equal, cst.Is, cst.NotEqual, cst.IsNot)):
+        negated = isinstance(operator, (cst.NotEqual, cst.IsNot))
+        said = _literal_says(right) or _literal_says(left)  # `status == "ERROR"`
+        if said is None and _is_none(right):
+            said = _flip(_named(left))  # `error is None`: nothing failed
+        if said is None:
+            said = _status_code(left, right, equal=True)
+        return _flip(said) if negated else said
+    return _status_code(left, right, equal=False, operator=operator)
+
+
+def _status_code(
+    left: cst.BaseExpression, right: cst.BaseExpression, equal: bool, operator: cst.BaseCompOp | None = None
+) -> str | None:
+    """`status_code == 200`: SUCCESS; `status >= 400`: ERROR."""
+    if not (_words_of(left) & {"status", "code"} and isinstance(right, cst.Integer)):
+        return None
+    value = int(right.evaluated_value)
+    if equal:
+        return SUCCESS if 200 <= value < 300 else ERROR if value >= 400 else None
+    if isinstance(operator, (cst.GreaterThanEqual, cst.GreaterThan)) and value >= 299:
+        return ERROR
+    return None
+
+
+def _named(expr: cst.BaseExpression) -> str | None:
+    """`result.error`, `data.get("error")`, `resp["errors"]`, `has_error`: ERROR; `ok`, `success`: SUCCESS."""
+    words = _words_of(expr)
+    return ERROR if words & ERROR_WORDS else SUCCESS if words & SUCCESS_WORDS else None
+
+
+def _words_of(expr: cst.BaseExpression) -> set[str]:
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get":
+        key = expr.args[0].value if expr.args else None
+        return _text_words(key.evaluated_value) if isinstance(key, cst.SimpleString) else set()
+    if isinstance(expr, cst.Call):
+        expr = expr.func  # `is_error()`
+    if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
+        key = expr.slice[0].slice.value
+        return _text_words(key.evaluated_value) if isinstance(key, cst.SimpleString) else set()
+    if isinstance(expr, cst.Attribute):
+        return _text_words(expr.attr.value)
+    if isinstance(expr, cst.Name):
+        return _text_words(expr.value)
+    return set()
+
+
+def _literal_says(expr: cst.BaseExpression) -> str | None:
+    if not isinstance(expr, cst.SimpleString):
+        return None
+    words = _text_words(expr.evaluated_value)
+    return ERROR if words & ERROR_WORDS else SUCCESS if words & SUCCESS_WORDS else None
+
+
+def _text_words(text: str | bytes) -> set[str]:
+    return {word.lower() for word in _WORDS.findall(text if isinstance(text, str) else "")}
+
+
+def _is_none(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "None"
+
+
+def _flip(said: str | None) -> str | None:
+    return {ERROR: SUCCESS, SUCCESS: ERROR}.get(said) if said else None
+
+
+def _matches_on(path: list[cst.CSTNode], case: cst.MatchCase, param: str) -> bool:
+    match = next((node for node in path if isinstance(node, cst.Match) and case in node.cases), None)
+    return match is not None and isinstance(match.subject, cst.Name) and match.subject.value == param
+
+
+def _compared_name(test: cst.BaseExpression, param: str) -> str | None:
+    """`name == "get_page"` (either way round) -> "get_page"."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    target = test.comparisons[0]
+    if not isinstance(target.operator, cst.Equal):
+        return None
+    for side, other in ((test.left, target.comparator), (target.comparator, test.left)):
+        if isinstance(side, cst.Name) and side.value == param and isinstance(other, cst.SimpleString):
+            value = other.evaluated_value
+            return value if isinstance(value, str) else None
+    return None
+
+
+def _case_name(case: cst.MatchCase) -> str | None:
+    pattern = case.pattern
+    if isinstance(pattern, cst.MatchValue) and isinstance(pattern.value, cst.SimpleString):
+        value = pattern.value.evaluated_value
+        return value if isinstance(value, str) else None
+    return None

@@ -1,0 +1,90 @@
+"""What the branches around a tool's `return` say: the dispatched tool, an error branch."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+import pytest
+
+from boundlint.analyse.branches import dispatched_name, on_error_branch
+from tests.helpers import run_tree
+
+
+def _returns(source: str) -> tuple[cst.FunctionDef, list[cst.Return]]:
+    module = cst.parse_module(textwrap.dedent(source))
+    function = next(node for node in module.body if isinstance(node, cst.FunctionDef))
+    found: list[cst.Return] = []
+
+    class Returns(cst.CSTVisitor):
+        def visit_Return(self, node: cst.Return) -> None:
+            found.append(node)
+
+    function.visit(Returns())
+    return function, found
+
+
+@pytest.mark.parametrize(
+    ("test", "error"),
+    [
+        ('"error" in result', True),
+        ('"error" not in result', False),
+        ("result.error", True),
+        ('data.get("error")', True),
+        ('resp["errors"]', True),
+        ('status == "FAILED"', True),
+        ('status != "ERROR"', False),
+        ("not response.ok", True),
+        ("response.ok", False),
+        ("response.status_code != 200", True),
+        ("response.status_code >= 400", True),
+        ("response.status_code == 200", False),
+        ("error is None", False),
+        ("error is not None", True),
+        ("query_job.error_result", True),
+        ("not success", True),
+        ("items and not result.error", False),
+        ("len(rows) > 10", False),
+        ("isinstance(auth, Exception)", False),
+    ],
+)
+def test_a_return_in_an_if_is_on_an_error_branch_when_the_test_holds_on_failure(test, error):
+    function, returns = _returns(f"def tool(q):\n    if {test}:\n        return a\n    return b\n")
+    assert [on_error_branch(function, r) for r in returns] == [error, False]
+
+
+def test_the_else_of_a_success_test_and_an_elif_after_it_are_error_branches():
+    function, returns = _returns(
+        "def tool(q):\n    if result.success:\n        return a\n    elif retry:\n        return b\n    else:\n"
+        "        return c\n"
+    )
+    assert [on_error_branch(function, r) for r in returns] == [False, True, True]
+
+
+def test_a_dispatchers_branch_is_named_by_its_literal_and_only_on_the_first_parameter():
+    function, returns = _returns(
+        'def call_tool(name, arguments):\n    if name == "create_issue":\n        return a\n'
+        '    if arguments == "x":\n        return b\n    match name:\n        case "list_issues":\n'
+        "            return c\n    return d\n"
+    )
+    assert [dispatched_name(function, r) for r in returns] == ["create_issue", None, "list_issues", None]
+
+
+ERROR_BRANCH = """
+from somelib import make_client
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+@mcp.tool()
+def search(q: str) -> str:
+    result = make_client().search(q)
+    if "error" in result:
+        return f"Search failed: {result['details']}"
+    return str(result["items"])
+"""
+
+
+def test_a_finding_on_an_error_branch_is_low(tmp_path):
+    result = run_tree(tmp_path, {"server.py": ERROR_BRANCH}, min_confidence="low")
+    assert sorted((f.line, f.confidence) for f in result.findings if f.code == "BL001") == [(10, "low"), (11, "medium")]
