@@ -24,7 +24,8 @@ mcp = FastMCP("media")
 def bl001_fixes(tmp_path, tool: str) -> list[bool]:
     write_tree(tmp_path, {"server.py": HEADER + tool})
     options = CheckOptions(request=Request(fixes=True))
-    result = check([tmp_path], Config(root=tmp_path), options)
+    # an image or audio block is a `low` finding: asked for, it comes with no fix either
+    result = check([tmp_path], Config(root=tmp_path, min_confidence="low"), options)
     return [finding.fix is not None for finding in result.findings if finding.code == "BL001"]
 
 
