@@ -24,13 +24,14 @@ import subprocess
 import sys
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 LEVELS = ("high", "medium", "low", "gone")
 
 
-def current_findings(tree: Path) -> dict[tuple[str, int, str, str | None], str]:
-    """(file, line, code, symbol) -> confidence, for every finding the checker reports now."""
+def every_finding(tree: Path) -> list[dict[str, Any]]:
+    """What the checker reports on `tree` at every confidence level, as JSON objects."""
     completed = subprocess.run(
         [sys.executable, "-m", "boundlint", "check", ".", "--no-cache", "--exit-zero"]
         + ["--min-confidence", "low", "--output-format", "json"],
@@ -41,7 +42,13 @@ def current_findings(tree: Path) -> dict[tuple[str, int, str, str | None], str]:
     )
     if completed.returncode != 0:
         raise SystemExit(f"boundlint failed on {tree}: {completed.stderr.strip()}")
-    return {(f["filename"], f["line"], f["code"], f["symbol"]): f["confidence"] for f in json.loads(completed.stdout)}
+    found: list[dict[str, Any]] = json.loads(completed.stdout)
+    return found
+
+
+def current_findings(tree: Path) -> dict[tuple[str, int, str, str | None], str]:
+    """(file, line, code, symbol) -> confidence, for every finding the checker reports now."""
+    return {(f["filename"], f["line"], f["code"], f["symbol"]): f["confidence"] for f in every_finding(tree)}
 
 
 def main(argv: list[str] | None = None) -> int:

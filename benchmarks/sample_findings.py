@@ -25,22 +25,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script, next to its sibling
+from reviewed_precision import every_finding  # noqa: E402
+
 SHOWN = ("high", "medium")
-
-
-def findings(tree: Path) -> list[dict[str, object]]:
-    completed = subprocess.run(
-        [sys.executable, "-m", "boundlint", "check", ".", "--no-cache", "--exit-zero"]
-        + ["--min-confidence", "low", "--output-format", "json"],
-        cwd=tree,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if completed.returncode != 0:
-        raise SystemExit(f"boundlint failed on {tree}: {completed.stderr.strip()}")
-    found: list[dict[str, object]] = json.loads(completed.stdout)
-    return found
 
 
 def checker_commit() -> str:
@@ -71,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     checker = checker_commit()
     sheet, key = [], []
     for folder, commit in sorted(commits.items()):
-        found = findings(args.trees / folder)
+        found = every_finding(args.trees / folder)
         rng = random.Random(f"{args.seed}:{folder}")
         picked = draw(found, rng, args.shown, args.low)
         print(f"{folder}: {len(found)} findings, {len(picked)} drawn", file=sys.stderr)

@@ -324,48 +324,37 @@ def flight(code: str) -> Flight:
     assert [f.symbol for f in result.findings if f.code == "BL002"] == ["Flight.description"]
 
 
-def test_a_collection_field_is_as_sure_as_its_name(tmp_path):
-    source = """
+CONTRACT = """
 from pydantic import BaseModel
 from mcp.server.fastmcp import FastMCP
 
 mcp = FastMCP("t")
 
-class Page(BaseModel):
-    search_results: list[str]
-    related_ids: list[str]
-    node_metadata: dict[str, str]
+class Reply(BaseModel):
+{fields}
 
 @mcp.tool()
-def page(q: str) -> Page:
-    return Page(search_results=[q], related_ids=[q], node_metadata={})
+def reply(q: str) -> Reply:
+    return Reply.model_construct()
 """
+
+
+def field_confidences(tmp_path, fields: dict[str, str], code: str) -> dict[str, str]:
+    """The confidence of `code` on each field of a return contract declared as `name: annotation`."""
+    source = CONTRACT.format(fields="\n".join(f"    {name}: {kind}" for name, kind in fields.items()))
     result = run_tree(tmp_path, {"server.py": source}, min_confidence="low")
-    found = {f.symbol: f.confidence for f in result.findings if f.code == "BL003"}
-    assert found == {"Page.search_results": "medium", "Page.related_ids": "medium", "Page.node_metadata": "low"}
+    return {f.symbol.split(".")[1]: f.confidence for f in result.findings if f.code == code}
+
+
+def test_a_collection_field_is_as_sure_as_its_name(tmp_path):
+    fields = {"search_results": "list[str]", "related_ids": "list[str]", "node_metadata": "dict[str, str]"}
+    found = field_confidences(tmp_path, fields, "BL003")
+    assert found == {"search_results": "medium", "related_ids": "medium", "node_metadata": "low"}
 
 
 def test_a_text_field_is_medium_when_named_for_prose_and_low_otherwise(tmp_path):
-    source = """
-from pydantic import BaseModel
-from mcp.server.fastmcp import FastMCP
-
-mcp = FastMCP("t")
-
-class Alarm(BaseModel):
-    raw_output: str
-    longDescription: str
-    customer_context: str | None = None
-    state_reason: str
-    source: str
-    table_acl: str
-
-@mcp.tool()
-def alarm(q: str) -> Alarm:
-    return Alarm(raw_output=q, longDescription=q, state_reason=q, source=q, table_acl=q)
-"""
-    result = run_tree(tmp_path, {"server.py": source}, min_confidence="low")
-    found = {f.symbol.split(".")[1]: f.confidence for f in result.findings if f.code == "BL002"}
+    names = ["raw_output", "longDescription", "customer_context", "state_reason", "source", "table_acl"]
+    found = field_confidences(tmp_path, dict.fromkeys(names, "str"), "BL002")
     prose = {"raw_output": "medium", "longDescription": "medium", "customer_context": "medium"}
     assert found == {**prose, "state_reason": "low", "source": "low", "table_acl": "low"}
 
