@@ -74,3 +74,20 @@ def test_discovery_sorts_like_paths_and_applies_nested_gitignores(tmp_path, monk
     assert [p.relative_to(tmp_path).as_posix() for p in found] == ["a/keep_me.py", "a/sub/d.py", "a/z.py", "a-b/c.py"]
     monkeypatch.chdir(tmp_path)
     assert [display_name(p) for p in found] == ["a/keep_me.py", "a/sub/d.py", "a/z.py", "a-b/c.py"]
+
+
+def test_a_project_templates_files_are_not_checked_by_default(tmp_path):
+    # `{{cookiecutter.project_slug}}/app.py` is Python only once filled in: a parse error each time.
+    files = {
+        "{{cookiecutter.project_slug}}/app.py": "def {{cookiecutter.fn}}():\n    pass\n",
+        "template/{{ name }}.py": "x = {{ value }}\n",
+        "app/tools.py": "x = 1\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    found = discover([tmp_path], Config(root=tmp_path))
+    assert [p.relative_to(tmp_path).as_posix() for p in found] == ["app/tools.py"]
+    # a user's own `exclude` replaces the defaults, templates included
+    kept = discover([tmp_path], Config(root=tmp_path, exclude=[".git"]))
+    assert len(kept) == 3

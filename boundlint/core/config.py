@@ -38,6 +38,9 @@ DEFAULT_EXCLUDES = (
     "site-packages",
     ".eggs",
     "*.egg-info",
+    # A project template's folders and files (`{{cookiecutter.project_slug}}/`, copier's
+    # `{{ name }}.py.jinja`): Python only once filled in, so every file there is a parse error.
+    "*{{*",
 )
 
 
