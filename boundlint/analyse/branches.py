@@ -8,11 +8,10 @@ result:`, `if not response.ok:`, the `else` of `if success:`) answers with an er
 
 from __future__ import annotations
 
-import re
-
 import libcst as cst
 
-_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+from boundlint.knowledge.data_sources import name_words
+
 ERROR_WORDS = frozenset({"error", "errors", "err", "exception", "failed", "failure", "fail"})
 SUCCESS_WORDS = frozenset({"success", "succeeded", "successful", "ok"})
 ERROR, SUCCESS = "error", "success"
@@ -125,29 +124,27 @@ def _named(expr: cst.BaseExpression) -> str | None:
 
 def _words_of(expr: cst.BaseExpression) -> set[str]:
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get":
-        key = expr.args[0].value if expr.args else None
-        return _text_words(key.evaluated_value) if isinstance(key, cst.SimpleString) else set()
+        return set(name_words(_string(expr.args[0].value) or "")) if expr.args else set()
     if isinstance(expr, cst.Call):
         expr = expr.func  # `is_error()`
     if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
-        key = expr.slice[0].slice.value
-        return _text_words(key.evaluated_value) if isinstance(key, cst.SimpleString) else set()
+        return set(name_words(_string(expr.slice[0].slice.value) or ""))
     if isinstance(expr, cst.Attribute):
-        return _text_words(expr.attr.value)
+        return set(name_words(expr.attr.value))
     if isinstance(expr, cst.Name):
-        return _text_words(expr.value)
+        return set(name_words(expr.value))
     return set()
 
 
 def _literal_says(expr: cst.BaseExpression) -> str | None:
-    if not isinstance(expr, cst.SimpleString):
-        return None
-    words = _text_words(expr.evaluated_value)
-    return ERROR if words & ERROR_WORDS else SUCCESS if words & SUCCESS_WORDS else None
+    found = set(name_words(_string(expr) or ""))
+    return ERROR if found & ERROR_WORDS else SUCCESS if found & SUCCESS_WORDS else None
 
 
-def _text_words(text: str | bytes) -> set[str]:
-    return {word.lower() for word in _WORDS.findall(text if isinstance(text, str) else "")}
+def _string(expr: cst.BaseExpression) -> str | None:
+    """The text of a string literal (not of bytes or an f-string)."""
+    value = expr.evaluated_value if isinstance(expr, cst.SimpleString) else None
+    return value if isinstance(value, str) else None
 
 
 def _is_none(expr: cst.BaseExpression) -> bool:
@@ -171,15 +168,11 @@ def _compared_name(test: cst.BaseExpression, param: str) -> str | None:
     if not isinstance(target.operator, cst.Equal):
         return None
     for side, other in ((test.left, target.comparator), (target.comparator, test.left)):
-        if isinstance(side, cst.Name) and side.value == param and isinstance(other, cst.SimpleString):
-            value = other.evaluated_value
-            return value if isinstance(value, str) else None
+        named = _string(other) if isinstance(side, cst.Name) and side.value == param else None
+        if named is not None:
+            return named
     return None
 
 
 def _case_name(case: cst.MatchCase) -> str | None:
-    pattern = case.pattern
-    if isinstance(pattern, cst.MatchValue) and isinstance(pattern.value, cst.SimpleString):
-        value = pattern.value.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
+    return _string(case.pattern.value) if isinstance(case.pattern, cst.MatchValue) else None

@@ -722,9 +722,10 @@ class FunctionEvaluator:
         if isinstance(value, cst.Name):
             # Not a parameter's default: the model says how many (`n_results`, `limit`), and on the
             # reviewed sets a search asked for "5 by default" returned whole documents as often as not.
-            return None if value.value in self.params else _integer(_module_constant(self.module, value.value))
+            return None if value.value in self.params else _integer(_bound_once(self.module.tree.body, value.value))
         if isinstance(value, cst.Attribute) and _is_self(value.value) and self.owner is not None:
-            return _integer(_class_default(self.owner, value.attr.value))
+            body = self.owner.body.body if isinstance(self.owner.body, cst.IndentedBlock) else ()
+            return _integer(_bound_once(body, value.attr.value))
         return None
 
     def _subscript(self, expr: cst.Subscript, env: Env) -> Verdict:
@@ -864,23 +865,24 @@ class FunctionEvaluator:
     # -- calls --------------------------------------------------------------
 
     def _call(self, expr: cst.Call, env: Env) -> Verdict:
-        value = self._call_value(expr, env)
+        qualified = self.project.external_name(self.module, expr.func)
+        value = self._call_value(expr, env, qualified)
+        if value.level != UNBOUNDED or value.confidence == LOW:
+            return value
         func = expr.func
         callee = (
             func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
         )
-        if value.level == UNBOUNDED and value.confidence != LOW and src.names_error_report(callee):
-            # `format_error_message(stderr)`, `_log_error(name, args, str(exc))`: an error report,
-            # short as a rule whatever it is made from
+        if (
+            # `format_error_message(stderr)`, `_log_error(name, args, str(exc))`: an error report, short
+            # as a rule whatever it is made from
+            src.names_error_report(callee)
+            # `Image(data=png_bytes)`: the model sees a picture, not the bytes as text
+            or src.is_picture_or_sound(qualified or "")
+            # `llm.generate(prompt, max_tokens=500)`: an answer no longer than the tokens asked for
+            or self._asks_for_few_tokens(expr)
+        ):
             return replace(value, confidence=LOW)
-        if value.level == UNBOUNDED and value.confidence != LOW:
-            qualified = self.project.external_name(self.module, func) or ""
-            if src.is_picture_or_sound(qualified):
-                # `Image(data=png_bytes)`: the model sees a picture, not the bytes as text
-                return replace(value, confidence=LOW)
-            if self._asks_for_few_tokens(expr):
-                # `llm.generate(prompt, max_tokens=500)`: an answer no longer than the tokens asked for
-                return replace(value, confidence=LOW)
         return value
 
     def _asks_for_few_tokens(self, call: cst.Call) -> bool:
@@ -895,11 +897,10 @@ class FunctionEvaluator:
                 return True
         return False
 
-    def _call_value(self, expr: cst.Call, env: Env) -> Verdict:
+    def _call_value(self, expr: cst.Call, env: Env, qualified: str | None) -> Verdict:
         func = expr.func
         code = snippet(self.module, expr)
         args = [arg.value for arg in expr.args]
-        qualified = self.project.external_name(self.module, func)
         if self.analysis.is_checkpoint(self.module, func):
             for arg in args:
                 self.eval(arg, env)
@@ -1291,34 +1292,16 @@ def _integer(value: cst.BaseExpression | None) -> int | None:
     return int(value.evaluated_value) if isinstance(value, cst.Integer) else None
 
 
-def _module_constant(module: ModuleInfo, name: str) -> cst.BaseExpression | None:
-    """What a module-level `NAME = value` (or `NAME: int = value`) binds, when bound once."""
-    found: list[cst.BaseExpression] = []
-    for statement in module.tree.body:
-        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-            if isinstance(small, cst.Assign) and any(
-                isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets
-            ):
-                found.append(small.value)
-            elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.target.value == name:
-                if small.value is not None:
-                    found.append(small.value)
-    return found[0] if len(found) == 1 else None
-
-
-def _class_default(owner: cst.ClassDef, name: str) -> cst.BaseExpression | None:
-    """The value a class body gives `name` (`max_results: int = 5`), when it gives one once."""
-    found: list[cst.BaseExpression] = []
-    body = owner.body.body if isinstance(owner.body, cst.IndentedBlock) else ()
-    for statement in body:
-        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.target.value == name:
-                if small.value is not None:
-                    found.append(small.value)
-            elif isinstance(small, cst.Assign) and any(
-                isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets
-            ):
-                found.append(small.value)
+def _bound_once(statements: Sequence[cst.BaseStatement], name: str) -> cst.BaseExpression | None:
+    """What `NAME = value` (or `NAME: int = value`) binds among `statements` (a module's or a class
+    body), when it is bound there once."""
+    found = [
+        value
+        for line in statements
+        for statement in (line.body if isinstance(line, cst.SimpleStatementLine) else ())
+        if (value := _assigned_value(statement, lambda target: isinstance(target, cst.Name) and target.value == name))
+        is not None
+    ]
     return found[0] if len(found) == 1 else None
 
 

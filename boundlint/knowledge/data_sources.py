@@ -551,7 +551,7 @@ _RUN_METHODS = frozenset(
 )
 
 
-def _words(name: str) -> list[str]:
+def name_words(name: str) -> list[str]:
     """`get_items` -> ["get", "items"], `CreateIssueTool` -> ["create", "issue", "tool"]."""
     return [word.lower() for word in _WORDS.findall(name)]
 
@@ -563,7 +563,7 @@ _READING_VERBS = frozenset({"get", "list", "fetch", "read", "search", "query", "
 
 
 def names_error_report(name: str) -> bool:
-    words = _words(name)
+    words = name_words(name)
     return bool(words) and bool(set(words) & _ERROR_WORDS) and words[0] not in _READING_VERBS
 
 
@@ -574,7 +574,7 @@ def tool_answers_briefly(qualname: str) -> bool:
     `incident_log`), so its findings are reported one confidence level lower."""
     parts = qualname.split(".")
     name = parts[-2] if parts[-1] in _RUN_METHODS and len(parts) > 1 else parts[-1]
-    words = _words(name)
+    words = name_words(name)
     if len(words) >= 2 and words[1] in _CONTENT_VERBS:
         words = words[1:]  # `archive_lookup`, `tag_search`: a noun (that is also a verb) before the verb
     for _ in range(2):  # a product's prefix: `milvus_insert_data`, `slack_user_reply_to_thread`
@@ -704,7 +704,7 @@ FEW_ITEMS_LIMIT = 10
 def names_content(name: str) -> bool:
     """`search`, `get_items`, `fetchall`, `body`, `paragraphs`: a name that says it reads or
     holds content, or a collection (a plural)."""
-    words = _words(name)
+    words = name_words(name)
     if not words:
         return False
     last = words[-1]
@@ -720,13 +720,13 @@ def names_content_attribute(name: str) -> bool:
     """`doc.body`, `page.raw_html`, `store.documents`: an attribute whose last word names content
     or a bulk of items. Not any plural (`props.keywords`, `table.names`) and not a word that is
     content only at the front (`shape.text_frame`): the attribute's last word says what it holds."""
-    words = _words(name)
+    words = name_words(name)
     return bool(words) and (words[-1] in CONTENT_NOUN_WORDS or words[-1] in BULK_COLLECTION_WORDS)
 
 
 def names_content_by_word(name: str) -> bool:
     """`documents`, `page_text`, `messages`: a content word, not just any plural (`slides`)."""
-    words = set(_words(name))
+    words = set(name_words(name))
     return bool(words & CONTENT_WORDS or words & BULK_COLLECTION_WORDS)
 
 
@@ -1003,7 +1003,7 @@ PROSE_WORDS = (LONG_TEXT_WORDS - {"source"}) | frozenset(  # `source: str` is a 
 
 def names_prose(name: str) -> bool:
     """`body`, `customer_context`, `longDescription`: a `str` field named for prose."""
-    return bool(set(_words(name)) & PROSE_WORDS)
+    return bool(set(name_words(name)) & PROSE_WORDS)
 
 
 def holds_long_text(name: str, kind: str) -> bool:
@@ -1011,14 +1011,14 @@ def holds_long_text(name: str, kind: str) -> bool:
     or for what was read, rather than for a line (`summary`, `title`) or a few entries."""
     if kind == "collection":
         return collection_size_by_name(name) == "bulk"
-    words = _words(name)
+    words = name_words(name)
     return kind == "str" and bool(set(words) & LONG_TEXT_WORDS)
 
 
 def collection_size_by_name(name: str) -> str:
     """`search_results` -> "bulk", `node_metadata` -> "few", `values` -> "": what a collection
     field's last word says about how many items it holds."""
-    words = _words(name)
+    words = name_words(name)
     if not words:
         return ""
     if words[-1] in BULK_COLLECTION_WORDS:
@@ -1199,7 +1199,7 @@ def is_picture_or_sound(qualified: str) -> bool:
     """`mcp.server.fastmcp.Image(data=png)`, `mcp.types.ImageContent(...)`: an image or audio block
     (not a file or blob, which may hold a text document)."""
     tail = qualified.rsplit(".", 1)[-1]
-    generic = tail in ("Image", "Audio", "Video") and qualified.startswith(MEDIA_TYPE_PREFIXES)
+    generic = tail in MEDIA_TYPE_GENERIC_TAILS - {"File"} and qualified.startswith(MEDIA_TYPE_PREFIXES)
     return tail in PICTURE_AND_SOUND_TAILS or generic
 
 

@@ -295,10 +295,16 @@ def _decodes_handled(module: ModuleInfo) -> set[int]:
 
 
 def _catches_decode_failure(module: ModuleInfo, handler: cst.ExceptHandler) -> bool:
+    # (a bare `except:` catches nothing by name: it is not a sign the decode was thought of)
+    return any(caught.rsplit(".", 1)[-1] in DECODE_FAILURES for caught in _caught(module, handler))
+
+
+def _caught(module: ModuleInfo, handler: cst.ExceptHandler) -> list[str]:
+    """The qualified names of the exceptions `handler` catches: one, or each of a tuple."""
     if handler.type is None:
-        return False  # a bare `except:` is not a sign the decode was thought of
-    caught = handler.type.elements if isinstance(handler.type, cst.Tuple) else [cst.Element(handler.type)]
-    return any((module.qualify(item.value) or "").rsplit(".", 1)[-1] in DECODE_FAILURES for item in caught)
+        return []
+    items = handler.type.elements if isinstance(handler.type, cst.Tuple) else [cst.Element(handler.type)]
+    return [module.qualify(item.value) or "" for item in items]
 
 
 def _decode_errors_caught(module: ModuleInfo) -> frozenset[str]:
@@ -307,9 +313,8 @@ def _decode_errors_caught(module: ModuleInfo) -> frozenset[str]:
     stack: list[cst.CSTNode] = [module.tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.ExceptHandler) and node.name is not None and node.type is not None:
-            caught = node.type.elements if isinstance(node.type, cst.Tuple) else [cst.Element(node.type)]
-            if any((module.qualify(item.value) or "").endswith("UnicodeDecodeError") for item in caught):
+        if isinstance(node, cst.ExceptHandler) and node.name is not None:
+            if any(caught.endswith("UnicodeDecodeError") for caught in _caught(module, node)):
                 if isinstance(node.name.name, cst.Name):
                     names.add(node.name.name.value)
         stack.extend(child_nodes(node))
