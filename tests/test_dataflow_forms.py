@@ -138,6 +138,89 @@ def documents(q: str):
 """,
         ["documents"],
     ),
+    "indexes and keys of a loop are small, its items are not": (
+        """
+@tool
+def numbered(url: str) -> str:
+    \"\"\"n\"\"\"
+    for i, row in enumerate(requests.get(url).text.splitlines()):
+        if "ERROR" in row:
+            return f"first error on line {i}"
+    return "no error"
+
+@tool
+def paired(url: str) -> str:
+    \"\"\"p\"\"\"
+    lines = requests.get(url).text.splitlines()
+    for i, (a, b) in enumerate(zip(lines, lines[1:])):
+        if a == b:
+            return str(i)
+    return ""
+
+@tool
+def counted(url: str) -> str:
+    \"\"\"c\"\"\"
+    lines = requests.get(url).text.splitlines()
+    for i in range(len(lines)):
+        if not lines[i]:
+            return f"first blank line: {i}"
+    return "no blank line"
+
+@tool
+def keys(url: str) -> str:
+    \"\"\"k\"\"\"
+    for key, _ in requests.get(url).json().items():
+        return f"first key: {key}"
+    return "empty"
+
+@tool
+def row_of_enumerate(url: str) -> str:
+    \"\"\"r\"\"\"
+    for i, row in enumerate(requests.get(url).text.splitlines()):
+        if i == 3:
+            return row
+    return ""
+
+@tool
+def value_of_items(url: str) -> str:
+    \"\"\"v\"\"\"
+    for key, value in requests.get(url).json().items():
+        return value
+    return ""
+
+@tool
+def second_of_zip(url: str) -> str:
+    \"\"\"s\"\"\"
+    names = ["a", "b"]
+    for name, text in zip(names, requests.get(url).text.split("---")):
+        return text
+    return ""
+""",
+        ["row_of_enumerate", "second_of_zip", "value_of_items"],
+    ),
+    "what a response says of itself, and module constants": (
+        """
+import math
+
+@tool
+def status(url: str) -> str:
+    \"\"\"s\"\"\"
+    r = requests.get(url)
+    return f"{r.status_code} {r.reason} from {r.url}, {r.headers.get('content-type')}"
+
+@tool
+def circle(radius: float) -> str:
+    \"\"\"c\"\"\"
+    return f"{math.pi * radius ** 2}"
+
+@tool
+def shadowed(url: str) -> str:
+    \"\"\"h\"\"\"
+    math = requests.get(url)
+    return math.text
+""",
+        ["shadowed"],
+    ),
 }
 
 
@@ -390,3 +473,31 @@ def run(cmd: str) -> str:
 )
 def test_a_dataclass_whose_post_init_cuts_is_bounded(tmp_path, body, expected):
     assert codes_of(tmp_path, DATACLASS_OBSERVATION.format(body=body)) == expected
+
+
+MCP_RESULT = """
+import requests
+from mcp.server.fastmcp import FastMCP
+from mcp.types import CallToolResult, TextContent
+
+mcp = FastMCP("t")
+
+@mcp.tool()
+def fetch(url: str) -> CallToolResult:
+    body = requests.get(url).text
+    {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # `meta` goes to the client application, not to the model
+        ("return CallToolResult(content=[TextContent(type='text', text='saved')], meta={'raw': body})", []),
+        ("return CallToolResult(content=[TextContent(type='text', text=body)])", ["BL001"]),
+        ("return CallToolResult(content=[], structuredContent={'page': body})", ["BL001"]),
+    ],
+)
+def test_an_mcp_result_is_as_large_as_what_the_model_sees(tmp_path, body, expected):
+    assert codes_of(tmp_path, MCP_RESULT.format(body=body)) == expected
+

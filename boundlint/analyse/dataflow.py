@@ -304,7 +304,7 @@ class FunctionEvaluator:
         for _ in range(2):  # a second pass sees values carried across iterations
             body_env = dict(start)
             if isinstance(node, cst.For):
-                self._bind(node.target, self._element_of(iterable, node.iter), body_env)
+                self._bind(node.target, self._loop_item(node.iter, iterable, env), body_env)
             end = self._block(node.body, body_env)
             start = _merge(start, end) or start
         self.loops.pop()
@@ -623,7 +623,10 @@ class FunctionEvaluator:
             and self.project.resolve(self.module, expr) is None
         ):
             return BOUNDED_VALUE  # a library's constant: `lr.utils.constants.DONE`, `http.HTTPStatus.OK`
-        if base is not None and base not in env and base not in self.params and base not in self.context_params:
+        shadowed = base in env or base in self.params or base in self.context_params
+        if qualified is not None and qualified.startswith(src.SMALL_MODULE_CONSTANTS) and not shadowed:
+            return BOUNDED_VALUE  # `math.pi`, `os.sep`
+        if base is not None and not shadowed:
             # A module-level name: a constant, an Enum member, a module attribute.
             entity = self.project.resolve(self.module, expr)
             if entity is not None:
@@ -655,6 +658,8 @@ class FunctionEvaluator:
             if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
                 return unbounded(f"the error body `{code}`", expr, self.module, MEDIUM)
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
+        if receiver.http and attribute in src.HTTP_METADATA_ATTRIBUTES:
+            return BOUNDED_VALUE  # `resp.reason`, `resp.url`: what the response says of itself
         root = _root_name(expr)
         if root is not None and root in self.params:
             return self._argument(root)  # an argument's field echoed back (`request.filters.city`)
@@ -832,7 +837,7 @@ class FunctionEvaluator:
             if not (_few_turns(iterable) or self._over_arguments(clause.iter)):
                 iterations_bounded = False
                 worst_iterable = iterable if worst_iterable is None else join(worst_iterable, iterable)
-            element_value = self._element_of(iterable, clause.iter)
+            element_value = self._loop_item(clause.iter, iterable, inner)
             if self._is_enum_class(clause.iter):
                 # An Enum's members: their `.name`/`.value`/`str()` are short, like an exception's.
                 element_value = SHORT_OBJECT
@@ -854,6 +859,31 @@ class FunctionEvaluator:
         else:
             reason = f"a comprehension over `{snippet(self.module, expr.for_in.iter)}`"
         return join(element, unbounded(reason, expr, self.module, confidence))
+
+    def _loop_item(self, iterable: cst.BaseExpression, value: Verdict, env: Env) -> Verdict:
+        """What one turn over `iterable` binds. `enumerate` pairs a number with an item, `zip`
+        pairs items, `range` counts and `.items()` pairs a key with a value, so
+        `for i, row in enumerate(rows)` keeps `i` small however large `row` is."""
+        if not isinstance(iterable, cst.Call):
+            return self._element_of(value, iterable)
+        func = iterable.func
+        args = [arg.value for arg in iterable.args if arg.keyword is None and not arg.star]
+        qualified = self.project.external_name(self.module, func)
+        builtin = qualified[len("builtins.") :] if qualified is not None and qualified.startswith("builtins.") else None
+        if builtin == "range":
+            return BOUNDED_VALUE
+        if builtin in ("enumerate", "zip") and args:
+            numbered = args[:1] if builtin == "enumerate" else args
+            items = [self._loop_item(arg, self.eval(arg, env), env) for arg in numbered]
+            return _fixed_tuple([BOUNDED_VALUE, *items] if builtin == "enumerate" else items)
+        if builtin in ("reversed", "sorted") and len(args) == 1:
+            return self._loop_item(args[0], self.eval(args[0], env), env)
+        if isinstance(func, cst.Attribute) and func.attr.value == "items" and not args:
+            # A mapping's keys are names (`for key, doc in index.items()`); its values are its items.
+            return _fixed_tuple([BOUNDED_VALUE, self._element_of(self.eval(func.value, env), func.value)])
+        if isinstance(func, cst.Attribute) and func.attr.value == "keys" and not args:
+            return BOUNDED_VALUE
+        return self._element_of(value, iterable)
 
     def _element_of(self, collection: Verdict, node: cst.CSTNode | None) -> Verdict:
         if collection.level == UNBOUNDED or collection.short_object:
@@ -997,8 +1027,10 @@ class FunctionEvaluator:
             return self._model_channel(expr, channel, env)
         if tail[:1].isupper() and not tail.isupper():
             # A library class built from parts (`TextContent(text=...)`,
-            # `AnyUrl("...")`): as big as its parts.
-            return join_all([self.eval(arg, env) for arg in args])
+            # `AnyUrl("...")`): as big as its parts, those the model sees.
+            unseen = src.UNSEEN_KEYWORDS.get(qualified, frozenset())
+            parts = {arg: self.eval(arg.value, env) for arg in expr.args}
+            return join_all([v for arg, v in parts.items() if arg.keyword is None or arg.keyword.value not in unseen])
         if qualified in ("random.sample", "random.choices") and len(expr.args) >= 2:
             population = self.eval(args[0], env)
             count = [arg.value for arg in expr.args[1:] if arg.keyword is None or arg.keyword.value == "k"][-1:]
@@ -1290,6 +1322,11 @@ def _integer(value: cst.BaseExpression | None) -> int | None:
         given = [arg.value for arg in value.args if arg.keyword is None or arg.keyword.value == "default"]
         value = given[0] if given else None
     return int(value.evaluated_value) if isinstance(value, cst.Integer) else None
+
+
+def _fixed_tuple(parts: list[Verdict]) -> Verdict:
+    """A tuple of known shape: as large as its largest part, and each part its own when unpacked."""
+    return replace(join_all(parts), elements=tuple(parts))
 
 
 def _bound_once(statements: Sequence[cst.BaseStatement], name: str) -> cst.BaseExpression | None:

@@ -183,6 +183,42 @@ def names_response(name: str) -> bool:
     return bool(_RESPONSE_NAME.search(name))
 
 
+# What an HTTP response says about itself, beside its body: `resp.reason`, `resp.url`,
+# `resp.headers`. Short, and read as such only off a response (`http`).
+HTTP_METADATA_ATTRIBUTES = frozenset(
+    {
+        "reason",
+        "reason_phrase",
+        "url",
+        "headers",
+        "cookies",
+        "elapsed",
+        "encoding",
+        "ok",
+        "is_success",
+        "is_error",
+        "is_redirect",
+        "status",
+        "http_version",
+        "links",
+    }
+)
+
+# Module constants that are numbers or short strings: `math.pi`, `sys.maxsize`, `os.sep`.
+SMALL_MODULE_CONSTANTS: tuple[str, ...] = (
+    "math.",
+    "cmath.",
+    "string.",
+    "sys.maxsize",
+    "sys.platform",
+    "sys.version",
+    "sys.byteorder",
+    "os.sep",
+    "os.linesep",
+    "os.pathsep",
+    "os.name",
+)
+
 # Attributes of an unknown object that usually hold a whole payload.
 SOURCE_ATTRIBUTES: dict[str, str] = {
     "text": "the response body `{code}`",
@@ -1081,6 +1117,19 @@ MODEL_CHANNELS: dict[str, tuple[str, int | None, str | None]] = {
     "langchain_core.messages.tool.ToolMessage": ("content", 0, None),
     "langchain.messages.ToolMessage": ("content", 0, None),
     "langgraph.types.Command": ("update", None, "messages"),
+}
+
+# Keywords of a library result type that carry what the model never sees: an MCP result's `meta`
+# goes to the client application, not into the conversation, so `CallToolResult(content=[...],
+# meta={"raw": body})` is as large as its content.
+UNSEEN_KEYWORDS: dict[str, frozenset[str]] = {
+    "mcp.types.CallToolResult": frozenset({"meta", "_meta"}),
+    "mcp.types.TextContent": frozenset({"meta", "_meta", "annotations"}),
+    "mcp.types.ImageContent": frozenset({"meta", "_meta", "annotations"}),
+    "mcp.types.AudioContent": frozenset({"meta", "_meta", "annotations"}),
+    "mcp.types.EmbeddedResource": frozenset({"meta", "_meta", "annotations"}),
+    "fastmcp.tools.tool.ToolResult": frozenset({"meta"}),
+    "fastmcp.tools.ToolResult": frozenset({"meta"}),
 }
 
 # MCP content blocks and results: pydantic models the MCP server serialises as they are. A
