@@ -501,3 +501,15 @@ def fetch(url: str) -> CallToolResult:
 def test_an_mcp_result_is_as_large_as_what_the_model_sees(tmp_path, body, expected):
     assert codes_of(tmp_path, MCP_RESULT.format(body=body)) == expected
 
+
+@pytest.mark.parametrize(
+    ("source", "body", "label"),
+    [
+        (OBSERVATION, "return Observation(out).content", "`Observation` constructor"),
+        (DATACLASS_OBSERVATION, "obs = Observation(out)\n    return obs.content", "`Observation` constructor"),
+        (OBSERVATION, "return f'exit {RawObservation(out).exit_code}'", "small values"),
+    ],
+)
+def test_the_inventory_names_the_constructor_that_bounds(tmp_path, source, body, label):
+    result = run_tree(tmp_path, {"tools.py": source.format(body=body)}, tool_rows=True)
+    assert [row.bounded_by for row in result.tool_rows] == [[label]]

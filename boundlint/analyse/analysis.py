@@ -62,6 +62,9 @@ class Analysis:
         self._init_fields: dict[cst.FunctionDef, dict[str, Verdict] | None] = {}
         # Functions of the tree whose results the tools' values were followed into, and where.
         self.reached: dict[cst.FunctionDef, ModuleInfo] = {}
+        # Constructions whose class's `__init__`/`__post_init__` bounded an unbounded argument
+        # (`Observation(proc.stdout)`), by the class's name: what the inventory says bounded them.
+        self.bounding_constructions: dict[cst.Call, str] = {}
         self._globals: dict[cst.CSTNode, Verdict | None] = {}
 
     # -- the run ------------------------------------------------------------
@@ -277,7 +280,10 @@ class Analysis:
             assert init is not None
             passed = arguments_by_parameter(init, call, args, skip_first=True)
         mapped = tuple((name, _at_call(value, passed) if value.params else value) for name, value in fields.items())
-        return replace(join_all([value for _, value in mapped]), fields=mapped)
+        instance = join_all([value for _, value in mapped])
+        if instance.level != UNBOUNDED and any(arg.level == UNBOUNDED for arg in args):
+            self.bounding_constructions[call] = cls.name.value
+        return replace(instance, fields=mapped)
 
     def _summary(self, entity: Entity, depth: int) -> Verdict | None:
         function = entity.node

@@ -117,6 +117,10 @@ def _bounded_by(
     for where, call in _checkpoint_calls(analysis, module, ret.value, function):
         name = (dotted(call.func) or "checkpoint").rsplit(".", 1)[-1]
         return f"checkpoint `{name}`", _budget(analysis, where, call, name)
+    for node in (ret.value, function):  # `return Observation(out)`, or `obs = Observation(out)` before
+        for call in _calls(node) if node is not None else ():
+            if call in analysis.bounding_constructions:
+                return f"`{analysis.bounding_constructions[call]}` constructor", []
     contracts = _contracts(analysis)
     names = sorted(contracts[cls].name for cls in verdict.models if cls in contracts)
     if names:
