@@ -93,10 +93,33 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("add_documents", ["medium"]),  # taken in: the answer does not carry them back
         ("milvus_insert_data", ["medium"]),  # after a product's prefix
         ("chroma_get_documents", ["high"]),
+        ("rename_function", ["medium"]),
     ],
 )
 def test_a_tool_named_for_an_action_or_a_calculation_is_one_level_lower(tmp_path, tool_name, expected):
-    assert confidence_of(tmp_path, "return requests.post(q).text", name=tool_name) == expected
+    assert confidence_of(tmp_path, "return requests.get(q).text", name=tool_name) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("return requests.get(q).text", ["high"]),
+        # the answer to a write: an acknowledgement or the record written, as often as data
+        ("return requests.post(q, json={'q': q}).text", ["medium"]),
+        ("return requests.delete(q).json()", ["medium"]),
+        # a request that asks for a few items, in its query or body
+        ("return str(requests.get(q, params={'per_page': 5}).json())", ["low"]),
+        ("return str(requests.post(q, json={'query': q, 'maxResultCount': 10}).json())", ["low"]),
+        ("return str(requests.post(q, json={'query': q, 'maxResultCount': 50}).json())", ["medium"]),
+        # setting a small attribute on the response leaves it a response
+        (
+            "def post(url):\n    r = requests.post(url, data=url)\n    r.encoding = 'utf-8'\n    return r.text\nreturn post(q)",
+            ["medium"],
+        ),
+    ],
+)
+def test_what_a_request_asks_for_sets_the_confidence_of_its_answer(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body, name="lookup") == expected
 
 
 def test_an_unknown_value_in_an_action_tool_is_low(tmp_path):
@@ -350,7 +373,8 @@ def test_the_body_of_a_failed_request_is_named_as_an_error_body(tmp_path, body, 
     source = HTTP_TOOL.format(body=textwrap.indent(body, " " * 4))
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     # an error page, or a short message: `medium`; in the branch of the failed check, `low` (an error report)
-    expected = "high" if named != "the error body" else "low" if body.startswith(ON_FAILURE) else "medium"
+    # (`send` posts: the answer to a write is `medium` at most)
+    expected = "medium" if named != "the error body" else "low" if body.startswith(ON_FAILURE) else "medium"
     assert [(f.symbol, f.confidence) for f in result.findings] == [("send", expected)]
     assert [named in f.message for f in result.findings] == [True]
 

@@ -381,6 +381,9 @@ def lookup(name: str) -> str:
         ('return (HERE / "schema.sql").read_text()', ["low"]),
         ('return open(os.path.join(DOCS, "index.md")).read()', ["low"]),
         ('return json.dumps(json.load(open(HERE.parent / "templates.json")))', ["low"]),
+        # a relative path the code spells out: the project's own file
+        ('return open("config/templates.json").read()', ["low"]),
+        ('return Path("data/schema.sql").resolve().read_text()', ["low"]),
         # a file the model names, even inside the package, or any other path
         ("return (HERE / name).read_text()", ["high"]),
         ("return open(os.path.join(DOCS, name)).read()", ["high"]),

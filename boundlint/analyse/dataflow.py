@@ -379,7 +379,8 @@ class FunctionEvaluator:
             field = target.attr.value
             self.self_fields[field] = join(self.self_fields[field], value) if field in self.self_fields else value
         elif isinstance(target, cst.Attribute) and _root_name(target) in env and _root_name(target) != "self":
-            self._grow(target.value, value, env, target)  # `page.body = resp.text`: `page` now holds it
+            if not value.bounded:  # `resp.encoding = "utf-8"` leaves `resp` what it was
+                self._grow(target.value, value, env, target)  # `page.body = resp.text`: `page` now holds it
         elif isinstance(target, cst.Subscript):
             self._grow(target.value, value, env, target)
             if _told_key(target):
@@ -657,7 +658,8 @@ class FunctionEvaluator:
         ):
             if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
                 return unbounded(f"the error body `{code}`", expr, self.module, MEDIUM)
-            return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, HIGH)
+            confidence = LOW if receiver.asked_few else MEDIUM if receiver.written else HIGH
+            return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, confidence)
         if receiver.http and attribute in src.HTTP_METADATA_ATTRIBUTES:
             return BOUNDED_VALUE  # `resp.reason`, `resp.url`: what the response says of itself
         root = _root_name(expr)
@@ -714,6 +716,13 @@ class FunctionEvaluator:
                 count = self._count(arg.value)
                 if count is not None and count <= src.FEW_ITEMS_LIMIT:
                     return True
+        # In the request it sends: `json={"maxResultCount": 10}`, `retrievalConfiguration=
+        # {"vectorSearchConfiguration": {"numberOfResults": 5}}`.
+        for key, value in _dict_entries([arg.value for arg in call.args], depth=3):
+            if src.names_item_count(key):
+                count = self._count(value)
+                if count is not None and count <= src.FEW_ITEMS_LIMIT:
+                    return True
         return False
 
     def _count(self, value: cst.BaseExpression) -> int | None:
@@ -729,6 +738,8 @@ class FunctionEvaluator:
             # reviewed sets a search asked for "5 by default" returned whole documents as often as not.
             return None if value.value in self.params else _integer(_bound_once(self.module.tree.body, value.value))
         if isinstance(value, cst.Attribute) and _is_self(value.value) and self.owner is not None:
+            if value.attr.value in self.self_arguments or "self" in self.params:
+                return None  # a field the model fills (`self.num_results` of a tool message)
             body = self.owner.body.body if isinstance(self.owner.body, cst.IndentedBlock) else ()
             return _integer(_bound_once(body, value.attr.value))
         return None
@@ -969,7 +980,9 @@ class FunctionEvaluator:
                 found = _unknown_answer(
                     (qualified.rsplit(".", 1)[-1],), expr, self.module, values, few=self._asks_for_few(expr)
                 )
-            return replace(found, http=True) if qualified.startswith(src.HTTP_MODULES) else found
+            if qualified.startswith(src.HTTP_MODULES):
+                return replace(found, http=True, written=_is_write(expr), asked_few=self._asks_for_few(expr))
+            return found
         if isinstance(func, cst.Attribute):
             return self._method_call(func, expr, args, env, code)
         values = [self.eval(arg, env) for arg in args]
@@ -987,7 +1000,7 @@ class FunctionEvaluator:
                 return BOUNDED_VALUE.with_params(values[0].params) if values else BOUNDED_VALUE
             return _text_of(values[0], code, expr, self.module)
         if name == "open":
-            if values and values[0].bundled:
+            if values and (values[0].bundled or _names_own_file(args[0])):
                 found = unbounded(f"the package's own file `{code}`", expr, self.module, LOW)
                 return replace(found, bundled=True)  # and what its `read()` gives
             return unbounded(f"the file `{code}`", expr, self.module, HIGH)
@@ -1021,7 +1034,9 @@ class FunctionEvaluator:
             values = [self.eval(arg, env) for arg in args]
             return values[src.VALUE_OF_ARGUMENT[qualified]]
         if qualified in src.PATH_CALLS:
-            return replace(join_all([self.eval(arg, env) for arg in args]), path=True)
+            path = join_all([self.eval(arg, env) for arg in args])
+            own = bool(args) and all(_names_own_file(arg) for arg in args)  # `Path("config/templates.json")`
+            return replace(path, path=True, bundled=path.bundled or own)
         channel = src.MODEL_CHANNELS.get(qualified)
         if channel is not None:
             return self._model_channel(expr, channel, env)
@@ -1236,14 +1251,21 @@ class FunctionEvaluator:
                 return unbounded(f"the error body `{code}`", expr, self.module, MEDIUM)
             # `(HERE / "schema.json").read_text()` is a file shipped with the code; `resp.json()` as often
             # one record as a bulk of data
-            confidence = LOW if receiver.bundled else MEDIUM if method in src.MIXED_SOURCE_METHODS else HIGH
+            confidence = (
+                LOW
+                if receiver.bundled or receiver.asked_few
+                else MEDIUM
+                if method in src.MIXED_SOURCE_METHODS or receiver.written
+                else HIGH
+            )
             if any(arg.keyword is not None and arg.keyword.value in src.SIZE_KEYWORDS for arg in expr.args):
                 confidence = LOW  # `df.to_string(max_rows=50)`, `result.to_string(limit=2000)`: as much as asked
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
         if receiver.http and receiver.level != UNBOUNDED:
             # `session.get(url)`, `client.post(...)`: a client's request, whose answer is a response.
             confidence = MEDIUM if src.names_content(method) else LOW
-            return replace(unbounded(f"the result of `{code}`", expr, self.module, confidence), http=True)
+            request = unbounded(f"the result of `{code}`", expr, self.module, confidence)
+            return replace(request, http=True, written=_is_write(expr), asked_few=self._asks_for_few(expr))
         if method in src.PRESERVING_METHODS and not (receiver.handle and src.names_content(method)):
             # (`r.get(key)` of an unknown client `r`: the answer is the culprit, not `r`.)
             return join_all([receiver, *values])
@@ -1322,6 +1344,35 @@ def _integer(value: cst.BaseExpression | None) -> int | None:
         given = [arg.value for arg in value.args if arg.keyword is None or arg.keyword.value == "default"]
         value = given[0] if given else None
     return int(value.evaluated_value) if isinstance(value, cst.Integer) else None
+
+
+def _is_write(call: cst.Call) -> bool:
+    """`requests.post(url, json=...)`, `client.delete(url)`: a request that writes."""
+    method = call.func.attr.value if isinstance(call.func, cst.Attribute) else ""
+    return method.lower() in src.WRITE_METHODS
+
+
+def _dict_entries(values: list[cst.BaseExpression], depth: int) -> Iterator[tuple[str, cst.BaseExpression]]:
+    """The string keys and values of the dict literals in `values`, and of those nested in them."""
+    for value in values:
+        if not isinstance(value, cst.Dict) or depth <= 0:
+            continue
+        for element in value.elements:
+            if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString):
+                key = element.key.evaluated_value
+                if isinstance(key, str):
+                    yield key, element.value
+                yield from _dict_entries([element.value], depth - 1)
+
+
+def _names_own_file(expr: cst.BaseExpression) -> bool:
+    """`"config/templates.json"`: a relative path the code spells out names a file of the project
+    itself, shipped with it; an absolute one (`"/var/log/syslog"`) or a home one may be anything."""
+    if not isinstance(expr, cst.SimpleString):
+        return False
+    value = expr.evaluated_value
+    text = value if isinstance(value, str) else ""
+    return bool(text) and not text.startswith(("/", "~", "\\")) and ":" not in text
 
 
 def _fixed_tuple(parts: list[Verdict]) -> Verdict:

@@ -51,6 +51,11 @@ class Verdict:
     # An HTTP response on the branch where its status says the request failed
     # (`if resp.status_code != 200:`): its body is an error page or message.
     failed: bool = False
+    # An HTTP request that writes (POST, PUT, PATCH, DELETE), or its response: the body answers a
+    # write, as often an acknowledgement or the record written as a bulk of data.
+    written: bool = False
+    # An HTTP request that asks for a few items (`json={"maxResultCount": 10}`), or its response.
+    asked_few: bool = False
     # A literal (`"templates.json"`): joined with a bundled path, the path stays bundled; joined
     # with an argument, it may point anywhere the model says.
     literal: bool = False

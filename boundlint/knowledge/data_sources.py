@@ -204,6 +204,9 @@ HTTP_METADATA_ATTRIBUTES = frozenset(
     }
 )
 
+# HTTP methods that write: their response is as often an acknowledgement as data.
+WRITE_METHODS = frozenset({"post", "put", "patch", "delete"})
+
 # Module constants that are numbers or short strings: `math.pi`, `sys.maxsize`, `os.sep`.
 SMALL_MODULE_CONSTANTS: tuple[str, ...] = (
     "math.",
@@ -528,6 +531,16 @@ ACTION_VERBS = ACKNOWLEDGING_VERBS | frozenset(
         "block",
         "unblock",
         "confirm",
+        "rename",
+        "assign",
+        "unassign",
+        "reopen",
+        "restart",
+        "resume",
+        "pause",
+        "restore",
+        "revert",
+        "label",
     }
 )
 # Verbs that name a tool as a calculation on its arguments: it answers with the result
@@ -735,6 +748,17 @@ FEW_ITEMS_KEYWORDS = frozenset(
     | {"maxResults", "max_count", "count", "per_page", "top", "num", "size", "max_docs", "max_documents"}
 )
 FEW_ITEMS_LIMIT = 10
+
+
+def names_item_count(key: str) -> bool:
+    """A request field that says how many items to answer with, in any case style:
+    `max_results`, `maxResultCount`, `numberOfResults`, `pageSize`."""
+    words = name_words(key)
+    snake = "_".join(words)
+    if snake in FEW_ITEMS_KEYWORDS or key in FEW_ITEMS_KEYWORDS:
+        return True
+    counted = {"result", "results", "item", "items", "record", "records", "hits", "rows", "documents", "docs"}
+    return len(words) >= 2 and words[0] in ("max", "number", "num", "page") and bool(set(words[1:]) & counted)
 
 
 def names_content(name: str) -> bool:
