@@ -116,6 +116,12 @@ def test_a_tool_named_for_an_action_or_a_calculation_is_one_level_lower(tmp_path
             "def post(url):\n    r = requests.post(url, data=url)\n    r.encoding = 'utf-8'\n    return r.text\nreturn post(q)",
             ["medium"],
         ),
+        # a response on either branch is a response
+        (
+            "def post(url, d):\n    if d:\n        r = requests.post(url, data=d)\n    else:\n"
+            "        r = requests.post(url)\n    return r.text\nreturn post(q, q)",
+            ["medium"],
+        ),
     ],
 )
 def test_what_a_request_asks_for_sets_the_confidence_of_its_answer(tmp_path, body, expected):

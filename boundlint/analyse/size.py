@@ -128,6 +128,10 @@ def join(a: Verdict, b: Verdict) -> Verdict:
             short_object=a.short_object and b.short_object,
             path=a.path and b.path,
             bundled=(a.bundled or b.bundled) and (a.bundled or a.literal) and (b.bundled or b.literal),
+            # `resp = requests.post(url, data=d)` on either branch: a response either way
+            http=a.http and b.http,
+            written=a.written and b.written,
+            asked_few=a.asked_few and b.asked_few,
         )
     joined = worse.with_models(a.models | b.models).with_params(a.params | b.params)
     if a.level == b.level == SILENT and a.cut_params != b.cut_params:
