@@ -198,6 +198,96 @@ def second_of_zip(url: str) -> str:
 """,
         ["row_of_enumerate", "second_of_zip", "value_of_items"],
     ),
+    "a helper that returns a tuple or an error message, told apart by isinstance": (
+        """
+def load(url: str):
+    if not url.startswith("http"):
+        return f"Error: {url!r} is not a URL."
+    r = requests.get(url)
+    return r.text, r.status_code
+
+@tool
+def status(url: str) -> str:
+    \"\"\"s\"\"\"
+    loaded = load(url)
+    if isinstance(loaded, str):
+        return loaded
+    body, code = loaded
+    return f"{code}: {len(body)} chars"
+
+@tool
+def page(url: str) -> str:
+    \"\"\"p\"\"\"
+    loaded = load(url)
+    if isinstance(loaded, str):
+        return loaded
+    body, code = loaded
+    return body
+
+@tool
+def page_on_the_tuple_branch(url: str) -> str:
+    \"\"\"t\"\"\"
+    loaded = load(url)
+    if isinstance(loaded, tuple):
+        return loaded[0]
+    return loaded
+
+@tool
+def error_when_not_a_tuple(url: str) -> str:
+    \"\"\"e\"\"\"
+    loaded = load(url)
+    if not isinstance(loaded, tuple):
+        return loaded
+    return f"exit {loaded[1]}"
+""",
+        ["page", "page_on_the_tuple_branch"],
+    ),
+    "a literal dict keeps each entry apart": (
+        """
+from langchain_core.messages import ToolMessage
+from langgraph.types import Command
+
+@tool
+def summary(url: str) -> str:
+    \"\"\"s\"\"\"
+    result = {"summary": "done", "rows": requests.get(url).text}
+    return result["summary"]
+
+@tool
+def summary_by_get(url: str) -> str:
+    \"\"\"g\"\"\"
+    result = {"summary": "done", "rows": requests.get(url).text}
+    return result.get("summary", "none")
+
+@tool
+def rows(url: str) -> str:
+    \"\"\"r\"\"\"
+    result = {"summary": "done", "rows": requests.get(url).text}
+    return result["rows"]
+
+@tool
+def replaced(url: str) -> str:
+    \"\"\"p\"\"\"
+    result = {"summary": "done", "rows": []}
+    result["summary"] = requests.get(url).text
+    return result["summary"]
+
+@tool
+def saved(url: str, tool_call_id: str) -> Command:
+    \"\"\"v\"\"\"
+    update = {"files": {url: requests.get(url).text}, "messages": [ToolMessage("saved", tool_call_id=tool_call_id)]}
+    update["dirty"] = [url]
+    return Command(update=update)
+
+@tool
+def echoed(url: str, tool_call_id: str) -> Command:
+    \"\"\"e\"\"\"
+    body = requests.get(url).text
+    update = {"files": {url: body}, "messages": [ToolMessage(body, tool_call_id=tool_call_id)]}
+    return Command(update=update)
+""",
+        ["echoed", "replaced", "rows"],
+    ),
     "what a response says of itself, and module constants": (
         """
 import math

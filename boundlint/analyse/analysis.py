@@ -22,6 +22,7 @@ from boundlint.analyse.size import (
     handle,
     join,
     join_all,
+    join_returns,
     unbounded,
 )
 from boundlint.core.config import Config
@@ -227,7 +228,13 @@ class Analysis:
         summary = self._summary(entity, depth)
         if summary is None:
             return unbounded(f"the result of `{code}`", call, caller)
-        if any(part.params or part.cut_params for part in (summary, *(summary.elements or ()))):
+        parts = (
+            summary,
+            *(summary.elements or ()),
+            *([summary.otherwise] if summary.otherwise else []),
+            *(entry for _, entry in summary.keys or ()),
+        )
+        if any(part.params or part.cut_params for part in parts):
             summary = self._with_arguments(summary, function, call, args, skip_first=entity.owner is not None)
         if summary.level == UNBOUNDED:
             where = f"{summary.reason} via `{entity.name}()`"
@@ -298,7 +305,7 @@ class Analysis:
             site = index_of(entity.module).sites.get(function)
             owner = site.owner if site is not None else entity.owner
             returns = FunctionEvaluator(self, entity.module, function, owner, depth + 1).run()
-            result = join_all([item.verdict for item in returns]) if returns else BOUNDED_VALUE
+            result = join_returns([item.verdict for item in returns]) if returns else BOUNDED_VALUE
         self._summaries[function] = result
         return result
 
@@ -366,14 +373,18 @@ def _at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
     result = _one_at_call(value, passed)
     if value.elements is not None:
         result = replace(result, elements=tuple(_one_at_call(element, passed) for element in value.elements))
+    if value.otherwise is not None:
+        result = replace(result, otherwise=_at_call(value.otherwise, passed))
+    if value.keys is not None:
+        result = replace(result, keys=tuple((key, _at_call(entry, passed)) for key, entry in value.keys))
     return result
 
 
 def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
     if value.level == UNBOUNDED:
-        return replace(value, params=frozenset(), elements=None)
+        return replace(value, params=frozenset(), elements=None, otherwise=None, keys=None)
     given = [passed[name] for name in sorted(value.params) if name in passed]
-    base = replace(value, params=frozenset(), elements=None, cut_params=frozenset())
+    base = replace(value, params=frozenset(), elements=None, otherwise=None, keys=None, cut_params=frozenset())
     cut = [passed[name] for name in value.cut_params if name in passed]
     if value.level == SILENT and value.cut_params and all(item.bounded for item in cut):
         base = FEW_ITEMS.with_models(value.models)  # `name[:64]` of a short argument: a label

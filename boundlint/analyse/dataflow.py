@@ -37,7 +37,9 @@ from boundlint.analyse.size import (
     handle,
     join,
     join_all,
+    key_of,
     unbounded,
+    with_keys,
 )
 from boundlint.core.config import Config
 from boundlint.knowledge import data_sources as src
@@ -381,6 +383,8 @@ class FunctionEvaluator:
         elif isinstance(target, cst.Attribute) and _root_name(target) in env and _root_name(target) != "self":
             if not value.bounded:  # `resp.encoding = "utf-8"` leaves `resp` what it was
                 self._grow(target.value, value, env, target)  # `page.body = resp.text`: `page` now holds it
+        elif isinstance(target, cst.Subscript) and self._set_entry(target, value, env):
+            pass  # `update["dirty_paths"] = [path]`: that entry of a literal dict now holds it
         elif isinstance(target, cst.Subscript):
             self._grow(target.value, value, env, target)
             if _told_key(target):
@@ -388,6 +392,22 @@ class FunctionEvaluator:
                 name = _root_name(target.value)
                 if name is not None and name in env and env[name].level == SILENT:
                     env[name] = BOUNDED_VALUE.with_models(env[name].models)
+
+    def _set_entry(self, target: cst.Subscript, value: Verdict, env: Env) -> bool:
+        """`d["k"] = v` on a dict of constant keys, outside a loop that could add more: the
+        entry `k` is now `v`. False when `d` is anything else."""
+        key = _string_key(target)
+        if key is None or _told_key(target) or not isinstance(target.value, cst.Name):
+            return False
+        if any(not loop.bounded_iterations for loop in self.loops):
+            return False
+        current = env.get(target.value.value)
+        if current is None or current.keys is None:
+            return False
+        entries = dict(current.keys)
+        entries[key] = value
+        env[target.value.value] = with_keys(list(entries.items())).with_models(current.models)
+        return True
 
     def _augment(self, node: cst.AugAssign, env: Env) -> None:
         value = self.eval(node.value, env)
@@ -436,6 +456,16 @@ class FunctionEvaluator:
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             inner_then, inner_else = self._narrow(test.expression, env)
             return inner_else, inner_then
+        kind = _isinstance_test(test)
+        if kind is not None:
+            tested, is_tuple = kind
+            value = env.get(tested)
+            if value is not None and value.otherwise is not None and value.elements is not None:
+                # `if isinstance(loaded, str): return loaded`: the error message, not the tuple
+                as_tuple = replace(join_all(list(value.elements)), elements=value.elements)
+                (then_env if is_tuple else else_env)[tested] = as_tuple
+                (else_env if is_tuple else then_env)[tested] = value.otherwise
+            return then_env, else_env
         comparison_test = isinstance(test, cst.Comparison) and len(test.comparisons) == 1
         status = _status_test(test) if isinstance(test, cst.Comparison) and comparison_test else _status_flag(test)
         if status is not None:
@@ -758,6 +788,9 @@ class FunctionEvaluator:
             and -len(value.elements) <= position < len(value.elements)
         ):
             return value.elements[position]  # `fetch(url)[1]`: that element of a fixed tuple
+        entry = key_of(value, _string_key(expr) or "") if value.keys is not None else None
+        if entry is not None:
+            return entry  # `result["summary"]` of `{"summary": s, "rows": rows}`: that entry
         if len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice):
             cut = expr.slice[0].slice
             if cut.upper is not None or _is_negative(cut.lower):
@@ -822,17 +855,27 @@ class FunctionEvaluator:
 
     def _dict(self, expr: cst.Dict, env: Env) -> Verdict:
         parts: list[Verdict] = []
+        entries: list[tuple[str, Verdict]] | None = []
         told = False
         for element in expr.elements:
             if isinstance(element, cst.DictElement):
                 parts.append(self.eval(element.key, env))
-                parts.append(self.eval(element.value, env))
+                value = self.eval(element.value, env)
+                parts.append(value)
                 key = element.key
                 if isinstance(key, cst.SimpleString) and src.TOLD_KEYS.search(key.value):
                     told = True
                 told = told or self._marker(element.value)
+                name = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+                if entries is not None and isinstance(name, str):
+                    entries.append((name, value))
+                else:
+                    entries = None
             else:
                 parts.append(self.eval(element.value, env))
+                entries = None  # `{**base, ...}`: keys we cannot list
+        if entries is not None and not told:
+            return with_keys(entries)
         result = join_all(parts, told=told)
         if result.bounded:
             return replace(result, few_items=True)
@@ -1133,7 +1176,12 @@ class FunctionEvaluator:
             rest += [element.value for element in chosen.elements if element.value is not entry]
         for value in rest:
             self.eval(value, env)
-        seen = entry if literal else chosen  # an update built elsewhere: all of it
+        if not literal and chosen is not None and key is not None:
+            update = self.eval(chosen, env)
+            if update.keys is not None:  # `update = {"files": ..., "messages": [...]}` built above
+                return key_of(update, key) or BOUNDED_VALUE
+            return update  # an update built elsewhere: all of it
+        seen = entry if literal else chosen
         return BOUNDED_VALUE if seen is None else self.eval(seen, env)
 
     def _is_partial(self, call: cst.Call) -> bool:
@@ -1209,6 +1257,10 @@ class FunctionEvaluator:
         values = [self.eval(arg, env) for arg in args]
         if method in src.SMALL_METHODS and not (method in src.RECEIVER_SMALL_METHODS and _unknown_object(receiver)):
             return BOUNDED_VALUE
+        if method == "get" and args and isinstance(args[0], cst.SimpleString) and receiver.keys is not None:
+            entry = key_of(receiver, str(args[0].evaluated_value))
+            default = values[1] if len(values) > 1 else BOUNDED_VALUE
+            return default if entry is None else join(entry, default)  # an entry of a literal dict
         if method == "get" and len(args) == 2 and _is_scalar_literal(args[1]):
             return BOUNDED_VALUE  # `data.get("finished", False)`: the code expects a flag or a number
         if receiver.message:
@@ -1350,6 +1402,25 @@ def _is_write(call: cst.Call) -> bool:
     """`requests.post(url, json=...)`, `client.delete(url)`: a request that writes."""
     method = call.func.attr.value if isinstance(call.func, cst.Attribute) else ""
     return method.lower() in src.WRITE_METHODS
+
+
+def _isinstance_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
+    """`isinstance(x, str)` -> ("x", False); `isinstance(x, tuple)` -> ("x", True): which name is
+    tested, and whether the test holds for a tuple."""
+    if not (isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance"):
+        return None
+    if len(test.args) != 2 or not isinstance(test.args[0].value, cst.Name):
+        return None
+    kinds = test.args[1].value
+    names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+    spelled = {n.value for n in names if isinstance(n, cst.Name)}
+    if len(spelled) != len(names):
+        return None
+    if spelled <= {"tuple", "list"}:
+        return test.args[0].value.value, True
+    if not spelled & {"tuple", "list", "object"}:
+        return test.args[0].value.value, False
+    return None
 
 
 def _dict_entries(values: list[cst.BaseExpression], depth: int) -> Iterator[tuple[str, cst.BaseExpression]]:

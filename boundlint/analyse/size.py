@@ -72,6 +72,13 @@ class Verdict:
     # A tuple of fixed shape (`return data, error`): each element's own verdict, so unpacking or
     # indexing it gets that element's, not the whole tuple's.
     elements: tuple[Verdict, ...] | None = None
+    # A function's result that is such a tuple on some paths and something else on others
+    # (`return body, kind` ... `return "Error: not found"`): the verdict of the other paths, so
+    # that `if isinstance(loaded, str): return loaded` returns only what those paths give.
+    otherwise: Verdict | None = None
+    # A dict literal whose keys are all constant strings (`{"summary": s, "rows": rows}`): each
+    # key's own verdict, so `result["summary"]` is as large as `s`, not as the whole dict.
+    keys: tuple[tuple[str, Verdict], ...] | None = None
     # An instance of a class of the tree whose `__init__` sets these attributes: each one's
     # verdict with this construction's arguments (`Observation(text)` whose `__init__` cuts
     # `self.content = text[:N] + marker`: `obs.content` is bounded).
@@ -142,10 +149,45 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         joined = replace(joined, failed=False)  # failed on one branch only: either body
     if joined.fields is not None and a.fields != b.fields:
         joined = replace(joined, fields=None)
+    if joined.otherwise is not None and a.otherwise != b.otherwise:
+        joined = replace(joined, otherwise=None)
+    keys = None
+    if a.keys is not None and b.keys is not None and [k for k, _ in a.keys] == [k for k, _ in b.keys]:
+        keys = tuple((k, join(x, y)) for (k, x), (_, y) in zip(a.keys, b.keys, strict=True))
+    if joined.keys != keys:
+        joined = replace(joined, keys=keys)
     elements = None
     if a.elements is not None and b.elements is not None and len(a.elements) == len(b.elements):
         elements = tuple(join(x, y) for x, y in zip(a.elements, b.elements, strict=True))
     return joined if joined.elements == elements else replace(joined, elements=elements)
+
+
+def with_keys(entries: list[tuple[str, Verdict]], told: bool = False) -> Verdict:
+    """A dict of constant keys: as large as its largest entry, and each entry its own."""
+    whole = join_all([value for _, value in entries], told=told)
+    if whole.bounded:
+        whole = replace(whole, few_items=True)
+    return replace(whole, keys=tuple(entries))
+
+
+def key_of(value: Verdict, key: str) -> Verdict | None:
+    """The verdict of `value[key]` when `value` is a dict of constant keys that has `key`."""
+    return dict(value.keys).get(key) if value.keys is not None else None
+
+
+def join_returns(verdicts: list[Verdict]) -> Verdict:
+    """What a function gives, from what its returns give. When some return a fixed tuple and the
+    others something else (an error message), the tuples' elements are kept, and the rest is
+    kept apart as `otherwise`."""
+    result = join_all(verdicts)
+    tuples = [v for v in verdicts if v.elements is not None]
+    others = [v for v in verdicts if v.elements is None]
+    if not tuples or not others or len({len(v.elements or ()) for v in tuples}) != 1:
+        return result
+    shape = tuples[0]
+    for verdict in tuples[1:]:
+        shape = join(shape, verdict)
+    return replace(result, elements=shape.elements, otherwise=join_all(others))
 
 
 def join_all(verdicts: list[Verdict], told: bool = False) -> Verdict:
