@@ -128,6 +128,41 @@ def test_what_a_request_asks_for_sets_the_confidence_of_its_answer(tmp_path, bod
     assert confidence_of(tmp_path, body, name="lookup") == expected
 
 
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("return str(make_client().search(q, max_results=max_results))", ["medium"]),  # the model's count
+        # a count the tool clamps, once, before it asks
+        (
+            "max_results = max(1, min(max_results, 8))\nreturn str(make_client().search(q, max_results=max_results))",
+            ["low"],
+        ),
+        (
+            "max_results = min(max_results, 50)\nreturn str(make_client().search(q, max_results=max_results))",
+            ["medium"],
+        ),
+        ("return str(sqlite3.connect('x.db').execute(q).fetchmany(50))", ["low"]),  # a page of rows
+        ("return str(sqlite3.connect('x.db').execute(q).fetchmany(max_results))", ["medium"]),
+    ],
+)
+def test_a_count_the_code_sets_or_clamps_asks_for_few(tmp_path, body, expected):
+    source = COUNTED_TOOL.format(body=textwrap.indent(body, " " * 4))
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+
+
+COUNTED_TOOL = """
+import sqlite3
+from langchain_core.tools import tool
+from somelib import make_client
+
+@tool
+def lookup(q: str, max_results: int = 5) -> str:
+    \"\"\"A tool.\"\"\"
+{body}
+"""
+
+
 def test_an_unknown_value_in_an_action_tool_is_low(tmp_path):
     assert confidence_of(tmp_path, "return str(make_client().search(q))", name="create_issue") == ["low"]
 

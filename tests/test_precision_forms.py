@@ -367,6 +367,7 @@ from mcp.server.fastmcp import FastMCP
 mcp = FastMCP("t")
 HERE = Path(__file__).parent
 DOCS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "docs")
+SCHEMA = HERE / "data" / "schema.sql"
 
 @mcp.tool()
 def lookup(name: str) -> str:
@@ -383,6 +384,7 @@ def lookup(name: str) -> str:
         ('return json.dumps(json.load(open(HERE.parent / "templates.json")))', ["low"]),
         # a relative path the code spells out: the project's own file
         ('return open("config/templates.json").read()', ["low"]),
+        ("return SCHEMA.read_text()", ["low"]),  # a method of a module-level path
         ('return Path("data/schema.sql").resolve().read_text()', ["low"]),
         # a file the model names, even inside the package, or any other path
         ("return (HERE / name).read_text()", ["high"]),

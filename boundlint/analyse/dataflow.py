@@ -72,6 +72,7 @@ class WholeProgram(Protocol):
 
 Env = dict[str, Verdict]
 PACKAGE_PATH = Verdict(BOUNDED, path=True, bundled=True)  # `__file__`
+MAX_COUNT_DEPTH = 4  # `max(1, min(k, 8))` through a clamp of `k`
 MAX_EXPR_DEPTH = 200
 SETTING_TYPES = frozenset({"str", "int", "float", "bool", "Literal", "Path", "SecretStr"})
 COLLECTION_TYPES = frozenset(
@@ -755,24 +756,44 @@ class FunctionEvaluator:
                     return True
         return False
 
-    def _count(self, value: cst.BaseExpression) -> int | None:
+    def _count(self, value: cst.BaseExpression, depth: int = 0) -> int | None:
         """The number `value` stands for where the code says it: a literal, a module's constant, a
-        class setting of the tool, the smaller of `min(x, N)`."""
+        class setting of the tool, the smaller of `min(x, N)`, a parameter the code clamps."""
         if isinstance(value, cst.Integer):
             return int(value.evaluated_value)
-        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "min":
-            known = [count for arg in value.args if (count := self._count(arg.value)) is not None]
-            return min(known) if known else None
+        if depth > MAX_COUNT_DEPTH:
+            return None
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("min", "max"):
+            counts = [self._count(arg.value, depth + 1) for arg in value.args]
+            known = [count for count in counts if count is not None]
+            if value.func.value == "min":
+                return min(known) if known else None
+            return max(known) if known and len(known) == len(counts) else None  # `max(1, min(k, 8))`
         if isinstance(value, cst.Name):
             # Not a parameter's default: the model says how many (`n_results`, `limit`), and on the
             # reviewed sets a search asked for "5 by default" returned whole documents as often as not.
-            return None if value.value in self.params else _integer(_bound_once(self.module.tree.body, value.value))
+            # But a parameter the tool clamps (`k = min(k, 8)`, once) is at most that.
+            if value.value in self.params:
+                clamp = self._assigned_once_here(value.value)
+                return self._count(clamp, depth + 1) if clamp is not None else None
+            return _integer(_bound_once(self.module.tree.body, value.value))
         if isinstance(value, cst.Attribute) and _is_self(value.value) and self.owner is not None:
             if value.attr.value in self.self_arguments or "self" in self.params:
                 return None  # a field the model fills (`self.num_results` of a tool message)
             body = self.owner.body.body if isinstance(self.owner.body, cst.IndentedBlock) else ()
             return _integer(_bound_once(body, value.attr.value))
         return None
+
+    def _assigned_once_here(self, name: str) -> cst.BaseExpression | None:
+        """What `name = value` binds in this function, when it is bound there once."""
+        if not isinstance(self.function, cst.FunctionDef):
+            return None
+
+        def wanted(target: cst.BaseExpression) -> bool:
+            return isinstance(target, cst.Name) and target.value == name
+
+        found = [v for node in _walk_statements(self.function.body) if (v := _assigned_value(node, wanted)) is not None]
+        return found[0] if len(found) == 1 else None
 
     def _subscript(self, expr: cst.Subscript, env: Env) -> Verdict:
         if self._constant_table(expr.value, env):
@@ -950,6 +971,8 @@ class FunctionEvaluator:
 
     def _call(self, expr: cst.Call, env: Env) -> Verdict:
         qualified = self.project.external_name(self.module, expr.func)
+        if qualified is not None and isinstance(expr.func, cst.Attribute) and self._of_a_variable(expr.func, env):
+            qualified = None  # `ORDERS_PATH.read_text()`: a method of what the variable holds
         value = self._call_value(expr, env, qualified)
         if value.level != UNBOUNDED or value.confidence == LOW:
             return value
@@ -968,6 +991,15 @@ class FunctionEvaluator:
         ):
             return replace(value, confidence=LOW)
         return value
+
+    def _of_a_variable(self, func: cst.Attribute, env: Env) -> bool:
+        """`ORDERS_PATH.read_text`: an attribute of a module-level variable of the tree, not a
+        library's name, though the name qualifies like one."""
+        root = _root_name(func)
+        if root is None or root in env or root in self.params or root in self.context_params:
+            return False
+        entity = self.project.resolve(self.module, cst.Name(root))
+        return entity is not None and entity.kind == "assign"
 
     def _asks_for_few_tokens(self, call: cst.Call) -> bool:
         """A model call capped at `MAX_ANSWER_TOKENS` tokens by a count the code sets, given to the
@@ -1289,6 +1321,10 @@ class FunctionEvaluator:
             return unbounded(f"the columns of one table `{code}`", expr, self.module, LOW)
         if method in src.ONE_ROW_METHODS and not receiver.short_object:
             return unbounded(f"one row `{code}`", expr, self.module)  # a record: `SELECT *` may hold a body
+        if method == "fetchmany" and expr.args:
+            rows = self._count(expr.args[0].value)
+            if rows is not None and rows <= src.FEW_ROWS_LIMIT:  # `fetchmany(50)`: a page of rows
+                return unbounded(f"a page of rows `{code}`", expr, self.module, LOW)
         if method in ("fetchall", "fetchmany") and self._query_limit() is not None:
             few = 0 < (self._query_limit() or 0) <= src.FEW_ROWS_LIMIT
             # `... LIMIT 50` then `fetchall()`: a page of rows; with `LIMIT ?` the caller says how many.
