@@ -369,6 +369,18 @@ HERE = Path(__file__).parent
 DOCS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "docs")
 SCHEMA = HERE / "data" / "schema.sql"
 
+
+def read_json(path):
+    return json.loads(path.read_text())
+
+
+def load_text(file_path, default=""):
+    try:
+        with open(file_path) as file:
+            return file.read()
+    except FileNotFoundError:
+        return default
+
 @mcp.tool()
 def lookup(name: str) -> str:
     {body}
@@ -385,6 +397,11 @@ def lookup(name: str) -> str:
         # a relative path the code spells out: the project's own file
         ('return open("config/templates.json").read()', ["low"]),
         ("return SCHEMA.read_text()", ["low"]),  # a method of a module-level path
+        # read by a helper: the project's own file when the call passes one
+        ('return json.dumps(read_json(HERE / "orders.json"))', ["low"]),
+        ('return load_text("tables_information.txt")', ["low"]),
+        ("return json.dumps(read_json(Path(name)))", ["high"]),
+        ("return load_text(name)", ["high"]),
         ('return Path("data/schema.sql").resolve().read_text()', ["low"]),
         # a file the model names, even inside the package, or any other path
         ("return (HERE / name).read_text()", ["high"]),

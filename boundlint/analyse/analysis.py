@@ -16,6 +16,7 @@ from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, snippet
 from boundlint.analyse.size import (
     BOUNDED_VALUE,
     FEW_ITEMS,
+    LOW,
     SILENT,
     UNBOUNDED,
     Verdict,
@@ -234,7 +235,7 @@ class Analysis:
             *([summary.otherwise] if summary.otherwise else []),
             *(entry for _, entry in summary.keys or ()),
         )
-        if any(part.params or part.cut_params for part in parts):
+        if any(part.params or part.cut_params or part.read_params for part in parts):
             summary = self._with_arguments(summary, function, call, args, skip_first=entity.owner is not None)
         if summary.level == UNBOUNDED:
             where = f"{summary.reason} via `{entity.name}()`"
@@ -382,7 +383,11 @@ def _at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
 
 def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
     if value.level == UNBOUNDED:
-        return replace(value, params=frozenset(), elements=None, otherwise=None, keys=None)
+        plain = replace(value, params=frozenset(), elements=None, otherwise=None, keys=None, read_params=frozenset())
+        read = [passed.get(name) for name in value.read_params]
+        if read and all(path is not None and path.bundled for path in read):
+            return replace(plain, confidence=LOW)  # `read_json(HERE / "orders.json")`: the project's own file
+        return plain
     given = [passed[name] for name in sorted(value.params) if name in passed]
     base = replace(value, params=frozenset(), elements=None, otherwise=None, keys=None, cut_params=frozenset())
     cut = [passed[name] for name in value.cut_params if name in passed]

@@ -72,6 +72,8 @@ class WholeProgram(Protocol):
 
 Env = dict[str, Verdict]
 PACKAGE_PATH = Verdict(BOUNDED, path=True, bundled=True)  # `__file__`
+OWN_FILE_NAME = replace(LITERAL, bundled=True)
+_FILE_NAME = re.compile(r"^[rbuRBU]*['\"][\w./-]+\.[A-Za-z0-9]{1,5}['\"]$")
 MAX_COUNT_DEPTH = 4  # `max(1, min(k, 8))` through a clamp of `k`
 MAX_EXPR_DEPTH = 200
 SETTING_TYPES = frozenset({"str", "int", "float", "bool", "Literal", "Path", "SecretStr"})
@@ -532,7 +534,8 @@ class FunctionEvaluator:
         if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis)):
             return BOUNDED_VALUE
         if isinstance(expr, cst.SimpleString):
-            return LITERAL
+            # `"tables_information.txt"` handed to a helper that opens it: a file of the project
+            return OWN_FILE_NAME if _names_own_file(expr) and _FILE_NAME.search(expr.value) else LITERAL
         if isinstance(expr, cst.ConcatenatedString):  # `"Result: " f"{resp.text}"`: as big as its parts
             return join_all([self.eval(expr.left, env), self.eval(expr.right, env)], told=self._marker(expr))
         if isinstance(expr, cst.FormattedString):
@@ -1078,7 +1081,8 @@ class FunctionEvaluator:
             if values and (values[0].bundled or _names_own_file(args[0])):
                 found = unbounded(f"the package's own file `{code}`", expr, self.module, LOW)
                 return replace(found, bundled=True)  # and what its `read()` gives
-            return unbounded(f"the file `{code}`", expr, self.module, HIGH)
+            opened = unbounded(f"the file `{code}`", expr, self.module, HIGH)
+            return replace(opened, read_params=values[0].params) if values and values[0].bounded else opened
         if name in src.CONTAINER_BUILTINS:
             return join_all(values) if values else FEW_ITEMS
         return unbounded(f"the result of `{code}`", expr, self.module)
@@ -1333,7 +1337,7 @@ class FunctionEvaluator:
             method in src.SOURCE_METHODS
             and not receiver.short_object
             and (receiver.http or method not in src.RESPONSE_ONLY or _names_response(func.value))
-            and (receiver.path or not _is_param_echo(func.value, self.params))
+            and (receiver.path or method in ("read_text", "read_bytes") or not _is_param_echo(func.value, self.params))
         ):
             if receiver.failed:  # `await resp.text()` after a failed status: an error page, or a message
                 return unbounded(f"the error body `{code}`", expr, self.module, MEDIUM)
@@ -1348,7 +1352,12 @@ class FunctionEvaluator:
             )
             if any(arg.keyword is not None and arg.keyword.value in src.SIZE_KEYWORDS for arg in expr.args):
                 confidence = LOW  # `df.to_string(max_rows=50)`, `result.to_string(limit=2000)`: as much as asked
-            return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
+            found = unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
+            if receiver.bounded and receiver.params and (receiver.path or method in ("read_text", "read_bytes")):
+                return replace(found, read_params=receiver.params)  # `path.read_text()` of a helper's `path`
+            if receiver.read_params:
+                return replace(found, read_params=receiver.read_params)  # `f.read()` of `open(path)`
+            return found
         if receiver.http and receiver.level != UNBOUNDED:
             # `session.get(url)`, `client.post(...)`: a client's request, whose answer is a response.
             confidence = MEDIUM if src.names_content(method) else LOW

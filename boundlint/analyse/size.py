@@ -89,6 +89,9 @@ class Verdict:
     # SILENT only because a helper cut these parameters (`name[:64]`): a label when each call
     # passes short values, a silent cut when a call passes a large one.
     cut_params: frozenset[str] = field(default_factory=frozenset)
+    # A file read whose path is these parameters of a helper (`def read_json(path): return
+    # json.loads(path.read_text())`): a file of the project when each call passes one.
+    read_params: frozenset[str] = field(default_factory=frozenset)
 
     @property
     def bounded(self) -> bool:
