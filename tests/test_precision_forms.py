@@ -460,3 +460,34 @@ def read_file(path: str) -> str:
 '''
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     assert [f.code for f in result.findings] == []
+
+
+STATEFUL_TOOL = """
+from langchain_core.tools import BaseTool
+
+class Desk(BaseTool):
+    name: str = "desk"
+    description: str = "d"
+
+    def __init__(self, profiles, **kwargs):
+        super().__init__(**kwargs)
+        self.profiles = profiles
+        self.history = []
+
+    def _run(self, customer_id: str) -> str:
+        {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a table the object was built with: one record, or a few
+        ("return str(self.profiles.get(customer_id))", ["low"]),
+        # what accumulates across calls, named for it
+        ("self.history.append(customer_id)\n        return str(self.history)", ["medium"]),
+    ],
+)
+def test_a_tools_own_state_is_large_when_its_name_says_it_accumulates(tmp_path, body, expected):
+    result = run_tree(tmp_path, {"tools.py": STATEFUL_TOOL.format(body=body)}, min_confidence="low")
+    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected

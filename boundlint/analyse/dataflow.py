@@ -700,8 +700,11 @@ class FunctionEvaluator:
         if root is not None and root in self.params:
             return self._argument(root)  # an argument's field echoed back (`request.filters.city`)
         if _is_self(expr.value):
-            # The tool's own state (`self.sheet`, `self.history`): kept across calls, it can grow.
-            return unbounded(f"`{code}`", expr, self.module)  # name the attribute, not `self`
+            # The tool's own state, kept across calls: what grows there is named for it
+            # (`self.history`, `self.buffer`, `self.documents`); a table of records the object was
+            # built with (`self.profiles`, `self.cards`) is most often small.
+            grows = src.names_content_attribute(attribute) or attribute in src.STATE_WORDS
+            return unbounded(f"`{code}`", expr, self.module, MEDIUM if grows else LOW)  # not `self`
         # `doc.body`, but not `props.keywords`: the attribute's last word says what it holds. Of the
         # application's data a framework hands over (`ctx.deps.books`), a plural is its content too.
         of_app_data = isinstance(expr.value, cst.Attribute) and expr.value.attr.value in src.CONTEXT_DATA_ATTRIBUTES

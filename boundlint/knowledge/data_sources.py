@@ -204,6 +204,10 @@ HTTP_METADATA_ATTRIBUTES = frozenset(
     }
 )
 
+# Attributes of a tool's own object that hold what accumulates across calls, though their last
+# word is not a content noun: `self.buffer`, `self.conversation`.
+STATE_WORDS = frozenset({"buffer", "conversation", "context", "scratchpad", "sheet", "workbook", "cache"})
+
 # HTTP methods that write: their response is as often an acknowledgement as data.
 WRITE_METHODS = frozenset({"post", "put", "patch", "delete"})
 
