@@ -559,6 +559,16 @@ def test_a_serialisation_that_asks_for_at_most_so_much_is_low(tmp_path, body, ex
         ("return make_client().generate_str(q, request_params=make_client().params(maxTokens=80))", ["low"]),
         ("return make_client().generate(q, max_tokens=32_000)", ["medium"]),  # more than a budget
         ("return make_client().generate(q)", ["medium"]),
+        # read out of the answer: still no larger than the tokens asked for
+        (
+            "r = make_client().chat.completions.create(model='m', max_tokens=300, messages=[])\n"
+            "return r.choices[0].message.content",
+            ["low"],
+        ),
+        (
+            "r = make_client().chat.completions.create(model='m', messages=[])\nreturn r.choices[0].message.content",
+            ["medium"],
+        ),
     ],
 )
 def test_a_model_answer_capped_in_tokens_is_low(tmp_path, body, expected):

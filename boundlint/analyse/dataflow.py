@@ -716,7 +716,7 @@ class FunctionEvaluator:
         if receiver.handle and not src.names_content_by_word(attribute):
             confidence = LOW  # `pres.slides` of a handle: objects, not what was read
         if receiver.level == UNBOUNDED:
-            if receiver.confidence == LOW and confidence == MEDIUM:
+            if receiver.confidence == LOW and confidence == MEDIUM and not receiver.capped:
                 return unbounded(f"`{code}`", expr, self.module, MEDIUM)  # `conn.paragraphs` of a client
             return receiver
         if receiver.bounded and receiver.models:
@@ -995,7 +995,7 @@ class FunctionEvaluator:
             # `llm.generate(prompt, max_tokens=500)`: an answer no longer than the tokens asked for
             or self._asks_for_few_tokens(expr)
         ):
-            return replace(value, confidence=LOW)
+            return replace(value, confidence=LOW, capped=self._asks_for_few_tokens(expr))
         return value
 
     def _of_a_variable(self, func: cst.Attribute, env: Env) -> bool:
