@@ -288,6 +288,38 @@ def echoed(url: str, tool_call_id: str) -> Command:
 """,
         ["echoed", "replaced", "rows"],
     ),
+    "a sub-agent's answer": (
+        """
+from strands import Agent
+from agents import Runner
+
+WRITER = Agent(system_prompt="You write.")
+
+@tool
+def ask_costs(query: str) -> str:
+    \"\"\"c\"\"\"
+    cost_agent = Agent(system_prompt="You read AWS costs.")
+    return str(cost_agent(query))
+
+@tool
+def write(query: str) -> str:
+    \"\"\"w\"\"\"
+    return str(WRITER(query))
+
+@tool
+async def research(query: str) -> str:
+    \"\"\"r\"\"\"
+    result = await Runner.run(make_agent(), query)
+    return result.final_output
+
+@tool
+def count_words(query: str) -> str:
+    \"\"\"n\"\"\"
+    counter = len
+    return str(counter(query))
+""",
+        ["ask_costs", "research", "write"],
+    ),
     "what a response says of itself, and module constants": (
         """
 import math

@@ -998,6 +998,19 @@ class FunctionEvaluator:
             return replace(value, confidence=LOW, capped=self._asks_for_few_tokens(expr))
         return value
 
+    def _runs_an_agent(self, func: cst.BaseExpression) -> bool:
+        """`cost_agent(query)` or `cost_agent.run(query)` where `cost_agent = Agent(...)` (here or at
+        module level), or `Agent(...).run(query)`: a sub-agent run."""
+        if isinstance(func, cst.Attribute) and func.attr.value in src.AGENT_RUN_METHODS:
+            func = func.value
+        made = func
+        if isinstance(func, cst.Name):
+            made = self._assigned_once_here(func.value) or _bound_once(self.module.tree.body, func.value) or func
+        if not isinstance(made, cst.Call):
+            return False
+        maker = made.func.func if isinstance(made.func, cst.Call) else made.func  # `Agent(...)` or a factory's
+        return self.project.external_name(self.module, maker) in src.AGENT_MAKERS
+
     def _of_a_variable(self, func: cst.Attribute, env: Env) -> bool:
         """`ORDERS_PATH.read_text`: an attribute of a module-level variable of the tree, not a
         library's name, though the name qualifies like one."""
@@ -1027,6 +1040,10 @@ class FunctionEvaluator:
             for arg in args:
                 self.eval(arg, env)
             return BOUNDED_VALUE
+        if qualified in src.AGENT_RUN_CALLS or self._runs_an_agent(func):
+            for arg in args:
+                self.eval(arg, env)
+            return unbounded(f"the answer of the agent `{code}`", expr, self.module, MEDIUM)
         deferred = self._deferred(expr, qualified)
         if deferred is not None:
             # `await asyncio.to_thread(fetch, url)` is `fetch(url)`, run elsewhere.

@@ -1130,6 +1130,33 @@ QUERY_LIMIT = re.compile(r"\bLIMIT\s+(\d+|\?|%s|%\(\w+\)s|:\w+|\{)", re.IGNORECA
 # At most this many rows asked for by a literal `LIMIT`: a short page of rows.
 FEW_ROWS_LIMIT = 100
 
+# What makes an agent (a class, or a framework's factory), whose run answers with the agent's own
+# free text: a tool that asks a sub-agent (`cost_agent = Agent(...)` ... `str(cost_agent(query))`)
+# returns whatever that agent writes, as long as it likes.
+AGENT_MAKERS = frozenset(
+    {
+        "strands.Agent",
+        "strands.agent.Agent",
+        "strands.agent.agent.Agent",
+        "smolagents.CodeAgent",
+        "smolagents.ToolCallingAgent",
+        "agno.agent.Agent",
+        "agno.team.Team",
+        "crewai.Crew",
+        "pydantic_ai.Agent",
+        "autogen_agentchat.agents.AssistantAgent",
+        "langgraph.prebuilt.create_react_agent",
+        "langchain.agents.create_agent",
+        "deepagents.create_deep_agent",
+    }
+)
+# Calling such an agent, or one of these methods of it, runs it.
+AGENT_RUN_METHODS = frozenset(
+    {"run", "arun", "run_sync", "invoke", "ainvoke", "kickoff", "kickoff_async", "invoke_async", "chat", "achat"}
+)
+# Runners that run the agent they are given: `await Runner.run(agent, query)`.
+AGENT_RUN_CALLS = frozenset({"agents.Runner.run", "agents.Runner.run_sync"})
+
 # Calls that run their first argument, with the rest as its arguments, in a thread or a pool:
 # `await asyncio.to_thread(fetch, url)` answers what `fetch(url)` does.
 RUN_ELSEWHERE_CALLS = frozenset(
