@@ -280,6 +280,14 @@ def saved(url: str, tool_call_id: str) -> Command:
     return Command(update=update)
 
 @tool
+def saved_on_a_branch(url: str, tool_call_id: str, mark: bool) -> Command:
+    \"\"\"b\"\"\"
+    update = {"files": {url: requests.get(url).text}, "messages": [ToolMessage("saved", tool_call_id=tool_call_id)]}
+    if mark:
+        update["dirty"] = [url]
+    return Command(update=update)
+
+@tool
 def echoed(url: str, tool_call_id: str) -> Command:
     \"\"\"e\"\"\"
     body = requests.get(url).text

@@ -158,8 +158,12 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     if joined.otherwise is not None and a.otherwise != b.otherwise:
         joined = replace(joined, otherwise=None)
     keys = None
-    if a.keys is not None and b.keys is not None and [k for k, _ in a.keys] == [k for k, _ in b.keys]:
-        keys = tuple((k, join(x, y)) for (k, x), (_, y) in zip(a.keys, b.keys, strict=True))
+    if a.keys is not None and b.keys is not None:
+        # `update["dirty"] = [path]` on one branch only: after the `if`, each entry from where it is
+        entries = dict(a.keys)
+        for key, entry in b.keys:
+            entries[key] = join(entries[key], entry) if key in entries else entry
+        keys = tuple(entries.items())
     if joined.keys != keys:
         joined = replace(joined, keys=keys)
     elements = None
