@@ -130,6 +130,7 @@ class FunctionEvaluator:
         self.content_only = False
         self._limit: int | None | bool = False  # not read yet
         self.self_fields: dict[str, Verdict] | None = None  # set to collect what an `__init__` stores
+        self._agent_imports: bool | None = None
         self.self_arguments: set[str] = set()  # in a dataclass's `__post_init__`: `self.x` is the argument `x`
         self._partials: dict[str, cst.Call] = {}  # `f = functools.partial(fetch, url)`, for `f()`
         self.yields_are_returns = False  # a generator whose yields are the result (`Tool.yields_result`)
@@ -998,6 +999,13 @@ class FunctionEvaluator:
             return replace(value, confidence=LOW, capped=self._asks_for_few_tokens(expr))
         return value
 
+    def _imports_agents(self) -> bool:
+        """The module imports from a framework that makes agents (checked once per function)."""
+        if self._agent_imports is None:
+            roots = src.AGENT_MAKER_ROOTS
+            self._agent_imports = any(name.split(".", 1)[0] in roots for name in self.module.imports.values())
+        return self._agent_imports
+
     def _runs_an_agent(self, func: cst.BaseExpression) -> bool:
         """`cost_agent(query)` or `cost_agent.run(query)` where `cost_agent = Agent(...)` (here or at
         module level), or `Agent(...).run(query)`: a sub-agent run."""
@@ -1040,7 +1048,7 @@ class FunctionEvaluator:
             for arg in args:
                 self.eval(arg, env)
             return BOUNDED_VALUE
-        if qualified in src.AGENT_RUN_CALLS or self._runs_an_agent(func):
+        if qualified in src.AGENT_RUN_CALLS or (self._imports_agents() and self._runs_an_agent(func)):
             for arg in args:
                 self.eval(arg, env)
             return unbounded(f"the answer of the agent `{code}`", expr, self.module, MEDIUM)

@@ -1154,6 +1154,7 @@ AGENT_MAKERS = frozenset(
 AGENT_RUN_METHODS = frozenset(
     {"run", "arun", "run_sync", "invoke", "ainvoke", "kickoff", "kickoff_async", "invoke_async", "chat", "achat"}
 )
+AGENT_MAKER_ROOTS = frozenset(name.split(".", 1)[0] for name in AGENT_MAKERS)
 # Runners that run the agent they are given: `await Runner.run(agent, query)`.
 AGENT_RUN_CALLS = frozenset({"agents.Runner.run", "agents.Runner.run_sync"})
 
