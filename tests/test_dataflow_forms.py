@@ -643,3 +643,39 @@ def test_an_mcp_result_is_as_large_as_what_the_model_sees(tmp_path, body, expect
 def test_the_inventory_names_the_constructor_that_bounds(tmp_path, source, body, label):
     result = run_tree(tmp_path, {"tools.py": source.format(body=body)}, tool_rows=True)
     assert [row.bounded_by for row in result.tool_rows] == [[label]]
+
+
+STORED_FUNCTION = """
+import subprocess
+from langchain_core.tools import BaseTool
+
+def run_code(code: str, timeout: int = 5):
+    return subprocess.run(["python", "-c", code], capture_output=True, text=True, timeout=timeout).stdout, False
+
+def short_status(code: str):
+    return "ok", False
+
+class Interpreter(BaseTool):
+    name: str = "python"
+    description: str = "Runs Python."
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.evaluator = run_code
+        self.status = short_status
+
+    def _run(self, code: str) -> str:
+        {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a function of the tree kept in an attribute by `__init__`, called through it
+        ('return f"Output: {self.evaluator(code)[0]}"', ["BL001"]),
+        ('return f"Output: {self.status(code)[0]}"', []),
+    ],
+)
+def test_a_function_stored_in_an_attribute_is_followed(tmp_path, body, expected):
+    assert codes_of(tmp_path, STORED_FUNCTION.format(body=body)) == expected

@@ -1175,7 +1175,8 @@ class FunctionEvaluator:
     def _callee(self, func: cst.BaseExpression, env: Env) -> Entity | None:
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             if func.value.value in ("self", "cls") and self.owner is not None:
-                return self._own_method(self.module, self.owner, func.attr.value, depth=0)
+                own = self._own_method(self.module, self.owner, func.attr.value, depth=0)
+                return own if own is not None else self._stored_function(func.attr.value)
             if func.value.value in env:
                 return self._instance_method(env[func.value.value], func.attr.value)
             if func.value.value in self.params:
@@ -1296,6 +1297,23 @@ class FunctionEvaluator:
         module = self.project.module_named(module_name, near=self.module)
         cls = module.classes.get(class_name) if module is not None else None
         return self._own_method(module, cls, name, depth=0) if module is not None and cls is not None else None
+
+    def _stored_function(self, attribute: str) -> Entity | None:
+        """`self.python_evaluator(code)` where `__init__` did `self.python_evaluator =
+        evaluate_python_code`: that function of the tree, called through the attribute."""
+        assert self.owner is not None
+        init = class_methods(self.owner).get("__init__")
+        if init is None:
+            return None
+
+        def wanted(target: cst.BaseExpression) -> bool:
+            return isinstance(target, cst.Attribute) and _is_self(target.value) and target.attr.value == attribute
+
+        stored = [v for node in _walk_statements(init.body) if (v := _assigned_value(node, wanted)) is not None]
+        if len(stored) != 1 or not isinstance(stored[0], (cst.Name, cst.Attribute)):
+            return None
+        entity = self.project.resolve(self.module, stored[0])
+        return entity if entity is not None and entity.kind == "function" else None
 
     def _own_method(self, module: ModuleInfo, cls: cst.ClassDef, name: str, depth: int) -> Entity | None:
         """`self.name` in `cls`: its own method, or one inherited from a project base (in any module)."""
