@@ -33,3 +33,9 @@ def findings_of(result: CheckResult, code: str) -> list[tuple[str, int]]:
 def expected_lines(source: str) -> list[int]:
     text = textwrap.dedent(source).lstrip("\n")
     return [number for number, line in enumerate(text.splitlines(), 1) if line.rstrip().endswith("# expect")]
+
+
+def bl001_confidences(root: Path, source: str) -> list[str]:
+    """The confidence of each BL001 finding on `source` as `tools.py`, at every level."""
+    result = run_tree(root, {"tools.py": source}, min_confidence="low")
+    return [f.confidence for f in result.findings if f.code == "BL001"]

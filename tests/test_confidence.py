@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from tests.helpers import run_tree, write_tree
+from tests.helpers import bl001_confidences, run_tree, write_tree
 
 TOOL = """
 import json
@@ -147,8 +147,7 @@ def test_what_a_request_asks_for_sets_the_confidence_of_its_answer(tmp_path, bod
 )
 def test_a_count_the_code_sets_or_clamps_asks_for_few(tmp_path, body, expected):
     source = COUNTED_TOOL.format(body=textwrap.indent(body, " " * 4))
-    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
-    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+    assert bl001_confidences(tmp_path, source) == expected
 
 
 COUNTED_TOOL = """
@@ -312,8 +311,7 @@ def register_tools(app, store, pages: list):
 )
 def test_what_a_factory_was_given_is_as_sure_as_what_is_read_out_of_it(tmp_path, body, expected):
     source = FACTORY_TOOLS.format(name="lookup", body=textwrap.indent(body, " " * 8))
-    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
-    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+    assert bl001_confidences(tmp_path, source) == expected
 
 
 @pytest.mark.parametrize(
@@ -326,8 +324,7 @@ def test_what_a_factory_was_given_is_as_sure_as_what_is_read_out_of_it(tmp_path,
 def test_an_injected_context_is_a_handle(tmp_path, body, expected):
     source = "from mcp.server.fastmcp import FastMCP, Context\nmcp = FastMCP('t')\n\n"
     source += f"@mcp.tool()\ndef lookup(key: str, ctx: Context) -> str:\n    {body}\n"
-    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
-    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+    assert bl001_confidences(tmp_path, source) == expected
 
 
 SQL_TOOL = """
@@ -359,8 +356,7 @@ def chats(q: str, limit: int = 20) -> str:
 )
 def test_rows_of_a_query_are_as_many_as_its_limit(tmp_path, body, expected):
     source = SQL_TOOL.format(body=textwrap.indent(body, " " * 4))
-    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
-    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+    assert bl001_confidences(tmp_path, source) == expected
 
 
 def test_the_message_names_what_a_conversion_converts(tmp_path):
@@ -435,8 +431,7 @@ def test_the_body_of_a_failed_request_is_named_as_an_error_body(tmp_path, body, 
 )
 def test_the_columns_of_one_table_are_low(tmp_path, body, expected):
     source = SQL_TOOL.format(body=textwrap.indent(body, " " * 4))
-    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
-    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+    assert bl001_confidences(tmp_path, source) == expected
 
 
 COUNTED = """

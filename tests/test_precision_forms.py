@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from tests.helpers import run_tree
+from tests.helpers import bl001_confidences, run_tree
 
 TOOL_CLASS = """
 import json, os, random, sqlite3
@@ -410,8 +410,7 @@ def lookup(name: str) -> str:
     ],
 )
 def test_a_file_shipped_with_the_code_is_low(tmp_path, body, expected):
-    result = run_tree(tmp_path, {"tools.py": BUNDLED.format(body=body)}, min_confidence="low")
-    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+    assert bl001_confidences(tmp_path, BUNDLED.format(body=body)) == expected
 
 
 @pytest.mark.parametrize(
@@ -489,5 +488,4 @@ class Desk(BaseTool):
     ],
 )
 def test_a_tools_own_state_is_large_when_its_name_says_it_accumulates(tmp_path, body, expected):
-    result = run_tree(tmp_path, {"tools.py": STATEFUL_TOOL.format(body=body)}, min_confidence="low")
-    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+    assert bl001_confidences(tmp_path, STATEFUL_TOOL.format(body=body)) == expected
