@@ -536,7 +536,7 @@ class FunctionEvaluator:
             return BOUNDED_VALUE
         if isinstance(expr, cst.SimpleString):
             # `"tables_information.txt"` handed to a helper that opens it: a file of the project
-            return OWN_FILE_NAME if _names_own_file(expr) and _FILE_NAME.search(expr.value) else LITERAL
+            return OWN_FILE_NAME if _FILE_NAME.search(expr.value) and _names_own_file(expr) else LITERAL
         if isinstance(expr, cst.ConcatenatedString):  # `"Result: " f"{resp.text}"`: as big as its parts
             return join_all([self.eval(expr.left, env), self.eval(expr.right, env)], told=self._marker(expr))
         if isinstance(expr, cst.FormattedString):
