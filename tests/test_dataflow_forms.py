@@ -296,6 +296,50 @@ def echoed(url: str, tool_call_id: str) -> Command:
 """,
         ["echoed", "replaced", "rows"],
     ),
+    "a text that grows by reassignment in a loop": (
+        """
+@tool
+def concatenated(url: str) -> str:
+    \"\"\"c\"\"\"
+    text = ""
+    for line in requests.get(url).text.splitlines():
+        text = text + line[:80] + " [cut]"
+    return text
+
+@tool
+def formatted(url: str) -> str:
+    \"\"\"f\"\"\"
+    text = ""
+    for line in requests.get(url).text.splitlines():
+        text = f"{text}\\n{line[:80]} [cut]"
+    return text
+
+@tool
+def kept_in_an_entry(url: str) -> str:
+    \"\"\"k\"\"\"
+    report = {"all": ""}
+    for line in requests.get(url).text.splitlines():
+        report["all"] = report["all"] + line[:80] + " [cut]"
+    return report["all"]
+
+@tool
+def last_line(url: str) -> str:
+    \"\"\"l\"\"\"
+    report = {"last": ""}
+    for line in requests.get(url).text.splitlines():
+        report["last"] = f"{len(line)} chars"
+    return report["last"]
+
+@tool
+def stripped(url: str) -> str:
+    \"\"\"s\"\"\"
+    word = "x"
+    for line in requests.get(url).text.splitlines():
+        word = word.strip()
+    return word
+""",
+        ["concatenated", "formatted", "kept_in_an_entry"],
+    ),
     "a sub-agent's answer": (
         """
 from strands import Agent

@@ -234,6 +234,9 @@ class FunctionEvaluator:
         if isinstance(small, cst.Assign):
             value = self.eval(small.value, env)
             for target in small.targets:
+                if isinstance(target.target, cst.Name) and _accumulates(target.target.value, small.value):
+                    self._grow(target.target, value, env, small)  # `text = text + line`, like `text += line`
+                    continue
                 self._bind(target.target, value, env, small.value)
                 if isinstance(target.target, cst.Name):
                     self._note_partial(target.target.value, small.value)
@@ -387,7 +390,7 @@ class FunctionEvaluator:
         elif isinstance(target, cst.Attribute) and _root_name(target) in env and _root_name(target) != "self":
             if not value.bounded:  # `resp.encoding = "utf-8"` leaves `resp` what it was
                 self._grow(target.value, value, env, target)  # `page.body = resp.text`: `page` now holds it
-        elif isinstance(target, cst.Subscript) and self._set_entry(target, value, env):
+        elif isinstance(target, cst.Subscript) and self._set_entry(target, value, env, source):
             pass  # `update["dirty_paths"] = [path]`: that entry of a literal dict now holds it
         elif isinstance(target, cst.Subscript):
             self._grow(target.value, value, env, target)
@@ -397,20 +400,22 @@ class FunctionEvaluator:
                 if name is not None and name in env and env[name].level == SILENT:
                     env[name] = BOUNDED_VALUE.with_models(env[name].models)
 
-    def _set_entry(self, target: cst.Subscript, value: Verdict, env: Env) -> bool:
-        """`d["k"] = v` on a dict of constant keys, outside a loop that could add more: the
-        entry `k` is now `v`. False when `d` is anything else."""
+    def _set_entry(self, target: cst.Subscript, value: Verdict, env: Env, source: cst.BaseExpression | None) -> bool:
+        """`d["k"] = v` on a dict of constant keys: the entry `k` is now `v`. In a loop of unknown
+        length only when `v` is made without `d` (`d["k"] = d["k"] + line` accumulates). False
+        when `d` is anything else."""
         key = _string_key(target)
         if key is None or _told_key(target) or not isinstance(target.value, cst.Name):
             return False
-        if any(not loop.bounded_iterations for loop in self.loops):
+        name = target.value.value
+        if any(not loop.bounded_iterations for loop in self.loops) and (source is None or name in _names_in(source)):
             return False
-        current = env.get(target.value.value)
+        current = env.get(name)
         if current is None or current.keys is None:
             return False
         entries = dict(current.keys)
         entries[key] = value
-        env[target.value.value] = with_keys(list(entries.items())).with_models(current.models)
+        env[name] = with_keys(list(entries.items())).with_models(current.models)
         return True
 
     def _augment(self, node: cst.AugAssign, env: Env) -> None:
@@ -1659,6 +1664,26 @@ def _is_len_call(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Subtract)):
         return _is_len_call(expr.left) or _is_len_call(expr.right)
     return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "len"
+
+
+def _accumulates(name: str, value: cst.BaseExpression) -> bool:
+    """`text = text + line`, `text = f"{text}\\n{line}"`: the name is one part of what it becomes."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        return any(isinstance(side, cst.Name) and side.value == name for side in _added_parts(value))
+    if isinstance(value, cst.FormattedString):
+        parts = [p for p in value.parts if isinstance(p, cst.FormattedStringExpression)]
+        own = [p for p in parts if isinstance(p.expression, cst.Name) and p.expression.value == name]
+        return bool(own) and len(value.parts) > 1
+    return False
+
+
+def _added_parts(value: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    """The operands of a chain of `+`: `a + b + c` -> a, b, c."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        yield from _added_parts(value.left)
+        yield from _added_parts(value.right)
+    else:
+        yield value
 
 
 def _names_in(expr: cst.CSTNode) -> set[str]:

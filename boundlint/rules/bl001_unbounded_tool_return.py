@@ -147,6 +147,21 @@ def status(url: str) -> int:
     """HTTP status of a URL."""
     return requests.get(url).status_code if len(url) < 10 else 0
 ''',
+        '''
+import requests
+from langchain_core.tools import tool
+
+@tool
+def first_error(url: str) -> str:
+    """Where the first error is in a log."""
+    log = requests.get(url).text
+    report = {"summary": "no error", "log": log}
+    for number, line in enumerate(log.splitlines(), 1):
+        if "ERROR" in line:
+            report["summary"] = f"first error on line {number}"
+            break
+    return report["summary"]  # the index and the summary entry, not the log
+''',
     )
     invalid = (
         '''
@@ -184,6 +199,15 @@ class ReadFile(BaseTool):
             lines.append(line)
         return "\\n".join(lines)  # expect
 """,
+        '''
+from strands import Agent, tool
+
+@tool
+def ask_cost_analyst(question: str) -> str:
+    """Ask the cost analyst agent."""
+    analyst = Agent(system_prompt="You analyse AWS costs.")
+    return str(analyst(question))  # expect
+''',
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
