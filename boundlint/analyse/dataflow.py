@@ -471,8 +471,7 @@ class FunctionEvaluator:
             value = env.get(tested)
             if value is not None and value.otherwise is not None and value.elements is not None:
                 # `if isinstance(loaded, str): return loaded`: the error message, not the tuple
-                as_tuple = replace(join_all(list(value.elements)), elements=value.elements)
-                (then_env if is_tuple else else_env)[tested] = as_tuple
+                (then_env if is_tuple else else_env)[tested] = _fixed_tuple(list(value.elements))
                 (else_env if is_tuple else then_env)[tested] = value.otherwise
             return then_env, else_env
         comparison_test = isinstance(test, cst.Comparison) and len(test.comparisons) == 1
@@ -664,7 +663,7 @@ class FunctionEvaluator:
             and self.project.resolve(self.module, expr) is None
         ):
             return BOUNDED_VALUE  # a library's constant: `lr.utils.constants.DONE`, `http.HTTPStatus.OK`
-        shadowed = base in env or base in self.params or base in self.context_params
+        shadowed = self._bound_here(base, env)
         if qualified is not None and qualified.startswith(src.SMALL_MODULE_CONSTANTS) and not shadowed:
             return BOUNDED_VALUE  # `math.pi`, `os.sep`
         if base is not None and not shadowed:
@@ -698,7 +697,7 @@ class FunctionEvaluator:
         ):
             if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
                 return unbounded(f"the error body `{code}`", expr, self.module, MEDIUM)
-            confidence = LOW if receiver.asked_few else MEDIUM if receiver.written else HIGH
+            confidence = _answer_confidence(receiver, mixed=False)
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, confidence)
         if receiver.http and attribute in src.HTTP_METADATA_ATTRIBUTES:
             return BOUNDED_VALUE  # `resp.reason`, `resp.url`: what the response says of itself
@@ -754,19 +753,17 @@ class FunctionEvaluator:
     def _asks_for_few(self, call: cst.Call) -> bool:
         """`search(q, limit=5)`, `query(top_k=self.top_k)` with `top_k: int = 3` on the tool's class,
         `search(q, k=TOP_K)`: a call that asks for at most a few items, by a count the code sets."""
-        for arg in call.args:
-            if arg.keyword is not None and arg.keyword.value in src.FEW_ITEMS_KEYWORDS:
-                count = self._count(arg.value)
-                if count is not None and count <= src.FEW_ITEMS_LIMIT:
-                    return True
+        counts = [
+            arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value in src.FEW_ITEMS_KEYWORDS
+        ]
         # In the request it sends: `json={"maxResultCount": 10}`, `retrievalConfiguration=
         # {"vectorSearchConfiguration": {"numberOfResults": 5}}`.
-        for key, value in _dict_entries([arg.value for arg in call.args], depth=3):
-            if src.names_item_count(key):
-                count = self._count(value)
-                if count is not None and count <= src.FEW_ITEMS_LIMIT:
-                    return True
-        return False
+        counts += [
+            value
+            for key, value in _dict_entries([arg.value for arg in call.args], depth=3)
+            if src.names_item_count(key)
+        ]
+        return any((count := self._count(value)) is not None and count <= src.FEW_ITEMS_LIMIT for value in counts)
 
     def _count(self, value: cst.BaseExpression, depth: int = 0) -> int | None:
         """The number `value` stands for where the code says it: a literal, a module's constant, a
@@ -800,12 +797,7 @@ class FunctionEvaluator:
         """What `name = value` binds in this function, when it is bound there once."""
         if not isinstance(self.function, cst.FunctionDef):
             return None
-
-        def wanted(target: cst.BaseExpression) -> bool:
-            return isinstance(target, cst.Name) and target.value == name
-
-        found = [v for node in _walk_statements(self.function.body) if (v := _assigned_value(node, wanted)) is not None]
-        return found[0] if len(found) == 1 else None
+        return _assigned_once(self.function.body, lambda target: isinstance(target, cst.Name) and target.value == name)
 
     def _subscript(self, expr: cst.Subscript, env: Env) -> Verdict:
         if self._constant_table(expr.value, env):
@@ -992,16 +984,17 @@ class FunctionEvaluator:
         callee = (
             func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
         )
+        # `llm.generate(prompt, max_tokens=500)`: an answer no longer than the tokens asked for
+        capped = self._asks_for_few_tokens(expr)
         if (
             # `format_error_message(stderr)`, `_log_error(name, args, str(exc))`: an error report, short
             # as a rule whatever it is made from
             src.names_error_report(callee)
             # `Image(data=png_bytes)`: the model sees a picture, not the bytes as text
             or src.is_picture_or_sound(qualified or "")
-            # `llm.generate(prompt, max_tokens=500)`: an answer no longer than the tokens asked for
-            or self._asks_for_few_tokens(expr)
+            or capped
         ):
-            return replace(value, confidence=LOW, capped=self._asks_for_few_tokens(expr))
+            return replace(value, confidence=LOW, capped=capped)
         return value
 
     def _imports_agents(self) -> bool:
@@ -1024,11 +1017,15 @@ class FunctionEvaluator:
         maker = made.func.func if isinstance(made.func, cst.Call) else made.func  # `Agent(...)` or a factory's
         return self.project.external_name(self.module, maker) in src.AGENT_MAKERS
 
+    def _bound_here(self, name: str | None, env: Env) -> bool:
+        """`name` is a local, a parameter or what the framework injects: it shadows any module name."""
+        return name in env or name in self.params or name in self.context_params
+
     def _of_a_variable(self, func: cst.Attribute, env: Env) -> bool:
         """`ORDERS_PATH.read_text`: an attribute of a module-level variable of the tree, not a
         library's name, though the name qualifies like one."""
         root = _root_name(func)
-        if root is None or root in env or root in self.params or root in self.context_params:
+        if root is None or self._bound_here(root, env):
             return False
         entity = self.project.resolve(self.module, cst.Name(root))
         return entity is not None and entity.kind == "assign"
@@ -1311,13 +1308,12 @@ class FunctionEvaluator:
         if init is None:
             return None
 
-        def wanted(target: cst.BaseExpression) -> bool:
-            return isinstance(target, cst.Attribute) and _is_self(target.value) and target.attr.value == attribute
-
-        stored = [v for node in _walk_statements(init.body) if (v := _assigned_value(node, wanted)) is not None]
-        if len(stored) != 1 or not isinstance(stored[0], (cst.Name, cst.Attribute)):
+        stored = _assigned_once(
+            init.body, lambda t: isinstance(t, cst.Attribute) and _is_self(t.value) and t.attr.value == attribute
+        )
+        if not isinstance(stored, (cst.Name, cst.Attribute)):
             return None
-        entity = self.project.resolve(self.module, stored[0])
+        entity = self.project.resolve(self.module, stored)
         return entity if entity is not None and entity.kind == "function" else None
 
     def _own_method(self, module: ModuleInfo, cls: cst.ClassDef, name: str, depth: int) -> Entity | None:
@@ -1388,23 +1384,17 @@ class FunctionEvaluator:
             method in src.SOURCE_METHODS
             and not receiver.short_object
             and (receiver.http or method not in src.RESPONSE_ONLY or _names_response(func.value))
-            and (receiver.path or method in ("read_text", "read_bytes") or not _is_param_echo(func.value, self.params))
+            and (receiver.path or method in src.PATH_READ_METHODS or not _is_param_echo(func.value, self.params))
         ):
             if receiver.failed:  # `await resp.text()` after a failed status: an error page, or a message
                 return unbounded(f"the error body `{code}`", expr, self.module, MEDIUM)
             # `(HERE / "schema.json").read_text()` is a file shipped with the code; `resp.json()` as often
             # one record as a bulk of data
-            confidence = (
-                LOW
-                if receiver.bundled or receiver.asked_few
-                else MEDIUM
-                if method in src.MIXED_SOURCE_METHODS or receiver.written
-                else HIGH
-            )
+            confidence = LOW if receiver.bundled else _answer_confidence(receiver, method in src.MIXED_SOURCE_METHODS)
             if any(arg.keyword is not None and arg.keyword.value in src.SIZE_KEYWORDS for arg in expr.args):
                 confidence = LOW  # `df.to_string(max_rows=50)`, `result.to_string(limit=2000)`: as much as asked
             found = unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
-            if receiver.bounded and receiver.params and (receiver.path or method in ("read_text", "read_bytes")):
+            if receiver.bounded and receiver.params and (receiver.path or method in src.PATH_READ_METHODS):
                 return replace(found, read_params=receiver.params)  # `path.read_text()` of a helper's `path`
             if receiver.read_params:
                 return replace(found, read_params=receiver.read_params)  # `f.read()` of `open(path)`
@@ -1494,6 +1484,14 @@ def _integer(value: cst.BaseExpression | None) -> int | None:
     return int(value.evaluated_value) if isinstance(value, cst.Integer) else None
 
 
+def _answer_confidence(receiver: Verdict, mixed: bool) -> str:
+    """How sure a read out of `receiver` is to be large: `low` when its request asked for a few
+    items, `medium` when it answers a write or is as often one record as a bulk (`mixed`)."""
+    if receiver.asked_few:
+        return LOW
+    return MEDIUM if mixed or receiver.written else HIGH
+
+
 def _is_write(call: cst.Call) -> bool:
     """`requests.post(url, json=...)`, `client.delete(url)`: a request that writes."""
     method = call.func.attr.value if isinstance(call.func, cst.Attribute) else ""
@@ -1540,6 +1538,13 @@ def _names_own_file(expr: cst.BaseExpression) -> bool:
     value = expr.evaluated_value
     text = value if isinstance(value, str) else ""
     return bool(text) and not text.startswith(("/", "~", "\\")) and ":" not in text
+
+
+def _assigned_once(body: cst.BaseSuite, wanted: Callable[[cst.BaseExpression], bool]) -> cst.BaseExpression | None:
+    """What an assignment to a `wanted` target binds in a function body (nested blocks too),
+    when there is exactly one such assignment."""
+    found = [value for node in _walk_statements(body) if (value := _assigned_value(node, wanted)) is not None]
+    return found[0] if len(found) == 1 else None
 
 
 def _fixed_tuple(parts: list[Verdict]) -> Verdict:

@@ -172,9 +172,9 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     return joined if joined.elements == elements else replace(joined, elements=elements)
 
 
-def with_keys(entries: list[tuple[str, Verdict]], told: bool = False) -> Verdict:
+def with_keys(entries: list[tuple[str, Verdict]]) -> Verdict:
     """A dict of constant keys: as large as its largest entry, and each entry its own."""
-    whole = join_all([value for _, value in entries], told=told)
+    whole = join_all([value for _, value in entries])
     if whole.bounded:
         whole = replace(whole, few_items=True)
     return replace(whole, keys=tuple(entries))
@@ -194,10 +194,7 @@ def join_returns(verdicts: list[Verdict]) -> Verdict:
     others = [v for v in verdicts if v.elements is None]
     if not tuples or not others or len({len(v.elements or ()) for v in tuples}) != 1:
         return result
-    shape = tuples[0]
-    for verdict in tuples[1:]:
-        shape = join(shape, verdict)
-    return replace(result, elements=shape.elements, otherwise=join_all(others))
+    return replace(result, elements=join_all(tuples).elements, otherwise=join_all(others))
 
 
 def join_all(verdicts: list[Verdict], told: bool = False) -> Verdict:

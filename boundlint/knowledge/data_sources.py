@@ -208,6 +208,9 @@ HTTP_METADATA_ATTRIBUTES = frozenset(
 # word is not a content noun: `self.buffer`, `self.conversation`.
 STATE_WORDS = frozenset({"buffer", "conversation", "context", "scratchpad", "sheet", "workbook", "cache"})
 
+# Methods that read the file at a path (`path.read_text()`), whatever the path's annotation.
+PATH_READ_METHODS = frozenset({"read_text", "read_bytes"})
+
 # HTTP methods that write: their response is as often an acknowledgement as data.
 WRITE_METHODS = frozenset({"post", "put", "patch", "delete"})
 
@@ -754,6 +757,11 @@ FEW_ITEMS_KEYWORDS = frozenset(
 FEW_ITEMS_LIMIT = 10
 
 
+_COUNTED_WORDS = frozenset(
+    {"result", "results", "item", "items", "record", "records", "hits", "rows", "documents", "docs"}
+)
+
+
 def names_item_count(key: str) -> bool:
     """A request field that says how many items to answer with, in any case style:
     `max_results`, `maxResultCount`, `numberOfResults`, `pageSize`."""
@@ -761,8 +769,7 @@ def names_item_count(key: str) -> bool:
     snake = "_".join(words)
     if snake in FEW_ITEMS_KEYWORDS or key in FEW_ITEMS_KEYWORDS:
         return True
-    counted = {"result", "results", "item", "items", "record", "records", "hits", "rows", "documents", "docs"}
-    return len(words) >= 2 and words[0] in ("max", "number", "num", "page") and bool(set(words[1:]) & counted)
+    return len(words) >= 2 and words[0] in ("max", "number", "num", "page") and bool(set(words[1:]) & _COUNTED_WORDS)
 
 
 def names_content(name: str) -> bool:
