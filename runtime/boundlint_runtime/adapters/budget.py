@@ -1,0 +1,140 @@
+"""ToolBudget: one budget for every tool of a server or agent, overridable per tool by name.
+
+Each framework adapter (``boundlint_runtime.adapters.<framework>``) takes the
+results it sees apart into text, structured values and binary blocks, and asks
+a ``ToolBudget`` to bound them.  The guarantees are those of
+``truncate_text`` and ``truncate_for_llm``: within budget, marker included,
+valid UTF-8, every cut flagged, logged once and published to the listeners,
+and what fits comes back as the very same object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..signal import TruncationEvent, report
+from ..structure import cut_bytes, publish, shrink
+from ..text import Mode, check_size, check_text_args, truncate_text
+
+__all__ = ["DEFAULT_MAX_CHARS", "ToolBudget", "as_budget"]
+
+DEFAULT_MAX_CHARS = 16_000
+# A text block that cannot get this much room is dropped (and counted in a note) rather than emptied.
+MIN_BLOCK_CHARS = 64
+
+
+class ToolBudget:
+    """How many characters each tool's result may take: ``max_chars``, or ``per_tool[name]``.
+
+    ``label`` prefixes the tool name in logs and events (``"mcp:search_docs"``).
+    """
+
+    def __init__(
+        self,
+        max_chars: int = DEFAULT_MAX_CHARS,
+        *,
+        per_tool: Mapping[str, int] | None = None,
+        mode: Mode = "head_tail",
+        label: str = "tool",
+    ) -> None:
+        budget = check_size("max_chars", max_chars, 2)
+        assert budget is not None
+        check_text_args(budget, None, mode)
+        self.max_chars = budget
+        self.per_tool = {name: _checked(name, limit) for name, limit in (per_tool or {}).items()}
+        self.mode: Mode = mode
+        self.label = label
+
+    def __repr__(self) -> str:
+        return f"ToolBudget(max_chars={self.max_chars}, per_tool={self.per_tool!r})"
+
+    def limit(self, tool: str | None) -> int:
+        """The budget of ``tool`` (its own, else the shared one)."""
+        if tool is not None and tool in self.per_tool:
+            return self.per_tool[tool]
+        return self.max_chars
+
+    def name(self, tool: str | None) -> str:
+        """The label of ``tool``'s cuts in logs and events."""
+        return f"{self.label}:{tool}" if tool else self.label
+
+    def text(self, text: str, tool: str | None, max_chars: int | None = None) -> str:
+        """``text`` within the tool's budget (or ``max_chars``), cut with a marker if it was over."""
+        limit = self.limit(tool) if max_chars is None else max_chars
+        return truncate_text(text, limit, mode=self.mode, label=self.name(tool))
+
+    def value(self, value: Any, tool: str | None, max_chars: int | None = None) -> Any:
+        """Any result value within budget: the same object when it fits, text cut as text, binary kept binary."""
+        limit = self.limit(tool) if max_chars is None else max_chars
+        if isinstance(value, str):
+            return truncate_text(value, limit, mode=self.mode, label=self.name(tool))
+        if isinstance(value, (bytes, bytearray)):
+            return cut_bytes(value, limit, self.name(tool))
+        out, cuts = shrink(value, limit)
+        if not cuts:
+            return value
+        publish(cuts, self.name(tool))
+        return out
+
+    def texts(self, texts: Sequence[str], tool: str | None, max_chars: int | None = None) -> list[str | None]:
+        """Several text blocks of one result within one budget, in order; ``None``: drop that block.
+
+        Short blocks are kept whole and long ones share what is left.  When the
+        blocks are too many for each to keep ``MIN_BLOCK_CHARS``, the last ones
+        are dropped and the last kept block says how many.
+        """
+        limit = self.limit(tool) if max_chars is None else max_chars
+        if sum(len(t) for t in texts) <= limit:
+            return list(texts)
+        kept = max(1, min(len(texts), limit // MIN_BLOCK_CHARS))
+        dropped = texts[kept:]
+        note = _omitted(len(dropped))
+        if limit - len(note) < 2 * kept:  # no room to say it inline: the flag and the log still do
+            note = ""
+        shares = share(sizes=[len(t) for t in texts[:kept]], total=limit - len(note))
+        out: list[str | None] = [
+            self.text(t, tool, max(2, room)) if len(t) > room else t
+            for t, room in zip(texts[:kept], shares, strict=True)
+        ]
+        for t in dropped:
+            report(TruncationEvent(self.name(tool), "chars", len(t), 0), " (text block omitted)")
+        if note:
+            out[-1] = (out[-1] or "") + note
+        return out + [None] * len(dropped)
+
+
+def _omitted(n: int) -> str:
+    if not n:
+        return ""
+    return f" [{n} more text block{'' if n == 1 else 's'} omitted]"
+
+
+def share(sizes: Sequence[int], total: int) -> list[int]:
+    """Room for each of ``sizes`` within ``total``: small ones whole, the rest an equal share of what is left."""
+    room = [0] * len(sizes)
+    left, waiting = total, len(sizes)
+    for i in sorted(range(len(sizes)), key=sizes.__getitem__):
+        room[i] = min(sizes[i], left // waiting)
+        left -= room[i]
+        waiting -= 1
+    return room
+
+
+def as_budget(
+    budget: int | ToolBudget | None, per_tool: Mapping[str, int] | None = None, label: str = "tool"
+) -> ToolBudget:
+    """An adapter's ``max_chars`` argument as a ``ToolBudget`` (an int, a budget, or None: the default)."""
+    if isinstance(budget, ToolBudget):
+        if per_tool:
+            raise ValueError("give per_tool to the ToolBudget itself, not beside it")
+        return budget
+    return ToolBudget(DEFAULT_MAX_CHARS if budget is None else budget, per_tool=per_tool, label=label)
+
+
+def _checked(name: str, limit: object) -> int:
+    if not isinstance(name, str):
+        raise TypeError(f"per_tool keys are tool names (str), not {type(name).__name__}")
+    size = check_size(f"per_tool[{name!r}]", limit, 2)
+    assert size is not None
+    return size

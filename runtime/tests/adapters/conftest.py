@@ -1,0 +1,1 @@
+"""The adapter tests import their helpers from this folder (``adapter_support``)."""
