@@ -17,7 +17,7 @@ from ..signal import TruncationEvent, report
 from ..structure import cut_bytes, publish, shrink
 from ..text import Mode, check_size, check_text_args, truncate_text
 
-__all__ = ["DEFAULT_MAX_CHARS", "ToolBudget", "as_budget"]
+__all__ = ["DEFAULT_MAX_CHARS", "ToolBudget", "as_budget", "share"]
 
 DEFAULT_MAX_CHARS = 16_000
 # A text block that cannot get this much room is dropped (and counted in a note) rather than emptied.
