@@ -27,6 +27,7 @@ from boundlint.analyse.size import (
     unbounded,
 )
 from boundlint.core.config import Config
+from boundlint.find.adapters import AdapterFinder
 from boundlint.find.checkpoints import Checkpoints
 from boundlint.find.contracts import CONSTRUCTORS, ModelInfo, ModelRegistry
 from boundlint.find.tools import ModuleIndex, Tool, ToolFinder
@@ -44,7 +45,8 @@ MAX_CALL_DEPTH = 4
 class ToolResult:
     tool: Tool
     returns: list[ReturnVerdict]
-    bounded_by: str | None  # "decorator" (@bounded), "annotation" (-> int ...), "framework", else None
+    # "decorator" (@bounded), "annotation" (-> int ...), "framework", "adapter" (its server's or agent's), else None
+    bounded_by: str | None
 
 
 @dataclass
@@ -52,6 +54,8 @@ class Analysis:
     project: Project
     config: Config
     roots: list[ModuleInfo]  # the modules whose tools are looked for
+    # What installations found by other roots' analyses cover (`find.adapters.place` -> by what).
+    covered: dict[str, str] = field(default_factory=dict)
     tools: list[Tool] = field(default_factory=list)
     results: list[ToolResult] = field(default_factory=list)
     contracts: list[ModelInfo] = field(default_factory=list)
@@ -74,6 +78,9 @@ class Analysis:
     def run(self) -> Analysis:
         self.finder = ToolFinder(self.project, self.config, self.roots, self.checkpoints.configured)
         self.tools = self.finder.find()
+        adapters = AdapterFinder(self.project, self.checkpoints, self.finder, self.roots, self.covered)
+        adapters.credit(self.tools)
+        self.installs, self.needs = adapters.installs(), adapters.needs(self.tools)
         roots: dict[cst.ClassDef, ModelInfo] = {}
         for tool in self.tools:
             try:
@@ -90,7 +97,7 @@ class Analysis:
     def _evaluate_tool(self, tool: Tool) -> list[ReturnVerdict]:
         if tool.made_from is not None:  # `agent.as_tool(...)`: no body of ours returns it
             returns = agent_tool_returns(self, self.models, tool)
-            self.results.append(ToolResult(tool, returns, None))
+            self.results.append(ToolResult(tool, returns, "adapter" if tool.adapter else None))
             return returns
         assert not isinstance(tool.node, cst.Call)
         site = index_of(tool.module).sites.get(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
@@ -112,6 +119,8 @@ class Analysis:
             )
         if tool.framework_limit:
             bounded_by = "framework"  # the framework cuts the result (`return_char_limit=4000`)
+        if tool.adapter:
+            bounded_by = "adapter"  # a checkpoint for its whole server or agent sees every result
         self.results.append(ToolResult(tool, returns, bounded_by))
         return returns
 

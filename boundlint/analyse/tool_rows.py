@@ -67,6 +67,9 @@ def _row(analysis: Analysis, item: ToolResult, findings: list[Finding]) -> ToolR
         decorator = _bounded_decorator(analysis, module, tool.node)
         row.bounded_by, row.budget = ["@bounded decorator"], _budget(analysis, module, decorator, "bounded")
         return row
+    if item.bounded_by == "adapter":
+        row.bounded_by = [tool.adapter]
+        return row
     if item.bounded_by == "framework":
         row.bounded_by = [f"the framework (`{tool.framework_limit}`)"]
         return row

@@ -38,10 +38,13 @@ class Request:
     apply_fixes: str | None = None  # "safe" or "unsafe": a round of fixes (`FixRound`)
     tool_rows: bool = False  # the inventory's rows
     fixable: bool = False  # whether each finding has a fix, and which (`[*]` in the text output)
+    # What checkpoints installed in other roots cover (`find.adapters.place` -> by what), once the
+    # run knows them: the analysis credits the tools they cover.
+    covered: tuple[tuple[str, str], ...] = ()
 
     def cache_kind(self) -> str | None:
         """The cache's name for this kind of root entry; None: such results are not cached."""
-        if self.apply_fixes or self.tool_rows:
+        if self.apply_fixes or self.tool_rows or self.covered:
             return None
         if self.fixes:
             return "root+fixes"
@@ -59,6 +62,8 @@ class RootResult:
     fix_round: FixRound | None = None
     config_matches: list[str] = field(default_factory=list)  # configured entries that named something here
     tools_found: int = 0
+    installs: dict[str, str] = field(default_factory=dict)  # what its checkpoints cover (`find.adapters`)
+    needs: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # its uncovered tools' needs
 
 
 def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tuple[list[Finding], list[InternalError]]:
@@ -98,11 +103,12 @@ def analyse_root(
                     rules.PARSE_ERROR.from_error(display_name(path), str(error), error.line, error.column)
                 )
             return result
-        analysis = Analysis(project, config, [module]).run()
+        analysis = Analysis(project, config, [module], dict(request.covered)).run()
         result.findings, result.errors = run_rules(analysis, [module], config)
         result.tool_classes = analysis.tool_class_names()
         result.config_matches = sorted(analysis.checkpoints.configured.matched)
         result.tools_found = len(analysis.tools)
+        result.installs, result.needs = analysis.installs, analysis.needs
         _answer(request, analysis, result, config)
     except RecursionError:
         result.findings.append(
@@ -156,6 +162,8 @@ def cached_root(cache: Cache, kind: str | None, path: Path, digests: dict[str, s
         entry["tool_classes"],
         config_matches=entry.get("config_matches", []),
         tools_found=entry.get("tools_found", 0),
+        installs=entry.get("installs", {}),
+        needs=entry.get("needs", {}),
     )
 
 
@@ -170,5 +178,7 @@ def store_root(cache: Cache, kind: str | None, result: RootResult, digests: dict
         "tool_classes": result.tool_classes,
         "config_matches": result.config_matches,
         "tools_found": result.tools_found,
+        "installs": result.installs,
+        "needs": result.needs,
     }
     cache.record_root(kind, result.path, digests.get(str(result.path), ""), entry)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,6 +34,7 @@ from boundlint.engine.cache import Cache, fingerprint
 from boundlint.engine.gc_tuning import fewer_collections
 from boundlint.engine.roots import Request, RootResult, cached_root, store_root
 from boundlint.engine.workers import Previous, Runner
+from boundlint.find.cover import cover_of
 from boundlint.parse.source import python_ast
 from boundlint.rules.filter import filter_findings
 from boundlint.survey.file_survey import Survey
@@ -89,6 +90,7 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         surveys, analysed = _survey(files, texts, runner, cache, options.prefilter)
         extra = _roots_of_a_partial_run(surveys, lambda: runner.catalog, texts, cache) if project is not files else []
         done = _analyse_roots(surveys, runner, cache, options, analysed, extra, texts)
+        done.update(_covered_elsewhere(done, runner, options))
     finally:
         runner.close()
         for survey in surveys:
@@ -104,6 +106,21 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         result.unmatched_config = _unmatched_config(config, done)
         result.tools_found = sum(root.tools_found for root in done.values())
     return result
+
+
+def _covered_elsewhere(done: dict[Path, RootResult], runner: Runner, options: CheckOptions) -> dict[Path, RootResult]:
+    """Roots with tools that a checkpoint installed in another root covers (`mcp.add_middleware(m)`
+    in `main.py`), analysed again knowing it (`find.adapters`)."""
+    installs = {place: label for result in done.values() for place, label in sorted(result.installs.items())}
+    if not installs:
+        return {}
+    stale = sorted(
+        path for path, result in done.items() if any(cover_of(installs, need) for need in result.needs.values())
+    )
+    if not stale:
+        return {}
+    request = replace(options.request, covered=tuple(sorted(installs.items())))
+    return {result.path: result for result in runner.reanalyse(stale, request)}
 
 
 def _cache_for(options: CheckOptions, namespace: str) -> Cache:

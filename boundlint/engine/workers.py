@@ -144,6 +144,14 @@ class Runner:
             results.extend(chunk_results)
         return surveys, results
 
+    def reanalyse(self, roots: list[Path], request: Request) -> list[RootResult]:
+        """Roots analysed again, here, for a request the workers were not started with."""
+        if self._loader is None:
+            from boundlint.project.loader import Loader
+
+            self._loader = Loader(self.texts)
+        return [analyse_root(path, self.catalog, self._loader, self.config, request) for path in roots]
+
     def map_roots(
         self,
         roots: list[Path],

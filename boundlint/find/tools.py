@@ -37,6 +37,15 @@ class AgentSource:
     agent_name: str
 
 
+@dataclass(frozen=True)
+class Host:
+    """What a tool is registered on: the call that made the server or agent (`FastMCP(...)`,
+    `Agent(...)`) or the registration call itself (`create_agent(model, tools=[...])`)."""
+
+    module: ModuleInfo
+    call: cst.Call
+
+
 @dataclass
 class Tool:
     module: ModuleInfo
@@ -51,6 +60,9 @@ class Tool:
     yields_result: bool = False  # a generator whose yields are the result (Dify's `_invoke`)
     arguments_on_self: bool = False  # `self`'s fields are the model's arguments (`fw.ToolBase`)
     made_from: AgentSource | None = None  # `agent.as_tool(...)`: the tool is the call
+    hosts: list[Host] = dataclasses.field(default_factory=list)  # the servers/agents it is registered on
+    # The adapter that bounds every result of its server or agent (`"BoundlintMiddleware at app.py:12"`).
+    adapter: str = ""
 
 
 @dataclass(frozen=True)
@@ -99,6 +111,7 @@ class ToolFinder:
         self.tools: dict[cst.FunctionDef | cst.Lambda | cst.Call, Tool] = {}
         self._tool_class_memo: dict[cst.ClassDef, ToolClass | None] = {}
         self._wrapper_memo: dict[cst.FunctionDef, tuple[str, str] | None] = {}
+        self._host: Host | None = None  # what the registration being read registers on
 
     def find(self) -> list[Tool]:
         for module in self.roots:
@@ -132,6 +145,7 @@ class ToolFinder:
         if node in self.tools:
             existing = self.tools[node]
             existing.content_and_artifact = existing.content_and_artifact or content_and_artifact
+            self._note_host(existing)
             return
         site = self.project.site_of(node)
         if site is None:
@@ -149,6 +163,11 @@ class ToolFinder:
             yields_result,
             arguments_on_self,
         )
+        self._note_host(self.tools[node])
+
+    def _note_host(self, tool: Tool) -> None:
+        if self._host is not None and self._host not in tool.hosts:
+            tool.hosts.append(self._host)
 
     # -- decorators ---------------------------------------------------------
 
@@ -162,7 +181,13 @@ class ToolFinder:
                 artifact = isinstance(expr, cst.Call) and _has_keyword_value(
                     expr, "response_format", "content_and_artifact"
                 )
-                self._add(site.node, framework, form, content_and_artifact=artifact)
+                if isinstance(target, cst.Attribute):  # `@mcp.tool()`: registered on `mcp`
+                    anchor = CallSite(site.module, cst.Call(func=cst.Name("_")), site.owner, site.parent_function)
+                    self._host = self.host_of(anchor, target.value)
+                try:
+                    self._add(site.node, framework, form, content_and_artifact=artifact)
+                finally:
+                    self._host = None
                 return
 
     def _decorator_kind(
@@ -419,11 +444,24 @@ class ToolFinder:
     # -- registration calls -------------------------------------------------
 
     def _check_call(self, call: CallSite) -> None:
+        self._host = Host(call.module, call.node)  # `Agent(tools=[...])`; a method call says its receiver below
+        try:
+            self._read_call(call)
+        finally:
+            self._host = None
+
+    def host_of(self, call: CallSite, receiver: cst.BaseExpression) -> Host | None:
+        """The server or agent `receiver` is (`mcp` of `mcp = FastMCP(...)`), by the call that made it."""
+        made, module = self._agent_call(call, receiver)
+        return Host(module, made) if made is not None else None
+
+    def _read_call(self, call: CallSite) -> None:
         node, module = call.node, call.module
         func = node.func
         # `mcp.tool(...)(fn)`: the callee is itself a decorator factory call.
         if isinstance(func, cst.Call) and isinstance(func.func, cst.Attribute):
             kind = self._decorator_kind(module, func.func, None)
+            self._host = self.host_of(call, func.func.value)
             if kind is not None:
                 self._register_arg(call, _positional(node, 0), kind[0], f"{_short(func.func)}(...)(fn)")
             return
@@ -453,6 +491,7 @@ class ToolFinder:
                 self._register_list(call, value, "unknown", f".{method}(tools)")
             elif method in fw.INSTANCE_REGISTRATION_METHODS:
                 registrar = self._registrar_framework(module, func.value)
+                self._host = self.host_of(call, func.value)
                 if registrar is not None:
                     value = _positional(node, fw.INSTANCE_REGISTRATION_METHODS[method])
                     value = value or _keyword(node, "fn") or _keyword(node, "func")
@@ -468,6 +507,7 @@ class ToolFinder:
                 self._grow_tool_attribute(call, func.value, [node.args[0].value] if node.args else [], method)
             elif method in fw.INSTANCE_LIST_METHODS:
                 registrar = self._registrar_framework(module, func.value)
+                self._host = self.host_of(call, func.value)
                 if registrar is not None:
                     value = _positional(node, fw.INSTANCE_LIST_METHODS[method]) or _keyword(node, "tools")
                     self._register_list(call, value, registrar, f".{method}(tools)")
@@ -486,7 +526,7 @@ class ToolFinder:
         for kind in kinds:
             if owner is not None and not kind.agent.matches(owner):
                 continue
-            extractor = self._function_for(call, _keyword(call.node, kind.extractor_keyword) or cst.Name("_"))
+            extractor = self.function_for(call, _keyword(call.node, kind.extractor_keyword) or cst.Name("_"))
             source = AgentSource(kind, agent, agent_module, extractor, dotted(func.value) or "Agent(...)")
             receiver = dotted(func.value) or "Agent(...)"  # `Agent(name="x").as_tool(...)`
             name = _string_value(_keyword(call.node, "tool_name")) or f"{receiver}.{method}"
@@ -509,7 +549,7 @@ class ToolFinder:
         if isinstance(receiver, cst.Call):
             made = receiver
         elif isinstance(receiver, cst.Name):
-            local = [value for value in self._local_assignments(call, receiver.value) if isinstance(value, cst.Call)]
+            local = [value for value in self.local_values(call, receiver.value) if isinstance(value, cst.Call)]
             made = local[-1] if local else None
         if made is None:
             entity = self.project.resolve(module, receiver)
@@ -603,7 +643,7 @@ class ToolFinder:
             self._register_list(call, value.right, framework, form, depth + 1)
             return
         if isinstance(value, cst.Name):
-            for assigned in self._local_assignments(call, value.value):
+            for assigned in self.local_values(call, value.value):
                 self._register_list(call, assigned, framework, form, depth + 1)
             entity = self.project.resolve(call.module, value)
             if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.BaseExpression):
@@ -613,7 +653,7 @@ class ToolFinder:
                     if isinstance(statement, cst.Expr) and isinstance(statement.value, cst.Call):
                         for grown in _list_growth(statement.value, value.value):
                             self._register_list(inner_call, grown, framework, form, depth + 1)
-            factory = self._function_for(call, value)
+            factory = self.function_for(call, value)
             if factory is not None:
                 # `tools=get_tools`: a tools factory (Agno); the lists it returns hold the tools.
                 for inside, returned in self._factory_returns(call, factory):
@@ -630,7 +670,7 @@ class ToolFinder:
             return
         if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name):
             # `tool_map[name]` of a local `tool_map = {"a": self.a, ...}`: any of its values.
-            for assigned in self._local_assignments(call, value.value.value):
+            for assigned in self.local_values(call, value.value.value):
                 if isinstance(assigned, cst.Dict):
                     for entry in assigned.elements:
                         if isinstance(entry, cst.DictElement):
@@ -652,7 +692,7 @@ class ToolFinder:
             else:
                 self._register_made(call, value, framework, form, depth + 1)
             return
-        target = self._function_for(call, value)
+        target = self.function_for(call, value)
         if target is not None:
             self._add(target, framework, form, declared_in=call.module, framework_limit=_framework_limit(call))
         elif isinstance(value, cst.Name):
@@ -660,11 +700,11 @@ class ToolFinder:
             for iterated in self._loop_sources(call, value.value):
                 self._register_list(call, iterated, framework, form, depth + 1)
             # `handler = make_handler(slug)`: the function the factory returns.
-            for assigned in self._local_assignments(call, value.value):
+            for assigned in self.local_values(call, value.value):
                 if isinstance(assigned, cst.Call):
                     self._register_made(call, assigned, framework, form, depth + 1)
 
-    def _function_for(self, call: CallSite, value: cst.BaseExpression) -> cst.FunctionDef | None:
+    def function_for(self, call: CallSite, value: cst.BaseExpression) -> cst.FunctionDef | None:
         module = call.module
         if (
             isinstance(value, cst.Attribute)
@@ -692,7 +732,7 @@ class ToolFinder:
         in the tree) is a registration, not a factory of tools."""
         if fw.framework_of(self.project.external_name(call.module, made.func) or "") is not None:
             return
-        factory = self._function_for(call, made.func)
+        factory = self.function_for(call, made.func)
         if factory is not None:
             for inside, returned in self._factory_returns(call, factory):
                 self._register_arg(inside, returned, framework, form, depth + 1)
@@ -736,7 +776,7 @@ class ToolFinder:
                 return site.node
         return None
 
-    def _local_assignments(self, call: CallSite, name: str) -> list[cst.BaseExpression]:
+    def local_values(self, call: CallSite, name: str) -> list[cst.BaseExpression]:
         if call.function is None:
             return []
         found: list[cst.BaseExpression] = []

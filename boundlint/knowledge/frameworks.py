@@ -396,6 +396,101 @@ AGENT_TOOLS: list[AgentTool] = [
     ),
 ]
 
+# Where a server or agent takes the hooks that see every tool result before the model (#18): keywords
+# of the call that makes or runs it (`FastMCP(middleware=[...])`, `Agent(hooks=[...])`,
+# `Runner(agent=a, plugins=[...])`, `ToolNode(tools, wrap_tool_call=w)`), and methods that add one
+# later (`mcp.add_middleware(m)`, `agent.hooks.add_hook(h)`).
+HOOK_KEYWORDS = frozenset(
+    {
+        "middleware",
+        "hooks",
+        "plugins",
+        "capabilities",
+        "toolsets",
+        "after_tool_callback",
+        "step_callbacks",
+        "wrap_tool_call",
+        "awrap_tool_call",
+        "callback",
+    }
+)
+HOOK_METHODS = frozenset({"add_middleware", "add_hook", "add_plugin", "register_plugin"})
+# Keywords that hold the tools themselves: a checkpoint there bounds only the tool it wraps.
+TOOL_KEYWORDS = frozenset({"tools", "functions", "function", "func", "fn", "tool"})
+# A call that runs a server or agent names it in one of these (ADK: `Runner(agent=a, plugins=[p])`);
+# hooks given there see the tools of its sub-agents too.
+RUN_TARGET_KEYWORDS = ("agent", "root_agent", "app", "server")
+SUB_AGENT_KEYWORDS = ("sub_agents",)
+# Hooks a framework applies to every tool in the process (CrewAI's global after-tool-call hooks):
+# a function decorated or registered so counts when it calls a checkpoint.
+GLOBAL_HOOK_DECORATORS = [Pattern(CREWAI, "after_tool_call")]
+GLOBAL_HOOK_CALLS = [Pattern(CREWAI, "register_after_tool_call_hook")]
+# The runtime's adapters, `boundlint_runtime.adapters.<module>`, by the framework they serve.
+ADAPTERS_PACKAGE = "adapters"
+ADAPTER_FRAMEWORKS: dict[str, str] = {
+    "mcp": "mcp",
+    "fastmcp": "mcp",
+    "langchain": "langchain",
+    "langgraph": "langchain",
+    "google_adk": "google-adk",
+    "pydantic_ai": "pydantic-ai",
+    "strands": "strands",
+    "crewai": "crewai",
+    "smolagents": "smolagents",
+    "openai_agents": "openai-agents",
+    "llama_index": "llamaindex",
+}
+# An adapter function that installs itself for the whole process (`crewai.install()`).
+GLOBAL_ADAPTER_FUNCTIONS = frozenset({"install"})
+
+
+@dataclass(frozen=True)
+class AdapterInstall:
+    """How `fix-style = "checkpoint"` installs a runtime adapter where a server or agent is made:
+    `host(..., keyword=[adapter(max_chars=N)])` (`in_list`), or `keyword=adapter(max_chars=N)`."""
+
+    host: Pattern
+    keyword: str
+    adapter: str  # the runtime's module and name
+    in_list: bool = True
+
+
+ADAPTER_INSTALLS: list[AdapterInstall] = [
+    AdapterInstall(Pattern(MCP, "MCPServer"), "middleware", "boundlint_runtime.adapters.mcp.BoundlintMiddleware"),
+    AdapterInstall(
+        Pattern(("fastmcp",), "FastMCP"), "middleware", "boundlint_runtime.adapters.fastmcp.BoundlintMiddleware"
+    ),
+    AdapterInstall(
+        Pattern(LANGCHAIN, "create_agent"), "middleware", "boundlint_runtime.adapters.langchain.BoundlintMiddleware"
+    ),
+    AdapterInstall(
+        Pattern(ADK, "Agent"),
+        "after_tool_callback",
+        "boundlint_runtime.adapters.google_adk.bound_after_tool_callback",
+        in_list=False,
+    ),
+    AdapterInstall(
+        Pattern(ADK, "LlmAgent"),
+        "after_tool_callback",
+        "boundlint_runtime.adapters.google_adk.bound_after_tool_callback",
+        in_list=False,
+    ),
+    AdapterInstall(
+        Pattern(PYDANTIC_AI, "Agent"), "capabilities", "boundlint_runtime.adapters.pydantic_ai.BoundedToolResults"
+    ),
+    AdapterInstall(Pattern(STRANDS, "Agent"), "hooks", "boundlint_runtime.adapters.strands.BoundlintHooks"),
+    AdapterInstall(
+        Pattern(SMOLAGENTS, "CodeAgent"),
+        "step_callbacks",
+        "boundlint_runtime.adapters.smolagents.BoundlintStepCallback",
+    ),
+    AdapterInstall(
+        Pattern(SMOLAGENTS, "ToolCallingAgent"),
+        "step_callbacks",
+        "boundlint_runtime.adapters.smolagents.BoundlintStepCallback",
+    ),
+]
+
 # Pydantic.
 BASE_MODEL = Pattern(("pydantic",), "BaseModel")
 PYDANTIC_ROOTS = ("pydantic", "pydantic_core", "annotated_types")

@@ -80,6 +80,23 @@ DECODERS = frozenset({"decode", "str"})
 MAX_ALIAS_DEPTH = 8
 
 
+# Where a checkpoint for a whole server or agent is installed (see `boundlint.find.adapters`).
+_HOOK_SLOT_KEYWORDS = fw.HOOK_KEYWORDS - {"callback", "toolsets"}  # those two come with a registration anyway
+_HOOK_INSTALL_METHODS = fw.HOOK_METHODS | {"register_after_tool_call_hook"}
+
+
+def _installs_hook(call: ast.Call) -> bool:
+    if any(keyword.arg in _HOOK_SLOT_KEYWORDS for keyword in call.keywords):
+        return True
+    return _last_name(call.func) in _HOOK_INSTALL_METHODS
+
+
+def _last_name(expr: ast.expr) -> str | None:
+    if isinstance(expr, ast.Attribute):
+        return expr.attr
+    return expr.id if isinstance(expr, ast.Name) else None
+
+
 def may_matter(tree: ast.Module) -> bool:
     """Whether any rule could report something in this module, or any tool be found in it."""
     return _Screen(tree).run()
@@ -147,6 +164,9 @@ class _Screen:
                 and any(self._names_match(_strip_subscript(b), _TOOLKIT_BASE_WORD) for b in bases)
             )
             or any(self._registers(call) for call in calls)
+            or fw.RUNTIME_ROOT in self.import_roots
+            or any(_installs_hook(call) for call in calls)
+            or any(_last_name(_strip_call(d)) == "after_tool_call" for d in decorators)
         )
 
     # -- lists of tools ---------------------------------------------------------

@@ -58,6 +58,22 @@ _REGISTRATION = re.compile(
     r"|initialize_agent|AgentExecutor|ReAct|CodeAct|TOOL_SPEC|on_invoke_tool|on_call_tool|tool_runner"
     r"|entrypoint|from_callable)\b"
 )
+# A hook installed for a whole server or agent (#18), or the runtime's adapters imported.
+_HOOK_WORDS = (
+    "middleware",
+    "plugins",
+    "hooks",
+    "capabilities",
+    "after_tool",
+    "callbacks",
+    "wrap_tool_call",
+    "add_hook",
+)
+_HOOK_INSTALL = re.compile(
+    r"\b(?:middleware|plugins|hooks|capabilities|after_tool_callback|step_callbacks|a?wrap_tool_call)[ \t]*="
+    r"|\.[ \t]*(?:add_middleware|add_hook|add_plugin|register_plugin|register_after_tool_call_hook)[ \t]*\("
+    r"|@[ \t]*(?:\w+[ \t]*\.[ \t]*)*after_tool_call\b"
+)
 # A dispatch table named like `available_functions = {` (matched on the lower-cased text).
 _DISPATCH = re.compile(r"(?:tool|function)\w*[ \t]*(?::[^=\n]{0,80})?=[ \t]*\{")
 # An import of a framework whose tools are not named like tools (`fw.UNSCREENED_ROOTS`).
@@ -99,6 +115,8 @@ class Prefilter:
         if any(word in text for word in _REGISTRATION_WORDS) and _REGISTRATION.search(text):
             return True
         if "import" in text and _UNSCREENED_IMPORT.search(text):
+            return True
+        if fw.RUNTIME_ROOT in text or (any(word in text for word in _HOOK_WORDS) and _HOOK_INSTALL.search(text)):
             return True
         if _DECODE.search(text) or _DISPATCH.search(text.lower()):
             return True

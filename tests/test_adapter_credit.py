@@ -1,0 +1,421 @@
+"""A checkpoint installed for a whole server or agent (#18) bounds the tools registered there, and only those."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import run_tree
+
+FETCH = """
+import httpx
+
+
+def fetch(url: str) -> str:
+    return httpx.get(url).text
+"""
+
+
+def unbounded(root: Path, files: dict[str, str]) -> list[str]:
+    """The tools BL001 reports on, by name."""
+    result = run_tree(root, files, min_confidence="low")
+    return sorted(f.symbol for f in result.findings if f.code == "BL001")
+
+
+def bounded_by(root: Path, files: dict[str, str]) -> dict[str, list[str]]:
+    """What bounds each tool, as the inventory says it (paths relative to `root`)."""
+    result = run_tree(root, files, tool_rows=True)
+    prefix = f"{root}/"
+    return {
+        f"{Path(row.file).stem}.{row.tool}": [label.replace(prefix, "") for label in row.bounded_by]
+        for row in result.tool_rows
+    }
+
+
+SERVERS = {
+    "server.py": """
+import httpx
+from fastmcp import FastMCP
+from boundlint_runtime.adapters.fastmcp import BoundlintMiddleware
+
+mcp = FastMCP("docs", middleware=[BoundlintMiddleware(max_chars=8_000)])
+plain = FastMCP("plain")
+
+
+@mcp.tool()
+def fetch_page(url: str) -> str:
+    return httpx.get(url).text
+
+
+@plain.tool()
+def fetch_raw(url: str) -> str:
+    return httpx.get(url).text
+""",
+}
+
+
+def test_a_server_middleware_bounds_its_tools_and_not_another_servers(tmp_path: Path) -> None:
+    assert unbounded(tmp_path, SERVERS) == ["fetch_raw"]
+    rows = bounded_by(tmp_path, SERVERS)
+    assert rows["server.fetch_page"] == ["BoundlintMiddleware at server.py:5"]
+    assert rows["server.fetch_raw"] == ["nothing"]
+
+
+def test_a_middleware_added_in_another_module_counts_and_its_removal_is_seen(tmp_path: Path) -> None:
+    files = {
+        "app/server.py": """
+import httpx
+from fastmcp import FastMCP
+
+mcp = FastMCP("docs")
+
+
+@mcp.tool()
+def fetch_page(url: str) -> str:
+    return httpx.get(url).text
+""",
+        "app/main.py": """
+from boundlint_runtime.adapters.fastmcp import BoundlintMiddleware
+
+from app.server import mcp
+
+mcp.add_middleware(BoundlintMiddleware())
+""",
+    }
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    assert unbounded(tmp_path, files) == []
+    assert unbounded(tmp_path, files) == []  # the same from the cache
+    files["app/main.py"] = "from app.server import mcp\n\nmcp.run()\n"
+    assert unbounded(tmp_path, files) == ["fetch_page"]
+
+
+def test_a_tool_also_registered_without_the_checkpoint_stays_unbounded(tmp_path: Path) -> None:
+    files = {
+        "agent.py": '''
+import httpx
+from langchain.agents import create_agent
+from langchain_core.tools import tool
+from boundlint_runtime.adapters.langchain import BoundlintMiddleware
+
+
+@tool
+def fetch_page(url: str) -> str:
+    """Fetch."""
+    return httpx.get(url).text
+
+
+@tool
+def fetch_twice(url: str) -> str:
+    """Fetch."""
+    return httpx.get(url).text
+
+
+def build(model):
+    checkpoint = BoundlintMiddleware(max_chars=8_000)
+    guarded = create_agent(model, tools=[fetch_page, fetch_twice], middleware=[checkpoint])
+    loose = create_agent(model, tools=[fetch_twice])
+    return guarded, loose
+''',
+    }
+    assert unbounded(tmp_path, files) == ["fetch_twice"]
+
+
+def test_a_project_hook_counts_only_when_it_calls_a_checkpoint(tmp_path: Path) -> None:
+    files = {
+        "agent.py": """
+import httpx
+from strands import Agent, tool
+from strands.hooks import AfterToolCallEvent
+from boundlint_runtime import truncate_text
+
+
+class CapResults:
+    def register_hooks(self, registry):
+        registry.add_callback(AfterToolCallEvent, self.cap)
+
+    def cap(self, event):
+        for block in event.result["content"]:
+            block["text"] = truncate_text(block["text"], 4_000)
+
+
+class AuditResults:
+    def register_hooks(self, registry):
+        registry.add_callback(AfterToolCallEvent, print)
+
+
+@tool
+def fetch_page(url: str) -> str:
+    return httpx.get(url).text
+
+
+@tool
+def fetch_other(url: str) -> str:
+    return httpx.get(url).text
+
+
+capped = Agent(tools=[fetch_page], hooks=[CapResults()])
+audited = Agent(tools=[fetch_other], hooks=[AuditResults()])
+""",
+    }
+    assert unbounded(tmp_path, files) == ["fetch_other"]
+    assert bounded_by(tmp_path, files)["agent.fetch_page"] == ["CapResults at agent.py:31"]
+
+
+def test_strands_hooks_added_to_an_agent_later(tmp_path: Path) -> None:
+    files = {
+        "agent.py": """
+import httpx
+from strands import Agent, tool
+from boundlint_runtime.adapters.strands import BoundlintHooks
+
+
+@tool
+def fetch_page(url: str) -> str:
+    return httpx.get(url).text
+
+
+def main():
+    agent = Agent(tools=[fetch_page])
+    agent.hooks.add_hook(BoundlintHooks(4_000))
+    return agent
+""",
+    }
+    assert unbounded(tmp_path, files) == []
+
+
+def test_runner_plugins_cover_the_agent_and_its_sub_agents(tmp_path: Path) -> None:
+    files = {
+        "agents.py": """
+import httpx
+from google.adk.agents import Agent
+
+
+def fetch_page(url: str) -> str:
+    return httpx.get(url).text
+
+
+def fetch_notes(url: str) -> str:
+    return httpx.get(url).text
+
+
+def fetch_alone(url: str) -> str:
+    return httpx.get(url).text
+
+
+helper = Agent(name="helper", tools=[fetch_notes])
+root_agent = Agent(name="root", tools=[fetch_page], sub_agents=[helper])
+other = Agent(name="other", tools=[fetch_alone])
+""",
+        "main.py": """
+from google.adk.apps import App
+from boundlint_runtime.adapters.google_adk import BoundlintPlugin
+
+from agents import root_agent
+
+app = App(name="docs", root_agent=root_agent, plugins=[BoundlintPlugin()])
+""",
+    }
+    assert unbounded(tmp_path, files) == ["fetch_alone"]
+
+
+def test_an_agent_callback_and_a_tool_node_wrapper(tmp_path: Path) -> None:
+    files = {
+        "graph.py": '''
+import httpx
+from google.adk.agents import Agent
+from langgraph.prebuilt import ToolNode
+from langchain_core.tools import tool
+from boundlint_runtime.adapters.google_adk import bound_after_tool_callback
+from boundlint_runtime.adapters.langgraph import BoundToolCalls
+
+
+def lookup(url: str) -> str:
+    return httpx.get(url).text
+
+
+@tool
+def fetch_page(url: str) -> str:
+    """Fetch."""
+    return httpx.get(url).text
+
+
+agent = Agent(name="a", tools=[lookup], after_tool_callback=bound_after_tool_callback(8_000))
+bound = BoundToolCalls(max_chars=8_000)
+node = ToolNode([fetch_page], wrap_tool_call=bound.wrap_tool_call, awrap_tool_call=bound.awrap_tool_call)
+''',
+    }
+    assert unbounded(tmp_path, files) == []
+
+
+def test_pydantic_ai_capabilities_hooks_and_toolsets(tmp_path: Path) -> None:
+    files = {
+        "agent.py": """
+import httpx
+from pydantic_ai import Agent, FunctionToolset
+from pydantic_ai.capabilities import Hooks
+from boundlint_runtime.adapters.pydantic_ai import BoundedToolResults, BoundedToolset, bounded_result_hook
+
+
+def read_page(url: str) -> str:
+    return httpx.get(url).text
+
+
+def read_notes(url: str) -> str:
+    return httpx.get(url).text
+
+
+def read_raw(url: str) -> str:
+    return httpx.get(url).text
+
+
+capped = Agent("test", capabilities=[BoundedToolResults(8_000)])
+hooked = Agent("test", capabilities=[Hooks(after_tool_execute=bounded_result_hook())])
+toolset = Agent("test", toolsets=[BoundedToolset(FunctionToolset([read_notes]))])
+loose = Agent("test", tools=[read_raw])
+
+
+@capped.tool_plain
+def search(query: str) -> str:
+    return httpx.get(query).text
+
+
+@hooked.tool_plain
+def search_more(query: str) -> str:
+    return httpx.get(query).text
+""",
+    }
+    assert unbounded(tmp_path, files) == ["read_raw"]
+
+
+def test_smolagents_step_callbacks(tmp_path: Path) -> None:
+    files = {
+        "agent.py": '''
+import httpx
+from smolagents import CodeAgent, ToolCallingAgent, tool
+from boundlint_runtime.adapters.smolagents import BoundlintStepCallback
+
+
+@tool
+def fetch_page(url: str) -> str:
+    """Fetch.
+
+    Args:
+        url: the page.
+    """
+    return httpx.get(url).text
+
+
+@tool
+def fetch_raw(url: str) -> str:
+    """Fetch.
+
+    Args:
+        url: the page.
+    """
+    return httpx.get(url).text
+
+
+agent = ToolCallingAgent(tools=[fetch_page], model=None, step_callbacks=[BoundlintStepCallback(8_000)])
+other = CodeAgent(tools=[fetch_raw], model=None)
+''',
+    }
+    assert unbounded(tmp_path, files) == ["fetch_raw"]
+
+
+def test_crewai_hooks_are_for_the_whole_process(tmp_path: Path) -> None:
+    tool = '''
+import httpx
+from crewai.tools import tool
+
+
+@tool("Fetch page")
+def fetch_page(url: str) -> str:
+    """Fetch a page."""
+    return httpx.get(url).text
+'''
+    assert unbounded(tmp_path, {"tools.py": tool}) == ["fetch_page"]
+    installs = {
+        "main.py": "from boundlint_runtime.adapters import crewai as boundlint_crewai\n\nboundlint_crewai.install(8_000)\n",
+        "hooks.py": """
+from crewai.hooks import register_after_tool_call_hook
+from boundlint_runtime.adapters.crewai import tool_result_hook
+
+register_after_tool_call_hook(tool_result_hook(8_000))
+""",
+        "crew.py": """
+from crewai.hooks import after_tool_call
+from boundlint_runtime.adapters.crewai import tool_result_hook
+
+bound = tool_result_hook(8_000)
+
+
+@after_tool_call
+def bound_results(context):
+    return bound(context)
+""",
+    }
+    for name, text in installs.items():
+        other = tmp_path / name
+        assert unbounded(other, {"tools.py": tool, name: text}) == [], name
+
+
+def test_a_checkpoint_around_one_tool_of_a_list_bounds_that_tool_only(tmp_path: Path) -> None:
+    files = {
+        "agent.py": """
+import httpx
+from agents import Agent, function_tool
+from boundlint_runtime.adapters.openai_agents import bound_tool, bound_tools
+
+
+@function_tool
+def fetch_page(url: str) -> str:
+    return httpx.get(url).text
+
+
+@function_tool
+def fetch_notes(url: str) -> str:
+    return httpx.get(url).text
+
+
+@function_tool
+def fetch_raw(url: str) -> str:
+    return httpx.get(url).text
+
+
+agent = Agent(name="a", tools=bound_tools([fetch_page]) + [bound_tool(fetch_notes), fetch_raw])
+""",
+    }
+    assert unbounded(tmp_path, files) == ["fetch_raw"]
+
+
+def test_a_module_with_unrelated_hook_words_changes_nothing(tmp_path: Path) -> None:
+    files = {
+        "tools.py": FETCH.replace("def fetch", "from langchain_core.tools import tool\n\n\n@tool\ndef fetch"),
+        "web.py": "from starlette.applications import Starlette\n\napp = Starlette(middleware=[cors()])\n",
+    }
+    assert unbounded(tmp_path, files) == ["fetch"]
+
+
+def test_a_middleware_appended_to_an_mcp_servers_list(tmp_path: Path) -> None:
+    files = {
+        "server.py": """
+import httpx
+from mcp.server.mcpserver import MCPServer
+from boundlint_runtime.adapters.mcp import BoundlintMiddleware
+
+server = MCPServer("docs")
+server.middleware.append(BoundlintMiddleware(8_000))
+loose = MCPServer("loose")
+
+
+@server.tool()
+def fetch_page(url: str) -> str:
+    return httpx.get(url).text
+
+
+@loose.tool()
+def fetch_raw(url: str) -> str:
+    return httpx.get(url).text
+""",
+    }
+    assert unbounded(tmp_path, files) == ["fetch_raw"]
