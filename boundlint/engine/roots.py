@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from boundlint import rules
 from boundlint.core.config import Config
 from boundlint.core.findings import Finding
+from boundlint.core.hashing import blake2b
 from boundlint.core.result import FixRound, InternalError, ToolRow
 from boundlint.core.selection import code_enabled
 from boundlint.discover.files import display_name
@@ -44,11 +45,12 @@ class Request:
 
     def cache_kind(self) -> str | None:
         """The cache's name for this kind of root entry; None: such results are not cached."""
-        if self.apply_fixes or self.tool_rows or self.covered:
+        if self.apply_fixes or self.tool_rows:
             return None
-        if self.fixes:
-            return "root+fixes"
-        return "root+fixable" if self.fixable else "root"
+        kind = "root+fixes" if self.fixes else "root+fixable" if self.fixable else "root"
+        if self.covered:  # answers that depend on installations elsewhere are kept under those
+            kind += "+covered-" + blake2b(repr(self.covered).encode(), digest_size=8).hexdigest()
+        return kind
 
 
 @dataclass

@@ -90,7 +90,7 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         surveys, analysed = _survey(files, texts, runner, cache, options.prefilter)
         extra = _roots_of_a_partial_run(surveys, lambda: runner.catalog, texts, cache) if project is not files else []
         done = _analyse_roots(surveys, runner, cache, options, analysed, extra, texts)
-        done.update(_covered_elsewhere(done, runner, options))
+        done.update(_covered_elsewhere(done, surveys, runner, cache, options, texts))
     finally:
         runner.close()
         for survey in surveys:
@@ -108,9 +108,16 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     return result
 
 
-def _covered_elsewhere(done: dict[Path, RootResult], runner: Runner, options: CheckOptions) -> dict[Path, RootResult]:
+def _covered_elsewhere(
+    done: dict[Path, RootResult],
+    surveys: list[Survey],
+    runner: Runner,
+    cache: Cache,
+    options: CheckOptions,
+    texts: dict[Path, str],
+) -> dict[Path, RootResult]:
     """Roots with tools that a checkpoint installed in another root covers (`mcp.add_middleware(m)`
-    in `main.py`), analysed again knowing it (`find.adapters`)."""
+    in `main.py`), analysed again knowing it (`find.adapters`), or taken from the cache."""
     installs = {place: label for result in done.values() for place, label in sorted(result.installs.items())}
     if not installs:
         return {}
@@ -120,7 +127,14 @@ def _covered_elsewhere(done: dict[Path, RootResult], runner: Runner, options: Ch
     if not stale:
         return {}
     request = replace(options.request, covered=tuple(sorted(installs.items())))
-    return {result.path: result for result in runner.reanalyse(stale, request)}
+    kind = request.cache_kind()
+    digests = {str(s.path): s.digest for s in surveys}
+    again = {path: cached_root(cache, kind, path, digests) for path in stale}
+    for result in runner.reanalyse([path for path, hit in again.items() if hit is None], request):
+        again[result.path] = result
+        if {str(path) for path in texts}.isdisjoint(result.depends_on):
+            store_root(cache, kind, result, digests)
+    return {path: result for path, result in again.items() if result is not None}
 
 
 def _cache_for(options: CheckOptions, namespace: str) -> Cache:

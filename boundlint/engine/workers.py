@@ -146,6 +146,8 @@ class Runner:
 
     def reanalyse(self, roots: list[Path], request: Request) -> list[RootResult]:
         """Roots analysed again, here, for a request the workers were not started with."""
+        if not roots:
+            return []
         if self._loader is None:
             from boundlint.project.loader import Loader
 
