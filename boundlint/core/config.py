@@ -15,7 +15,7 @@ from typing import Any
 DEFAULT_MAX_CHARS = 16_000
 MAX_BUDGET = 100_000_000
 CONFIDENCES = ("low", "medium", "high")
-FIX_STYLES = ("call", "decorator")
+FIX_STYLES = ("call", "decorator", "checkpoint")
 FIELD_FIXES = ("truncate", "reject")
 DEFAULT_EXCLUDES = (
     ".git",

@@ -12,6 +12,7 @@ from boundlint.analyse.dataflow import argument_at, dict_entry
 from boundlint.analyse.size import LOW, UNBOUNDED, Verdict
 from boundlint.core.findings import Finding, lower_confidence
 from boundlint.edit.context import FixContext
+from boundlint.edit.install import install_candidate
 from boundlint.edit.kinds import JSON, TEXT, UNKNOWN, Kinds
 from boundlint.edit.model import (
     BOUNDED,
@@ -100,6 +101,18 @@ Griptape `ImageArtifact`, audio): a text or JSON checkpoint would change the
 value's type and a byte cut would break the file, so bound its size where it
 is made (the image's resolution, the clip's length) and return a short text
 instead when it is too large.
+
+Or install one checkpoint for the whole server or agent, where the framework
+sees every tool result (`boundlint_runtime.adapters`, docs/adapters/):
+
+```python
+from boundlint_runtime.adapters.fastmcp import BoundlintMiddleware
+
+mcp = FastMCP("docs", middleware=[BoundlintMiddleware(max_chars=16_000)])
+```
+
+The checker credits it for every tool registered there, and `boundlint fix`
+writes it with `fix-style = "checkpoint"`.
 """
     valid = (
         '''
@@ -162,6 +175,17 @@ def first_error(url: str) -> str:
             break
     return report["summary"]  # the index and the summary entry, not the log
 ''',
+        """
+import httpx
+from fastmcp import FastMCP
+from boundlint_runtime.adapters.fastmcp import BoundlintMiddleware
+
+mcp = FastMCP("docs", middleware=[BoundlintMiddleware(max_chars=16_000)])
+
+@mcp.tool()
+def fetch_page(url: str) -> str:
+    return httpx.get(url, timeout=10).text  # the middleware bounds every tool of this server
+""",
     )
     invalid = (
         '''
@@ -240,6 +264,11 @@ def ask_cost_analyst(question: str) -> str:
         annotation = function.returns.annotation if isinstance(function, cst.FunctionDef) and function.returns else None
         if tool.content_and_artifact:
             annotation = first_tuple_item(kinds, annotation)
+        if context.config.fix_style == "checkpoint":
+            try:  # one adapter for the whole server or agent, else the per-tool fix below
+                return install_candidate(target, context, budget)
+            except NoFixError:
+                pass
         value = returned_value(target, tool.content_and_artifact)
         texts = kinds.text_blocks(value)
         if texts is not None:

@@ -1,0 +1,147 @@
+"""`fix-style = "checkpoint"`: one runtime adapter where the server or agent is made, not a fix per tool.
+
+`FastMCP("docs")` becomes `FastMCP("docs", middleware=[BoundlintMiddleware(max_chars=N)])`;
+a `middleware=[...]` list already there gets the adapter appended. Every BL001
+finding on a tool of that server plans the same change (one `key`), so it is
+made once. A tool this cannot cover falls back to the per-tool fix: one
+registered on more than one server or agent, one whose server is made in
+another module (an edit there would not be the finding's own), a construction
+we have no adapter for, or a slot we cannot extend (`middleware=stack`,
+`**options`, an `after_tool_callback` already set).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+
+from boundlint.edit.context import FixContext
+from boundlint.edit.model import BUDGET, SAFE, Candidate, Names, NoFixError, Symbol
+from boundlint.edit.target import Target
+from boundlint.find.tools import Host
+from boundlint.knowledge import frameworks as fw
+
+
+def install_candidate(target: Target, context: FixContext, budget: str) -> Candidate:
+    """The adapter installed at the construction of the tool's one server or agent (`NoFixError`: cannot)."""
+    tool = target.tool
+    assert tool is not None
+    if context.config.runtime_module is not None:
+        raise NoFixError("the adapters are not part of a vendored runtime (`runtime-module`)")
+    if len(tool.hosts) != 1:
+        raise NoFixError("the tool is not registered on exactly one server or agent")
+    host = tool.hosts[0]
+    if host.module is not target.module:
+        raise NoFixError("the server or agent is made in another module")
+    install = _install_for(context, host)
+    module_name, name = install.adapter.rsplit(".", 1)
+    symbol = Symbol(module_name, name)
+    slot = _slot(host.call, install)
+
+    def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
+        assert isinstance(node, cst.Call)
+        adapter = cst.parse_expression(f"{names[symbol]}(max_chars={names[BUDGET]})")
+        existing = _slot(node, install)
+        if existing is None:
+            value: cst.BaseExpression = cst.List([cst.Element(adapter)]) if install.in_list else adapter
+            return node.with_changes(args=_appended(node, cst.Arg(value, cst.Name(install.keyword), _EQUAL)))
+        assert isinstance(existing.value, cst.List)
+        updated = existing.with_changes(value=_appended_element(existing.value, cst.Element(adapter)))
+        return node.with_changes(args=[updated if arg is existing else arg for arg in node.args])
+
+    callee = install.host.tail
+    where = f"`{install.keyword}=[...]`" if slot is not None else f"`{install.keyword}=`"
+    message = (
+        f"Install `{symbol.name}(max_chars={budget})` in {where} of `{callee}(...)` once: "
+        "it bounds every tool of this server or agent"
+    )
+    return Candidate(
+        target.finding,
+        host.module,
+        host.call,
+        build,
+        SAFE,
+        message,
+        (symbol,),
+        budget=budget,
+        key=("checkpoint", id(host.call)),
+    )
+
+
+def _appended(call: cst.Call, argument: cst.Arg) -> list[cst.Arg]:
+    """`call`'s arguments and one more, laid out like the others (one per line when they are)."""
+    args = list(call.args)
+    if not args:
+        return [argument]
+    last = args[-1]
+    closing = last.whitespace_after_arg
+    items = _append(args, argument, call.whitespace_before_args, closing)
+    if _is_multiline(call.whitespace_before_args) and not isinstance(last.comma, cst.Comma):
+        items[-2] = items[-2].with_changes(whitespace_after_arg=cst.SimpleWhitespace(""))
+    return items
+
+
+def _appended_element(listed: cst.List, element: cst.Element) -> cst.List:
+    """`[a, b]` with one more element, laid out like the others."""
+    items = list(listed.elements)
+    if not items:
+        return listed.with_changes(elements=[element])
+    closing = listed.rbracket.whitespace_before
+    opening = listed.lbracket.whitespace_after
+    elements = _append(items, element, opening, closing)
+    if _is_multiline(opening) and not isinstance(items[-1].comma, cst.Comma):
+        listed = listed.with_changes(rbracket=listed.rbracket.with_changes(whitespace_before=cst.SimpleWhitespace("")))
+    return listed.with_changes(elements=elements)
+
+
+def _append(
+    items: list[Any],  # `cst.Arg`s or list elements: both have a `comma`
+    new: Any,
+    opening: cst.BaseParenthesizableWhitespace,
+    closing: cst.BaseParenthesizableWhitespace,
+) -> list[Any]:
+    """One item more after `items`: a trailing comma (and the line break before the bracket) stays last;
+    items one per line without one get the new item on a line of its own, and a trailing comma."""
+    last = items[-1]
+    earlier = items[-2].comma if len(items) > 1 and isinstance(items[-2].comma, cst.Comma) else None
+    if isinstance(last.comma, cst.Comma):
+        separator = earlier or cst.Comma(whitespace_after=opening if _is_multiline(opening) else _SPACE)
+        return [*items[:-1], last.with_changes(comma=separator), new.with_changes(comma=last.comma)]
+    if _is_multiline(opening):
+        separator = earlier or cst.Comma(whitespace_after=opening)
+        return [
+            *items[:-1],
+            last.with_changes(comma=separator),
+            new.with_changes(comma=cst.Comma(whitespace_after=closing)),
+        ]
+    return [*items, new]
+
+
+def _is_multiline(whitespace: cst.BaseParenthesizableWhitespace) -> bool:
+    return isinstance(whitespace, cst.ParenthesizedWhitespace)
+
+
+def _install_for(context: FixContext, host: Host) -> fw.AdapterInstall:
+    func = host.call.func
+    external = context.project.external_name(host.module, func) or ""
+    for install in fw.ADAPTER_INSTALLS:
+        if install.host.matches(external):
+            return install
+    raise NoFixError(f"no runtime adapter for `{external or 'this construction'}`")
+
+
+def _slot(call: cst.Call, install: fw.AdapterInstall) -> cst.Arg | None:
+    """The keyword argument the adapter goes in, if the call has it; `NoFixError` if it cannot take one more."""
+    if any(arg.star for arg in call.args):
+        raise NoFixError("the call passes `*args`/`**kwargs`: the slot may be set there")
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == install.keyword:
+            if not install.in_list or not isinstance(arg.value, cst.List):
+                raise NoFixError(f"`{install.keyword}=` is already set to something the fix cannot extend")
+            return arg
+    return None
+
+
+_SPACE = cst.SimpleWhitespace(" ")
+_EQUAL = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))

@@ -1,0 +1,18 @@
+"""A tool on two agents, one of which cannot take an adapter: it gets its own checkpoint."""
+
+import httpx
+from boundlint_runtime import truncate_text
+from langchain.agents import create_agent
+from langchain_core.tools import tool
+
+MIDDLEWARE = []
+
+
+@tool
+def fetch_page(url: str) -> str:
+    """Fetch a page."""
+    return truncate_text(httpx.get(url, timeout=10).text, max_chars=16_000)
+
+
+researcher = create_agent("openai:gpt-5", tools=[fetch_page])
+reviewer = create_agent("openai:gpt-5", tools=[fetch_page], middleware=MIDDLEWARE)

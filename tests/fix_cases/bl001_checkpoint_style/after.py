@@ -1,0 +1,24 @@
+"""An MCP server: one middleware bounds every tool, instead of a fix in each."""
+
+import httpx
+from boundlint_runtime.adapters.fastmcp import BoundlintMiddleware
+from fastmcp import FastMCP
+
+mcp = FastMCP(
+    "docs",
+    instructions="Search and read the docs.",
+    middleware=[BoundlintMiddleware(max_chars=16_000)],
+)
+
+
+@mcp.tool()
+def fetch_page(url: str) -> str:
+    """Fetch a documentation page."""
+    return httpx.get(url, timeout=10).text
+
+
+@mcp.tool()
+def read_log(path: str) -> str:
+    """Read a log file."""
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
