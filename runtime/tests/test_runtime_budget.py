@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from boundlint_runtime import TruncationEvent, reset_truncation, truncation_occurred
 from boundlint_runtime.adapters import ToolBudget
-from boundlint_runtime.adapters.budget import MIN_BLOCK_CHARS, as_budget, share
+from boundlint_runtime.adapters.budget import as_budget, share
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import PROPERTY, json_values, texts
@@ -23,13 +23,27 @@ def test_text_blocks_stay_within_one_budget_and_keep_their_order(blocks: list[st
     assert sum(len(b) for b in kept) <= limit
     if sum(len(b) for b in blocks) <= limit:
         assert out == blocks
-    # Dropped blocks come last, and only when the blocks are too many for each to keep some room.
+    # Dropped blocks come last, and the last kept block says how many when there is room to.
     dropped = [i for i, b in enumerate(out) if b is None]
     assert dropped == list(range(len(blocks) - len(dropped), len(blocks)))
-    if dropped:
-        assert len(blocks) > limit // MIN_BLOCK_CHARS
-        if limit >= 100:  # room enough to say it inline
-            assert f"[{len(dropped)} more text block" in kept[-1]
+    if dropped and limit >= 100:
+        assert kept[-1].endswith(f"[{len(dropped)} more text block{'s' if len(dropped) > 1 else ''} omitted]")
+
+
+def test_many_blocks_are_kept_whole_in_order_and_the_dropped_ones_are_one_cut(events: list[TruncationEvent]) -> None:
+    hits = [f"hit {i}: " + "lorem ipsum " * 8 for i in range(2_000)]  # about 100 chars each
+    out = ToolBudget(4_000).texts(hits, "search")
+    kept = [b for b in out if b is not None]
+    assert kept[:-1] == hits[: len(kept) - 1]  # whole, in order: only the last kept one may be cut
+    assert len(kept) > 30 and sum(map(len, kept)) <= 4_000
+    assert kept[-1].endswith(f"[{2_000 - len(kept)} more text blocks omitted]")
+    assert len(events) <= 2  # the dropped blocks are one event, not one each
+
+
+def test_a_few_long_blocks_share_the_budget() -> None:
+    out = ToolBudget(4_000).texts(["a" * 50_000, "short", "b" * 50_000], "read")
+    assert out[1] == "short"
+    assert all(b is not None and "50000 chars total" in b and len(b) > 1_500 for b in (out[0], out[2]))
 
 
 @PROPERTY

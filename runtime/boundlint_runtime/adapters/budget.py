@@ -22,6 +22,8 @@ __all__ = ["DEFAULT_MAX_CHARS", "ToolBudget", "as_budget", "share"]
 DEFAULT_MAX_CHARS = 16_000
 # A text block that cannot get this much room is dropped (and counted in a note) rather than emptied.
 MIN_BLOCK_CHARS = 64
+# Blocks share a budget while each keeps this much (or its whole self); else they are kept in order.
+USEFUL_SHARE = 200
 
 
 class ToolBudget:
@@ -80,34 +82,56 @@ class ToolBudget:
     def texts(self, texts: Sequence[str], tool: str | None, max_chars: int | None = None) -> list[str | None]:
         """Several text blocks of one result within one budget, in order; ``None``: drop that block.
 
-        Short blocks are kept whole and long ones share what is left.  When the
-        blocks are too many for each to keep ``MIN_BLOCK_CHARS``, the last ones
-        are dropped and the last kept block says how many.
+        Short blocks are kept whole and long ones share what is left, as long as
+        each keeps a useful part (``USEFUL_SHARE``).  Blocks too many for that
+        (a search's hits, one block per row) are kept whole in order, the one
+        that overflows is cut, the rest are dropped, and the last kept block
+        says how many.  The dropped ones are reported as one cut.
         """
         limit = self.limit(tool) if max_chars is None else max_chars
         if sum(len(t) for t in texts) <= limit:
             return list(texts)
-        kept = max(1, min(len(texts), limit // MIN_BLOCK_CHARS))
-        dropped = texts[kept:]
-        note = _omitted(len(dropped))
-        if limit - len(note) < 2 * kept:  # no room to say it inline: the flag and the log still do
-            note = ""
-        shares = share(sizes=[len(t) for t in texts[:kept]], total=limit - len(note))
-        out: list[str | None] = [
-            self.text(t, tool, max(2, room)) if len(t) > room else t
-            for t, room in zip(texts[:kept], shares, strict=True)
-        ]
-        for t in dropped:
-            report(TruncationEvent(self.name(tool), "chars", len(t), 0), " (text block omitted)")
-        if note:
-            out[-1] = (out[-1] or "") + note
-        return out + [None] * len(dropped)
+        rooms = share([len(t) for t in texts], limit)
+        if all(room >= min(len(t), USEFUL_SHARE) for t, room in zip(texts, rooms, strict=True)):
+            return [
+                self.text(t, tool, max(2, room)) if len(t) > room else t for t, room in zip(texts, rooms, strict=True)
+            ]
+        return self._in_order(texts, tool, limit)
+
+    def _in_order(self, texts: Sequence[str], tool: str | None, limit: int) -> list[str | None]:
+        out: list[str | None] = []
+        left = limit
+        for i, text in enumerate(texts):
+            after = len(texts) - i - 1
+            if len(text) + len(_omitted(after)) <= left:
+                out.append(text)
+                left -= len(text)
+                continue
+            note = _omitted(after)
+            if left - len(note) >= MIN_BLOCK_CHARS or not out:  # cut this one, drop the rest
+                if left - len(note) < 2:  # no room to say it inline: the flag and the log still do
+                    note = ""
+                out.append(self.text(text, tool, max(2, left - len(note))))
+            else:  # too little room for a useful part of it: drop it too
+                note = _omitted(after + 1)
+            dropped = texts[len(out) :]
+            if dropped:
+                out[-1] = (out[-1] or "") + note
+                total = sum(len(t) for t in dropped)
+                report(
+                    TruncationEvent(self.name(tool), "chars", total, 0),
+                    f" ({len(dropped)} {_blocks(len(dropped))} omitted)",
+                )
+            return out + [None] * len(dropped)
+        return out  # pragma: no cover - the texts did not fit, so the loop returned
 
 
 def _omitted(n: int) -> str:
-    if not n:
-        return ""
-    return f" [{n} more text block{'' if n == 1 else 's'} omitted]"
+    return f" [{n} more {_blocks(n)} omitted]" if n else ""
+
+
+def _blocks(n: int) -> str:
+    return "text block" if n == 1 else "text blocks"
 
 
 def share(sizes: Sequence[int], total: int) -> list[int]:
