@@ -419,3 +419,21 @@ def fetch_raw(url: str) -> str:
 """,
     }
     assert unbounded(tmp_path, files) == ["fetch_raw"]
+
+
+def test_every_adapter_the_fix_installs_is_one_the_runtime_defines() -> None:
+    import ast
+
+    from boundlint.knowledge import frameworks as fw
+
+    runtime = Path(__file__).resolve().parents[1] / "runtime" / "boundlint_runtime" / "adapters"
+    for install in fw.ADAPTER_INSTALLS:
+        module, name = install.adapter.rsplit(".", 1)
+        tree = ast.parse((runtime / f"{module.rsplit('.', 1)[-1]}.py").read_text(encoding="utf-8"))
+        exported = next(
+            node.value
+            for node in tree.body
+            if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "__all__"
+        )
+        assert name in ast.literal_eval(exported), install.adapter
+        assert module.rsplit(".", 1)[-1] in fw.ADAPTER_FRAMEWORKS
