@@ -54,7 +54,7 @@ class Analysis:
     project: Project
     config: Config
     roots: list[ModuleInfo]  # the modules whose tools are looked for
-    # What installations found by other roots' analyses cover (`find.adapters.place` -> by what).
+    # What installations found by other roots' analyses cover (`AdapterFinder.place` -> by what).
     covered: dict[str, str] = field(default_factory=dict)
     tools: list[Tool] = field(default_factory=list)
     results: list[ToolResult] = field(default_factory=list)

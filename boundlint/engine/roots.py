@@ -39,7 +39,7 @@ class Request:
     apply_fixes: str | None = None  # "safe" or "unsafe": a round of fixes (`FixRound`)
     tool_rows: bool = False  # the inventory's rows
     fixable: bool = False  # whether each finding has a fix, and which (`[*]` in the text output)
-    # What checkpoints installed in other roots cover (`find.adapters.place` -> by what), once the
+    # What checkpoints installed in other roots cover (`AdapterFinder.place` -> by what), once the
     # run knows them: the analysis credits the tools they cover.
     covered: tuple[tuple[str, str], ...] = ()
 

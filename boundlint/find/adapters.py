@@ -59,13 +59,19 @@ class AdapterFinder:
         self.functions: dict[cst.CSTNode, tuple[ModuleInfo, str]] = {}  # a tool a checkpoint wraps
         self.frameworks: dict[str, str] = {}  # a framework covered process-wide -> by what
         self._hook_memo: dict[cst.CSTNode, bool] = {}
+        self._ranks: dict[int, dict[int, str]] = {}  # id(module) -> id(node) -> its rank (`place`)
+        self._calls_memo: dict[int, dict[cst.FunctionDef, list[cst.Call]]] = {}
+        self._runtime_root = (checkpoints.config.runtime_module or fw.RUNTIME_ROOT).split(".")[0]
+        configured = (name.rsplit(".", 1)[-1] for name in checkpoints.config.extend_checkpoints)
+        self._checkpoint_names = frozenset({*fw.RUNTIME_CHECKPOINTS, *configured})
 
     def credit(self, tools: list[Tool]) -> None:
         """Set `tool.adapter` on every tool a server- or agent-wide checkpoint covers."""
         for module in self.roots:
-            if fw.RUNTIME_ROOT in module.source.text or self._may_hook(module):
+            imports_runtime = self._runtime_root in module.source.text
+            if imports_runtime or self._may_hook(module):
                 for call in index_of(module).calls:
-                    self._read(call)
+                    self._read(call, imports_runtime)
         for module in self.roots:
             for site in index_of(module).functions:
                 self._global_decorator(site.module, site.node)
@@ -74,8 +80,8 @@ class AdapterFinder:
 
     def installs(self) -> dict[str, str]:
         """What this analysis found covered, by `place`, for the analyses of other roots."""
-        found = {place(module, node): label for node, (module, label) in self.hosts.items()}
-        found.update((place(module, node), label) for node, (module, label) in self.functions.items())
+        found = {self.place(module, node): label for node, (module, label) in self.hosts.items()}
+        found.update((self.place(module, node), label) for node, (module, label) in self.functions.items())
         found.update((framework_place(framework), label) for framework, label in self.frameworks.items())
         return found
 
@@ -87,10 +93,22 @@ class AdapterFinder:
             if not tool.adapter:
                 key = tool_key(tool.module.display, tool.qualname)
                 if tool.hosts:
-                    found[key] = {"all": [place(host.module, host.call) for host in tool.hosts]}
+                    found[key] = {"all": [self.place(host.module, host.call) for host in tool.hosts]}
                 else:
-                    found[key] = {"any": [place(tool.module, tool.node), framework_place(tool.framework)]}
+                    found[key] = {"any": [self.place(tool.module, tool.node), framework_place(tool.framework)]}
         return found
+
+    def place(self, module: ModuleInfo, node: cst.CSTNode) -> str:
+        """Where a server, agent or tool is made, the same in every root's analysis of the same text:
+        its module and its rank among the module's calls or defs (cheaper than its position, which
+        a module loaded without an `ast` tree would have to compute with libcst's metadata)."""
+        ranks = self._ranks.get(id(module))
+        if ranks is None:
+            index = index_of(module)
+            ranks = {id(site.node): f"call{rank}" for rank, site in enumerate(index.calls)}
+            ranks.update((id(site.node), f"def{rank}") for rank, site in enumerate(index.functions))
+            self._ranks[id(module)] = ranks
+        return f"{module.display}#{ranks.get(id(node), 'other')}"
 
     def _cover(self, tool: Tool) -> str:
         if tool.hosts:  # registered somewhere the checkpoint does not see: not covered
@@ -101,19 +119,20 @@ class AdapterFinder:
 
     def _host_cover(self, module: ModuleInfo, node: cst.CSTNode) -> str:
         found = self.hosts.get(node) if isinstance(node, cst.Call) else self.functions.get(node)
-        return found[1] if found is not None else self.covered.get(place(module, node), "")
+        return found[1] if found is not None else self.covered.get(self.place(module, node), "")
 
     # -- installations ------------------------------------------------------
 
-    def _read(self, call: CallSite) -> None:
+    def _read(self, call: CallSite, imports_runtime: bool) -> None:
         node, module = call.node, call.module
         func = node.func.value if isinstance(node.func, cst.Subscript) else node.func
-        adapter = self._adapter_name(module, func)
+        adapter = self._adapter_name(module, func) if imports_runtime else None
         if adapter is not None:
             self._adapter_call(call, adapter)
-        # `register_after_tool_call_hook(hook)`, `after_tool_call(hook)`, `after_tool_call(agents=[...])(hook)`
-        filtered = isinstance(func, cst.Call) and bool(func.args)  # `after_tool_call(agents=[...])(hook)`: some only
-        if self._global_hook(module, func) and not filtered:
+        # `register_after_tool_call_hook(hook)`, `after_tool_call(hook)`; not `after_tool_call(agents=[...])(hook)`
+        filtered = isinstance(func, cst.Call) and bool(func.args)
+        named = _last_name(module, func.func if isinstance(func, cst.Call) else func) in _GLOBAL_HOOK_NAMES
+        if named and not filtered and self._global_hook(module, func):
             hook = _first_argument(node)
             found = self._checkpoint_in(call, hook) if hook is not None else None
             if found is not None:
@@ -207,6 +226,8 @@ class AdapterFinder:
         for decorator in function.decorators:
             expr = decorator.decorator
             target = expr.func if isinstance(expr, cst.Call) else expr
+            if _last_name(module, target) not in _GLOBAL_HOOK_NAMES:
+                continue
             external = self.project.external_name(module, target) or ""
             if any(pattern.matches(external) for pattern in fw.GLOBAL_HOOK_DECORATORS):
                 if self._calls_checkpoint(module, function):
@@ -254,8 +275,8 @@ class AdapterFinder:
 
     def _adapter_name(self, module: ModuleInfo, expr: cst.BaseExpression) -> str | None:
         """The runtime adapter `expr` names (`boundlint_runtime.adapters.fastmcp.BoundlintMiddleware`)."""
-        if not isinstance(expr, (cst.Name, cst.Attribute)):
-            return None
+        if not isinstance(expr, (cst.Name, cst.Attribute)) or self._runtime_root not in module.source.text:
+            return None  # a module that never names the runtime names none of its adapters (cheap to tell)
         name = self.project.external_name(module, expr) or module.qualify(expr) or ""
         parts = name.split(".")
         runtime = self.checkpoints.config.runtime_module
@@ -281,17 +302,40 @@ class AdapterFinder:
         return function is not None and site is not None and self._calls_checkpoint(site.module, function)
 
     def _calls_checkpoint(self, module: ModuleInfo, function: cst.FunctionDef) -> bool:
-        """A checkpoint, or a runtime adapter (`bound(context)` of `bound = tool_result_hook()`), is called."""
+        """A checkpoint, or a runtime adapter (`bound(context)` of `bound = tool_result_hook()`), is called.
+
+        Names are resolved only for calls spelled like a checkpoint, and adapters
+        only in a module that imports the runtime: resolving every call of every
+        middleware class of a large app would load half of it."""
         if function not in self._hook_memo:
             self._hook_memo[function] = False  # recursion guard
             anchor = CallSite(module, cst.Call(func=cst.Name("_")), None, function)
+            imports_runtime = self._runtime_root in module.source.text
             self._hook_memo[function] = any(
-                self.checkpoints.is_checkpoint(module, call.func)
-                or self._adapter_name(module, call.func) is not None
-                or (isinstance(call.func, cst.Name) and self._adapter_value(anchor, call.func))
-                for call in _calls(function.body)
+                (
+                    _last_name(module, call.func) in self._checkpoint_names
+                    and self.checkpoints.is_checkpoint(module, call.func)
+                )
+                or (
+                    imports_runtime
+                    and (
+                        self._adapter_name(module, call.func) is not None
+                        or (isinstance(call.func, cst.Name) and self._adapter_value(anchor, call.func))
+                    )
+                )
+                for call in self._calls_in(module, function)
             )
         return self._hook_memo[function]
+
+    def _calls_in(self, module: ModuleInfo, function: cst.FunctionDef) -> list[cst.Call]:
+        """The calls in `function`'s own body (from the module's index, built once)."""
+        by_function = self._calls_memo.get(id(module))
+        if by_function is None:
+            by_function = self._calls_memo[id(module)] = {}
+            for site in index_of(module).calls:
+                if site.function is not None:
+                    by_function.setdefault(site.function, []).append(site.node)
+        return by_function.get(function, [])
 
     def _adapter_value(self, call: CallSite, name: cst.Name) -> bool:
         """`name` holds what a runtime adapter made (`bound = tool_result_hook(8_000)`)."""
@@ -305,23 +349,15 @@ class AdapterFinder:
         return any(word in text for word in _HOOK_WORDS)
 
 
-def place(module: ModuleInfo, node: cst.CSTNode) -> str:
-    """Where a server, agent or tool is made, the same in every root's analysis."""
-    span = module.position(node)
-    return f"{module.display}:{span.start_line}:{span.start_column}"
-
-
 _SEQUENCES = (cst.List, cst.Tuple, cst.Set)
+_GLOBAL_HOOK_NAMES = frozenset(p.tail.rsplit(".", 1)[-1] for p in (*fw.GLOBAL_HOOK_CALLS, *fw.GLOBAL_HOOK_DECORATORS))
 _HOOK_WORDS = tuple(sorted({*fw.HOOK_KEYWORDS, *fw.HOOK_METHODS, "after_tool_call"}))
 
 
-def _calls(node: cst.CSTNode) -> Iterator[cst.Call]:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Call):
-            yield current
-        stack.extend(current.children)
+def _last_name(module: ModuleInfo, func: cst.BaseExpression) -> str:
+    """The last part of what `func` names, through the module's own imports (`clip` of `import x as clip`)."""
+    name = module.qualify(func) or dotted(func) or ""
+    return name.rsplit(".", 1)[-1]
 
 
 _LIST_METHODS = frozenset({"append", "extend", "insert"})

@@ -1,6 +1,6 @@
 """Which tools the checkpoints found in a run cover, from what each root reported (no parse needed).
 
-The places are those of `boundlint.find.adapters`: a server, agent or tool by
+The places are those of `boundlint.find.adapters.AdapterFinder.place`: a server, agent or tool by
 where it is made, or a framework as a whole.
 """
 
