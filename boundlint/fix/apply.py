@@ -161,7 +161,7 @@ def apply_candidates(
         _verify(tree, fixed, replacer.created, changes, old, new, False, original)
     if check_syntax:
         _check_syntax(old, new)
-    return Applied(module, old, new, chosen, edits)
+    return Applied(module, old, new, candidates, edits)  # a fix shared by key fixes each of its findings
 
 
 def _assemble(
