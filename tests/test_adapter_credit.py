@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.helpers import run_tree
+from tests.helpers import run_tree, write_tree
 
 FETCH = """
 import httpx
@@ -437,3 +437,35 @@ def test_every_adapter_the_fix_installs_is_one_the_runtime_defines() -> None:
         )
         assert name in ast.literal_eval(exported), install.adapter
         assert module.rsplit(".", 1)[-1] in fw.ADAPTER_FRAMEWORKS
+
+
+def test_the_checkpoint_fix_counts_every_finding_its_one_change_fixes(tmp_path: Path) -> None:
+    from tests.fix.cases import fix
+
+    write_tree(
+        tmp_path,
+        {
+            "pyproject.toml": '[project]\nname = "docs"\ndependencies = ["boundlint-runtime"]\n\n'
+            '[tool.boundlint]\nfix-style = "checkpoint"\n',
+            "server.py": """
+import httpx
+from fastmcp import FastMCP
+
+mcp = FastMCP("docs")
+
+
+@mcp.tool()
+def fetch_page(url: str) -> str:
+    return httpx.get(url).text
+
+
+@mcp.tool()
+def fetch_other(url: str) -> str:
+    return httpx.get(url).text
+""",
+        },
+    )
+    run = fix(tmp_path)
+    assert "fixed 2 findings" in run.out, run.out
+    text = (tmp_path / "server.py").read_text(encoding="utf-8")
+    assert text.count("BoundlintMiddleware(") == 1 and "truncate_" not in text
