@@ -1,7 +1,9 @@
 """`fix-style = "checkpoint"`: one runtime adapter where the server or agent is made, not a fix per tool.
 
 `FastMCP("docs")` becomes `FastMCP("docs", middleware=[BoundlintMiddleware(max_chars=N)])`;
-a `middleware=[...]` list already there gets the adapter appended. Every BL001
+a `middleware=[...]` list already there gets the adapter first (the outermost,
+which has the last word on the result); a list of hooks that run in their own
+order gets it last. Every BL001
 finding on a tool of that server plans the same change (one `key`), so it is
 made once. A tool this cannot cover falls back to the per-tool fix: one
 registered on more than one server or agent, one whose server is made in
@@ -47,7 +49,9 @@ def install_candidate(target: Target, context: FixContext, budget: str) -> Candi
             value: cst.BaseExpression = cst.List([cst.Element(adapter)]) if install.in_list else adapter
             return node.with_changes(args=_appended(node, cst.Arg(value, cst.Name(install.keyword), _EQUAL)))
         assert isinstance(existing.value, cst.List)
-        updated = existing.with_changes(value=_appended_element(existing.value, cst.Element(adapter)))
+        # In a middleware list the first is the outermost, which sees the result last.
+        add = _prepended_element if install.first else _appended_element
+        updated = existing.with_changes(value=add(existing.value, cst.Element(adapter)))
         return node.with_changes(args=[updated if arg is existing else arg for arg in node.args])
 
     callee = install.host.tail
@@ -93,6 +97,15 @@ def _appended_element(listed: cst.List, element: cst.Element) -> cst.List:
     if _is_multiline(opening) and not isinstance(items[-1].comma, cst.Comma):
         listed = listed.with_changes(rbracket=listed.rbracket.with_changes(whitespace_before=cst.SimpleWhitespace("")))
     return listed.with_changes(elements=elements)
+
+
+def _prepended_element(listed: cst.List, element: cst.Element) -> cst.List:
+    """`[a, b]` with an element before `a`: on a line of its own when `a` is on one."""
+    if not listed.elements:
+        return listed.with_changes(elements=[element])
+    opening = listed.lbracket.whitespace_after
+    comma = cst.Comma(whitespace_after=opening if _is_multiline(opening) else _SPACE)
+    return listed.with_changes(elements=[element.with_changes(comma=comma), *listed.elements])
 
 
 def _append(

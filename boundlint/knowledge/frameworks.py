@@ -453,15 +453,24 @@ class AdapterInstall:
     keyword: str
     adapter: str  # the runtime's module and name
     in_list: bool = True
+    first: bool = False  # first in the list: a middleware stack, whose first item is the outermost
 
 
 ADAPTER_INSTALLS: list[AdapterInstall] = [
-    AdapterInstall(Pattern(MCP, "MCPServer"), "middleware", "boundlint_runtime.adapters.mcp.BoundlintMiddleware"),
     AdapterInstall(
-        Pattern(("fastmcp",), "FastMCP"), "middleware", "boundlint_runtime.adapters.fastmcp.BoundlintMiddleware"
+        Pattern(MCP, "MCPServer"), "middleware", "boundlint_runtime.adapters.mcp.BoundlintMiddleware", first=True
     ),
     AdapterInstall(
-        Pattern(LANGCHAIN, "create_agent"), "middleware", "boundlint_runtime.adapters.langchain.BoundlintMiddleware"
+        Pattern(("fastmcp",), "FastMCP"),
+        "middleware",
+        "boundlint_runtime.adapters.fastmcp.BoundlintMiddleware",
+        first=True,
+    ),
+    AdapterInstall(
+        Pattern(LANGCHAIN, "create_agent"),
+        "middleware",
+        "boundlint_runtime.adapters.langchain.BoundlintMiddleware",
+        first=True,
     ),
     AdapterInstall(
         Pattern(ADK, "Agent"),

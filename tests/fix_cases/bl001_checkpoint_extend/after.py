@@ -17,7 +17,7 @@ agent = create_agent(
     "openai:gpt-5",
     tools=[fetch_page],
     middleware=[
-        SummarizationMiddleware(model="openai:gpt-5-mini"),
         BoundlintMiddleware(max_chars=16_000),
+        SummarizationMiddleware(model="openai:gpt-5-mini"),
     ],
 )
