@@ -212,10 +212,14 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
         with_unsafe = _layout(config, module, candidates)
         safe_only = _layout(config, module, [c for c in candidates if c.allowed(False)])
         try:
-            apply_candidates(module, candidates, **with_unsafe)
+            together = apply_candidates(module, candidates, **with_unsafe)
             verified = True
         except FixFailed:
             verified = False
+        if verified and len(candidates) == 1:  # applied alone already: its edits are the module's
+            only = candidates[0]
+            fixes[only.finding] = Fix(only.applicability, only.message, tuple(together.text_edits()))
+            continue
         for candidate in candidates:
             layout = with_unsafe if candidate.applicability == UNSAFE else safe_only
             try:
