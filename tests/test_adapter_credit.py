@@ -469,3 +469,26 @@ def fetch_other(url: str) -> str:
     assert "fixed 2 findings" in run.out, run.out
     text = (tmp_path / "server.py").read_text(encoding="utf-8")
     assert text.count("BoundlintMiddleware(") == 1 and "truncate_" not in text
+
+
+def test_three_tools_to_fix_on_one_server_get_one_adapter_unless_the_style_says_call(tmp_path: Path) -> None:
+    from tests.fix.cases import fix
+
+    tools = "".join(
+        f"\n\n@mcp.tool()\ndef fetch_{name}(url: str) -> str:\n    return httpx.get(url).text\n"
+        for name in ("page", "log", "feed")
+    )
+    server = 'import httpx\nfrom fastmcp import FastMCP\n\nmcp = FastMCP("docs")\n' + tools
+    for style, adapters, wraps in (("auto", 1, 0), ("call", 0, 3)):
+        root = tmp_path / style
+        write_tree(
+            root,
+            {
+                "pyproject.toml": f'[project]\nname = "d"\ndependencies = ["boundlint-runtime"]\n\n'
+                f'[tool.boundlint]\nfix-style = "{style}"\n',
+                "server.py": server,
+            },
+        )
+        fix(root)
+        text = (root / "server.py").read_text(encoding="utf-8")
+        assert (text.count("BoundlintMiddleware("), text.count("truncate_text(")) == (adapters, wraps), style

@@ -15,7 +15,7 @@ from typing import Any
 DEFAULT_MAX_CHARS = 16_000
 MAX_BUDGET = 100_000_000
 CONFIDENCES = ("low", "medium", "high")
-FIX_STYLES = ("call", "decorator", "checkpoint")
+FIX_STYLES = ("auto", "call", "decorator", "checkpoint")
 FIELD_FIXES = ("truncate", "reject")
 DEFAULT_EXCLUDES = (
     ".git",
@@ -71,7 +71,8 @@ class Config:
     extend_tool_methods: list[tuple[str, str]] = field(default_factory=list)  # (class, method)
     min_confidence: str = "medium"
     max_chars: int = DEFAULT_MAX_CHARS
-    fix_style: str = "call"
+    # "auto": the call style, and one adapter for a server or agent with many tools to fix (`edit.install`)
+    fix_style: str = "auto"
     field_fix: str = "truncate"
     # The module fixes import the runtime's names from (`boundlint runtime vendor` writes one);
     # None: the `boundlint_runtime` package.

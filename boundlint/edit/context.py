@@ -30,6 +30,9 @@ class FixContext:
         self.project = project
         self.config = config
         self._facts: dict[int, _ModuleFacts] = {}
+        # The servers and agents (`id` of the call that makes them) that get one adapter for all
+        # their tools' fixes (`edit.install.crowded_hosts`).
+        self.install_at: set[int] = set()
 
     def facts(self, module: ModuleInfo) -> _ModuleFacts:
         key = id(module)

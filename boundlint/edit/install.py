@@ -14,6 +14,7 @@ we have no adapter for, or a slot we cannot extend (`middleware=stack`,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import libcst as cst
@@ -23,6 +24,31 @@ from boundlint.edit.model import BUDGET, SAFE, Candidate, Names, NoFixError, Sym
 from boundlint.edit.target import Target
 from boundlint.find.tools import Host
 from boundlint.knowledge import frameworks as fw
+
+# With `fix-style = "auto"`, a server or agent with this many tools to fix gets one adapter instead.
+MANY_TOOLS = 3
+
+
+def crowded_hosts(targets: Iterable[Target]) -> set[int]:
+    """The servers and agents (`id` of their call) on which `MANY_TOOLS` or more tools have a BL001
+    finding to fix, each tool registered there only, in the same module."""
+    tools: dict[int, set[int]] = {}
+    for target in targets:
+        tool = target.tool
+        if target.finding.code != "BL001" or tool is None or len(tool.hosts) != 1:
+            continue
+        host = tool.hosts[0]
+        if host.module is target.module:
+            tools.setdefault(id(host.call), set()).add(id(tool.node))
+    return {host for host, found in tools.items() if len(found) >= MANY_TOOLS}
+
+
+def wants_install(target: Target, context: FixContext) -> bool:
+    """Whether BL001's fix for `target` installs an adapter (else, or if it cannot, the per-tool fix)."""
+    style = context.config.fix_style
+    tool = target.tool
+    crowded = tool is not None and len(tool.hosts) == 1 and id(tool.hosts[0].call) in context.install_at
+    return style == "checkpoint" or (style == "auto" and crowded)
 
 
 def install_candidate(target: Target, context: FixContext, budget: str) -> Candidate:

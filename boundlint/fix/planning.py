@@ -30,6 +30,7 @@ from boundlint.core.config import Config
 from boundlint.core.findings import Finding
 from boundlint.core.result import FixRound, ModuleRewrite
 from boundlint.edit.context import FixContext
+from boundlint.edit.install import crowded_hosts
 from boundlint.edit.model import UNSAFE, Candidate, Fix, NoFix, NoFixError
 from boundlint.edit.target import Target
 from boundlint.fix.apply import FixFailed, apply_candidates
@@ -68,6 +69,8 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config) -> Plan:
     targets = locate(analysis, findings)
     result_plan.targets = targets
     context = FixContext(analysis.project, config)
+    if config.fix_style == "auto":
+        context.install_at = crowded_hosts(targets.values())
     declared = functools.cache(lambda: has_runtime(config))
     for finding in findings:
         target = targets.get(finding)

@@ -12,7 +12,7 @@ from boundlint.analyse.dataflow import argument_at, dict_entry
 from boundlint.analyse.size import LOW, UNBOUNDED, Verdict
 from boundlint.core.findings import Finding, lower_confidence
 from boundlint.edit.context import FixContext
-from boundlint.edit.install import install_candidate
+from boundlint.edit.install import install_candidate, wants_install
 from boundlint.edit.kinds import JSON, TEXT, UNKNOWN, Kinds
 from boundlint.edit.model import (
     BOUNDED,
@@ -264,7 +264,7 @@ def ask_cost_analyst(question: str) -> str:
         annotation = function.returns.annotation if isinstance(function, cst.FunctionDef) and function.returns else None
         if tool.content_and_artifact:
             annotation = first_tuple_item(kinds, annotation)
-        if context.config.fix_style == "checkpoint":
+        if wants_install(target, context):
             try:  # one adapter for the whole server or agent, else the per-tool fix below
                 return install_candidate(target, context, budget)
             except NoFixError:
