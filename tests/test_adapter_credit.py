@@ -56,7 +56,7 @@ def fetch_raw(url: str) -> str:
 def test_a_server_middleware_bounds_its_tools_and_not_another_servers(tmp_path: Path) -> None:
     assert unbounded(tmp_path, SERVERS) == ["fetch_raw"]
     rows = bounded_by(tmp_path, SERVERS)
-    assert rows["server.fetch_page"] == ["BoundlintMiddleware at server.py:5"]
+    assert rows["server.fetch_page"] == ["BoundlintMiddleware(max_chars=8_000) at server.py:5"]
     assert rows["server.fetch_raw"] == ["nothing"]
 
 
@@ -158,7 +158,7 @@ audited = Agent(tools=[fetch_other], hooks=[AuditResults()])
 """,
     }
     assert unbounded(tmp_path, files) == ["fetch_other"]
-    assert bounded_by(tmp_path, files)["agent.fetch_page"] == ["CapResults at agent.py:31"]
+    assert bounded_by(tmp_path, files)["agent.fetch_page"] == ["CapResults() at agent.py:31"]
 
 
 def test_strands_hooks_added_to_an_agent_later(tmp_path: Path) -> None:

@@ -250,10 +250,10 @@ class AdapterFinder:
             return None
         target = value.func if isinstance(value, cst.Call) else value
         adapter = self._adapter_name(call.module, target)
-        if adapter is not None:
-            return adapter.rsplit(".", 1)[-1]
+        if adapter is not None:  # as written, with its budget, when that is short: `BoundlintHooks(8_000)`
+            return _as_written(call.module, value, adapter.rsplit(".", 1)[-1])
         if self._is_hook(call, target):
-            return dotted(target) or "hook"
+            return _as_written(call.module, value, dotted(target) or "hook")
         if isinstance(value, cst.Call):  # a framework's hook holder: `Hooks(after_tool_execute=bounded_result_hook())`
             for argument in value.args:
                 found = self._checkpoint_in(call, argument.value, depth + 1)
@@ -352,6 +352,17 @@ class AdapterFinder:
 _SEQUENCES = (cst.List, cst.Tuple, cst.Set)
 _GLOBAL_HOOK_NAMES = frozenset(p.tail.rsplit(".", 1)[-1] for p in (*fw.GLOBAL_HOOK_CALLS, *fw.GLOBAL_HOOK_DECORATORS))
 _HOOK_WORDS = tuple(sorted({*fw.HOOK_KEYWORDS, *fw.HOOK_METHODS, "after_tool_call"}))
+
+
+MAX_LABEL_CODE = 60
+
+
+def _as_written(module: ModuleInfo, value: cst.BaseExpression, name: str) -> str:
+    """`name(its arguments)` as the code writes them, when the call is short and on one line; else `name`."""
+    if not isinstance(value, cst.Call):
+        return name
+    arguments = module.code(value)[len(module.code(value.func)) :]
+    return name + arguments if len(arguments) <= MAX_LABEL_CODE and "\n" not in arguments else name
 
 
 def _last_name(module: ModuleInfo, func: cst.BaseExpression) -> str:

@@ -61,7 +61,7 @@ class Tool:
     arguments_on_self: bool = False  # `self`'s fields are the model's arguments (`fw.ToolBase`)
     made_from: AgentSource | None = None  # `agent.as_tool(...)`: the tool is the call
     hosts: list[Host] = dataclasses.field(default_factory=list)  # the servers/agents it is registered on
-    # The adapter that bounds every result of its server or agent (`"BoundlintMiddleware at app.py:12"`).
+    # The adapter that bounds every result of its server or agent (`"BoundlintMiddleware(8_000) at app.py:12"`).
     adapter: str = ""
 
 
