@@ -1,18 +1,21 @@
 """Measure `boundlint check` on a tree, side by side with its floor and with fixit.
 
-    python benchmarks/check_bench.py PATH [--runs 3] [--fixit-runs 1] [--sizes 250,500,1000,2000]
+    python benchmarks/check_bench.py TREE [TREE ...] [--runs 3] [--fixit-runs 1] [--sizes 250,500,1000,2000]
 
-Prints, for the same tree in one run (medians of --runs, wall-clock seconds,
-peak of the summed RSS of the process and its workers):
+A figure from the one tree you optimise on says little: give it many trees.
+Prints, for each tree (medians of --runs, wall-clock seconds, peak of the
+summed RSS of the process and its workers):
 
-1. boundlint cold, cache off (all cores);
-2. boundlint warm (cache on, unchanged tree), and after touching one file;
-3. the floor: parsing every .py file with libcst in one process;
-4. `fixit lint` with its default rules (installed into the benchmark's own
-   virtual environment under ~/.cache/boundlint-bench);
-5. boundlint with the pre-filter disabled, in one process;
-6. boundlint cold with `--output-format json`, which also plans every fix;
-and how cold time grows with tree size (the first N files of the tree).
+1. the floor: parsing every .py file with libcst in one process;
+2. boundlint cold, cache off (all cores), with the text and JSON outputs
+   (JSON also plans and verifies every fix);
+3. boundlint warm (cache on, unchanged tree), and after touching one file;
+4. with `--unfiltered`, boundlint with the pre-filter disabled, in one process;
+then, with several trees, one table of every tree's figures and ratios and
+the worst cold ratio; and on the largest tree, `fixit lint` with its default
+rules (installed into the benchmark's own virtual environment under
+~/.cache/boundlint-bench) and how cold time grows with tree size (the first N
+files of the tree).
 
 boundlint runs as pre-commit and CI install it: the script installs this
 working tree (not editable) into its own virtual environment under
@@ -34,6 +37,7 @@ import sys
 import tempfile
 import time
 import venv
+from dataclasses import dataclass
 from pathlib import Path
 
 BENCH_HOME = Path.home() / ".cache" / "boundlint-bench"
@@ -156,12 +160,94 @@ def row(name: str, seconds: float, peak: int, reference: float | None = None, la
     return f"| {name:<52} | {seconds:9.2f} s | {peak / 1024:8.0f} MB | {ratio}"
 
 
+@dataclass
+class Measured:
+    """One tree's figures (seconds, peak summed RSS in KB)."""
+
+    name: str
+    files: int
+    megabytes: float
+    floor: tuple[float, int]
+    cold: tuple[float, int]
+    warm: tuple[float, int]
+    touched: tuple[float, int]
+    as_json: tuple[float, int]  # against `cold`, which writes the text output
+
+
+def measure(source: Path, scratch: Path, runs: int, unfiltered: bool) -> Measured:
+    """Every figure of one tree, on a copy of it (touching a file never changes the original)."""
+    tree = scratch / "tree"
+    shutil.rmtree(tree, ignore_errors=True)
+    count = copy_tree(source.resolve(), tree)
+    megabytes = sum(p.stat().st_size for p in tree.rglob("*.py")) / 1e6
+    cache = scratch / "cache"
+
+    def clear_cache() -> None:
+        shutil.rmtree(cache, ignore_errors=True)
+
+    floor = median_of(runs, parse_floor(), tree)
+    cold = median_of(runs, boundlint("--no-cache"), tree)
+    median_of(1, boundlint("--cache-dir", str(cache)), tree, before=clear_cache)  # fill the cache
+    warm = median_of(runs, boundlint("--cache-dir", str(cache)), tree)
+    files = sorted(tree.rglob("*.py"))
+    touched_file = files[len(files) // 2]
+
+    def touch() -> None:
+        touched_file.write_text(
+            touched_file.read_text(encoding="utf-8", errors="replace") + "\n# touched\n", encoding="utf-8"
+        )
+
+    touched = median_of(runs, boundlint("--cache-dir", str(cache)), tree, before=touch)
+    as_json = median_of(runs, boundlint("--no-cache", "--output-format", "json"), tree)
+    measured = Measured(source.name, count, megabytes, floor, cold, warm, touched, as_json)
+    if unfiltered:
+        plain = median_of(runs, boundlint("--no-cache", "--no-prefilter", "--jobs", "1"), tree)
+        print(row(f"{source.name}: without pre-filter, --jobs 1", *plain, floor[0], "of floor"))
+    return measured
+
+
+def print_tree(measured: Measured) -> None:
+    floor, cold = measured.floor[0], measured.cold[0]
+    print(f"\n{measured.name}: {measured.files} .py files, {measured.megabytes:.1f} MB\n")
+    print(f"| {'what':<52} | {'time':>11} | {'peak RSS':>11} | ratio")
+    print(f"|{'-' * 54}|{'-' * 13}|{'-' * 13}|------")
+    print(row("libcst parse of every file, one process (floor)", *measured.floor))
+    print(row(f"boundlint cold, no cache, --jobs {os.cpu_count() or 1}", *measured.cold, floor, "of floor (<= 0.25)"))
+    print(row("boundlint warm, unchanged tree", *measured.warm, cold, "of cold (target <= 0.05)"))
+    print(row("boundlint after touching one file", *measured.touched, cold, "of cold (target <= 0.1)"))
+    print(
+        row(
+            "boundlint cold, --output-format json (each fix planned)",
+            *measured.as_json,
+            cold,
+            "of text (<= 1.2)",
+        )
+    )
+
+
+def print_summary(trees: list[Measured]) -> None:
+    print("\nall trees (seconds; ratios: cold/floor, warm/cold, touched/cold, json/text; peak MB):\n")
+    columns = "tree files MB floor cold warm touched json cold/floor warm/cold touched/cold json/text peak_MB"
+    print("| " + " | ".join(columns.split()) + " |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for m in trees:
+        peak = max(m.cold[1], m.as_json[1]) / 1024
+        print(
+            f"| {m.name} | {m.files} | {m.megabytes:.1f} | {m.floor[0]:.2f} | {m.cold[0]:.2f} | {m.warm[0]:.2f} "
+            f"| {m.touched[0]:.2f} | {m.as_json[0]:.2f} | {m.cold[0] / m.floor[0]:.2f} | {m.warm[0] / m.cold[0]:.3f} "
+            f"| {m.touched[0] / m.cold[0]:.2f} | {m.as_json[0] / m.cold[0]:.2f} | {peak:.0f} |"
+        )
+    worst = max(trees, key=lambda m: m.cold[0] / m.floor[0])
+    print(f"\nworst cold ratio: {worst.cold[0] / worst.floor[0]:.2f}x the parse floor ({worst.name})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("path", type=Path)
+    parser.add_argument("paths", type=Path, nargs="+", help="one tree or several (each measured on its own)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--fixit-runs", type=int, default=1, help="fixit is slow; 0 skips it")
-    parser.add_argument("--sizes", default="250,500,1000,2000")
+    parser.add_argument("--sizes", default="250,500,1000,2000", help="the scaling series, on the largest tree")
+    parser.add_argument("--unfiltered", action="store_true", help="also time each tree without the pre-filter")
     parser.add_argument(
         "--python",
         help="run boundlint and the floor with this interpreter, as it is "
@@ -170,67 +256,34 @@ def main() -> None:
     args = parser.parse_args()
     global PYTHON
     PYTHON = args.python or installed_python()
+    print(f"{os.cpu_count() or 1} cores, medians of {args.runs} runs\ninterpreter: {PYTHON}")
 
     with tempfile.TemporaryDirectory(prefix="boundlint-bench-") as scratch:
-        tree = Path(scratch) / "tree"
-        count = copy_tree(args.path.resolve(), tree)
-        cores = os.cpu_count() or 1
-        print(
-            f"tree: {args.path} ({count} .py files, "
-            f"{sum(p.stat().st_size for p in tree.rglob('*.py')) / 1e6:.1f} MB), {cores} cores, "
-            f"medians of {args.runs} runs\ninterpreter: {PYTHON}\n"
-        )
-        print(f"| {'what':<52} | {'time':>11} | {'peak RSS':>11} | ratio")
-        print(f"|{'-' * 54}|{'-' * 13}|{'-' * 13}|------")
-        cache = Path(scratch) / "cache"
-
-        def clear_cache() -> None:
-            shutil.rmtree(cache, ignore_errors=True)
-
-        floor, floor_peak = median_of(args.runs, parse_floor(), tree)
-        cold, cold_peak = median_of(args.runs, boundlint("--no-cache"), tree)
-        median_of(1, boundlint("--cache-dir", str(cache)), tree, before=clear_cache)  # fill the cache
-        warm, warm_peak = median_of(args.runs, boundlint("--cache-dir", str(cache)), tree)
-        touched = sorted(tree.rglob("*.py"))[len(list(tree.rglob("*.py"))) // 2]
-
-        def touch() -> None:
-            touched.write_text(
-                touched.read_text(encoding="utf-8", errors="replace") + "\n# touched\n", encoding="utf-8"
-            )
-
-        edited, edited_peak = median_of(args.runs, boundlint("--cache-dir", str(cache)), tree, before=touch)
-        unfiltered, unfiltered_peak = median_of(
-            args.runs, boundlint("--no-cache", "--no-prefilter", "--jobs", "1"), tree
-        )
-        as_json, json_peak = median_of(args.runs, boundlint("--no-cache", "--output-format", "json"), tree)
-        print(row("libcst parse of every file, one process (floor)", floor, floor_peak))
-        print(row(f"boundlint cold, no cache, --jobs {cores}", cold, cold_peak, floor, "of floor (target <= 0.25)"))
-        print(row("boundlint warm, unchanged tree", warm, warm_peak, cold, "of cold (target <= 0.05)"))
-        print(row(f"boundlint after touching {touched.name}", edited, edited_peak, cold, "of cold"))
-        print(row("boundlint without pre-filter, --jobs 1, no cache", unfiltered, unfiltered_peak, floor, "of floor"))
-        print(row("boundlint cold, --output-format json (each fix planned)", as_json, json_peak, floor, "of floor"))
+        trees = [measure(path, Path(scratch), args.runs, args.unfiltered) for path in args.paths]
+        for measured in trees:
+            print_tree(measured)
+        if len(trees) > 1:
+            print_summary(trees)
+        largest = max(zip(trees, args.paths, strict=True), key=lambda pair: pair[0].files)
         if args.fixit_runs:
             command = fixit_command()
             if command is not None:
-                fixit, fixit_peak = median_of(args.fixit_runs, command, tree)
+                tree = Path(scratch) / "fixit-tree"
+                copy_tree(largest[1].resolve(), tree)
+                fixit, _ = median_of(args.fixit_runs, command, tree)
+                cold = largest[0].cold[0]
                 print(
-                    row(
-                        "fixit lint, default rules",
-                        fixit,
-                        fixit_peak,
-                        cold,
-                        f"(boundlint cold is {fixit / cold:.0f}x faster; target >= 30x)",
-                    )
+                    f"\nfixit lint, default rules, on {largest[0].name}: {fixit:.2f} s "
+                    f"(boundlint cold is {fixit / cold:.0f}x faster; target >= 30x)"
                 )
-
-        print("\nscaling (boundlint cold, no cache, first N files of the tree):\n")
+        print(f"\nscaling on {largest[0].name} (boundlint cold, no cache, first N files of the tree):\n")
         print("| files | time | per 1,000 files |")
         print("|------:|-----:|----------------:|")
         for size in [int(s) for s in args.sizes.split(",") if s]:
-            if size > count:
+            if size > largest[0].files:
                 continue
             subset = Path(scratch) / f"subset-{size}"
-            copy_tree(args.path.resolve(), subset, size)
+            copy_tree(largest[1].resolve(), subset, size)
             seconds, _ = median_of(args.runs, boundlint("--no-cache"), subset)
             print(f"| {size:5d} | {seconds:6.2f} s | {seconds / size * 1000:6.2f} s |")
 
