@@ -680,3 +680,30 @@ def test_subclass_of_an_in_tree_tool_base_inherits_tool_methods(tmp_path):
         },
     )
     assert found == {"Impl._run": "langchain"}
+
+
+def test_a_tool_list_built_from_its_own_loop_variable_ends(tmp_path):
+    """`for tool in tools: normalized.append(StructuredTool.from_function(func=tool))` then a
+    comprehension over `normalized` with the same name: following the name back and forth must stop
+    (it recursed until the stack ran out: a false BL900 after 40 s on a real agent module)."""
+    source = """
+import inspect
+
+from langchain.agents import create_agent
+from langchain_core.tools import BaseTool, StructuredTool
+
+
+def build(model, context_tools):
+    normalized = []
+    for tool in context_tools:
+        if isinstance(tool, BaseTool):
+            normalized.append(tool)
+        elif inspect.iscoroutinefunction(tool):
+            normalized.append(StructuredTool.from_function(coroutine=tool))
+        else:
+            normalized.append(StructuredTool.from_function(func=tool))
+    reserved = {tool.name for tool in normalized}
+    return create_agent(model, tools=normalized), reserved
+"""
+    result = run_tree(tmp_path, {"agent.py": source})
+    assert [f.code for f in result.findings] == []

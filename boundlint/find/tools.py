@@ -634,9 +634,10 @@ class ToolFinder:
         if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
             for element in value.elements:
                 inner = element.value
+                # The depth goes on into the elements: `for t in tools: found = [t]` must not loop.
                 self._register_list(call, inner, framework, form, depth + 1) if isinstance(
                     element, cst.StarredElement
-                ) else self._register_arg(call, inner, framework, form)
+                ) else self._register_arg(call, inner, framework, form, depth + 1)
             return
         if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
             self._register_list(call, value.left, framework, form, depth + 1)
