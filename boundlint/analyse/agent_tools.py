@@ -17,7 +17,7 @@ import libcst as cst
 from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, WholeProgram
 from boundlint.analyse.size import BOUNDED_VALUE, LOW, UNBOUNDED, Verdict, join_all, unbounded
 from boundlint.find.contracts import ModelRegistry
-from boundlint.find.tools import AgentSource, Tool
+from boundlint.find.tools import AgentSource, Tool, keyword_argument
 from boundlint.knowledge import data_sources as src
 from boundlint.project.module import ModuleInfo
 from boundlint.project.module_index import index_of
@@ -54,7 +54,7 @@ def _final_output(analysis: WholeProgram, models: ModelRegistry, source: AgentSo
     free_text = unbounded(f"the final output of agent `{source.agent_name}` (free text)", agent, module)
     if agent is None:
         return free_text
-    output_type = _keyword(agent, kind.output_type_keyword)
+    output_type = keyword_argument(agent, kind.output_type_keyword)
     if output_type is not None:
         return _output_of_type(analysis, models, source, module, output_type)
     if _caps_tokens(agent, kind.settings_keyword, kind.token_cap_keyword):
@@ -92,12 +92,5 @@ def _output_of_type(
 
 def _caps_tokens(agent: cst.Call, settings_keyword: str, cap_keyword: str) -> bool:
     """`model_settings=ModelSettings(max_tokens=60)`: the agent cannot write more than that."""
-    settings = _keyword(agent, settings_keyword)
-    return isinstance(settings, cst.Call) and _keyword(settings, cap_keyword) is not None
-
-
-def _keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == name:
-            return arg.value
-    return None
+    settings = keyword_argument(agent, settings_keyword)
+    return isinstance(settings, cst.Call) and keyword_argument(settings, cap_keyword) is not None

@@ -32,7 +32,7 @@ import libcst as cst
 
 from boundlint.find.checkpoints import Checkpoints
 from boundlint.find.cover import framework_place, tool_key
-from boundlint.find.tools import Host, Tool, ToolFinder
+from boundlint.find.tools import Host, Tool, ToolFinder, keyword_argument, positional_argument
 from boundlint.knowledge import frameworks as fw
 from boundlint.project.lookup import Project, class_methods
 from boundlint.project.module import ModuleInfo, dotted
@@ -68,10 +68,9 @@ class AdapterFinder:
     def credit(self, tools: list[Tool]) -> None:
         """Set `tool.adapter` on every tool a server- or agent-wide checkpoint covers."""
         for module in self.roots:
-            imports_runtime = self._runtime_root in module.source.text
-            if imports_runtime or self._may_hook(module):
+            if self._runtime_root in module.source.text or self._may_hook(module):
                 for call in index_of(module).calls:
-                    self._read(call, imports_runtime)
+                    self._read(call)
         for module in self.roots:
             for site in index_of(module).functions:
                 self._global_decorator(site.module, site.node)
@@ -123,21 +122,21 @@ class AdapterFinder:
 
     # -- installations ------------------------------------------------------
 
-    def _read(self, call: CallSite, imports_runtime: bool) -> None:
+    def _read(self, call: CallSite) -> None:
         node, module = call.node, call.module
         func = node.func.value if isinstance(node.func, cst.Subscript) else node.func
-        adapter = self._adapter_name(module, func) if imports_runtime else None
+        adapter = self._adapter_name(module, func)
         if adapter is not None:
             self._adapter_call(call, adapter)
         # `register_after_tool_call_hook(hook)`, `after_tool_call(hook)`; not `after_tool_call(agents=[...])(hook)`
         filtered = isinstance(func, cst.Call) and bool(func.args)
         named = _last_name(module, func.func if isinstance(func, cst.Call) else func) in _GLOBAL_HOOK_NAMES
         if named and not filtered and self._global_hook(module, func):
-            hook = _first_argument(node)
+            hook = positional_argument(node, 0)
             found = self._checkpoint_in(call, hook) if hook is not None else None
             if found is not None:
                 framework = fw.framework_of(self._external(module, func)) or ""
-                self.frameworks.setdefault(framework, f"{found} at {module.display}:{module.line_of(node)}")
+                self.frameworks.setdefault(framework, _at(found, module, node))
         method = func.attr.value if isinstance(func, cst.Attribute) else None
         if method in _LIST_METHODS and isinstance(func, cst.Attribute) and _is_hook_list(func.value):
             method = "add_middleware"  # `server.middleware.append(m)`: added to the server like `add_middleware`
@@ -153,7 +152,7 @@ class AdapterFinder:
 
     def _installed(self, call: CallSite, func: cst.BaseExpression, method: str | None, label: str) -> None:
         """A checkpoint in a hook slot of `call`: cover what `call` makes, adds to, or runs."""
-        label = f"{label} at {call.module.display}:{call.module.line_of(call.node)}"
+        label = _at(label, call.module, call.node)
         if method in fw.HOOK_METHODS and isinstance(func, cst.Attribute):
             for receiver in _receivers(func.value):  # `agent.hooks.add_hook(h)`: `agent.hooks`, then `agent`
                 host = self.finder.host_of(call, receiver)
@@ -163,7 +162,7 @@ class AdapterFinder:
             return
         self.hosts.setdefault(call.node, (call.module, label))
         for keyword in fw.RUN_TARGET_KEYWORDS:
-            target = _keyword(call.node, keyword)
+            target = keyword_argument(call.node, keyword)
             host = self.finder.host_of(call, target) if target is not None else None
             if host is not None:
                 self._cover_host(host, label, depth=0)
@@ -174,7 +173,7 @@ class AdapterFinder:
             return
         anchor = CallSite(host.module, host.call, None, None)
         for keyword in fw.SUB_AGENT_KEYWORDS:
-            for element in _elements(_keyword(host.call, keyword)):
+            for element in _elements(keyword_argument(host.call, keyword)):
                 sub = self.finder.host_of(anchor, element)
                 if sub is not None:
                     self._cover_host(sub, label, depth + 1)
@@ -182,7 +181,7 @@ class AdapterFinder:
     def _adapter_call(self, call: CallSite, adapter: str) -> None:
         """A call of the runtime's adapter: around tools (`bound_tools([a, b])`), or for the process."""
         module, node = call.module, call.node
-        label = f"{adapter.rsplit('.', 1)[-1]} at {module.display}:{module.line_of(node)}"
+        label = _at(adapter.rsplit(".", 1)[-1], module, node)
         framework = fw.ADAPTER_FRAMEWORKS.get(adapter.split(".")[2] if adapter.count(".") >= 3 else "")
         if adapter.rsplit(".", 1)[-1] in fw.GLOBAL_ADAPTER_FUNCTIONS and framework is not None:
             self.frameworks.setdefault(framework, label)
@@ -228,12 +227,11 @@ class AdapterFinder:
             target = expr.func if isinstance(expr, cst.Call) else expr
             if _last_name(module, target) not in _GLOBAL_HOOK_NAMES:
                 continue
-            external = self.project.external_name(module, target) or ""
+            external = self._external(module, target)
             if any(pattern.matches(external) for pattern in fw.GLOBAL_HOOK_DECORATORS):
                 if self._calls_checkpoint(module, function):
-                    line = module.line_of(function)
                     self.frameworks.setdefault(
-                        fw.framework_of(external) or "", f"{function.name.value} at {module.display}:{line}"
+                        fw.framework_of(external) or "", _at(function.name.value, module, function)
                     )
 
     # -- what counts as a checkpoint ----------------------------------------
@@ -242,7 +240,7 @@ class AdapterFinder:
         """The name of the runtime adapter or project hook in a hook slot's value, if one is there."""
         if depth > MAX_FOLLOW:
             return None
-        if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
+        if isinstance(value, _SEQUENCES):
             for element in value.elements:
                 found = self._checkpoint_in(call, element.value, depth + 1)
                 if found is not None:
@@ -357,6 +355,11 @@ _HOOK_WORDS = tuple(sorted({*fw.HOOK_KEYWORDS, *fw.HOOK_METHODS, "after_tool_cal
 MAX_LABEL_CODE = 60
 
 
+def _at(what: str, module: ModuleInfo, node: cst.CSTNode) -> str:
+    """How the inventory names a checkpoint: `BoundlintMiddleware(8_000) at app/server.py:12`."""
+    return f"{what} at {module.display}:{module.line_of(node)}"
+
+
 def _as_written(module: ModuleInfo, value: cst.BaseExpression, name: str) -> str:
     """`name(its arguments)` as the code writes them, when the call is short and on one line; else `name`."""
     if not isinstance(value, cst.Call):
@@ -388,22 +391,10 @@ def _receivers(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
 
 
 def _elements(value: cst.BaseExpression | None) -> list[cst.BaseExpression]:
-    if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
+    if isinstance(value, _SEQUENCES):
         return [element.value for element in value.elements]
     return []
 
 
 def _argument_values(call: cst.Call) -> list[cst.BaseExpression]:
     return [arg.value for arg in call.args if arg.keyword is None or arg.keyword.value in fw.TOOL_KEYWORDS]
-
-
-def _first_argument(call: cst.Call) -> cst.BaseExpression | None:
-    positional = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
-    return positional[0] if positional else None
-
-
-def _keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == name:
-            return arg.value
-    return None

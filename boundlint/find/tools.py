@@ -399,7 +399,7 @@ class ToolFinder:
             if external is None:
                 continue
             for pattern, keyword in fw.CLASS_DECORATORS:
-                names = _keyword(expr, keyword)
+                names = keyword_argument(expr, keyword)
                 if pattern.matches(external) and names is not None:
                     methods = class_methods(cls)
                     for name in _method_names(names):
@@ -463,7 +463,7 @@ class ToolFinder:
             kind = self._decorator_kind(module, func.func, None)
             self._host = self.host_of(call, func.func.value)
             if kind is not None:
-                self._register_arg(call, _positional(node, 0), kind[0], f"{_short(func.func)}(...)(fn)")
+                self._register_arg(call, positional_argument(node, 0), kind[0], f"{_short(func.func)}(...)(fn)")
             return
         if isinstance(func, cst.Subscript):  # `Server[AppState](..., on_call_tool=f)`
             func = func.value
@@ -473,10 +473,10 @@ class ToolFinder:
                 if registration.callee.matches(external):
                     self._register_from(call, registration, external)
                     return
-            if fw.framework_of(external) and _keyword(node, "tools") is not None:
+            if fw.framework_of(external) and keyword_argument(node, "tools") is not None:
                 framework = fw.framework_of(external) or "unknown"
                 self._register_list(
-                    call, _keyword(node, "tools"), framework, f"{external.rsplit('.', 1)[-1]}(tools=[...])"
+                    call, keyword_argument(node, "tools"), framework, f"{external.rsplit('.', 1)[-1]}(tools=[...])"
                 )
                 return
         if isinstance(func, cst.Attribute):
@@ -487,21 +487,25 @@ class ToolFinder:
                 return
             if method in fw.TOOL_LIST_METHODS:
                 index = fw.TOOL_LIST_METHODS[method]
-                value = _keyword(node, "tools") or (_positional(node, index) if index is not None else None)
+                value = keyword_argument(node, "tools") or (
+                    positional_argument(node, index) if index is not None else None
+                )
                 self._register_list(call, value, "unknown", f".{method}(tools)")
             elif method in fw.INSTANCE_REGISTRATION_METHODS:
                 registrar = self._registrar_framework(module, func.value)
                 self._host = self.host_of(call, func.value)
                 if registrar is not None:
-                    value = _positional(node, fw.INSTANCE_REGISTRATION_METHODS[method])
-                    value = value or _keyword(node, "fn") or _keyword(node, "func")
+                    value = positional_argument(node, fw.INSTANCE_REGISTRATION_METHODS[method])
+                    value = value or keyword_argument(node, "fn") or keyword_argument(node, "func")
                     self._register_arg(call, value, registrar, f".{method}(fn)")
             elif method in fw.SOURCE_REGISTRATION_METHODS:
-                source = _keyword(node, fw.SOURCE_REGISTRATION_METHODS[method])
+                source = keyword_argument(node, fw.SOURCE_REGISTRATION_METHODS[method])
                 registrar = self._registrar_framework(module, func.value) if source is not None else None
                 if registrar is not None and isinstance(source, cst.Call):
                     if self.project.external_name(module, source.func) == "inspect.getsource":
-                        self._register_arg(call, _positional(source, 0), registrar, f".{method}(source_code=...)")
+                        self._register_arg(
+                            call, positional_argument(source, 0), registrar, f".{method}(source_code=...)"
+                        )
             elif method in ("append", "extend") and isinstance(func.value, cst.Attribute):
                 # Swarm: `agent.functions.append(f)` on an `Agent(functions=[...])`.
                 self._grow_tool_attribute(call, func.value, [node.args[0].value] if node.args else [], method)
@@ -509,7 +513,9 @@ class ToolFinder:
                 registrar = self._registrar_framework(module, func.value)
                 self._host = self.host_of(call, func.value)
                 if registrar is not None:
-                    value = _positional(node, fw.INSTANCE_LIST_METHODS[method]) or _keyword(node, "tools")
+                    value = positional_argument(node, fw.INSTANCE_LIST_METHODS[method]) or keyword_argument(
+                        node, "tools"
+                    )
                     self._register_list(call, value, registrar, f".{method}(tools)")
 
     def _check_agent_tool(self, call: CallSite, func: cst.Attribute, method: str) -> bool:
@@ -526,10 +532,10 @@ class ToolFinder:
         for kind in kinds:
             if owner is not None and not kind.agent.matches(owner):
                 continue
-            extractor = self.function_for(call, _keyword(call.node, kind.extractor_keyword) or cst.Name("_"))
+            extractor = self.function_for(call, keyword_argument(call.node, kind.extractor_keyword) or cst.Name("_"))
             source = AgentSource(kind, agent, agent_module, extractor, dotted(func.value) or "Agent(...)")
             receiver = dotted(func.value) or "Agent(...)"  # `Agent(name="x").as_tool(...)`
-            name = _string_value(_keyword(call.node, "tool_name")) or f"{receiver}.{method}"
+            name = _string_value(keyword_argument(call.node, "tool_name")) or f"{receiver}.{method}"
             if call.node not in self.tools:
                 form = f"Agent.{method}(...)"
                 self.tools[call.node] = Tool(call.module, call.node, name, kind.agent.framework, form, made_from=source)
@@ -600,10 +606,12 @@ class ToolFinder:
             return False
         if is_super and found.init_keywords:
             for keyword in found.init_keywords:
-                self._register_list(call, _keyword(call.node, keyword), found.framework, f"Toolkit({keyword}=[...])")
+                self._register_list(
+                    call, keyword_argument(call.node, keyword), found.framework, f"Toolkit({keyword}=[...])"
+                )
             return True
         if is_self and method in found.register_methods:
-            self._register_arg(call, _positional(call.node, 0), found.framework, f"Toolkit.{method}(fn)")
+            self._register_arg(call, positional_argument(call.node, 0), found.framework, f"Toolkit.{method}(fn)")
             return True
         return False
 
@@ -612,17 +620,17 @@ class ToolFinder:
         label = registration.callee.tail
         values: list[cst.BaseExpression] = []
         if registration.positional is not None:
-            value = _positional(call.node, registration.positional)
+            value = positional_argument(call.node, registration.positional)
             if value is not None:
                 values.append(value)
-        values.extend(v for v in (_keyword(call.node, k) for k in registration.keywords) if v is not None)
+        values.extend(v for v in (keyword_argument(call.node, k) for k in registration.keywords) if v is not None)
         for value in values:
             if registration.is_list:
                 self._register_list(call, value, framework, f"{label}(tools=[...])")
             else:
                 self._register_arg(call, value, framework, f"{label}(fn)")
         if not registration.is_list:
-            tools_list = _keyword(call.node, "tools")
+            tools_list = keyword_argument(call.node, "tools")
             if tools_list is not None:
                 self._register_list(call, tools_list, framework, f"{label}(tools=[...])")
 
@@ -678,7 +686,7 @@ class ToolFinder:
                             self._register_arg(call, entry.value, framework, form, depth + 1)
             return
         if isinstance(value, cst.Lambda):
-            name = _string_value(_keyword(call.node, "name"))
+            name = _string_value(keyword_argument(call.node, "name"))
             qualname = f"{name}.<lambda>" if name else "<lambda>"
             if value not in self.tools:
                 self.tools[value] = Tool(call.module, value, qualname, framework, form)
@@ -687,9 +695,9 @@ class ToolFinder:
             # functools.partial(fn, ...) still calls fn; typing.cast(T, fn) is fn.
             callee = self.project.external_name(call.module, value.func) or ""
             if callee == "functools.partial":
-                self._register_arg(call, _positional(value, 0), framework, form, depth + 1)
+                self._register_arg(call, positional_argument(value, 0), framework, form, depth + 1)
             elif callee == "typing.cast":
-                self._register_arg(call, _positional(value, 1), framework, form, depth + 1)
+                self._register_arg(call, positional_argument(value, 1), framework, form, depth + 1)
             else:
                 self._register_made(call, value, framework, form, depth + 1)
             return
@@ -899,7 +907,7 @@ def _list_growth(call: cst.Call, name: str) -> list[cst.BaseExpression]:
     func = call.func
     if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name):
         return []
-    argument = _positional(call, 0)
+    argument = positional_argument(call, 0)
     if argument is None:
         return []
     if func.attr.value == "append":
@@ -948,7 +956,7 @@ def _annotated_classes(annotation: cst.BaseExpression | None) -> list[cst.BaseEx
 def _framework_limit(call: CallSite) -> str:
     """`return_char_limit=4000` on the registration: the framework cuts the result itself."""
     for keyword in fw.LIMIT_KEYWORDS:
-        value = _keyword(call.node, keyword)
+        value = keyword_argument(call.node, keyword)
         if value is not None and not (isinstance(value, cst.Name) and value.value == "None"):
             return f"{keyword}={call.module.code(value)}"
     return ""
@@ -986,14 +994,16 @@ def _string_value(expr: cst.BaseExpression | None) -> str | None:
     return None
 
 
-def _positional(call: cst.Call, index: int | None) -> cst.BaseExpression | None:
+def positional_argument(call: cst.Call, index: int | None) -> cst.BaseExpression | None:
+    """The `index`-th positional argument of `call` (not counting `*args`), if it has one."""
     if index is None:
         return None
     positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
     return positional[index].value if index < len(positional) else None
 
 
-def _keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
+def keyword_argument(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    """The value `call` passes as `name=`, if it does."""
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == name:
             return arg.value
@@ -1001,7 +1011,7 @@ def _keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
 
 
 def _has_keyword_value(call: cst.Call, name: str, value: str) -> bool:
-    return _string_value(_keyword(call, name)) == value
+    return _string_value(keyword_argument(call, name)) == value
 
 
 def _parameter_annotation(site: FunctionSite, name: str) -> cst.BaseExpression | None:
