@@ -89,8 +89,9 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     try:
         surveys, analysed = _survey(files, texts, runner, cache, options.prefilter)
         extra = _roots_of_a_partial_run(surveys, lambda: runner.catalog, texts, cache) if project is not files else []
-        done = _analyse_roots(surveys, runner, cache, options, analysed, extra, texts)
-        done.update(_covered_elsewhere(done, surveys, runner, cache, options, texts))
+        answers = _Answers(cache, {str(s.path): s.digest for s in surveys}, {str(path) for path in texts})
+        done = _analyse_roots(surveys, runner, answers, options, analysed, extra, texts)
+        done.update(_covered_elsewhere(done, runner, answers, options))
     finally:
         runner.close()
         for survey in surveys:
@@ -108,13 +109,26 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     return result
 
 
+@dataclass
+class _Answers:
+    """The cache's root entries as this run reads and writes them."""
+
+    cache: Cache
+    digests: dict[str, str]  # each file's content hash, by the name the cache keeps
+    overlaid: set[str]  # texts not on disk (an editor's buffer, a fix in progress), by that name
+
+    def cached(self, kind: str | None, path: Path) -> RootResult | None:
+        return cached_root(self.cache, kind, path, self.digests)
+
+    def store(self, kind: str | None, result: RootResult) -> None:
+        # An analysis that read a text not on disk is not kept: the next run on disk would not
+        # find it current anyway.
+        if self.overlaid.isdisjoint(result.depends_on):
+            store_root(self.cache, kind, result, self.digests)
+
+
 def _covered_elsewhere(
-    done: dict[Path, RootResult],
-    surveys: list[Survey],
-    runner: Runner,
-    cache: Cache,
-    options: CheckOptions,
-    texts: dict[Path, str],
+    done: dict[Path, RootResult], runner: Runner, answers: _Answers, options: CheckOptions
 ) -> dict[Path, RootResult]:
     """Roots with tools that a checkpoint installed in another root covers (`mcp.add_middleware(m)`
     in `main.py`), analysed again knowing it (`find.adapters`), or taken from the cache."""
@@ -128,12 +142,10 @@ def _covered_elsewhere(
         return {}
     request = replace(options.request, covered=tuple(sorted(installs.items())))
     kind = request.cache_kind()
-    digests = {str(s.path): s.digest for s in surveys}
-    again = {path: cached_root(cache, kind, path, digests) for path in stale}
+    again = {path: answers.cached(kind, path) for path in stale}
     for result in runner.reanalyse([path for path, hit in again.items() if hit is None], request):
         again[result.path] = result
-        if {str(path) for path in texts}.isdisjoint(result.depends_on):
-            store_root(cache, kind, result, digests)
+        answers.store(kind, result)
     return {path: result for path, result in again.items() if result is not None}
 
 
@@ -211,7 +223,7 @@ def _stat(path: Path) -> os.stat_result | None:
 def _analyse_roots(
     surveys: list[Survey],
     runner: Runner,
-    cache: Cache,
+    answers: _Answers,
     options: CheckOptions,
     analysed: list[RootResult],
     extra: list[Path],
@@ -219,21 +231,12 @@ def _analyse_roots(
 ) -> dict[Path, RootResult]:
     """Analyse every root (and `extra` one) not `analysed` yet (or take it from the cache), then the
     subclass closure."""
-    digests = {str(s.path): s.digest for s in surveys}  # by the name the cache keeps
     roots = [s.path for s in surveys if s.root] + extra
     kind = options.request.cache_kind()
     done: dict[Path, RootResult] = {}
-    overlaid = {str(path) for path in texts}
-
-    def store(result: RootResult) -> None:
-        # An analysis that read a text not on disk (an editor's buffer, a fix in progress) is not
-        # kept: the next run on disk would not find it current anyway.
-        if overlaid.isdisjoint(result.depends_on):
-            store_root(cache, kind, result, digests)
-
     for result in analysed:
         done[result.path] = result
-        store(result)
+        answers.store(kind, result)
     total = [len(roots)]
     counter = [0]
 
@@ -247,7 +250,7 @@ def _analyse_roots(
     for _ in range(MAX_CLOSURE_ROUNDS):
         fresh = []
         for path in pending:
-            cached = cached_root(cache, kind, path, digests)
+            cached = answers.cached(kind, path)
             if cached is not None:
                 done[path] = cached
                 progress(1)
@@ -257,9 +260,9 @@ def _analyse_roots(
         seeds = {s.path: s.seed for s in surveys if s.seed is not None and s.path in wanted}
         for result in runner.map_roots(fresh, progress, seeds):
             done[result.path] = result
-            store(result)
+            answers.store(kind, result)
         # A file that subclasses a tool class found in a root is a root too.
-        pending = _subclass_roots_cached(surveys, done, cache, texts)
+        pending = _subclass_roots_cached(surveys, done, answers.cache, texts)
         if not pending:
             break
         total[0] += len(pending)
