@@ -14,9 +14,7 @@ reject a cut ``structured_content`` that no longer matches them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
-from .budget import DEFAULT_MAX_CHARS, ToolBudget, as_budget
+from collections.abc import Sequence
 
 try:
     import mcp_types as mt
@@ -26,32 +24,25 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("boundlint_runtime.adapters.fastmcp needs FastMCP: pip install fastmcp") from exc
 
-from .mcp import bound_content, bound_structured_content  # after FastMCP, which brings the MCP types
+from .mcp import (  # after FastMCP, which brings the MCP types
+    MiddlewareSettings,
+    bound_content,
+    bound_structured_content,
+)
 
 __all__ = ["BoundlintMiddleware"]
 
 LABEL = "fastmcp"
 
 
-class BoundlintMiddleware(Middleware):
+class BoundlintMiddleware(MiddlewareSettings, Middleware):
     """FastMCP middleware bounding every tool result (``FastMCP(middleware=[...])``).
 
     Put it first in the list: the outermost middleware sees the result last,
     after every other middleware changed it.
     """
 
-    def __init__(
-        self,
-        max_chars: int | ToolBudget = DEFAULT_MAX_CHARS,
-        *,
-        per_tool: Mapping[str, int] | None = None,
-        hide_output_schemas: bool = True,
-    ) -> None:
-        self.budget = as_budget(max_chars, per_tool, label=LABEL)
-        self.hide_output_schemas = hide_output_schemas
-
-    def __repr__(self) -> str:
-        return f"BoundlintMiddleware({self.budget!r}, hide_output_schemas={self.hide_output_schemas})"
+    label = LABEL
 
     async def on_call_tool(
         self,

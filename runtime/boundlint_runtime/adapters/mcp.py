@@ -39,14 +39,11 @@ __all__ = ["BoundlintMiddleware", "bound_call_tool_result", "bound_content", "bo
 LABEL = "mcp"
 
 
-class BoundlintMiddleware:
-    """Server middleware (``MCPServer(middleware=[...])``) bounding every ``tools/call`` result.
+class MiddlewareSettings:
+    """What both MCP middlewares (this SDK's and FastMCP's) are given: one budget, and whether to
+    hide output schemas. ``label`` names the cuts in logs and events (``mcp:<tool>``)."""
 
-    It wraps the whole request, so it sees the result as it goes on the wire,
-    whichever handler, extension or inner middleware produced it.
-    ``Extension.intercept_tool_call`` would see only ``tools/call``; the
-    middleware also sees ``tools/list``, where the output schemas are hidden.
-    """
+    label = LABEL
 
     def __init__(
         self,
@@ -55,11 +52,21 @@ class BoundlintMiddleware:
         per_tool: Mapping[str, int] | None = None,
         hide_output_schemas: bool = True,
     ) -> None:
-        self.budget = as_budget(max_chars, per_tool, label=LABEL)
+        self.budget = as_budget(max_chars, per_tool, label=self.label)
         self.hide_output_schemas = hide_output_schemas
 
     def __repr__(self) -> str:
         return f"BoundlintMiddleware({self.budget!r}, hide_output_schemas={self.hide_output_schemas})"
+
+
+class BoundlintMiddleware(MiddlewareSettings):
+    """Server middleware (``MCPServer(middleware=[...])``) bounding every ``tools/call`` result.
+
+    It wraps the whole request, so it sees the result as it goes on the wire,
+    whichever handler, extension or inner middleware produced it.
+    ``Extension.intercept_tool_call`` would see only ``tools/call``; the
+    middleware also sees ``tools/list``, where the output schemas are hidden.
+    """
 
     async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
         result = await call_next(ctx)
