@@ -16,8 +16,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any, Literal, TypeVar, cast, overload
 
 from .signal import TruncationEvent, report
-from .structure import check_limits, cut_bytes, measure, publish, shrink
-from .text import Mode, check_size, check_text_args, truncate_text
+from .structure import bound_value, check_limits, measure
+from .text import Mode, check_size, check_text_args
 
 __all__ = ["bounded"]
 
@@ -138,7 +138,7 @@ def _rehome(wrapper: Any, fn: Any) -> Any:
 class _Bound:
     """Bounds one tool's results."""
 
-    def __init__(self, max_chars: int, on_overflow: str, mode: str, limits: tuple[Any, ...], label: str) -> None:
+    def __init__(self, max_chars: int, on_overflow: str, mode: Mode, limits: tuple[Any, ...], label: str) -> None:
         self.max_chars, self.on_overflow, self.mode, self.limits, self.label = (
             max_chars,
             on_overflow,
@@ -167,15 +167,7 @@ class _Bound:
     def value(self, value: Any) -> Any:
         if self.on_overflow == "error":
             return self._checked(value)
-        if isinstance(value, str):
-            return truncate_text(value, self.max_chars, mode=self.mode, label=self.label)  # type: ignore[arg-type]
-        if isinstance(value, (bytes, bytearray)):
-            return cut_bytes(value, self.max_chars, self.label)  # binary stays binary
-        out, cuts = shrink(value, self.max_chars, *self.limits)
-        if not cuts:
-            return value  # fits: hand the framework exactly what the tool returned
-        publish(cuts, self.label)
-        return out
+        return bound_value(value, self.max_chars, self.label, self.mode, self.limits)
 
     def _checked(self, value: Any) -> Any:
         cap = 64 * self.max_chars  # measure big results only this far: cost stays bounded

@@ -24,7 +24,7 @@ from pathlib import PurePath
 from typing import Any
 
 from .signal import TruncationEvent, report
-from .text import check_size, clean, cut_text, truncate_text, utf8_len
+from .text import Mode, check_size, clean, cut_text, truncate_text, utf8_len
 
 __all__ = ["truncate_for_llm"]
 
@@ -69,6 +69,26 @@ def truncate_for_llm(
     result, cuts = shrink(value, budget, *limits)
     publish(cuts, label or "value")
     return result
+
+
+def bound_value(
+    value: Any, budget: int, label: str, mode: Mode = "head_tail", limits: tuple[Any, ...] = (None, None, 20)
+) -> Any:
+    """``value`` within ``budget``: the very same object when it fits, text cut as text
+    (``mode``), binary kept binary, anything else cut as a structure; every cut reported.
+
+    What ``@bounded`` and the framework adapters hand back to the framework.
+    ``limits``: ``check_limits``'s (max_string_chars, max_items, max_depth).
+    """
+    if isinstance(value, str):
+        return truncate_text(value, budget, mode=mode, label=label)
+    if isinstance(value, (bytes, bytearray)):
+        return cut_bytes(value, budget, label)
+    out, cuts = shrink(value, budget, *limits)
+    if not cuts:
+        return value  # fits: hand the framework exactly what the tool returned
+    publish(cuts, label)
+    return out
 
 
 def cut_bytes(value: bytes | bytearray, budget: int, label: str) -> bytes | bytearray:

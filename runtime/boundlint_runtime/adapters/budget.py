@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..signal import TruncationEvent, report
-from ..structure import cut_bytes, publish, shrink
+from ..structure import bound_value
 from ..text import Mode, check_size, check_text_args, truncate_text
 
 __all__ = ["DEFAULT_MAX_CHARS", "ToolBudget", "as_budget", "share"]
@@ -69,15 +69,7 @@ class ToolBudget:
     def value(self, value: Any, tool: str | None, max_chars: int | None = None) -> Any:
         """Any result value within budget: the same object when it fits, text cut as text, binary kept binary."""
         limit = self.limit(tool) if max_chars is None else max_chars
-        if isinstance(value, str):
-            return truncate_text(value, limit, mode=self.mode, label=self.name(tool))
-        if isinstance(value, (bytes, bytearray)):
-            return cut_bytes(value, limit, self.name(tool))
-        out, cuts = shrink(value, limit)
-        if not cuts:
-            return value
-        publish(cuts, self.name(tool))
-        return out
+        return bound_value(value, limit, self.name(tool), self.mode)
 
     def texts(self, texts: Sequence[str], tool: str | None, max_chars: int | None = None) -> list[str | None]:
         """Several text blocks of one result within one budget, in order; ``None``: drop that block.
