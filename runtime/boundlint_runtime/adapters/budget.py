@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..signal import TruncationEvent, report
-from ..structure import bound_value
+from ..structure import bound_value, measure
 from ..text import Mode, check_size, check_text_args, truncate_text
 
 __all__ = ["DEFAULT_MAX_CHARS", "ToolBudget", "as_budget", "share"]
@@ -70,6 +70,28 @@ class ToolBudget:
         """Any result value within budget: the same object when it fits, text cut as text, binary kept binary."""
         limit = self.limit(tool) if max_chars is None else max_chars
         return bound_value(value, limit, self.name(tool), self.mode)
+
+    def blocks(
+        self, texts: Sequence[str], values: Sequence[Any], tool: str | None
+    ) -> tuple[list[str | None], list[Any]]:
+        """The text blocks and the structured blocks (``json``...) of one result within one budget.
+
+        The texts share one part (``texts``), each value gets a part of its own
+        by its size (``value``); all come back as the same objects when they fit.
+        """
+        limit = self.limit(tool)
+        sizes = [sum(map(len, texts)), *(self.size(value, limit) for value in values)]
+        if sum(sizes) <= limit:
+            return list(texts), list(values)
+        text_room, *rooms = share(sizes, limit)
+        cut = [self.value(value, tool, max(2, room)) for value, room in zip(values, rooms, strict=True)]
+        return self.texts(texts, tool, max(2, text_room)), cut
+
+    @staticmethod
+    def size(value: Any, cap: int) -> int:
+        """The JSON size of ``value``, counted no further than ``cap`` (``cap + 1``: more than that)."""
+        size = measure(value, cap)
+        return cap + 1 if size is None else size
 
     def texts(self, texts: Sequence[str], tool: str | None, max_chars: int | None = None) -> list[str | None]:
         """Several text blocks of one result within one budget, in order; ``None``: drop that block.

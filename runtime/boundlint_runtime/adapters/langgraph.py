@@ -8,13 +8,11 @@ With LangChain's ``create_agent``, use ``boundlint_runtime.adapters.langchain.Bo
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
-from .budget import DEFAULT_MAX_CHARS, ToolBudget, as_budget, share
+from .budget import DEFAULT_MAX_CHARS, ToolBudget, as_budget
 
 try:
     from langchain_core.messages import BaseMessage, convert_to_messages
@@ -132,9 +130,8 @@ def _bound_contents(contents: list[Any], budget: ToolBudget, tool: str | None) -
                 texts.append(piece if isinstance(piece, str) else piece["text"])
             elif not _is_media(piece):
                 blocks.append(piece)
-    room = share([sum(map(len, texts)), *map(_json_size, blocks)], budget.limit(tool))
-    new_texts = iter(budget.texts(texts, tool, max(2, room[0])))
-    new_blocks = iter([budget.value(block, tool, max(2, r)) for block, r in zip(blocks, room[1:], strict=True)])
+    cut_texts, cut_blocks = budget.blocks(texts, blocks, tool)
+    new_texts, new_blocks = iter(cut_texts), iter(cut_blocks)  # each content takes its own from these
     return [_rebuild(content, new_texts, new_blocks) for content in contents]
 
 
@@ -171,11 +168,3 @@ def _is_text(piece: Any) -> bool:
 
 def _is_media(piece: Any) -> bool:
     return isinstance(piece, dict) and piece.get("type") in MEDIA_BLOCKS and not _is_text(piece)
-
-
-def _json_size(block: Any) -> int:
-    # An estimate that decides each block's share; ToolBudget.value then makes the cut exact.
-    try:
-        return len(json.dumps(block, ensure_ascii=False, default=repr))
-    except (ValueError, RecursionError):  # a cycle, or too deep: let ToolBudget.value measure it
-        return sys.maxsize

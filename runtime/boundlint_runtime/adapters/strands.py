@@ -19,8 +19,7 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("boundlint_runtime.adapters.strands needs Strands Agents: pip install strands-agents") from exc
 
-from ..structure import measure
-from .budget import ToolBudget, as_budget, share
+from .budget import ToolBudget, as_budget
 
 __all__ = ["BoundlintHooks", "bound_tool_result"]
 
@@ -69,27 +68,20 @@ def bound_tool_result(result: Any, budget: ToolBudget, tool: str | None) -> Any:
     texts = [i for i, b in enumerate(content) if isinstance(b, dict) and isinstance(b.get("text"), str)]
     jsons = [i for i, b in enumerate(content) if isinstance(b, dict) and "json" in b and i not in texts]
 
-    limit = budget.limit(tool)
-    # measure() stops at the limit, so a huge json block costs no more than a small one.
-    json_sizes = [_json_size(content[i]["json"], limit) for i in jsons]
-    sizes = ([sum(len(content[i]["text"]) for i in texts)] if texts else []) + json_sizes
-    new_content = content
-    if sum(sizes) > limit:
-        rooms = share(sizes, limit)
-        new_content = list(content)
-        dropped: set[int] = set()
-        if texts:
-            text_room = rooms.pop(0)
-            for i, text in zip(texts, budget.texts([content[i]["text"] for i in texts], tool, text_room), strict=True):
-                if text is None:
-                    dropped.add(i)
-                elif text is not content[i]["text"]:
-                    new_content[i] = {**content[i], "text": text}
-        for i, room in zip(jsons, rooms, strict=True):
-            value = budget.value(content[i]["json"], tool, max(2, room))
-            if value is not content[i]["json"]:
-                new_content[i] = {**content[i], "json": value}
-        new_content = [b for i, b in enumerate(new_content) if i not in dropped]
+    cut_texts, cut_jsons = budget.blocks([content[i]["text"] for i in texts], [content[i]["json"] for i in jsons], tool)
+    new_content = list(content)
+    dropped: set[int] = set()
+    for i, text in zip(texts, cut_texts, strict=True):
+        if text is None:
+            dropped.add(i)
+        elif text is not content[i]["text"]:
+            new_content[i] = {**content[i], "text": text}
+    for i, value in zip(jsons, cut_jsons, strict=True):
+        if value is not content[i]["json"]:
+            new_content[i] = {**content[i], "json": value}
+    new_content = [b for i, b in enumerate(new_content) if i not in dropped]
+    if len(new_content) == len(content) and all(a is b for a, b in zip(new_content, content, strict=True)):
+        new_content = content  # nothing cut: the very same list
 
     structured = result.get("structuredContent")
     bounded_structured = structured if structured is None else budget.value(structured, tool)
@@ -99,8 +91,3 @@ def bound_tool_result(result: Any, budget: ToolBudget, tool: str | None) -> Any:
     if structured is not None:
         out["structuredContent"] = bounded_structured
     return out
-
-
-def _json_size(value: Any, limit: int) -> int:
-    size = measure(value, limit)
-    return limit + 1 if size is None else size
