@@ -568,3 +568,104 @@ def test_a_serialisation_that_asks_for_at_most_so_much_is_low(tmp_path, body, ex
 )
 def test_a_model_answer_capped_in_tokens_is_low(tmp_path, body, expected):
     assert confidence_of(tmp_path, body) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a field of one record of a listing: a name, a link, a date
+        ("filing = make_client().get_filings(q)[0]\nreturn filing.company", ["low"]),
+        ("for filing in make_client().get_filings(q):\n    return filing.company\nreturn ''", ["low"]),
+        ("period = make_client().get_periods(q)[0]\nreturn period.get('forecast', '')", ["low"]),
+        ("return '\\n'.join(p['forecast'] for p in make_client().get_periods(q)[:5])", ["low"]),
+        # ... but a content field of one record is content, and the listing whole is a listing
+        ("doc = make_client().search(q)[0]\nreturn doc.page_content", ["high"]),
+        ("return '\\n'.join(p['detail'] for p in make_client().get_periods(q))", ["medium"]),
+        ("return str(make_client().get_filings(q)[0])", ["medium"]),
+    ],
+)
+def test_a_field_of_one_record_is_low(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body) == expected
+
+
+def test_a_helper_that_formats_one_record_gives_a_short_line(tmp_path):
+    source = TOOL.format(
+        name="forecast",
+        body="    periods = make_client().get_periods(q)\n"
+        "    return '\\n'.join(describe(period) for period in periods[:5])",
+    )
+    helper = "\n\ndef describe(period):\n    return f\"{period.get('name')}: {period['temperature']}\"\n"
+    assert bl001_confidences(tmp_path / "few", source + helper) == ["low"]
+    # the same helper over every period is as long as the listing
+    every = source.replace("periods[:5]", "periods")
+    assert bl001_confidences(tmp_path / "all", every + helper) == ["medium"]
+
+
+def test_an_item_a_helper_finds_in_a_listing_is_one_record(tmp_path):
+    source = TOOL.format(
+        name="filing_url",
+        body="    filing = find(make_client().get_filings(q), q)\n    return filing.company if filing else ''",
+    )
+    helper = "\n\ndef find(filings, key):\n    for f in filings:\n        if f.key == key:\n            return f\n    return None\n"
+    assert bl001_confidences(tmp_path, source + helper) == ["low"]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("r = make_client().fetch(q)\nreturn f\"{r.result[:100]}... exit {getattr(r, 'exit_code', 0)}\"", []),
+        ("r = make_client().fetch(q)\nreturn str(getattr(r, 'result', ''))", ["medium"]),
+    ],
+)
+def test_getattr_with_a_constant_name_is_that_attribute(tmp_path, body, expected):
+    found = confidence_of(tmp_path, body)
+    assert [level for level in found if level != "low"] == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a library function named for the identifier it gives
+        ("from somelib import validate_path\nreturn f'Moved to {validate_path(requests.get(q).text)}'", []),
+        ("return f'session {make_client().get_session_id()}'", []),
+        # LangChain's async twins read like the verbs they are
+        ("return str(make_client().aread(q))", ["medium"]),
+        ("return str(make_client().alist_tree_listing(q))", ["medium"]),
+        ("return str(make_client().apply(q))", ["low"]),
+    ],
+)
+def test_names_of_calls_we_know_nothing_else_about(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body) == expected
+
+
+SETTINGS = """
+from dataclasses import dataclass, field
+
+@dataclass
+class Configuration:
+    max_search_results: int = field(default={count})
+"""
+
+SEARCH = """
+from langchain_core.tools import tool
+from somelib import TavilySearch
+from pkg.settings import Configuration
+
+@tool
+async def search(q: str) -> str:
+    \"\"\"Search the web.\"\"\"
+    configuration = Configuration()
+    wrapped = TavilySearch(max_results=configuration.max_search_results)
+    return str(await wrapped.ainvoke({{"query": q}}))
+"""
+
+
+@pytest.mark.parametrize(("count", "expected"), [(5, ["low"]), (100, ["medium"])])
+def test_an_object_made_to_answer_a_few_items_by_its_settings(tmp_path, count, expected):
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/settings.py": SETTINGS.format(count=count),
+        "pkg/tools.py": SEARCH.format(),
+    }
+    result = run_tree(tmp_path, files, min_confidence="low")
+    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected

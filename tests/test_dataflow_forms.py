@@ -723,3 +723,150 @@ class Interpreter(BaseTool):
 )
 def test_a_function_stored_in_an_attribute_is_followed(tmp_path, body, expected):
     assert codes_of(tmp_path, STORED_FUNCTION.format(body=body)) == expected
+
+
+DISPATCHER = """
+from enum import Enum
+import requests
+from langchain_core.tools import tool
+
+class ToolName(str, Enum):
+    GET_SCHEMAS = "get_schemas"
+    FETCH_PAGE = "fetch_page"
+
+class Manager:
+    def execute_tool(self, tool_name, url=""):
+        if tool_name == ToolName.GET_SCHEMAS:
+            return "public, auth"
+        elif tool_name == ToolName.FETCH_PAGE:
+            return requests.get(url).text
+        raise ValueError(tool_name)
+
+    def run(self, action, url=""):
+        match action:
+            case "ping":
+                return "pong"
+            case "fetch":
+                return requests.get(url).text
+            case _:
+                return "unknown action"
+
+MANAGER = Manager()
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("return MANAGER.execute_tool(ToolName.GET_SCHEMAS)", []),
+        ("return MANAGER.execute_tool(ToolName.FETCH_PAGE, url=q)", ["dispatched"]),
+        ('return MANAGER.run("ping")', []),
+        ('return MANAGER.run("fetch", q)', ["dispatched"]),
+        ('return MANAGER.run("other")', []),  # the wildcard case
+        # a name the call does not fix: every branch counts
+        ("return MANAGER.execute_tool(ToolName(q))", ["dispatched"]),
+    ],
+)
+def test_a_dispatcher_called_with_a_constant_takes_that_branch(tmp_path, body, expected):
+    tool = f'\n@tool\ndef dispatched(q: str) -> str:\n    """d"""\n    {body}\n'
+    result = run_tree(tmp_path, {"tools.py": DISPATCHER + tool})
+    assert result.errors == []
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == expected
+
+
+HANDOFFS = '''
+from typing import Annotated, Any
+from langchain_core.messages import ToolMessage
+from langchain_core.tools import tool, InjectedToolCallId
+from langgraph.prebuilt import InjectedState
+from langgraph.types import Command
+import requests
+
+def _get_field(obj, key):
+    return obj[key] if isinstance(obj, dict) else getattr(obj, key)
+
+@tool("transfer_to_b")
+def starred(state: Annotated[Any, InjectedState], tool_call_id: Annotated[str, InjectedToolCallId]) -> Command:
+    """Hand off to b."""
+    msg = ToolMessage(content="Transferred to b", tool_call_id=tool_call_id)
+    return Command(goto="b", graph=Command.PARENT, update={"messages": [*_get_field(state, "messages"), msg]})
+
+@tool("transfer_to_c")
+def added(state: Annotated[dict, InjectedState], tool_call_id: Annotated[str, InjectedToolCallId]) -> Command:
+    """Hand off to c."""
+    msg = ToolMessage(content="Transferred to c", tool_call_id=tool_call_id)
+    return Command(goto="c", update={**state, "messages": state["messages"] + [msg]})
+
+@tool("fetch")
+def fetched(url: str, state: Annotated[dict, InjectedState], tool_call_id: Annotated[str, InjectedToolCallId]) -> Command:
+    """Fetch a page into the conversation."""
+    msg = ToolMessage(content=requests.get(url).text, tool_call_id=tool_call_id)
+    return Command(update={"messages": state["messages"] + [msg]})
+'''
+
+
+def test_a_handoff_that_passes_the_conversation_on_adds_only_its_own_message(tmp_path):
+    result = run_tree(tmp_path, {"agents.py": HANDOFFS}, min_confidence="low")
+    assert result.errors == []
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == ["fetched"]
+
+
+CALCULATOR = '''
+import ast
+import operator
+from langchain_core.tools import tool
+
+@tool
+def calculate(expression: str) -> str:
+    """Evaluate an arithmetic expression."""
+    allowed_operators = {ast.Add: operator.add, ast.Sub: operator.sub, ast.USub: operator.neg}
+
+    def eval_node(node):
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.BinOp):
+            return allowed_operators[type(node.op)](eval_node(node.left), eval_node(node.right))
+        if isinstance(node, ast.UnaryOp):
+            op = allowed_operators.get(type(node.op))
+            return op(eval_node(node.operand))
+        raise ValueError("unsupported")
+
+    return str(eval_node(ast.parse(expression, mode="eval").body))
+'''
+
+
+def test_a_calculator_that_calls_operators_from_a_table_gives_a_number(tmp_path):
+    result = run_tree(tmp_path / "ops", {"calc.py": CALCULATOR}, min_confidence="low")
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == []
+    # a table of anything else is not a calculator's
+    other = CALCULATOR.replace("ast.Sub: operator.sub", "ast.Sub: requests.get").replace(
+        "import ast\n", "import ast\nimport requests\n"
+    )
+    result = run_tree(tmp_path / "other", {"calc.py": other}, min_confidence="low")
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == ["calculate"]
+
+
+SIBLINGS = '''
+import requests
+from langchain_core.tools import tool
+
+def make_tools(base: str):
+    def fetch_page(path: str) -> str:
+        """Fetch a page."""
+        return requests.get(base + path).text
+
+    def fetch_page_sync(path: str) -> str:
+        """Fetch a page, as a sibling does."""
+        return fetch_page(path)
+
+    return [tool(fetch_page), tool(fetch_page_sync)]
+'''
+
+
+def test_a_nested_function_calls_its_siblings(tmp_path):
+    result = run_tree(tmp_path, {"tools.py": SIBLINGS}, min_confidence="low")
+    assert result.errors == []
+    found = {f.symbol: f for f in result.findings if f.code == "BL001"}
+    # followed into the sibling, whatever the wrapper around it
+    assert "response body" in found["make_tools.<locals>.fetch_page_sync"].message
+    assert found["make_tools.<locals>.fetch_page_sync"].confidence == "high"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 
 from boundlint.analyse.agent_tools import agent_tool_returns
-from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, snippet
+from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, constant_key, snippet, tested_parameters
 from boundlint.analyse.size import (
     BOUNDED_VALUE,
     FEW_ITEMS,
@@ -65,6 +65,11 @@ class Analysis:
         self.checkpoints = Checkpoints(self.project, self.config)
         self.models = ModelRegistry(self.checkpoints)
         self._summaries: dict[cst.FunctionDef, Verdict | None] = {}
+        # A dispatcher's summary at calls that choose one branch by a constant (`execute_tool(
+        # ToolName.GET_SCHEMAS, ...)`), by function and the constants passed.
+        self._tested_params: dict[cst.FunctionDef, frozenset[str]] = {}
+        self._in_progress: set[cst.FunctionDef] = set()  # summaries under way: recursive calls
+        self._chosen_summaries: dict[tuple[cst.FunctionDef, tuple[tuple[str, str], ...]], Verdict | None] = {}
         self._init_fields: dict[cst.FunctionDef, dict[str, Verdict] | None] = {}
         # Functions of the tree whose results the tools' values were followed into, and where.
         self.reached: dict[cst.FunctionDef, ModuleInfo] = {}
@@ -235,7 +240,12 @@ class Analysis:
             return BOUNDED_VALUE
         if depth >= MAX_CALL_DEPTH:
             return unbounded(f"the result of `{code}`", call, caller)
-        summary = self._summary(entity, depth)
+        chosen = self._dispatch_constants(function, call, skip_first=entity.owner is not None)
+        summary = self._chosen_summary(entity, depth, chosen) if chosen else self._summary(entity, depth)
+        if summary is None and function in self._in_progress:
+            # A recursive call (`eval_node(node.left)` in `eval_node`): it gives what the function's
+            # other returns give, which its summary joins.
+            return BOUNDED_VALUE
         if summary is None:
             return unbounded(f"the result of `{code}`", call, caller)
         parts = (
@@ -314,9 +324,43 @@ class Analysis:
         else:
             site = index_of(entity.module).sites.get(function)
             owner = site.owner if site is not None else entity.owner
-            returns = FunctionEvaluator(self, entity.module, function, owner, depth + 1).run()
+            self._in_progress.add(function)
+            try:
+                returns = FunctionEvaluator(self, entity.module, function, owner, depth + 1).run()
+            finally:
+                self._in_progress.discard(function)
             result = join_returns([item.verdict for item in returns]) if returns else BOUNDED_VALUE
         self._summaries[function] = result
+        return result
+
+    def _dispatch_constants(self, function: cst.FunctionDef, call: cst.Call, skip_first: bool) -> dict[str, str]:
+        """Of the constants `call` passes, those whose parameter `function` tests against a
+        constant (`if tool_name == ToolName.GET_SCHEMAS:`): they choose its branches."""
+        given = constant_arguments(function, call, skip_first)
+        if not given:
+            return {}
+        if function not in self._tested_params:
+            self._tested_params[function] = tested_parameters(function)
+        tested = self._tested_params[function]
+        return {name: constant for name, constant in given.items() if name in tested}
+
+    def _chosen_summary(self, entity: Entity, depth: int, chosen: dict[str, str]) -> Verdict | None:
+        """The summary of a dispatcher at a call that passes constants to the parameters its
+        branches test: only the branches those constants take."""
+        function = entity.node
+        assert isinstance(function, cst.FunctionDef)
+        key = (function, tuple(sorted(chosen.items())))
+        if key in self._chosen_summaries:
+            return self._chosen_summaries[key]
+        self._chosen_summaries[key] = None  # recursion guard
+        self.reached[function] = entity.module
+        site = index_of(entity.module).sites.get(function)
+        owner = site.owner if site is not None else entity.owner
+        evaluator = FunctionEvaluator(self, entity.module, function, owner, depth + 1)
+        evaluator.chosen = chosen
+        returns = evaluator.run()
+        result = join_returns([item.verdict for item in returns]) if returns else BOUNDED_VALUE
+        self._chosen_summaries[key] = result
         return result
 
     def _construction_value(
@@ -397,12 +441,35 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
         if read and all(path is not None and path.bundled for path in read):
             return replace(plain, confidence=LOW)  # `read_json(HERE / "orders.json")`: the project's own file
         return plain
-    given = [passed[name] for name in sorted(value.params) if name in passed]
-    base = replace(value, params=frozenset(), elements=None, otherwise=None, keys=None, cut_params=frozenset())
+    given = [
+        _field_of(passed[name]) if name in value.field_params else passed[name]
+        for name in sorted(value.params)
+        if name in passed
+    ]
+    if value.record:  # `_find(filings, acc)`: one item of what the call passes
+        given = [replace(item, record=True) if item.level == UNBOUNDED else item for item in given]
+    base = replace(
+        value,
+        params=frozenset(),
+        field_params=frozenset(),
+        elements=None,
+        otherwise=None,
+        keys=None,
+        cut_params=frozenset(),
+    )
     cut = [passed[name] for name in value.cut_params if name in passed]
     if value.level == SILENT and value.cut_params and all(item.bounded for item in cut):
         base = FEW_ITEMS.with_models(value.models)  # `name[:64]` of a short argument: a label
     return join_all([base, *given])
+
+
+def _field_of(argument: Verdict) -> Verdict:
+    """A field not named for content, read out of `argument` by a helper: of one record of a
+    listing (`format_period(period)` in `for period in periods[:5]`) a short value; of anything
+    else, as large as the argument, as before."""
+    if argument.level == UNBOUNDED and argument.record:
+        return replace(argument, confidence=LOW, record=False)
+    return argument
 
 
 def arguments_by_parameter(
@@ -441,6 +508,24 @@ def arguments_by_parameter(
             if name is not None and name not in passed:
                 give(name, value)
     return passed
+
+
+def constant_arguments(function: cst.FunctionDef, call: cst.Call, skip_first: bool) -> dict[str, str]:
+    """The parameters of `function` that `call` gives a constant (`ToolName.GET_SCHEMAS`,
+    `"search"`), each with its constant (see `constant_key`)."""
+    params = function.params
+    positional = [param.name.value for param in [*params.posonly_params, *params.params]]
+    if skip_first and positional and positional[0] in ("self", "cls"):
+        positional = positional[1:]
+    given: dict[str, str] = {}
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            break
+        name = arg.keyword.value if arg.keyword is not None else positional[index] if index < len(positional) else None
+        constant = constant_key(arg.value)
+        if name is not None and constant is not None:
+            given[name] = constant
+    return given
 
 
 def _is_generator(function: cst.FunctionDef) -> bool:

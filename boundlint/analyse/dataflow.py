@@ -22,6 +22,7 @@ import libcst as cst
 
 from boundlint.analyse.markers import has_marker
 from boundlint.analyse.size import (
+    ARITHMETIC,
     BOUNDED,
     BOUNDED_VALUE,
     FEW_ITEMS,
@@ -42,6 +43,7 @@ from boundlint.analyse.size import (
     with_keys,
 )
 from boundlint.core.config import Config
+from boundlint.core.findings import CONFIDENCE_ORDER
 from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes
@@ -134,6 +136,11 @@ class FunctionEvaluator:
         self.self_arguments: set[str] = set()  # in a dataclass's `__post_init__`: `self.x` is the argument `x`
         self._partials: dict[str, cst.Call] = {}  # `f = functools.partial(fetch, url)`, for `f()`
         self.yields_are_returns = False  # a generator whose yields are the result (`Tool.yields_result`)
+        # Parameters this call of a dispatcher gives a constant (`tool_name` is
+        # `ToolName.GET_SCHEMAS`): a branch that tests one against a constant is taken or not.
+        self.chosen: dict[str, str] = {}
+        self._enclosing_tables: dict[str, Verdict | None] = {}  # by free variable: see `_enclosing_table`
+        self._assigned_here: dict[str, cst.BaseExpression | None] = {}  # see `_assigned_once_here`
         if function is not None:
             self._collect_params(function)
 
@@ -278,6 +285,15 @@ class FunctionEvaluator:
         self.returns.append(ReturnVerdict(node, value, self.eval(value, env)))
 
     def _if(self, node: cst.If, env: Env) -> Env | None:
+        decided = self._decided(node.test, env) if self.chosen else None
+        if decided is True:
+            return self._block(node.body, env)
+        if decided is False:
+            if node.orelse is None:
+                return env
+            if isinstance(node.orelse, cst.If):
+                return self._if(node.orelse, env)
+            return self._block(node.orelse.body, env)
         self.eval(node.test, env)
         then_env, else_env = self._narrow(node.test, env)
         after_then = self._block(node.body, then_env)
@@ -345,7 +361,35 @@ class FunctionEvaluator:
             return final if result is not None else None
         return result
 
+    def _decided(self, test: cst.BaseExpression, env: Env) -> bool | None:
+        """Whether `test` holds, when it compares a parameter this call chose with a constant
+        (`tool_name == ToolName.GET_SCHEMAS`); None when it is not such a test."""
+        compared = _compared_with_constant(test)
+        if compared is None:
+            return None
+        name, constant, equal = compared
+        if name not in self.chosen or name in env:
+            return None  # not chosen by the call, or rebound since
+        return (self.chosen[name] == constant) == equal
+
+    def _chosen_case(self, node: cst.Match, env: Env) -> cst.MatchCase | None:
+        """The one case a `match` on a parameter this call chose takes (`case "search":`)."""
+        subject = node.subject
+        if not isinstance(subject, cst.Name) or subject.value not in self.chosen or subject.value in env:
+            return None
+        for case in node.cases:
+            pattern = case.pattern
+            if case.guard is None and isinstance(pattern, cst.MatchValue):
+                if constant_key(pattern.value) == self.chosen[subject.value]:
+                    return case
+            elif case.guard is None and isinstance(pattern, cst.MatchAs) and pattern.pattern is None:
+                return case  # `case _:` before any case matched
+        return None
+
     def _match(self, node: cst.Match, env: Env) -> Env | None:
+        chosen = self._chosen_case(node, env) if self.chosen else None
+        if chosen is not None:
+            return self._block(chosen.body, dict(env))
         subject = self.eval(node.subject, env)
         result: Env | None = None
         for case in node.cases:
@@ -619,6 +663,9 @@ class FunctionEvaluator:
             if name == "state" or src.names_content(name):
                 return unbounded(f"`{name}`", expr, self.module)
             return handle(name, expr, self.module)
+        table = self._enclosing_table(name)
+        if table is not None:
+            return table
         handed_in = self._enclosing_param(name)
         if handed_in is not None and _setting_param(handed_in):
             return BOUNDED_VALUE  # `create_tool(name: str, ...)`: a setting the tool was made with
@@ -629,6 +676,22 @@ class FunctionEvaluator:
                 return unbounded(f"`{name}`", expr, self.module)
             return handle(name, expr, self.module)
         return self.analysis.global_value(self.module, expr, self.depth)
+
+    def _enclosing_table(self, name: str) -> Verdict | None:
+        """A calculator's table of operations that the function enclosing this one binds once
+        (`allowed_operators = {ast.Add: operator.add, ...}` around `def eval_node(node):`)."""
+        if not isinstance(self.function, cst.FunctionDef):
+            return None
+        if name not in self._enclosing_tables:
+            site = index_of(self.module).sites.get(self.function)
+            enclosing = site.parent_function if site is not None else None
+            value = (
+                _assigned_once(enclosing.body, lambda target: isinstance(target, cst.Name) and target.value == name)
+                if enclosing is not None
+                else None
+            )
+            self._enclosing_tables[name] = self._arithmetic_table(value, {}) if isinstance(value, cst.Dict) else None
+        return self._enclosing_tables[name]
 
     def _enclosing_param(self, name: str) -> cst.Param | None:
         """The parameter `name` of a function that encloses this one (the closure's maker)."""
@@ -664,6 +727,8 @@ class FunctionEvaluator:
         ):
             return BOUNDED_VALUE  # a library's constant: `lr.utils.constants.DONE`, `http.HTTPStatus.OK`
         shadowed = self._bound_here(base, env)
+        if qualified is not None and qualified.startswith(src.ARITHMETIC_MODULES) and not shadowed:
+            return ARITHMETIC  # `operator.add`, `math.sqrt`: called, a number
         if qualified is not None and qualified.startswith(src.SMALL_MODULE_CONSTANTS) and not shadowed:
             return BOUNDED_VALUE  # `math.pi`, `os.sep`
         if base is not None and not shadowed:
@@ -703,6 +768,8 @@ class FunctionEvaluator:
             return BOUNDED_VALUE  # `resp.reason`, `resp.url`: what the response says of itself
         root = _root_name(expr)
         if root is not None and root in self.params:
+            if _is_param_echo(expr.value, self.params) and not src.names_content_attribute(attribute):
+                return self._argument(root).through_fields()  # `period.name`: short if `period` is a record
             return self._argument(root)  # an argument's field echoed back (`request.filters.city`)
         if _is_self(expr.value):
             # The tool's own state, kept across calls: what grows there is named for it
@@ -720,6 +787,8 @@ class FunctionEvaluator:
             return replace(receiver, handle=False, reason=f"`{code}`", node=expr)
         if receiver.handle and not src.names_content_by_word(attribute):
             confidence = LOW  # `pres.slides` of a handle: objects, not what was read
+        if receiver.level == UNBOUNDED and receiver.record and not src.names_content_attribute(attribute):
+            return self._field_of_record(receiver, expr)  # `filing.url` of one filing
         if receiver.level == UNBOUNDED:
             if receiver.confidence == LOW and confidence == MEDIUM and not receiver.capped:
                 return unbounded(f"`{code}`", expr, self.module, MEDIUM)  # `conn.paragraphs` of a client
@@ -727,6 +796,12 @@ class FunctionEvaluator:
         if receiver.bounded and receiver.models:
             return BOUNDED_VALUE.with_params(receiver.params)  # a field of a model built from small values
         return unbounded(f"`{code}`", expr, self.module, confidence)
+
+    def _field_of_record(self, record: Verdict, expr: cst.BaseExpression) -> Verdict:
+        """A field of one record of a listing, not named for content: most often a name, a link,
+        a date (`filing.company`, `period["name"]`); what is large is the listing, or a content field."""
+        reason = f"`{snippet(self.module, expr)}` of {record.reason}"
+        return replace(record, reason=reason, node=expr, module=self.module, confidence=LOW, record=False, http=False)
 
     def _is_enum_class(self, expr: cst.BaseExpression) -> bool:
         entity = self.project.resolve(self.module, expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
@@ -765,6 +840,12 @@ class FunctionEvaluator:
         ]
         return any((count := self._count(value)) is not None and count <= src.FEW_ITEMS_LIMIT for value in counts)
 
+    def _made_to_give_few(self, receiver: cst.BaseExpression) -> bool:
+        """`wrapped = TavilySearch(max_results=5)` ... `wrapped.ainvoke(q)`: an object made here
+        to answer with a few items, so what its methods answer is a few."""
+        made = self._assigned_once_here(receiver.value) if isinstance(receiver, cst.Name) else receiver
+        return isinstance(made, cst.Call) and self._asks_for_few(made)
+
     def _count(self, value: cst.BaseExpression, depth: int = 0) -> int | None:
         """The number `value` stands for where the code says it: a literal, a module's constant, a
         class setting of the tool, the smaller of `min(x, N)`, a parameter the code clamps."""
@@ -791,13 +872,34 @@ class FunctionEvaluator:
                 return None  # a field the model fills (`self.num_results` of a tool message)
             body = self.owner.body.body if isinstance(self.owner.body, cst.IndentedBlock) else ()
             return _integer(_bound_once(body, value.attr.value))
+        if isinstance(value, cst.Attribute) and _root_name(value) not in self.params:
+            return self._configured_count(value.attr.value)
         return None
+
+    def _configured_count(self, attribute: str) -> int | None:
+        """`configuration.max_search_results`: the default that a settings class this module
+        imports (or defines) gives `attribute` (`max_search_results: int = 10`, or
+        `field(default=10)`), the largest when several do. None when none does."""
+        classes: list[cst.ClassDef] = list(self.module.classes.values())
+        for local, qualified in self.module.imports.items():
+            if local[:1].isupper():
+                entity = self.project.lookup(qualified, self.module)
+                if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
+                    classes.append(entity.node)
+        settings = [cls for cls in classes if set(src.name_words(cls.name.value)) & _SETTINGS_WORDS]
+        defaults = [count for cls in settings if (count := _field_default(cls, attribute)) is not None]
+        return max(defaults) if defaults else None
 
     def _assigned_once_here(self, name: str) -> cst.BaseExpression | None:
         """What `name = value` binds in this function, when it is bound there once."""
         if not isinstance(self.function, cst.FunctionDef):
             return None
-        return _assigned_once(self.function.body, lambda target: isinstance(target, cst.Name) and target.value == name)
+        if name not in self._assigned_here:
+            wanted: Callable[[cst.BaseExpression], bool] = lambda target: (  # noqa: E731
+                isinstance(target, cst.Name) and target.value == name
+            )
+            self._assigned_here[name] = _assigned_once(self.function.body, wanted)
+        return self._assigned_here[name]
 
     def _subscript(self, expr: cst.Subscript, env: Env) -> Verdict:
         if self._constant_table(expr.value, env):
@@ -840,6 +942,8 @@ class FunctionEvaluator:
         for element in expr.slice:
             if isinstance(element.slice, cst.Index):
                 self.eval(element.slice.value, env)
+        if value.arithmetic:
+            return ARITHMETIC  # an operation of a calculator's table
         if value.message:
             return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)  # inside a message object
         if value.short_object or _small_key(expr):
@@ -847,8 +951,15 @@ class FunctionEvaluator:
         if _message_key(expr) and value.level == UNBOUNDED:
             return MESSAGE_TEXT  # `result["error"]`: the operation's message
         if value.level == SILENT:
-            return unbounded(f"an item of {value.reason}", expr, self.module)
+            return replace(unbounded(f"an item of {value.reason}", expr, self.module), record=True)
         key = _string_key(expr)
+        if key is not None and not src.names_content_attribute(key):
+            if value.level == UNBOUNDED and value.record:
+                return self._field_of_record(value, expr)  # `period["name"]` of one period
+            if value.bounded and _is_param_echo(expr.value, self.params):
+                return value.through_fields()  # `period["name"]` of a helper's `period`
+        if value.level == UNBOUNDED and not value.handle and _constant_index(expr) is not None:
+            return replace(value, record=True)  # `results[0]`: one record
         if value.handle and key is not None and src.names_content_by_word(key):
             return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)  # `state["messages"]`
         return value if value.level == UNBOUNDED else BOUNDED_VALUE.with_models(value.models).with_params(value.params)
@@ -879,6 +990,9 @@ class FunctionEvaluator:
         return joined
 
     def _dict(self, expr: cst.Dict, env: Env) -> Verdict:
+        table = self._arithmetic_table(expr, env)
+        if table is not None:
+            return table
         parts: list[Verdict] = []
         entries: list[tuple[str, Verdict]] | None = []
         told = False
@@ -906,6 +1020,19 @@ class FunctionEvaluator:
             return replace(result, few_items=True)
         return result
 
+    def _arithmetic_table(self, expr: cst.Dict, env: Env) -> Verdict | None:
+        """`{ast.Add: operator.add, ast.Sub: operator.sub}`: a calculator's table of operations,
+        whose entries, called, give numbers. None for any other dict."""
+        values = [element.value for element in expr.elements if isinstance(element, cst.DictElement)]
+        if not values or len(values) != len(expr.elements):
+            return None
+        if not all(self.eval(value, env).arithmetic for value in values):
+            return None
+        for element in expr.elements:
+            if isinstance(element, cst.DictElement):
+                self.eval(element.key, env)
+        return replace(FEW_ITEMS, arithmetic=True)
+
     def _comprehension(self, expr: cst.BaseComp, env: Env) -> Verdict:
         inner = dict(env)
         clause: cst.CompFor | None = expr.for_in
@@ -932,6 +1059,8 @@ class FunctionEvaluator:
             return element
         assert worst_iterable is not None
         source = worst_iterable if worst_iterable.level == UNBOUNDED else None
+        if source is not None and _field_of(element, source):
+            return source  # `[r["name"] for r in rows]`: the rows are what is large, not one field
         confidence = HIGH if source is None else source.confidence
         if source is not None and (source.confidence == HIGH or src.names_a_source(source.reason)):
             reason = f"a comprehension over {source.reason}"
@@ -965,11 +1094,14 @@ class FunctionEvaluator:
         return self._element_of(value, iterable)
 
     def _element_of(self, collection: Verdict, node: cst.CSTNode | None) -> Verdict:
-        if collection.level == UNBOUNDED or collection.short_object:
-            return collection if collection.level == UNBOUNDED else BOUNDED_VALUE
+        if collection.level == UNBOUNDED:
+            return replace(collection, record=True)
+        if collection.short_object:
+            return BOUNDED_VALUE
         if collection.level == SILENT:
-            return unbounded(f"an item of {collection.reason}", node, self.module)
-        return BOUNDED_VALUE.with_params(collection.params)  # an item of an argument: at most its size
+            return replace(unbounded(f"an item of {collection.reason}", node, self.module), record=True)
+        item = BOUNDED_VALUE.with_params(collection.params)  # an item of an argument: at most its size
+        return replace(item, record=True) if collection.params else item
 
     # -- calls --------------------------------------------------------------
 
@@ -1093,6 +1225,11 @@ class FunctionEvaluator:
             return found
         if isinstance(func, cst.Attribute):
             return self._method_call(func, expr, args, env, code)
+        if isinstance(func, cst.Subscript) or (isinstance(func, cst.Name) and func.value in env):
+            if self.eval(func, env).arithmetic:
+                for arg in args:
+                    self.eval(arg, env)
+                return BOUNDED_VALUE  # `allowed_operators[type(node.op)](left, right)`: a number
         values = [self.eval(arg, env) for arg in args]
         name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
         return _unknown_answer((name,), expr, self.module, values, few=self._asks_for_few(expr))
@@ -1113,6 +1250,14 @@ class FunctionEvaluator:
                 return replace(found, bundled=True)  # and what its `read()` gives
             opened = unbounded(f"the file `{code}`", expr, self.module, HIGH)
             return replace(opened, read_params=values[0].params) if values and values[0].bounded else opened
+        if name == "getattr" and len(args) >= 2 and isinstance(args[1], cst.SimpleString):
+            # `getattr(response, "exit_code", 0)` is `response.exit_code`, or the default
+            field_name = args[1].evaluated_value
+            if isinstance(field_name, str) and src.is_small_field(field_name):
+                return join_all([BOUNDED_VALUE, *values[2:]])
+            if isinstance(field_name, str) and values[0].record and not src.names_content_attribute(field_name):
+                return join_all([self._field_of_record(values[0], expr), *values[2:]])
+            return join_all([values[0], *values[2:]])
         if name in src.CONTAINER_BUILTINS:
             return join_all(values) if values else FEW_ITEMS
         return unbounded(f"the result of `{code}`", expr, self.module)
@@ -1185,9 +1330,14 @@ class FunctionEvaluator:
                 return self._annotated_method(func.value.value, func.attr.value)
         if isinstance(func, cst.Name) and isinstance(self.function, cst.FunctionDef) and func.value not in self.params:
             # Before the locals: the `def` statement binds the name there too (`def _err(msg): ...`).
-            nested = self.analysis.nested_function(self.module, self.function, func.value)
-            if nested is not None:
-                return Entity(self.module, "function", func.value, nested)
+            # A nested function may call itself or a sibling: the enclosing functions' `def`s count.
+            scope: cst.FunctionDef | None = self.function
+            while scope is not None:
+                nested = self.analysis.nested_function(self.module, scope, func.value)
+                if nested is not None:
+                    return Entity(self.module, "function", func.value, nested)
+                site = index_of(self.module).sites.get(scope)
+                scope = site.parent_function if site is not None else None
         if isinstance(func, cst.Name) and (func.value in env or func.value in self.params):
             return None
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call):
@@ -1249,7 +1399,38 @@ class FunctionEvaluator:
                 return key_of(update, key) or BOUNDED_VALUE
             return update  # an update built elsewhere: all of it
         seen = entry if literal else chosen
+        if seen is not None and key == "messages":
+            return self._new_messages(seen, env)
         return BOUNDED_VALUE if seen is None else self.eval(seen, env)
+
+    def _new_messages(self, messages: cst.BaseExpression, env: Env) -> Verdict:
+        """The messages a `Command` adds to the conversation. A handoff passes the conversation
+        on (`state["messages"] + [tool_message]`, `[*state["messages"], msg]`): those messages are
+        in the model's context already, so only the ones added count."""
+        if self._conversation(messages):
+            return BOUNDED_VALUE
+        if isinstance(messages, cst.BinaryOperation) and isinstance(messages.operator, cst.Add):
+            return join(self._new_messages(messages.left, env), self._new_messages(messages.right, env))
+        if isinstance(messages, cst.List) and any(isinstance(e, cst.StarredElement) for e in messages.elements):
+            kept = [e.value for e in messages.elements if not self._conversation(e.value)]
+            return join_all([self.eval(value, env) for value in kept])
+        return self.eval(messages, env)
+
+    def _conversation(self, expr: cst.BaseExpression) -> bool:
+        """`state["messages"]`, `state.messages`, `state.get("messages")`, `_get_field(state,
+        "messages")`: the conversation of the graph state the framework injects."""
+        if isinstance(expr, cst.Call):
+            args = [arg.value for arg in expr.args]
+            if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get":
+                args = [expr.func.value, *args]
+            names = [arg for arg in args if isinstance(arg, cst.Name)]
+            keys = [arg.evaluated_value for arg in args if isinstance(arg, cst.SimpleString)]
+            return "messages" in keys and any(name.value in self.context_params for name in names)
+        if isinstance(expr, cst.Subscript):
+            return _string_key(expr) == "messages" and _root_name(expr.value) in self.context_params
+        if isinstance(expr, cst.Attribute):
+            return expr.attr.value == "messages" and _root_name(expr.value) in self.context_params
+        return False
 
     def _is_partial(self, call: cst.Call) -> bool:
         return self.project.external_name(self.module, call.func) == "functools.partial"
@@ -1340,6 +1521,8 @@ class FunctionEvaluator:
         values = [self.eval(arg, env) for arg in args]
         if method in src.SMALL_METHODS and not (method in src.RECEIVER_SMALL_METHODS and _unknown_object(receiver)):
             return BOUNDED_VALUE
+        if method == "get" and receiver.arithmetic:
+            return ARITHMETIC  # `allowed_operators.get(type(node.op))`
         if method == "get" and args and isinstance(args[0], cst.SimpleString) and receiver.keys is not None:
             entry = key_of(receiver, str(args[0].evaluated_value))
             default = values[1] if len(values) > 1 else BOUNDED_VALUE
@@ -1350,6 +1533,14 @@ class FunctionEvaluator:
             return unbounded(f"the result of `{code}`", expr, self.module)  # inside a message object
         if method == "get" and args and _is_small_name(args[0]) and not _is_param_echo(func.value, self.params):
             return BOUNDED_VALUE  # `video.get("title")`, like `video["title"]`
+        if method == "get" and args and isinstance(args[0], cst.SimpleString):
+            key = args[0].evaluated_value
+            if isinstance(key, str) and not src.names_content_attribute(key):
+                default = values[1] if len(values) > 1 else BOUNDED_VALUE
+                if receiver.level == UNBOUNDED and receiver.record:
+                    return join(self._field_of_record(receiver, expr), default)  # `period.get("name")`
+                if receiver.bounded and _is_param_echo(func.value, self.params):
+                    return join(receiver.through_fields(), default)  # of a helper's `period`
         if method == "get" and args and _is_message_name(args[0]) and receiver.level == UNBOUNDED:
             return join(MESSAGE_TEXT, values[1]) if len(values) > 1 else MESSAGE_TEXT  # `r.get("message", "")`
         if method == "join" and values:
@@ -1422,7 +1613,8 @@ class FunctionEvaluator:
         data = receiver.confidence == HIGH or isinstance(func.value, (cst.Attribute, cst.Subscript))
         # `state.memory.compile()`: a method of what its name says is content
         names = (method, func.value.attr.value) if isinstance(func.value, cst.Attribute) else (method,)
-        result = _unknown_answer(names, expr, self.module, values, receiver if data else None, self._asks_for_few(expr))
+        few = self._asks_for_few(expr) or (any(map(src.names_content, names)) and self._made_to_give_few(func.value))
+        result = _unknown_answer(names, expr, self.module, values, receiver if data else None, few)
         return replace(result, http=True) if receiver.http and result.level == UNBOUNDED else result
 
 
@@ -1466,6 +1658,8 @@ def _unknown_answer(
     `cls(nodes=nodes)`); else `low` (`board.piece_name(p)`, `usage.aggregate()`): such answers are
     most often short, and a reviewer rejects most findings that rest on them."""
     code = snippet(module, expr)
+    if names and src.names_identifier(names[0]):
+        return BOUNDED_VALUE  # `validate_path(p)`, `client.get_session_id()`: an identifier, by its name
     given = [*arguments, data] if data is not None else arguments
     if any(map(src.names_content, names)) or any(v.level == UNBOUNDED and v.confidence != LOW for v in given):
         confidence = LOW if few else MEDIUM
@@ -1547,6 +1741,22 @@ def _assigned_once(body: cst.BaseSuite, wanted: Callable[[cst.BaseExpression], b
     return found[0] if len(found) == 1 else None
 
 
+# Words that name a class of settings (`Configuration`, `Context`, `AgentSettings`), whose
+# defaults the developer sets; a tool's argument model's fields are the model's to fill.
+_SETTINGS_WORDS = frozenset({"config", "configuration", "settings", "context", "options", "conf"})
+
+
+def _field_default(cls: cst.ClassDef, attribute: str) -> int | None:
+    """The integer a class body gives `attribute`: `top_k: int = 5`, `top_k = 5`, or a dataclass
+    `field(default=5)`."""
+    if not isinstance(cls.body, cst.IndentedBlock):
+        return None
+    value = _bound_once(cls.body.body, attribute)
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "field":
+        value = argument_at(value, "default", None)
+    return _integer(value)
+
+
 def _fixed_tuple(parts: list[Verdict]) -> Verdict:
     """A tuple of known shape: as large as its largest part, and each part its own when unpacked."""
     return replace(join_all(parts), elements=tuple(parts))
@@ -1573,6 +1783,64 @@ def _text_of(value: Verdict, code: str, expr: cst.BaseExpression, module: Module
         return value  # the message names what is inside: `str(cursor.fetchone())` is "one row ..."
     confidence = value.confidence if value.level == UNBOUNDED else MEDIUM
     return unbounded(f"`{code}` of an unknown value", expr, module, confidence)
+
+
+def constant_key(expr: cst.BaseExpression) -> str | None:
+    """A constant as text to compare by: a string or number literal, or a constant's dotted
+    name (`ToolName.GET_SCHEMAS`, `MODE_FAST`). None for anything else."""
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return f"str:{value!r}" if isinstance(value, str) else None
+    if isinstance(expr, cst.Integer):
+        return f"int:{expr.value}"
+    name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+    if name is not None and _is_constant_name(name.rsplit(".", 1)[-1]):
+        return f"name:{name}"
+    return None
+
+
+def _compared_with_constant(test: cst.BaseExpression) -> tuple[str, str, bool] | None:
+    """`name == CONSTANT` (or `is`, `!=`, `is not`, either way round): the name, the constant's
+    key and whether the test holds when they are equal."""
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return None
+    target = test.comparisons[0]
+    if isinstance(target.operator, (cst.Equal, cst.Is)):
+        equal = True
+    elif isinstance(target.operator, (cst.NotEqual, cst.IsNot)):
+        equal = False
+    else:
+        return None
+    for name, other in ((test.left, target.comparator), (target.comparator, test.left)):
+        constant = constant_key(other)
+        if isinstance(name, cst.Name) and constant is not None and constant_key(name) is None:
+            return name.value, constant, equal
+    return None
+
+
+def tested_parameters(function: cst.FunctionDef) -> frozenset[str]:
+    """The names `function` compares with a constant or matches on: the parameters a caller's
+    constant may choose a branch by."""
+    params = function.params
+    names = {param.name.value for param in [*params.posonly_params, *params.params, *params.kwonly_params]}
+    tested: set[str] = set()
+    for node in _walk(function.body):
+        if isinstance(node, cst.Comparison):
+            compared = _compared_with_constant(node)
+            if compared is not None and compared[0] in names:
+                tested.add(compared[0])
+        elif isinstance(node, cst.Match) and isinstance(node.subject, cst.Name) and node.subject.value in names:
+            tested.add(node.subject.value)
+    return frozenset(tested)
+
+
+def _field_of(part: Verdict, listing: Verdict) -> bool:
+    """`part` is a field of one record of `listing` (see `_field_of_record`), or made of such fields."""
+    return (
+        part.level == UNBOUNDED
+        and CONFIDENCE_ORDER[part.confidence] < CONFIDENCE_ORDER[listing.confidence]
+        and part.reason.endswith(f" of {listing.reason}")
+    )
 
 
 def _few_turns(iterable: Verdict) -> bool:

@@ -95,6 +95,16 @@ class Verdict:
     # A model's answer capped by the tokens asked for (`max_tokens=500`): what is read out of it
     # (`r.choices[0].message.content`) is no larger, however its name reads.
     capped: bool = False
+    # One item of a listing (`for filing in filings`, `rows[0]`, the match a helper found in a
+    # list): as large as one record, whose fields are short unless named for content
+    # (`filing.url` is a link, `doc.page_content` is a document).
+    record: bool = False
+    # Of `params`, those that pass into this value only through a field not named for content
+    # (`period.get("name")`, `filing.url` in a helper): short when the call passes one record.
+    field_params: frozenset[str] = field(default_factory=frozenset)
+    # A function of `operator` or `math` (`operator.add`), or a table of them (a calculator's
+    # `{ast.Add: operator.add, ...}`): what a call of it gives is a number.
+    arithmetic: bool = False
 
     @property
     def bounded(self) -> bool:
@@ -106,9 +116,13 @@ class Verdict:
         return replace(self, models=self.models | models)
 
     def with_params(self, params: frozenset[str]) -> Verdict:
-        if not params or params <= self.params:
+        if not params or (params <= self.params and not params & self.field_params):
             return self
-        return replace(self, params=self.params | params)
+        return replace(self, params=self.params | params, field_params=self.field_params - params)
+
+    def through_fields(self) -> Verdict:
+        """The same value, its parameters passing only through short-named fields."""
+        return replace(self, field_params=self.params) if self.params else self
 
 
 BOUNDED_VALUE = Verdict(BOUNDED)
@@ -116,6 +130,7 @@ SHORT_OBJECT = Verdict(BOUNDED, short_object=True)
 FEW_ITEMS = Verdict(BOUNDED, few_items=True)
 MESSAGE_TEXT = Verdict(BOUNDED, message=True)
 LITERAL = Verdict(BOUNDED, literal=True)
+ARITHMETIC = Verdict(BOUNDED, arithmetic=True)
 
 
 def unbounded(reason: str, node: cst.CSTNode | None, module: ModuleInfo | None, confidence: str = MEDIUM) -> Verdict:
@@ -145,14 +160,22 @@ def join(a: Verdict, b: Verdict) -> Verdict:
             http=a.http and b.http,
             written=a.written and b.written,
             asked_few=a.asked_few and b.asked_few,
+            # `return match` ... `return None` in a helper: still one item of its argument
+            record=(a.record or not a.params) and (b.record or not b.params) and (a.record or b.record),
+            arithmetic=a.arithmetic and b.arithmetic,
         )
     joined = worse.with_models(a.models | b.models).with_params(a.params | b.params)
+    whole = (a.params - a.field_params) | (b.params - b.field_params)
+    if joined.field_params != (a.field_params | b.field_params) - whole:
+        joined = replace(joined, field_params=(a.field_params | b.field_params) - whole)
     if a.level == b.level == SILENT and a.cut_params != b.cut_params:
         # a real cut on either side stays silent whatever the arguments
         both = a.cut_params | b.cut_params if a.cut_params and b.cut_params else frozenset[str]()
         joined = replace(joined, cut_params=both)
     if a.failed != b.failed:
         joined = replace(joined, failed=False)  # failed on one branch only: either body
+    if joined.record and a.level == b.level == UNBOUNDED and a.record != b.record:
+        joined = replace(joined, record=False)  # a record on one side, a whole listing on the other
     if joined.fields is not None and a.fields != b.fields:
         joined = replace(joined, fields=None)
     if joined.otherwise is not None and a.otherwise != b.otherwise:

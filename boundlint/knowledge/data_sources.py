@@ -27,6 +27,7 @@ SOURCE_CALLS: dict[str, str] = {
 # Library functions whose result is small whatever their arguments: ids, clocks,
 # hashes, single configuration values.
 SMALL_CALL_PREFIXES: tuple[str, ...] = (
+    "ast.parse",  # a syntax tree, as `SHORT_OBJECT_PREFIXES` says
     "uuid.",
     "time.",
     "datetime.",
@@ -117,6 +118,7 @@ PATH_ATTRIBUTES = frozenset({"parent", "name", "stem", "suffix", "anchor", "root
 # methods: `datetime.now().year`, `hashlib.sha256(b).hexdigest()`, `uuid.uuid4().hex`.
 # (Not `re.`: a match's `group()` is part of the text searched.)
 SHORT_OBJECT_PREFIXES: tuple[str, ...] = (
+    "ast.parse",  # a syntax tree: its nodes (`.body`, `.op`) are parts of the code parsed
     "uuid.",
     "time.",
     "datetime.",
@@ -159,6 +161,7 @@ PRESERVING_CALL_PREFIXES: tuple[str, ...] = (
     "dataclasses.astuple",
     "dataclasses.replace",
     "operator.",
+    "ast.literal_eval",  # the literal the text spells
 )
 
 # Qualified names (attributes) that are unbounded by themselves.
@@ -706,6 +709,7 @@ _CONTENT_VERBS = frozenset(
         "iterdir",
         "listdir",
         "scandir",
+        "ls",
         "walk",
         "wait",
         "poll",
@@ -743,6 +747,7 @@ CONTENT_NOUN_WORDS = frozenset(
         "code",
         "memory",
         "snapshot",
+        "listing",
         "all",
     }
 )
@@ -778,6 +783,9 @@ def names_content(name: str) -> bool:
     words = name_words(name)
     if not words:
         return False
+    if words[0].startswith("a") and words[0][1:] in _CONTENT_VERBS:
+        # LangChain's spelling of the async twin: `alist_tree_listing`, `aread`, `asearch`
+        words = [words[0][1:], *words[1:]]
     last = words[-1]
     plural = len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
     if plural:
@@ -1112,6 +1120,22 @@ MESSAGE_FIELDS = frozenset({"message", "msg", "error", "error_message", "errorme
 
 def is_message_field(name: str) -> bool:
     return name.lower().replace("-", "_") in MESSAGE_FIELDS
+
+
+# The last word of a function's name that says it gives an identifier, a link, a path or a count
+# (`validate_path(p)`, `build_url(...)`, `get_user_id()`, `row_count()`): short whatever it is
+# given. Not `status`/`state`/`title`, which a function may answer with a report.
+IDENTIFIER_WORDS = frozenset({"id", "uuid", "guid", "url", "uri", "path", "filename", "sha", "hash", "arn", "count"})
+
+
+# Modules whose functions compute numbers: a calculator's table of them gives numbers.
+ARITHMETIC_MODULES = ("operator.", "math.", "cmath.", "statistics.")
+
+
+def names_identifier(name: str) -> bool:
+    """A function named for the identifier it gives (`validate_path`, `get_session_id`)."""
+    words = name_words(name)
+    return len(words) >= 2 and words[-1] in IDENTIFIER_WORDS
 
 
 def is_small_field(name: str) -> bool:
