@@ -421,6 +421,15 @@ def test_the_body_of_a_failed_request_is_named_as_an_error_body(tmp_path, body, 
     [
         ('return str(sqlite3.connect("a.db").execute(f"PRAGMA table_info({q})").fetchall())', ["low"]),
         ('cursor.execute(f"DESCRIBE {q}")\nreturn str(cursor.fetchall())', ["low"]),
+        # the cursor iterated for its rows
+        (
+            'conn = sqlite3.connect("a.db")\nreturn str([row[1] for row in conn.execute(f"PRAGMA table_info({q})")])',
+            ["low"],
+        ),
+        (
+            'conn = sqlite3.connect("a.db")\nreturn str([row[1] for row in conn.execute(f"SELECT * FROM {q}")])',
+            ["medium"],
+        ),
         (
             "cursor.execute(\"SELECT name FROM sqlite_master WHERE type='table'\")\nreturn str(cursor.fetchall())",
             ["medium"],

@@ -1558,6 +1558,9 @@ class FunctionEvaluator:
                 return BOUNDED_VALUE  # the model's own arguments, serialised: `params.model_dump_json()`
         if method in src.ROW_METHODS and _is_aggregate_query(func.value):
             return BOUNDED_VALUE
+        if method == "execute" and _query_of(expr) is not None and self._one_table_schema(expr):
+            # `for row in conn.execute("PRAGMA table_info(t)")`: the cursor is iterated for its rows
+            return unbounded(f"the columns of one table `{code}`", expr, self.module, LOW)
         if method in src.ROW_METHODS and self._one_table_schema(func.value):
             # `PRAGMA table_info(t)`, `DESCRIBE t`: a row per column of one table
             return unbounded(f"the columns of one table `{code}`", expr, self.module, LOW)
