@@ -840,12 +840,6 @@ class FunctionEvaluator:
         ]
         return any((count := self._count(value)) is not None and count <= src.FEW_ITEMS_LIMIT for value in counts)
 
-    def _made_to_give_few(self, receiver: cst.BaseExpression) -> bool:
-        """`wrapped = TavilySearch(max_results=5)` ... `wrapped.ainvoke(q)`: an object made here
-        to answer with a few items, so what its methods answer is a few."""
-        made = self._assigned_once_here(receiver.value) if isinstance(receiver, cst.Name) else receiver
-        return isinstance(made, cst.Call) and self._asks_for_few(made)
-
     def _count(self, value: cst.BaseExpression, depth: int = 0) -> int | None:
         """The number `value` stands for where the code says it: a literal, a module's constant, a
         class setting of the tool, the smaller of `min(x, N)`, a parameter the code clamps."""
@@ -1297,9 +1291,19 @@ class FunctionEvaluator:
         if tail[:1].isupper() and not tail.isupper():
             # A library class built from parts (`TextContent(text=...)`,
             # `AnyUrl("...")`): as big as its parts, those the model sees.
+            # A count it is made with (`TavilySearch(max_results=5)`) is a number, and what the
+            # object answers is that many items.
             unseen = src.UNSEEN_KEYWORDS.get(qualified, frozenset())
             parts = {arg: self.eval(arg.value, env) for arg in expr.args}
-            return join_all([v for arg, v in parts.items() if arg.keyword is None or arg.keyword.value not in unseen])
+            made = join_all(
+                [
+                    value
+                    for arg, value in parts.items()
+                    if arg.keyword is None
+                    or not (arg.keyword.value in unseen or src.names_item_count(arg.keyword.value))
+                ]
+            )
+            return replace(made, asked_few=True) if self._asks_for_few(expr) else made
         if qualified in ("random.sample", "random.choices") and len(expr.args) >= 2:
             population = self.eval(args[0], env)
             count = [arg.value for arg in expr.args[1:] if arg.keyword is None or arg.keyword.value == "k"][-1:]
@@ -1616,7 +1620,8 @@ class FunctionEvaluator:
         data = receiver.confidence == HIGH or isinstance(func.value, (cst.Attribute, cst.Subscript))
         # `state.memory.compile()`: a method of what its name says is content
         names = (method, func.value.attr.value) if isinstance(func.value, cst.Attribute) else (method,)
-        few = self._asks_for_few(expr) or (any(map(src.names_content, names)) and self._made_to_give_few(func.value))
+        # `wrapped = TavilySearch(max_results=5)` ... `wrapped.ainvoke(q)`: made to answer a few
+        few = self._asks_for_few(expr) or receiver.asked_few
         result = _unknown_answer(names, expr, self.module, values, receiver if data else None, few)
         return replace(result, http=True) if receiver.http and result.level == UNBOUNDED else result
 
@@ -1666,7 +1671,8 @@ def _unknown_answer(
     given = [*arguments, data] if data is not None else arguments
     if any(map(src.names_content, names)) or any(v.level == UNBOUNDED and v.confidence != LOW for v in given):
         confidence = LOW if few else MEDIUM
-        return unbounded(f"the result of `{code}`", expr, module, confidence)
+        # (`TavilySearch(max_results=5)`: what its methods answer is a few items too)
+        return replace(unbounded(f"the result of `{code}`", expr, module, confidence), asked_few=few)
     passed = frozenset[str]().union(*(v.params for v in arguments))
     if passed and all(v.level != UNBOUNDED for v in arguments):
         return BOUNDED_VALUE.with_params(passed)
