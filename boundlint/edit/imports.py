@@ -77,24 +77,27 @@ _FACTS: dict[int, tuple[cst.Module, TreeFacts]] = {}
 _FACTS_KEPT = 8
 
 
-def tree_facts(tree: cst.Module) -> TreeFacts:
-    """The facts of `tree`, cached for the last few trees asked about (the tree is kept with them)."""
+def tree_facts(tree: cst.Module, text: str | None = None) -> TreeFacts:
+    """The facts of `tree`, cached for the last few trees asked about (the tree is kept with them).
+    `text`, the source `tree` was parsed from, spares generating the whole module's code again."""
     cached = _FACTS.get(id(tree))
     if cached is not None and cached[0] is tree:
         return cached[1]
-    facts = _scan(tree)
+    facts = _scan(tree, text)
     if len(_FACTS) >= _FACTS_KEPT:
         _FACTS.pop(next(iter(_FACTS)))
     _FACTS[id(tree)] = (tree, facts)
     return facts
 
 
-def _scan(tree: cst.Module) -> TreeFacts:
+def _scan(tree: cst.Module, text: str | None) -> TreeFacts:
     scan = _NameScan()
     scan.run(tree)
     bindings, names, parents = scan.bindings, scan.names, scan.parents
     top_imports: list[_TopImport] = []
-    last_lines = _last_lines(tree)
+    header = "".join(tree.code_for_node(line) for line in tree.header)
+    statements = [tree.code_for_node(statement) for statement in tree.body]
+    last_lines = _last_lines(header, statements)
     for index, statement in enumerate(tree.body):
         if not isinstance(statement, cst.SimpleStatementLine):
             continue
@@ -115,7 +118,8 @@ def _scan(tree: cst.Module) -> TreeFacts:
                 top_imports.append(
                     _TopImport(index, small, dotted(small.names[0].name) or "", 0, False, last_lines[index])
                 )
-    return TreeFacts(bindings, names, top_imports, [i.index for i in top_imports if i.star], parents, Layout.of(tree))
+    layout = Layout.of(tree, header, statements, text)
+    return TreeFacts(bindings, names, top_imports, [i.index for i in top_imports if i.star], parents, layout)
 
 
 @dataclass
@@ -135,11 +139,11 @@ class Layout:
     code: str
 
     @classmethod
-    def of(cls, tree: cst.Module) -> Layout | None:
-        header = "".join(tree.code_for_node(line) for line in tree.header)
-        statements = [tree.code_for_node(statement) for statement in tree.body]
+    def of(cls, tree: cst.Module, header: str, statements: list[str], text: str | None = None) -> Layout | None:
+        """The layout of `tree` from the code of its header and statements, checked against the
+        whole module's code (`text`, the source it was parsed from, when known)."""
         footer = "".join(tree.code_for_node(line) for line in tree.footer)
-        code = tree.code
+        code = text if text is not None else tree.code
         whole = header + "".join(statements) + footer
         popped = 0 if tree.has_trailing_newline else trailing_newline(whole)
         if whole[: len(whole) - popped] != code:
@@ -557,12 +561,12 @@ def _leading(statement: cst.BaseStatement) -> Sequence[cst.EmptyLine]:
     return statement.leading_lines
 
 
-def _last_lines(tree: cst.Module) -> list[int]:
-    """The last line of each top-level statement (its trailing comment included)."""
-    line = 1 + _count_newlines("".join(tree.code_for_node(empty) for empty in tree.header))
+def _last_lines(header: str, statements: list[str]) -> list[int]:
+    """The last line of each top-level statement (its trailing comment included), from the code
+    of the module's header and of each statement."""
+    line = 1 + _count_newlines(header)
     last: list[int] = []
-    for statement in tree.body:
-        code = tree.code_for_node(statement)
+    for code in statements:
         newlines = _count_newlines(code)
         ends_with_newline = code.endswith(("\n", "\r"))
         last.append(line + newlines - (1 if ends_with_newline else 0))

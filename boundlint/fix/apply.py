@@ -6,7 +6,10 @@ result), adds the imports, then checks the result before anyone may write it:
 
 * reverting exactly the replaced nodes and the import changes must give back
   the original text, byte for byte: nothing outside the targeted nodes moved
-  (comments, blank lines, quotes, line endings included);
+  (comments, blank lines, quotes, line endings included). Where every node
+  replaced in a statement is an expression found at its exact place in the
+  text, the statement's new text is its old text with those spans swapped,
+  which moves nothing else by construction;
 * the fixed text must parse with libcst, and compile with the running Python
   whenever the original did.
 
@@ -20,7 +23,7 @@ import bisect
 import difflib
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -32,6 +35,11 @@ from boundlint.fix.wrapping import Fit, line_fitter
 from boundlint.project.module import ModuleInfo
 
 NEWLINE = re.compile(r"\r\n|\r|\n")
+
+try:  # libcst's writer state, to write a node where it stands (see `_Splicer`)
+    from libcst._nodes.internal import CodegenState
+except ImportError:  # pragma: no cover - a libcst that moved it: statements are written whole
+    CodegenState = None  # type: ignore[assignment,misc]
 
 
 class FixFailed(Exception):
@@ -126,7 +134,7 @@ def apply_candidates(
             seen.add(candidate.key)
         chosen.append(candidate)
     tree = module.tree
-    facts = tree_facts(tree)
+    facts = tree_facts(tree, module.source.text)
     old = facts.layout.code if facts.layout is not None else tree.code
     use_line = min(module.position(candidate.target).start.line for candidate in chosen)
     planner = ImportPlanner(tree, use_line, runtime_module)
@@ -152,7 +160,8 @@ def apply_candidates(
     original = set(facts.parents) | {id(tree)}
     edits: list[Edit] | None = None
     if facts.layout is not None:
-        new, edits = _assemble(tree, fixed, facts.layout, replacer.created, changes, original)
+        spliced = _Splicer(module, facts.layout, facts.ancestors, replacer.created, changes)
+        new, edits = _assemble(tree, fixed, facts.layout, replacer.created, changes, original, spliced)
     else:
         try:
             new = fixed.code
@@ -171,6 +180,7 @@ def _assemble(
     created: dict[int, tuple[cst.CSTNode, cst.CSTNode]],
     changes: ImportChanges,
     original: set[int],
+    spliced: _Splicer | None = None,
 ) -> tuple[str, list[Edit]]:
     """The fixed text and its edits, from the changed top-level statements only.
 
@@ -210,10 +220,17 @@ def _assemble(
                     pending = []
                 parts.append(layout.statements[index])
             else:
-                text = fixed.code_for_node(statement)
-                reverted = statement.visit(revert)
-                if not isinstance(reverted, cst.CSTNode) or tree.code_for_node(reverted) != layout.statements[index]:
-                    raise FixFailed("a fix would change code outside the node it targets")
+                swapped = spliced.text(index) if spliced is not None else None
+                if swapped is not None:
+                    text = swapped
+                else:
+                    text = fixed.code_for_node(statement)
+                    reverted = statement.visit(revert)
+                    if (
+                        not isinstance(reverted, cst.CSTNode)
+                        or tree.code_for_node(reverted) != layout.statements[index]
+                    ):
+                        raise FixFailed("a fix would change code outside the node it targets")
                 original_text = layout.statements[index]
                 if pending and text[:1] == original_text[:1]:
                     # Inserted statements (imports, the budget constant) above a changed statement are
@@ -237,6 +254,104 @@ def _assemble(
     popped = trailing_newline(whole) if layout.popped else 0
     new = whole[: len(whole) - popped]
     return new, _chunk_edits(layout.code, chunks)
+
+
+# Nodes whose code is the same wherever they stand: an expression, a `return x` within its line.
+_SPLICED = (cst.BaseExpression, cst.BaseSmallStatement)
+
+
+class _Splicer:
+    """The new text of a changed top-level statement without generating it whole: its old text
+    with the span of each replaced expression (or small statement such as `return x`) swapped for
+    the new one's code. A big class
+    or factory that holds many tools is not written out again for each fix inside it."""
+
+    def __init__(
+        self,
+        module: ModuleInfo,
+        layout: Layout,
+        ancestors: Callable[[cst.CSTNode], list[cst.CSTNode]],
+        created: dict[int, tuple[cst.CSTNode, cst.CSTNode]],
+        changes: ImportChanges,
+    ) -> None:
+        self.module = module
+        self.ancestors = ancestors
+        self.layout = layout
+        self.starts = layout.starts()
+        self.line_starts = [0] + [match.end() for match in NEWLINE.finditer(layout.code)]
+        top = {id(statement): index for index, statement in enumerate(module.tree.body)}
+        self.replaced: dict[int, list[tuple[cst.CSTNode, cst.CSTNode]]] = {}
+        self.unspliceable: set[int] = set()
+        for new, original in created.values():
+            index = top.get(id(ancestors(original)[-2])) if len(ancestors(original)) > 1 else None
+            if index is None:
+                raise FixFailed("a fix's target was not found in the module")
+            self.replaced.setdefault(index, []).append((original, new))
+        for _, original in changes.replaced.values():
+            chain = ancestors(original)
+            self.unspliceable.add(top.get(id(chain[-2] if len(chain) > 1 else original), -1))
+
+    def text(self, index: int) -> str | None:
+        """The statement's new text, or None when it must be generated whole."""
+        if index in self.unspliceable or index not in self.replaced:
+            return None
+        start, end = self.starts[index], self.starts[index + 1]
+        spans: list[tuple[int, int, cst.CSTNode, cst.CSTNode]] = []
+        for original, new in self.replaced[index]:
+            if not isinstance(original, _SPLICED) or not isinstance(new, _SPLICED):
+                return None  # a statement with a body: its code depends on its indentation
+            found = self._span(original, start, end)
+            if found is None:
+                return None
+            spans.append((*found, new, original))
+        spans.sort(key=lambda span: (span[0], -span[1]))
+        outermost: list[tuple[int, int, cst.CSTNode, cst.CSTNode]] = []
+        for span in spans:
+            if outermost and span[1] <= outermost[-1][1]:
+                continue  # inside a replaced expression, whose new code holds this one's
+            if outermost and span[0] < outermost[-1][1]:
+                return None
+            outermost.append(span)
+        code, cursor, pieces = self.layout.code, start, []
+        for begin, finish, new, original in outermost:
+            written = self._code_in_place(new, original)
+            if written is None:
+                return None
+            pieces += [code[cursor:begin], written]
+            cursor = finish
+        pieces.append(code[cursor:end])
+        return "".join(pieces)
+
+    def _code_in_place(self, new: cst.CSTNode, original: cst.CSTNode) -> str | None:
+        """`new`'s code where `original` stands: a wrapped line of it is indented like the blocks
+        around it, as writing the whole module would indent it."""
+        tree = self.module.tree
+        indents = [
+            tree.default_indent if block.indent is None else block.indent
+            for block in reversed(self.ancestors(original))
+            if isinstance(block, cst.IndentedBlock)
+        ]
+        if CodegenState is None:
+            return None
+        try:  # libcst's own writer, with the indentation of the place
+            state = CodegenState(tree.default_indent, tree.default_newline, indent_tokens=indents)
+            new._codegen(state)
+        except Exception:  # noqa: BLE001 - its internals moved: write the statement whole instead
+            return None
+        return "".join(state.tokens)
+
+    def _span(self, node: cst.CSTNode, start: int, end: int) -> tuple[int, int] | None:
+        """Where `node`'s code is in the module's text, checked character by character."""
+        span = self.module.position(node)
+        if span.end_line > len(self.line_starts):
+            return None
+        begin = self.line_starts[span.start_line - 1] + span.start_column
+        finish = self.line_starts[span.end_line - 1] + span.end_column
+        if not start <= begin <= finish <= end:
+            return None
+        if self.layout.code[begin:finish] != self.module.tree.code_for_node(node):
+            return None
+        return begin, finish
 
 
 def _same(new: Sequence[cst.CSTNode], old: Sequence[cst.CSTNode]) -> bool:

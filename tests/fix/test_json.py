@@ -139,7 +139,7 @@ def test_edits_from_changed_statements_match_the_whole_module_path(monkeypatch, 
             assert fast.edits is not None, case.name
             assert apply_edits(fast.old, fast.edits) == fast.new, case.name
             with monkeypatch.context() as patch:
-                patch.setattr(imports.Layout, "of", classmethod(lambda cls, tree: None))
+                patch.setattr(imports.Layout, "of", classmethod(lambda cls, *args: None))
                 imports._FACTS.clear()
                 slow = apply_candidates(candidate.module, [candidate])
             imports._FACTS.clear()
