@@ -322,20 +322,20 @@ class _Splicer:
         pieces.append(code[cursor:end])
         return "".join(pieces)
 
-    def _code_in_place(self, new: cst.CSTNode, original: cst.CSTNode) -> str | None:
-        """`new`'s code where `original` stands: a wrapped line of it is indented like the blocks
-        around it, as writing the whole module would indent it."""
+    def _code_in_place(self, node: cst.CSTNode, place: cst.CSTNode) -> str | None:
+        """`node`'s code where the original node `place` stands: a wrapped line of it is indented
+        like the blocks around it, as writing the whole module would indent it."""
         tree = self.module.tree
         indents = [
             tree.default_indent if block.indent is None else block.indent
-            for block in reversed(self.ancestors(original))
+            for block in reversed(self.ancestors(place))
             if isinstance(block, cst.IndentedBlock)
         ]
         if CodegenState is None:
             return None
         try:  # libcst's own writer, with the indentation of the place
             state = CodegenState(tree.default_indent, tree.default_newline, indent_tokens=indents)
-            new._codegen(state)
+            node._codegen(state)
         except Exception:  # noqa: BLE001 - its internals moved: write the statement whole instead
             return None
         return "".join(state.tokens)
@@ -349,7 +349,7 @@ class _Splicer:
         finish = self.line_starts[span.end_line - 1] + span.end_column
         if not start <= begin <= finish <= end:
             return None
-        if self.layout.code[begin:finish] != self.module.tree.code_for_node(node):
+        if self.layout.code[begin:finish] != self._code_in_place(node, node):
             return None
         return begin, finish
 
