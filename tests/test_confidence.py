@@ -591,6 +591,9 @@ def test_a_model_answer_capped_in_tokens_is_low(tmp_path, body, expected):
         ("doc = make_client().search(q)[0]\nreturn doc.page_content", ["high"]),
         ("return '\\n'.join(p['detail'] for p in make_client().get_periods(q))", ["medium"]),
         ("return str(make_client().get_filings(q)[0])", ["medium"]),
+        # a field that holds the record's data is that data, and so is what is read out of it
+        ("row = make_client().get_rows(q)[0]\nreturn str(row['value'])", ["medium"]),
+        ("row = make_client().get_rows(q)[0]\nreturn str(row.cells.get('plan'))", ["medium"]),
     ],
 )
 def test_a_field_of_one_record_is_low(tmp_path, body, expected):

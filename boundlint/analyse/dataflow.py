@@ -768,7 +768,7 @@ class FunctionEvaluator:
             return BOUNDED_VALUE  # `resp.reason`, `resp.url`: what the response says of itself
         root = _root_name(expr)
         if root is not None and root in self.params:
-            if _is_param_echo(expr.value, self.params) and not src.names_content_attribute(attribute):
+            if _is_param_echo(expr.value, self.params) and not src.names_record_payload(attribute):
                 return self._argument(root).through_fields()  # `period.name`: short if `period` is a record
             return self._argument(root)  # an argument's field echoed back (`request.filters.city`)
         if _is_self(expr.value):
@@ -787,12 +787,12 @@ class FunctionEvaluator:
             return replace(receiver, handle=False, reason=f"`{code}`", node=expr)
         if receiver.handle and not src.names_content_by_word(attribute):
             confidence = LOW  # `pres.slides` of a handle: objects, not what was read
-        if receiver.level == UNBOUNDED and receiver.record and not src.names_content_attribute(attribute):
+        if receiver.level == UNBOUNDED and receiver.record and not src.names_record_payload(attribute):
             return self._field_of_record(receiver, expr)  # `filing.url` of one filing
         if receiver.level == UNBOUNDED:
             if receiver.confidence == LOW and confidence == MEDIUM and not receiver.capped:
                 return unbounded(f"`{code}`", expr, self.module, MEDIUM)  # `conn.paragraphs` of a client
-            return receiver
+            return replace(receiver, record=False)  # `row.cells` of one row: its data, not a record
         if receiver.bounded and receiver.models:
             return BOUNDED_VALUE.with_params(receiver.params)  # a field of a model built from small values
         return unbounded(f"`{code}`", expr, self.module, confidence)
@@ -947,7 +947,9 @@ class FunctionEvaluator:
         if value.level == SILENT:
             return replace(unbounded(f"an item of {value.reason}", expr, self.module), record=True)
         key = _string_key(expr)
-        if key is not None and not src.names_content_attribute(key):
+        if key is not None and value.level == UNBOUNDED and value.record and src.names_record_payload(key):
+            return replace(value, record=False)  # `row["value"]` of one row: its data
+        if key is not None and not src.names_record_payload(key):
             if value.level == UNBOUNDED and value.record:
                 return self._field_of_record(value, expr)  # `period["name"]` of one period
             if value.bounded and _is_param_echo(expr.value, self.params):
@@ -1249,7 +1251,7 @@ class FunctionEvaluator:
             field_name = args[1].evaluated_value
             if isinstance(field_name, str) and src.is_small_field(field_name):
                 return join_all([BOUNDED_VALUE, *values[2:]])
-            if isinstance(field_name, str) and values[0].record and not src.names_content_attribute(field_name):
+            if isinstance(field_name, str) and values[0].record and not src.names_record_payload(field_name):
                 return join_all([self._field_of_record(values[0], expr), *values[2:]])
             return join_all([values[0], *values[2:]])
         if name in src.CONTAINER_BUILTINS:
@@ -1539,12 +1541,15 @@ class FunctionEvaluator:
             return BOUNDED_VALUE  # `video.get("title")`, like `video["title"]`
         if method == "get" and args and isinstance(args[0], cst.SimpleString):
             key = args[0].evaluated_value
-            if isinstance(key, str) and not src.names_content_attribute(key):
+            if isinstance(key, str) and not src.names_record_payload(key):
                 default = values[1] if len(values) > 1 else BOUNDED_VALUE
                 if receiver.level == UNBOUNDED and receiver.record:
                     return join(self._field_of_record(receiver, expr), default)  # `period.get("name")`
                 if receiver.bounded and _is_param_echo(func.value, self.params):
                     return join(receiver.through_fields(), default)  # of a helper's `period`
+            elif isinstance(key, str) and receiver.level == UNBOUNDED and receiver.record:
+                # `row.get("value")` of one row: its data, whose own fields are not a record's
+                return join(replace(receiver, record=False), values[1] if len(values) > 1 else BOUNDED_VALUE)
         if method == "get" and args and _is_message_name(args[0]) and receiver.level == UNBOUNDED:
             return join(MESSAGE_TEXT, values[1]) if len(values) > 1 else MESSAGE_TEXT  # `r.get("message", "")`
         if method == "join" and values:

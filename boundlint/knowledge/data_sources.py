@@ -803,6 +803,17 @@ def names_content_attribute(name: str) -> bool:
     return bool(words) and (words[-1] in CONTENT_NOUN_WORDS or words[-1] in BULK_COLLECTION_WORDS)
 
 
+# Fields that hold a record's data whatever it is (`row.cells`, `record["value"]`, `node.schema`).
+RECORD_PAYLOAD_WORDS = frozenset({"value", "values", "cells", "schema", "fields", "row"})
+
+
+def names_record_payload(name: str) -> bool:
+    """A field of one record that holds its content (`doc.page_content`, `row.cells`), not a name,
+    a link or a date (`filing.company`): see `Verdict.record`."""
+    words = name_words(name)
+    return names_content_attribute(name) or (bool(words) and words[-1] in RECORD_PAYLOAD_WORDS)
+
+
 def names_content_by_word(name: str) -> bool:
     """`documents`, `page_text`, `messages`: a content word, not just any plural (`slides`)."""
     words = set(name_words(name))
