@@ -64,12 +64,11 @@ class Analysis:
     def __post_init__(self) -> None:
         self.checkpoints = Checkpoints(self.project, self.config)
         self.models = ModelRegistry(self.checkpoints)
-        self._summaries: dict[cst.FunctionDef, Verdict | None] = {}
-        # A dispatcher's summary at calls that choose one branch by a constant (`execute_tool(
-        # ToolName.GET_SCHEMAS, ...)`), by function and the constants passed.
+        # By function, and the constants a call passes to the parameters its branches test
+        # (`execute_tool(ToolName.GET_SCHEMAS, ...)`): a dispatcher summarised for that branch.
+        self._summaries: dict[tuple[cst.FunctionDef, tuple[tuple[str, str], ...]], Verdict | None] = {}
         self._tested_params: dict[cst.FunctionDef, frozenset[str]] = {}
         self._in_progress: set[cst.FunctionDef] = set()  # summaries under way: recursive calls
-        self._chosen_summaries: dict[tuple[cst.FunctionDef, tuple[tuple[str, str], ...]], Verdict | None] = {}
         self._init_fields: dict[cst.FunctionDef, dict[str, Verdict] | None] = {}
         # Functions of the tree whose results the tools' values were followed into, and where.
         self.reached: dict[cst.FunctionDef, ModuleInfo] = {}
@@ -241,7 +240,7 @@ class Analysis:
         if depth >= MAX_CALL_DEPTH:
             return unbounded(f"the result of `{code}`", call, caller)
         chosen = self._dispatch_constants(function, call, skip_first=entity.owner is not None)
-        summary = self._chosen_summary(entity, depth, chosen) if chosen else self._summary(entity, depth)
+        summary = self._summary(entity, depth, chosen)
         if summary is None and function in self._in_progress:
             # A recursive call (`eval_node(node.left)` in `eval_node`): it gives what the function's
             # other returns give, which its summary joins.
@@ -312,25 +311,30 @@ class Analysis:
             self.bounding_constructions[call] = cls.name.value
         return replace(instance, fields=mapped)
 
-    def _summary(self, entity: Entity, depth: int) -> Verdict | None:
+    def _summary(self, entity: Entity, depth: int, chosen: dict[str, str]) -> Verdict | None:
+        """What `entity`'s function gives, from its returns; with `chosen` constants, only from
+        the branches they take. None for a generator, and while it is being summarised."""
         function = entity.node
         assert isinstance(function, cst.FunctionDef)
-        if function in self._summaries:
-            return self._summaries[function]
-        self._summaries[function] = None  # recursion guard
+        key = (function, tuple(sorted(chosen.items())))
+        if key in self._summaries:
+            return self._summaries[key]
+        self._summaries[key] = None  # recursion guard
         self.reached[function] = entity.module
         if _is_generator(function):
             result: Verdict | None = None
         else:
             site = index_of(entity.module).sites.get(function)
             owner = site.owner if site is not None else entity.owner
+            evaluator = FunctionEvaluator(self, entity.module, function, owner, depth + 1)
+            evaluator.chosen = chosen
             self._in_progress.add(function)
             try:
-                returns = FunctionEvaluator(self, entity.module, function, owner, depth + 1).run()
+                returns = evaluator.run()
             finally:
                 self._in_progress.discard(function)
             result = join_returns([item.verdict for item in returns]) if returns else BOUNDED_VALUE
-        self._summaries[function] = result
+        self._summaries[key] = result
         return result
 
     def _dispatch_constants(self, function: cst.FunctionDef, call: cst.Call, skip_first: bool) -> dict[str, str]:
@@ -343,25 +347,6 @@ class Analysis:
             self._tested_params[function] = tested_parameters(function)
         tested = self._tested_params[function]
         return {name: constant for name, constant in given.items() if name in tested}
-
-    def _chosen_summary(self, entity: Entity, depth: int, chosen: dict[str, str]) -> Verdict | None:
-        """The summary of a dispatcher at a call that passes constants to the parameters its
-        branches test: only the branches those constants take."""
-        function = entity.node
-        assert isinstance(function, cst.FunctionDef)
-        key = (function, tuple(sorted(chosen.items())))
-        if key in self._chosen_summaries:
-            return self._chosen_summaries[key]
-        self._chosen_summaries[key] = None  # recursion guard
-        self.reached[function] = entity.module
-        site = index_of(entity.module).sites.get(function)
-        owner = site.owner if site is not None else entity.owner
-        evaluator = FunctionEvaluator(self, entity.module, function, owner, depth + 1)
-        evaluator.chosen = chosen
-        returns = evaluator.run()
-        result = join_returns([item.verdict for item in returns]) if returns else BOUNDED_VALUE
-        self._chosen_summaries[key] = result
-        return result
 
     def _construction_value(
         self, entity: Entity, call: cst.Call, args: list[Verdict], caller: ModuleInfo, code: str, depth: int
@@ -478,10 +463,7 @@ def arguments_by_parameter(
     """Which value each parameter of `function` gets at `call` (`args`: the verdicts of
     `call.args`, in order). `*xs` and `**kw` at the call may fill any parameter left."""
     params = function.params
-    positional = [*params.posonly_params, *params.params]
-    if skip_first and positional and positional[0].name.value in ("self", "cls"):
-        positional = positional[1:]
-    names = [param.name.value for param in positional]
+    names = _positional_names(function, skip_first)
     keyword_names = set(names) | {param.name.value for param in params.kwonly_params}
     star = params.star_arg.name.value if isinstance(params.star_arg, cst.Param) else None
     star_kwarg = params.star_kwarg.name.value if params.star_kwarg is not None else None
@@ -510,13 +492,16 @@ def arguments_by_parameter(
     return passed
 
 
+def _positional_names(function: cst.FunctionDef, skip_first: bool) -> list[str]:
+    """The parameters a call's positional arguments fill, in order (without a method's `self`)."""
+    names = [param.name.value for param in [*function.params.posonly_params, *function.params.params]]
+    return names[1:] if skip_first and names and names[0] in ("self", "cls") else names
+
+
 def constant_arguments(function: cst.FunctionDef, call: cst.Call, skip_first: bool) -> dict[str, str]:
     """The parameters of `function` that `call` gives a constant (`ToolName.GET_SCHEMAS`,
     `"search"`), each with its constant (see `constant_key`)."""
-    params = function.params
-    positional = [param.name.value for param in [*params.posonly_params, *params.params]]
-    if skip_first and positional and positional[0] in ("self", "cls"):
-        positional = positional[1:]
+    positional = _positional_names(function, skip_first)
     given: dict[str, str] = {}
     for index, arg in enumerate(call.args):
         if arg.star:

@@ -690,7 +690,8 @@ class FunctionEvaluator:
                 if enclosing is not None
                 else None
             )
-            self._enclosing_tables[name] = self._arithmetic_table(value, {}) if isinstance(value, cst.Dict) else None
+            table = self._dict(value, {}) if isinstance(value, cst.Dict) else None
+            self._enclosing_tables[name] = table if table is not None and table.arithmetic else None
         return self._enclosing_tables[name]
 
     def _enclosing_param(self, name: str) -> cst.Param | None:
@@ -986,10 +987,8 @@ class FunctionEvaluator:
         return joined
 
     def _dict(self, expr: cst.Dict, env: Env) -> Verdict:
-        table = self._arithmetic_table(expr, env)
-        if table is not None:
-            return table
         parts: list[Verdict] = []
+        values: list[Verdict] = []
         entries: list[tuple[str, Verdict]] | None = []
         told = False
         for element in expr.elements:
@@ -997,6 +996,7 @@ class FunctionEvaluator:
                 parts.append(self.eval(element.key, env))
                 value = self.eval(element.value, env)
                 parts.append(value)
+                values.append(value)
                 key = element.key
                 if isinstance(key, cst.SimpleString) and src.TOLD_KEYS.search(key.value):
                     told = True
@@ -1009,25 +1009,16 @@ class FunctionEvaluator:
             else:
                 parts.append(self.eval(element.value, env))
                 entries = None  # `{**base, ...}`: keys we cannot list
+        if values and len(values) == len(expr.elements) and all(value.arithmetic for value in values):
+            # `{ast.Add: operator.add, ast.Sub: operator.sub}`: a calculator's table of operations,
+            # whose entries, called, give numbers
+            return replace(FEW_ITEMS, arithmetic=True)
         if entries is not None and not told:
             return with_keys(entries)
         result = join_all(parts, told=told)
         if result.bounded:
             return replace(result, few_items=True)
         return result
-
-    def _arithmetic_table(self, expr: cst.Dict, env: Env) -> Verdict | None:
-        """`{ast.Add: operator.add, ast.Sub: operator.sub}`: a calculator's table of operations,
-        whose entries, called, give numbers. None for any other dict."""
-        values = [element.value for element in expr.elements if isinstance(element, cst.DictElement)]
-        if not values or len(values) != len(expr.elements):
-            return None
-        if not all(self.eval(value, env).arithmetic for value in values):
-            return None
-        for element in expr.elements:
-            if isinstance(element, cst.DictElement):
-                self.eval(element.key, env)
-        return replace(FEW_ITEMS, arithmetic=True)
 
     def _comprehension(self, expr: cst.BaseComp, env: Env) -> Verdict:
         inner = dict(env)

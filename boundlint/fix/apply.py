@@ -283,7 +283,8 @@ class _Splicer:
         self.replaced: dict[int, list[tuple[cst.CSTNode, cst.CSTNode]]] = {}
         self.unspliceable: set[int] = set()
         for new, original in created.values():
-            index = top.get(id(ancestors(original)[-2])) if len(ancestors(original)) > 1 else None
+            chain = ancestors(original)
+            index = top.get(id(chain[-2])) if len(chain) > 1 else None
             if index is None:
                 raise FixFailed("a fix's target was not found in the module")
             self.replaced.setdefault(index, []).append((original, new))
