@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -97,6 +98,26 @@ def test_runs_on_different_files_of_a_project_share_one_cache(tmp_path, monkeypa
     state = json.loads((namespaces[0] / "state.json").read_text())
     assert {name.rsplit("/", 2)[-1] for name in state["files"]} >= {"tools.py", "pages.py"}
 
+
+
+def test_a_named_file_of_a_project_without_a_boundlint_table_has_the_projects_root(tmp_path, monkeypatch):
+    """pre-commit names `agent/util/pages.py`: the cache, the dependency files and `examples/`
+    are those of the project, not of the file's folder."""
+    from boundlint.core.config import load_config
+    from boundlint.fix.declared import has_runtime
+
+    write_tree(tmp_path, PROJECT)
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "agent"\ndependencies = ["boundlint-runtime"]\n')
+    monkeypatch.chdir(tmp_path)
+    config = load_config(None, Path("agent/util/pages.py"))
+    assert config.root == tmp_path.resolve()
+    assert config.cache_path() == tmp_path.resolve() / ".boundlint_cache"
+    assert has_runtime(config)
+    # Outside any project, a file's folder stays its root.
+    alone = tmp_path.parent / f"{tmp_path.name}-alone"
+    alone.mkdir()
+    (alone / "tool.py").write_text("x = 1\n")
+    assert load_config(None, alone / "tool.py").root == alone.resolve()
 
 SUBCLASSES = {
     "agent/__init__.py": "",

@@ -7,6 +7,7 @@ a check off.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -299,8 +300,29 @@ def load_config(explicit: Path | None, start: Path, isolated: bool = False) -> C
         return load_file(explicit)
     found = find_config_file(start)
     if found is None:
-        return Config(root=(start if start.is_dir() else start.parent).resolve())
+        return Config(root=_root_without_config(start))
     return load_file(found)
+
+
+# What marks the top of a project: where the checker looks for the rest of it.
+PROJECT_MARKERS = (".git", "pyproject.toml")
+
+
+def nearest_holding(start: Path, markers: tuple[str, ...]) -> Path | None:
+    """`start` or the nearest folder above it that holds one of `markers`."""
+    for directory in [start, *start.parents]:
+        if any(os.path.exists(os.path.join(directory, marker)) for marker in markers):
+            return directory
+    return None
+
+
+def _root_without_config(start: Path) -> Path:
+    """The root of a project with no [tool.boundlint] table: its top (`PROJECT_MARKERS`), else
+    `start`'s folder. A file named on the command line (pre-commit names every one) is then
+    checked as part of its project: the cache, the dependency files and `examples/` are the
+    project's, not those of the file's folder."""
+    directory = (start if start.is_dir() else start.parent).resolve()
+    return nearest_holding(directory, PROJECT_MARKERS) or directory
 
 
 def _describe(value: Any) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from boundlint.core.config import Config
+from boundlint.core.config import PROJECT_MARKERS, Config, nearest_holding
 
 if TYPE_CHECKING:
     import pathspec
@@ -75,16 +75,8 @@ def _load_gitignore(directory: str) -> _GitIgnore | None:
     return _GitIgnore(pathspec.GitIgnoreSpec.from_lines(lines))
 
 
-def _nearest_holding(start: Path, markers: tuple[str, ...]) -> Path | None:
-    """`start` or the nearest folder above it that holds one of `markers`."""
-    for directory in [start, *start.parents]:
-        if any(os.path.exists(os.path.join(directory, marker)) for marker in markers):
-            return directory
-    return None
-
-
 def _repository_root(start: Path) -> Path | None:
-    return _nearest_holding(start, (".git",))
+    return nearest_holding(start, (".git",))
 
 
 def _initial_ignores(directory: Path) -> _IgnoreStack:
@@ -142,9 +134,6 @@ def discover(paths: list[Path], config: Config, force_exclude: bool = False) -> 
     return [Path(text) for text in sorted(found, key=lambda text: text.split(os.sep))]
 
 
-PROJECT_MARKERS = (".git", "pyproject.toml")
-
-
 def project_root(files: list[Path]) -> Path | None:
     """The nearest folder above all of `files` that holds .git or pyproject.toml, if any."""
     if not files:
@@ -153,7 +142,7 @@ def project_root(files: list[Path]) -> Path | None:
         common = Path(os.path.commonpath([os.path.dirname(path) for path in files]))
     except ValueError:  # on different drives
         return None
-    return _nearest_holding(common, PROJECT_MARKERS)
+    return nearest_holding(common, PROJECT_MARKERS)
 
 
 def with_project(files: list[Path], config: Config, given: list[Path]) -> list[Path]:
