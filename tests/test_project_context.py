@@ -99,7 +99,6 @@ def test_runs_on_different_files_of_a_project_share_one_cache(tmp_path, monkeypa
     assert {name.rsplit("/", 2)[-1] for name in state["files"]} >= {"tools.py", "pages.py"}
 
 
-
 def test_a_named_file_of_a_project_without_a_boundlint_table_has_the_projects_root(tmp_path, monkeypatch):
     """pre-commit names `agent/util/pages.py`: the cache, the dependency files and `examples/`
     are those of the project, not of the file's folder."""
@@ -118,6 +117,7 @@ def test_a_named_file_of_a_project_without_a_boundlint_table_has_the_projects_ro
     alone.mkdir()
     (alone / "tool.py").write_text("x = 1\n")
     assert load_config(None, alone / "tool.py").root == alone.resolve()
+
 
 SUBCLASSES = {
     "agent/__init__.py": "",
