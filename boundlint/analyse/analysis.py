@@ -84,7 +84,7 @@ class Analysis:
         self.tools = self.finder.find()
         adapters = AdapterFinder(self.project, self.checkpoints, self.finder, self.roots, self.covered)
         adapters.credit(self.tools)
-        self.installs, self.needs = adapters.installs(), adapters.needs(self.tools)
+        self.installs, self.needs = adapters.installs(self.tools), adapters.needs(self.tools)
         roots: dict[cst.ClassDef, ModelInfo] = {}
         for tool in self.tools:
             try:

@@ -77,11 +77,18 @@ class AdapterFinder:
         for tool in tools:
             tool.adapter = self._cover(tool)
 
-    def installs(self) -> dict[str, str]:
-        """What this analysis found covered, by `place`, for the analyses of other roots."""
+    def installs(self, tools: list[Tool]) -> dict[str, str]:
+        """What this analysis found covered, by `place`, for the analyses of other roots. That
+        includes each tool of another module it credited through the tool's servers or agents:
+        `tools.py` alone does not see `create_agent(tools=TOOLS, middleware=[...])` in `agent.py`."""
         found = {self.place(module, node): label for node, (module, label) in self.hosts.items()}
         found.update((self.place(module, node), label) for node, (module, label) in self.functions.items())
         found.update((framework_place(framework), label) for framework, label in self.frameworks.items())
+        found.update(
+            (self.place(tool.module, tool.node), tool.adapter)
+            for tool in tools
+            if tool.adapter and tool.hosts and tool.module not in self.roots
+        )
         return found
 
     def needs(self, tools: list[Tool]) -> dict[str, dict[str, list[str]]]:
