@@ -89,6 +89,45 @@ mcp.add_middleware(BoundlintMiddleware())
     assert unbounded(tmp_path, files) == ["fetch_page"]
 
 
+AGENT_OF_ANOTHER_MODULE = {
+    "app/tools.py": """
+import httpx
+from langchain_core.tools import tool
+
+
+@tool
+def fetch_page(url: str) -> str:
+    \"\"\"Fetch a page.\"\"\"
+    return httpx.get(url).text
+
+
+TOOLS = [fetch_page]
+""",
+    "app/agent.py": """
+from boundlint_runtime.adapters.langchain import BoundlintMiddleware
+from langchain.agents import create_agent
+
+from app.tools import TOOLS
+
+agent = create_agent("openai:gpt-5", tools=TOOLS, middleware=[BoundlintMiddleware()])
+""",
+}
+
+
+def test_an_agent_in_another_module_covers_the_tools_it_lists(tmp_path: Path) -> None:
+    """`tools.py` alone sees a `@tool` registered nowhere; `agent.py`'s analysis sees it on an
+    agent with the adapter, and says so to the analysis of `tools.py`."""
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    assert unbounded(tmp_path, AGENT_OF_ANOTHER_MODULE) == []
+    assert unbounded(tmp_path, AGENT_OF_ANOTHER_MODULE) == []  # the same from the cache
+    second = {
+        **AGENT_OF_ANOTHER_MODULE,
+        "app/other.py": AGENT_OF_ANOTHER_MODULE["app/agent.py"].replace(", middleware=[BoundlintMiddleware()]", ""),
+    }
+    assert unbounded(tmp_path, second) == ["fetch_page"]  # also on an agent without it
+
+
 def test_a_tool_also_registered_without_the_checkpoint_stays_unbounded(tmp_path: Path) -> None:
     files = {
         "agent.py": '''
@@ -492,3 +531,83 @@ def test_three_tools_to_fix_on_one_server_get_one_adapter_unless_the_style_says_
         fix(root)
         text = (root / "server.py").read_text(encoding="utf-8")
         assert (text.count("BoundlintMiddleware("), text.count("truncate_text(")) == (adapters, wraps), style
+
+
+def test_a_server_made_in_another_module_gets_the_adapter_when_fix_runs_over_the_folder(tmp_path: Path) -> None:
+    import io
+    import os
+
+    from boundlint.cli.fix_command import run_fix
+    from boundlint.engine.roots import Request
+    from boundlint.engine.run import CheckOptions
+    from tests.fix.cases import check_tree, config_for, fix
+
+    tools = "".join(
+        f"\n\n@mcp.tool()\ndef fetch_{name}(url: str) -> str:\n    return httpx.get(url).text\n"
+        for name in ("page", "log", "feed")
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "app"\ndependencies = ["boundlint-runtime"]\n',
+        "app/__init__.py": "",
+        "app/server.py": 'from fastmcp import FastMCP\n\nmcp = FastMCP("docs")\n',
+        "app/tools.py": "import httpx\n\nfrom app.server import mcp\n" + tools,
+    }
+    folder, named = tmp_path / "folder", tmp_path / "named"
+    write_tree(folder, files)
+    write_tree(named, files)
+
+    run = fix(folder)
+    assert "fixed 3 findings" in run.out, run.out + run.err
+    server = (folder / "app/server.py").read_text(encoding="utf-8")
+    assert 'FastMCP("docs", middleware=[BoundlintMiddleware(max_chars=16_000)])' in server
+    assert (folder / "app/tools.py").read_text(encoding="utf-8") == files["app/tools.py"]
+    assert check_tree(folder).findings == []
+
+    # A finding's own fix (JSON, the editor) edits its own file: the per-tool wrap.
+    reported = check_tree(named, Request(fixes=True)).findings
+    assert len(reported) == 3 and all(f.fix and "truncate_text(" in str(f.fix) for f in reported)
+
+    # A run over named files edits only those.
+    previous = Path.cwd()
+    os.chdir(named)
+    try:
+        run_fix(
+            [Path("app/tools.py")],
+            config_for(Path(".")),
+            CheckOptions(),
+            diff=False,
+            unsafe=False,
+            out=io.StringIO(),
+            err=io.StringIO(),
+        )
+    finally:
+        os.chdir(previous)
+    assert (named / "app/server.py").read_text(encoding="utf-8") == files["app/server.py"]
+    assert (named / "app/tools.py").read_text(encoding="utf-8").count("truncate_text(") == 3
+
+
+def test_tools_listed_on_an_agent_of_another_module_get_one_adapter_there(tmp_path: Path) -> None:
+    """`tools.py`'s own analysis, which does not see the agent, would fix each tool; the analysis
+    of `agent.py` installs the adapter instead, and that one fix is the one made."""
+    from tests.fix.cases import check_tree, fix
+
+    tools = "".join(
+        f'\n\n@tool\ndef fetch_{name}(url: str) -> str:\n    """Fetch."""\n    return httpx.get(url).text\n'
+        for name in ("page", "log", "feed")
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "app"\ndependencies = ["boundlint-runtime"]\n',
+        "app/__init__.py": "",
+        "app/tools.py": "import httpx\nfrom langchain_core.tools import tool\n"
+        + tools
+        + "\n\nTOOLS = [fetch_page, fetch_log, fetch_feed]\n",
+        "app/agent.py": 'from langchain.agents import create_agent\n\nfrom app.tools import TOOLS\n\nagent = create_agent("openai:gpt-5", tools=TOOLS)\n',
+    }
+    write_tree(tmp_path, files)
+    run = fix(tmp_path)
+    assert "Fixed 3 findings in 1 file" in run.out, run.out + run.err
+    assert (tmp_path / "app/tools.py").read_text(encoding="utf-8") == files["app/tools.py"]
+    assert "middleware=[BoundlintMiddleware(max_chars=16_000)]" in (tmp_path / "app/agent.py").read_text(
+        encoding="utf-8"
+    )
+    assert check_tree(tmp_path).findings == []

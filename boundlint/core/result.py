@@ -87,17 +87,34 @@ class FixRound:
     deferred: list[Finding] = field(default_factory=list)  # left for the next round
 
     def merge(self, other: FixRound) -> None:
-        """Add a root's round. A module that two roots rewrite differently takes the first rewrite:
-        the other's findings are still there in the next round, which fixes them on the new text."""
-        taken = {rewrite.path: rewrite for rewrite in self.rewrites}
-        for rewrite in other.rewrites:
-            if rewrite.path not in taken:
-                self.rewrites.append(rewrite)
-                taken[rewrite.path] = rewrite
+        """Add a root's round; `settle` then chooses among the rewrites of all roots."""
+        self.rewrites.extend(other.rewrites)
         self.failed.extend(item for item in other.failed if item not in self.failed)
         for finding, reason in other.unfixed.items():
             self.unfixed.setdefault(finding, reason)
         self.deferred.extend(f for f in other.deferred if f not in self.deferred)
+
+    def settle(self) -> None:
+        """One rewrite per module, and each finding fixed by one rewrite at most. A rewrite that
+        fixes findings of another file comes first: the adapter installed where a server is made,
+        planned by a root that saw the server, where a root that did not see it planned a fix in
+        each tool for the same findings. Otherwise the first rewrite of a module is kept. What a
+        dropped rewrite would have fixed is still there in the next round, which fixes it on the
+        new text."""
+
+        def installs_elsewhere(rewrite: ModuleRewrite) -> bool:
+            return any(finding.filename != rewrite.display for finding in rewrite.fixed)
+
+        kept: list[ModuleRewrite] = []
+        paths: set[Path] = set()
+        claimed: set[Finding] = set()
+        for rewrite in sorted(self.rewrites, key=lambda rewrite: not installs_elsewhere(rewrite)):
+            if rewrite.path in paths or not claimed.isdisjoint(rewrite.fixed):
+                continue
+            kept.append(rewrite)
+            paths.add(rewrite.path)
+            claimed.update(rewrite.fixed)
+        self.rewrites = kept
 
 
 @dataclass

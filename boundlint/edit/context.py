@@ -33,6 +33,9 @@ class FixContext:
         # The servers and agents (`id` of the call that makes them) that get one adapter for all
         # their tools' fixes (`edit.install.crowded_hosts`).
         self.install_at: set[int] = set()
+        # Whether an adapter may be installed in another module than the finding's (`fix` over a
+        # folder); a finding's own edits (JSON, the editor) stay in its file.
+        self.install_elsewhere = False
 
     def facts(self, module: ModuleInfo) -> _ModuleFacts:
         key = id(module)

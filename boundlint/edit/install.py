@@ -5,11 +5,14 @@ a `middleware=[...]` list already there gets the adapter first (the outermost,
 which has the last word on the result); a list of hooks that run in their own
 order gets it last. Every BL001
 finding on a tool of that server plans the same change (one `key`), so it is
-made once. A tool this cannot cover falls back to the per-tool fix: one
-registered on more than one server or agent, one whose server is made in
-another module (an edit there would not be the finding's own), a construction
-we have no adapter for, or a slot we cannot extend (`middleware=stack`,
-`**options`, an `after_tool_callback` already set).
+made once. A server made in another module (`from app.server import mcp`)
+gets the adapter there when `fix` runs over a folder; a finding's own edits
+(JSON, the editor) and a run over named files stay in the finding's file. A
+tool this cannot cover falls back to the per-tool fix: one registered on more
+than one server or agent, one whose server is made in another module where
+that edit is not allowed, a construction we have no adapter for, or a slot we
+cannot extend (`middleware=stack`, `**options`, an `after_tool_callback`
+already set).
 """
 
 from __future__ import annotations
@@ -29,16 +32,16 @@ from boundlint.knowledge import frameworks as fw
 MANY_TOOLS = 3
 
 
-def crowded_hosts(targets: Iterable[Target]) -> set[int]:
+def crowded_hosts(targets: Iterable[Target], elsewhere: bool) -> set[int]:
     """The servers and agents (`id` of their call) on which `MANY_TOOLS` or more tools have a BL001
-    finding to fix, each tool registered there only, in the same module."""
+    finding to fix, each tool registered there only, in the same module (`elsewhere`: or in any)."""
     tools: dict[int, set[int]] = {}
     for target in targets:
         tool = target.tool
         if target.finding.code != "BL001" or tool is None or len(tool.hosts) != 1:
             continue
         host = tool.hosts[0]
-        if host.module is target.module:
+        if elsewhere or host.module is target.module:
             tools.setdefault(id(host.call), set()).add(id(tool.node))
     return {host for host, found in tools.items() if len(found) >= MANY_TOOLS}
 
@@ -60,7 +63,7 @@ def install_candidate(target: Target, context: FixContext, budget: str) -> Candi
     if len(tool.hosts) != 1:
         raise NoFixError("the tool is not registered on exactly one server or agent")
     host = tool.hosts[0]
-    if host.module is not target.module:
+    if host.module is not target.module and not context.install_elsewhere:
         raise NoFixError("the server or agent is made in another module")
     install = _install_for(context, host)
     module_name, name = install.adapter.rsplit(".", 1)

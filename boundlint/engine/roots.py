@@ -42,6 +42,9 @@ class Request:
     # What checkpoints installed in other roots cover (`AdapterFinder.place` -> by what), once the
     # run knows them: the analysis credits the tools they cover.
     covered: tuple[tuple[str, str], ...] = ()
+    # A round of fixes may edit a module other than the finding's (the adapter installed where a
+    # server is made): a run over a folder may, one over named files edits only those.
+    edits_elsewhere: bool = True
 
     def cache_kind(self) -> str | None:
         """The cache's name for this kind of root entry; None: such results are not cached."""
@@ -133,7 +136,9 @@ def _answer(request: Request, analysis: Analysis, result: RootResult, config: Co
         from boundlint.fix.planning import fix_round
 
         wanted = fixable(result.findings, analysis.project.modules, config)
-        result.fix_round = fix_round(analysis, wanted, config, unsafe=request.apply_fixes == "unsafe")
+        result.fix_round = fix_round(
+            analysis, wanted, config, unsafe=request.apply_fixes == "unsafe", elsewhere=request.edits_elsewhere
+        )
     if request.fixes and result.findings:
         from boundlint.fix.planning import attach_fixes
 

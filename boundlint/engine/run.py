@@ -82,6 +82,8 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     # project; a named folder is the tree the user chose.
     named = options.stdin is not None or any(os.path.isfile(path) for path in paths)
     project = with_project(files, config, paths if options.stdin is None else []) if named else files
+    if named:
+        options = replace(options, request=replace(options.request, edits_elsewhere=False))
     namespace = fingerprint(config, project) + ("" if options.prefilter else "-unfiltered")
     cache = _cache_for(options, namespace)
     runner = Runner(max(1, options.jobs), project, texts, config, options.request, options.loader)
@@ -184,6 +186,7 @@ def _fix_round(done: dict[Path, RootResult], options: CheckOptions) -> FixRound 
     for path in sorted(done):
         if done[path].fix_round is not None:
             merged.merge(done[path].fix_round)  # type: ignore[arg-type]
+    merged.settle()
     return merged
 
 

@@ -64,13 +64,16 @@ class Plan:
         return missing.reason if missing is not None else "no automatic fix"
 
 
-def plan(analysis: Analysis, findings: list[Finding], config: Config) -> Plan:
+def plan(analysis: Analysis, findings: list[Finding], config: Config, elsewhere: bool = False) -> Plan:
+    """Each finding's fix, or why it has none. With `elsewhere`, a fix may edit another module
+    than the finding's: the adapter installed where the tool's server or agent is made."""
     result_plan = Plan()
     targets = locate(analysis, findings)
     result_plan.targets = targets
     context = FixContext(analysis.project, config)
+    context.install_elsewhere = elsewhere
     if config.fix_style == "auto":
-        context.install_at = crowded_hosts(targets.values())
+        context.install_at = crowded_hosts(targets.values(), elsewhere)
     declared = functools.cache(lambda: has_runtime(config))
     for finding in findings:
         target = targets.get(finding)
@@ -137,9 +140,12 @@ def _layout(config: Config, module: ModuleInfo, candidates: list[Candidate]) -> 
 # -- a fix round --------------------------------------------------------------
 
 
-def fix_round(analysis: Analysis, findings: list[Finding], config: Config, unsafe: bool) -> FixRound:
-    """Apply the allowed fixes of `findings`, module by module, each module verified whole."""
-    the_plan = plan(analysis, findings, config)
+def fix_round(
+    analysis: Analysis, findings: list[Finding], config: Config, unsafe: bool, elsewhere: bool = False
+) -> FixRound:
+    """Apply the allowed fixes of `findings`, module by module, each module verified whole
+    (`elsewhere`: see `plan`)."""
+    the_plan = plan(analysis, findings, config, elsewhere)
     chosen = [c for c in the_plan.candidates.values() if c.allowed(unsafe)]
     outcome = FixRound(unfixed={f: reason for f in findings if (reason := the_plan.reason(f, unsafe)) is not None})
     moot = _moot_bl001(analysis, the_plan, chosen)
