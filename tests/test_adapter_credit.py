@@ -611,3 +611,80 @@ def test_tools_listed_on_an_agent_of_another_module_get_one_adapter_there(tmp_pa
         encoding="utf-8"
     )
     assert check_tree(tmp_path).findings == []
+
+
+REGISTRAR = {
+    "pyproject.toml": '[project]\nname = "app"\ndependencies = ["boundlint-runtime"]\n',
+    "app/__init__.py": "",
+    "app/tools.py": """import httpx
+from fastmcp import FastMCP
+
+
+def register_tools(mcp: FastMCP) -> None:
+    @mcp.tool()
+    def fetch_page(url: str) -> str:
+        return httpx.get(url).text
+
+    @mcp.tool()
+    def fetch_log(url: str) -> str:
+        return httpx.get(url).text
+
+    def fetch_feed(url: str) -> str:
+        return httpx.get(url).text
+
+    mcp.tool()(fetch_feed)
+""",
+    "app/server.py": """from fastmcp import FastMCP
+
+from app.tools import register_tools
+
+
+def main() -> None:
+    mcp = FastMCP("docs")
+    register_tools(mcp)
+    mcp.run()
+""",
+    # A test makes a server of its own to call the registrar on: not where the tools live.
+    "tests/test_tools.py": """from fastmcp import FastMCP
+
+from app.tools import register_tools
+
+
+def test_register() -> None:
+    mcp = FastMCP("test")
+    register_tools(mcp)
+""",
+}
+
+
+def test_tools_a_function_registers_on_the_server_it_is_given_get_the_adapter_where_it_is_made(
+    tmp_path: Path,
+) -> None:
+    from tests.fix.cases import check_tree, fix
+
+    write_tree(tmp_path, REGISTRAR)
+    run = fix(tmp_path)
+    assert "Fixed 3 findings in 1 file" in run.out, run.out + run.err
+    server = (tmp_path / "app/server.py").read_text(encoding="utf-8")
+    assert 'FastMCP("docs", middleware=[BoundlintMiddleware(max_chars=16_000)])' in server
+    assert (tmp_path / "app/tools.py").read_text(encoding="utf-8") == REGISTRAR["app/tools.py"]
+    assert (tmp_path / "tests/test_tools.py").read_text(encoding="utf-8") == REGISTRAR["tests/test_tools.py"]
+    assert check_tree(tmp_path).findings == []
+
+
+def test_a_server_made_in_either_branch_gets_no_adapter_for_the_tools_given_to_it(tmp_path: Path) -> None:
+    """`mcp = FastMCP(a)` or `mcp = FastMCP(b)`: one adapter would leave the other server open."""
+    from tests.fix.cases import fix
+
+    server = (
+        REGISTRAR["app/server.py"]
+        .replace(
+            '    mcp = FastMCP("docs")\n',
+            '    if debug:\n        mcp = FastMCP("docs", debug=True)\n    else:\n        mcp = FastMCP("docs")\n',
+        )
+        .replace("def main() -> None:", "def main(debug: bool) -> None:")
+    )
+    write_tree(tmp_path, {**REGISTRAR, "app/server.py": server})
+    fix(tmp_path)
+    assert (tmp_path / "app/server.py").read_text(encoding="utf-8") == server
+    assert (tmp_path / "app/tools.py").read_text(encoding="utf-8").count("truncate_text(") == 3

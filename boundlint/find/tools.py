@@ -112,6 +112,10 @@ class ToolFinder:
         self._tool_class_memo: dict[cst.ClassDef, ToolClass | None] = {}
         self._wrapper_memo: dict[cst.FunctionDef, tuple[str, str] | None] = {}
         self._host: Host | None = None  # what the registration being read registers on
+        # The servers or agents the parameters of a project function stand for, while the tools it
+        # registers on them are read at a call (`register_tools(mcp)`, see `_check_registrar`).
+        self._param_hosts: dict[cst.FunctionDef, dict[str, Host]] = {}
+        self._registers_memo: dict[int, dict[cst.FunctionDef, frozenset[str]]] = {}  # by `id` of the module
 
     def find(self) -> list[Tool]:
         for module in self.roots:
@@ -517,6 +521,70 @@ class ToolFinder:
                         node, "tools"
                     )
                     self._register_list(call, value, registrar, f".{method}(tools)")
+        if external is None and node.args:
+            self._check_registrar(call)
+
+    def _registers_on(self, module: ModuleInfo, function: cst.FunctionDef) -> frozenset[str]:
+        """The parameters of `function` that its body registers something on: the receiver of a
+        decorator of a nested def (`@mcp.tool()`), or of a method call (`mcp.add_tool(f)`,
+        `mcp.tool()(f)`). One pass over the module, so that every call of a project function can ask."""
+        by_function = self._registers_memo.get(id(module))
+        if by_function is None:
+            receivers: dict[cst.FunctionDef, set[str | None]] = {}
+            index = index_of(module)
+            for site in index.functions:
+                if site.parent_function is not None:
+                    for decorator in site.node.decorators:
+                        receivers.setdefault(site.parent_function, set()).add(_receiver_name(decorator.decorator))
+            for inner in index.calls:
+                if inner.function is not None:
+                    receivers.setdefault(inner.function, set()).add(_receiver_name(inner.node.func))
+            by_function = {
+                owner: frozenset(name for name in _parameter_names(owner) if name in names)
+                for owner, names in receivers.items()
+            }
+            self._registers_memo[id(module)] = by_function
+        return by_function.get(function, frozenset())
+
+    def _made_twice(self, call: CallSite, value: cst.BaseExpression) -> bool:
+        """`mcp = FastMCP(a)` in one branch, `mcp = FastMCP(b)` in another: the tools are on either,
+        and an adapter installed in one would leave the other open."""
+        if not isinstance(value, cst.Name):
+            return False
+        return len([made for made in self.local_values(call, value.value) if isinstance(made, cst.Call)]) > 1
+
+    def _check_registrar(self, call: CallSite) -> None:
+        """`register_tools(mcp)`, a function of the project that registers tools on the server or
+        agent it is given (`@mcp.tool()` in its body, `mcp.add_tool(f)`): those tools are on the
+        server passed here. Read from the call, where the server is known; one level deep."""
+        if self._param_hosts or call.module.is_test or call.module.is_standalone:
+            return  # a test or a script that makes its own server to call `register_tools` on it
+        entity = self.project.resolve(call.module, call.node.func)
+        if entity is None or entity.kind != "function" or not isinstance(entity.node, cst.FunctionDef):
+            return
+        function = entity.node
+        receivers = self._registers_on(entity.module, function)
+        hosts = {
+            name: host
+            for name, value in _arguments_by_name(function, call.node, skip_first=entity.owner is not None).items()
+            if name in receivers
+            and isinstance(value, (cst.Name, cst.Attribute))
+            and not self._made_twice(call, value)
+            and (host := self.host_of(call, value)) is not None
+        }
+        if not hosts:
+            return
+        index = index_of(entity.module)
+        self._param_hosts[function] = hosts
+        try:
+            for site in index.functions:
+                if site.parent_function is function:
+                    self._check_decorators(site)
+            for inner in index.calls:
+                if inner.function is function:
+                    self._check_call(inner)
+        finally:
+            del self._param_hosts[function]
 
     def _check_agent_tool(self, call: CallSite, func: cst.Attribute, method: str) -> bool:
         """`research_agent.as_tool(tool_name="research", ...)`: a tool that returns an agent's output."""
@@ -557,6 +625,9 @@ class ToolFinder:
         elif isinstance(receiver, cst.Name):
             local = [value for value in self.local_values(call, receiver.value) if isinstance(value, cst.Call)]
             made = local[-1] if local else None
+            given = self._param_hosts.get(call.function) if call.function is not None and made is None else None
+            if given is not None and receiver.value in given:  # a parameter of `register_tools(mcp)`
+                return given[receiver.value].call, given[receiver.value].module
         if made is None:
             entity = self.project.resolve(module, receiver)
             if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.Call):
@@ -1035,3 +1106,34 @@ def _base_label(framework: str) -> str:
 
 
 __all__ = ["Tool", "ToolFinder", "index_module", "ModuleIndex", "FunctionSite", "CallSite", "Entity"]
+
+
+def _arguments_by_name(function: cst.FunctionDef, call: cst.Call, skip_first: bool) -> dict[str, cst.BaseExpression]:
+    """The argument `call` passes to each parameter of `function` it names or fills by position."""
+    params = [*function.params.posonly_params, *function.params.params]
+    names = [param.name.value for param in params]
+    if skip_first and names and names[0] in ("self", "cls"):
+        names = names[1:]
+    passed: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            break
+        if arg.keyword is not None:
+            passed[arg.keyword.value] = arg.value
+        elif index < len(names):
+            passed[names[index]] = arg.value
+    return passed
+
+
+def _parameter_names(function: cst.FunctionDef) -> set[str]:
+    params = function.params
+    return {param.name.value for param in [*params.posonly_params, *params.params, *params.kwonly_params]}
+
+
+def _receiver_name(expr: cst.BaseExpression) -> str | None:
+    """`mcp` of `mcp.tool`, `mcp.tool()`, `mcp.tool()(f)`'s callee, `mcp.add_tool`."""
+    while isinstance(expr, cst.Call):
+        expr = expr.func
+    if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+        return expr.value.value
+    return None

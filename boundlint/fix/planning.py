@@ -37,7 +37,7 @@ from boundlint.fix.apply import FixFailed, apply_candidates
 from boundlint.fix.declared import has_runtime
 from boundlint.fix.formatting import line_length_for
 from boundlint.fix.locate import locate
-from boundlint.project.module import ModuleInfo, dotted
+from boundlint.project.module import STANDALONE_FOLDERS, ModuleInfo, dotted
 
 # How the reason of a finding whose only fix is unsafe starts.
 UNSAFE_REASON = "unsafe fix (--unsafe-fixes)"
@@ -119,11 +119,6 @@ def _outside_the_package(module: ModuleInfo, root: Path) -> bool:
     except ValueError:
         folders = Path(module.display).parts[:-1]
     return any(folder.lower() in STANDALONE_FOLDERS for folder in folders)
-
-
-STANDALONE_FOLDERS = frozenset(
-    {"examples", "example", "scripts", "samples", "sample", "notebooks", "demos", "demo", "cookbook", "cookbooks"}
-)
 
 
 def _layout(config: Config, module: ModuleInfo, candidates: list[Candidate]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import builtins
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
+from pathlib import Path, PurePath
 
 import libcst as cst
 
@@ -72,6 +72,12 @@ def scope_statements(body: cst.BaseSuite | cst.Module) -> Iterator[cst.CSTNode]:
                 yield from scope_statements(inner)
 
 
+# Folders of code people copy and run on its own (see `ModuleInfo.is_standalone`).
+STANDALONE_FOLDERS = frozenset(
+    {"examples", "example", "scripts", "samples", "sample", "notebooks", "demos", "demo", "cookbook", "cookbooks"}
+)
+
+
 @dataclass(eq=False)
 class ModuleInfo:
     path: Path
@@ -110,6 +116,12 @@ class ModuleInfo:
         its own folder count: example projects kept deeper under a `tests` folder are not tests."""
         name, folder = self.path.stem, self.path.parent.name
         return name.startswith("test_") or name.endswith("_test") or name == "conftest" or folder in ("tests", "test")
+
+    @property
+    def is_standalone(self) -> bool:
+        """In `examples/`, `scripts/`, `notebooks/`, `demos/`, `cookbook/` (by its path in the run):
+        code people copy and run on its own, not part of what the project installs."""
+        return any(folder.lower() in STANDALONE_FOLDERS for folder in PurePath(self.display).parts[:-1])
 
     # -- collection ---------------------------------------------------------
 

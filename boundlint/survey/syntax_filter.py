@@ -46,6 +46,11 @@ _TOOL_BASE_WORD = re.compile(r"Tool$")
 # ... counted only in modules that import a framework whose tools are toolkit
 # methods (LangChain's `BaseToolkit` only groups tools).
 _TOOLKIT_BASE_WORD = re.compile(r"(?:Toolkit|Tools|ToolSpec)$")
+# The servers and agents the runtime's adapters are installed on (`FastMCP`, `create_agent`): a
+# module that makes one and hands it to a function (`register_tools(mcp)`) may be where the tools
+# that function registers learn their server.
+HOST_NAMES = frozenset(install.host.tail.rsplit(".", 1)[-1] for install in fw.ADAPTER_INSTALLS)
+_HOST_WORD = re.compile(r"(?:^|\.)(?:" + "|".join(sorted(HOST_NAMES)) + r")$")
 TOOLKIT_ROOTS = frozenset(root for entry in fw.TOOL_BASE_CLASSES if entry.builtin_toolkits for root in entry.base.roots)
 
 
@@ -167,6 +172,17 @@ class _Screen:
             or fw.RUNTIME_ROOT in self.import_roots
             or any(_installs_hook(call) for call in calls)
             or any(_last_name(_strip_call(d)) == "after_tool_call" for d in decorators)
+            or any(self._passes_a_host(call) for call in calls)
+        )
+
+    def _passes_a_host(self, call: ast.Call) -> bool:
+        """`register_tools(mcp)` where `mcp = FastMCP(...)` (see `find.tools._check_registrar`)."""
+        arguments = [*call.args, *(keyword.value for keyword in call.keywords)]
+        return any(
+            isinstance(value, ast.Call) and self._names_match(value.func, _HOST_WORD)
+            for argument in arguments
+            if isinstance(argument, ast.Name)
+            for value in self.assigned.get(argument.id, ())
         )
 
     # -- lists of tools ---------------------------------------------------------

@@ -1,7 +1,8 @@
 """Deciding from a file's raw text whether it can matter, before any parse.
 
-A file is a *root* when its text could hold a tool, a tool registration, or
-the byte/slice patterns of BL005/BL006, and (stage 2, `boundlint.survey.syntax_filter`) its
+A file is a *root* when its text could hold a tool, a tool registration, a
+server or agent handed to a function that registers tools on it, or the
+byte/slice patterns of BL005/BL006, and (stage 2, `boundlint.survey.syntax_filter`) its
 syntax, parsed with `ast`, really does. Roots are parsed and searched; other
 files are parsed only if resolving a root's names leads into them (a helper a
 tool calls, the model a tool returns). The patterns are deliberately loose:
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 
 from boundlint.core.config import Config
 from boundlint.knowledge import frameworks as fw
-from boundlint.survey.syntax_filter import may_matter
+from boundlint.survey.syntax_filter import HOST_NAMES, may_matter
 
 # Every tool form of every framework, as text: a decorator whose dotted name
 # holds `tool` (`@tool`, `@mcp.tool()`, `@agent.tool_plain`, `@function_tool`),
@@ -80,6 +81,8 @@ _DISPATCH = re.compile(r"(?:tool|function)\w*[ \t]*(?::[^=\n]{0,80})?=[ \t]*\{")
 _UNSCREENED_IMPORT = re.compile(
     r"^[ \t]*(?:from|import)[ \t]+(?:" + "|".join(sorted(fw.UNSCREENED_ROOTS)) + r")\b", re.MULTILINE
 )
+# A server or agent made and named (`mcp = FastMCP(`, `agent: Agent = Agent(`).
+_HOST_MADE = re.compile(r"=[ \t]*(?:\w+[ \t]*\.[ \t]*)*(?:" + "|".join(sorted(HOST_NAMES)) + r")[ \t]*[(\[]")
 # BL005: `.decode(` after a slice, or `str(raw[:n], ...)`, `codecs.decode(...)`.
 _DECODE = re.compile(r"decode")
 # BL006: a slice followed by `+` (through `.rstrip()` calls), `+` followed by a
@@ -118,6 +121,8 @@ class Prefilter:
             return True
         if fw.RUNTIME_ROOT in text or (any(word in text for word in _HOOK_WORDS) and _HOOK_INSTALL.search(text)):
             return True
+        if any(name in text for name in HOST_NAMES) and _HOST_MADE.search(text):
+            return True  # a server or agent made here may be handed to the function that registers its tools
         if _DECODE.search(text) or _DISPATCH.search(text.lower()):
             return True
         if self.extra_words is not None and self.extra_words.search(text):
