@@ -688,3 +688,26 @@ def test_a_server_made_in_either_branch_gets_no_adapter_for_the_tools_given_to_i
     fix(tmp_path)
     assert (tmp_path / "app/server.py").read_text(encoding="utf-8") == server
     assert (tmp_path / "app/tools.py").read_text(encoding="utf-8").count("truncate_text(") == 3
+
+
+def test_tools_of_a_project_decorator_that_hands_them_to_the_server_get_its_adapter(tmp_path: Path) -> None:
+    """`@tool()` of the project, whose body returns `mcp.tool()(fn)`: the tools are on `mcp`."""
+    from tests.fix.cases import check_tree, fix
+
+    tools = "".join(
+        f"\n\n@tool()\ndef fetch_{name}(url: str) -> str:\n    return httpx.get(url).text\n"
+        for name in ("page", "log", "feed")
+    )
+    server = (
+        'import httpx\nfrom fastmcp import FastMCP\n\nmcp = FastMCP("docs")\nENABLED = None\n\n\n'
+        "def tool(**options):\n    def decorator(fn):\n        if ENABLED is None or fn.__name__ in ENABLED:\n"
+        "            return mcp.tool(**options)(fn)\n        return fn\n\n    return decorator\n" + tools
+    )
+    write_tree(
+        tmp_path,
+        {"pyproject.toml": '[project]\nname = "d"\ndependencies = ["boundlint-runtime"]\n', "server.py": server},
+    )
+    fix(tmp_path)
+    text = (tmp_path / "server.py").read_text(encoding="utf-8")
+    assert (text.count("BoundlintMiddleware("), text.count("truncate_text(")) == (1, 0), text
+    assert check_tree(tmp_path).findings == []

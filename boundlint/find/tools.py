@@ -111,6 +111,8 @@ class ToolFinder:
         self.tools: dict[cst.FunctionDef | cst.Lambda | cst.Call, Tool] = {}
         self._tool_class_memo: dict[cst.ClassDef, ToolClass | None] = {}
         self._wrapper_memo: dict[cst.FunctionDef, tuple[str, str] | None] = {}
+        # The server a wrapper decorator registers on (`return mcp.tool()(fn)` in its body).
+        self._wrapper_hosts: dict[cst.FunctionDef, Host] = {}
         self._host: Host | None = None  # what the registration being read registers on
         # The servers or agents the parameters of a project function stand for, while the tools it
         # registers on them are read at a call (`register_tools(mcp)`, see `_check_registrar`).
@@ -188,6 +190,8 @@ class ToolFinder:
                 if isinstance(target, cst.Attribute):  # `@mcp.tool()`: registered on `mcp`
                     anchor = CallSite(site.module, cst.Call(func=cst.Name("_")), site.owner, site.parent_function)
                     self._host = self.host_of(anchor, target.value)
+                if self._host is None:  # `@tool(...)` of the project, which hands the function to `mcp.tool()`
+                    self._host = self._wrapper_host(site.module, target)
                 try:
                     self._add(site.node, framework, form, content_and_artifact=artifact)
                 finally:
@@ -230,17 +234,32 @@ class ToolFinder:
         self._wrapper_memo[entity.node] = found
         return found
 
-    def _returned_decorator(self, module: ModuleInfo, function: cst.FunctionDef, depth: int) -> tuple[str, str] | None:
+    def _wrapper_host(self, module: ModuleInfo, target: cst.BaseExpression) -> Host | None:
+        if not isinstance(target, (cst.Name, cst.Attribute)) or self._wrapper_decorator(module, target) is None:
+            return None
+        entity = self.project.resolve(module, target)
+        if entity is None or not isinstance(entity.node, cst.FunctionDef):
+            return None
+        return self._wrapper_hosts.get(entity.node)
+
+    def _returned_decorator(
+        self, module: ModuleInfo, function: cst.FunctionDef, depth: int, wrapper: cst.FunctionDef | None = None
+    ) -> tuple[str, str] | None:
+        wrapper = wrapper or function
         for value in _returned_values(function):
             if isinstance(value, cst.Call):
                 inner = value.func.func if isinstance(value.func, cst.Call) else value.func
                 kind = self._decorator_kind(module, inner, None)
                 if kind is not None:
+                    if isinstance(inner, cst.Attribute):
+                        host = self.host_of(CallSite(module, value, None, function), inner.value)
+                        if host is not None:
+                            self._wrapper_hosts[wrapper] = host
                     return kind
             elif isinstance(value, cst.Name) and depth < 2:
                 nested = _nested_def(function, value.value)
                 if nested is not None:
-                    found = self._returned_decorator(module, nested, depth + 1)
+                    found = self._returned_decorator(module, nested, depth + 1, wrapper)
                     if found is not None:
                         return found
         return None
