@@ -667,6 +667,11 @@ def test_tools_a_function_registers_on_the_server_it_is_given_get_the_adapter_wh
     assert "Fixed 3 findings in 1 file" in run.out, run.out + run.err
     server = (tmp_path / "app/server.py").read_text(encoding="utf-8")
     assert 'FastMCP("docs", middleware=[BoundlintMiddleware(max_chars=16_000)])' in server
+    # isort's order: the runtime is third-party, `app` the project's own.
+    assert server.startswith(
+        "from boundlint_runtime.adapters.fastmcp import BoundlintMiddleware\nfrom fastmcp import FastMCP\n\n"
+        "from app.tools import register_tools\n"
+    ), server
     assert (tmp_path / "app/tools.py").read_text(encoding="utf-8") == REGISTRAR["app/tools.py"]
     assert (tmp_path / "tests/test_tools.py").read_text(encoding="utf-8") == REGISTRAR["tests/test_tools.py"]
     assert check_tree(tmp_path).findings == []

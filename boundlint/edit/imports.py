@@ -174,10 +174,17 @@ class ImportPlanner:
     """Plans imports for one module. `use_line` is the first line fixed code will use a
     name on: only imports that end before it are reused or extended."""
 
-    def __init__(self, tree: cst.Module, use_line: int, runtime_module: str | None = None) -> None:
+    def __init__(
+        self,
+        tree: cst.Module,
+        use_line: int,
+        runtime_module: str | None = None,
+        first_party: frozenset[str] = frozenset(),
+    ) -> None:
         self.tree = tree
         self.use_line = use_line
         self.runtime_module = runtime_module
+        self.first_party = first_party  # the project's own top-level modules: their group comes last
         self._locals: dict[Symbol, str] = {}
         self._additions: dict[str, dict[str, str | None]] = {}  # module -> {name: alias}
         self._taken: set[str] = set()  # local names chosen for new imports
@@ -335,16 +342,17 @@ class ImportPlanner:
             if relative:
                 return relative[0].index, "before-group"
         stdlib = top in STDLIB
-        group = [
-            item
-            for item in header
-            if item.level == 0 and item.module != "__future__" and (item.module.split(".", 1)[0] in STDLIB) == stdlib
-        ]
+        section = self._section(top)
+        absolute_items = [item for item in header if item.level == 0 and item.module != "__future__"]
+        group = [item for item in absolute_items if self._section(item.module.split(".", 1)[0]) == section]
         before = [item for item in group if _sort_key(item) <= key]
         if before:
             return before[-1].index + 1, "after"
         if group:
             return group[0].index, "before"
+        later = [item for item in absolute_items if self._section(item.module.split(".", 1)[0]) > section]
+        if not stdlib and later:  # only the project's own imports after ours: a group before them
+            return later[0].index, "before-group"
         if stdlib:
             later = [item for item in header if item.module != "__future__"]
             if later:
@@ -361,6 +369,10 @@ class ImportPlanner:
         if body and _is_docstring(body[0]):
             return 1, "group"
         return 0, "top"
+
+    def _section(self, top: str) -> int:
+        """isort's sections: the standard library, third-party, then the project's own."""
+        return 0 if top in STDLIB else 2 if top in self.first_party else 1
 
     # -- making the changes -------------------------------------------------
 

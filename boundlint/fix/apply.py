@@ -119,6 +119,7 @@ def apply_candidates(
     line_length: int = DEFAULT_LINE_LENGTH,
     shared_budget: bool = False,
     check_syntax: bool = True,
+    first_party: frozenset[str] = frozenset(),
 ) -> Applied:
     """Apply `candidates` (all of one module) and verify the result; raises FixFailed.
 
@@ -137,7 +138,7 @@ def apply_candidates(
     facts = tree_facts(tree, module.source.text)
     old = facts.layout.code if facts.layout is not None else tree.code
     use_line = min(module.position(candidate.target).start.line for candidate in chosen)
-    planner = ImportPlanner(tree, use_line, runtime_module)
+    planner = ImportPlanner(tree, use_line, runtime_module, first_party)
     names = {symbol: planner.local(symbol) for candidate in chosen for symbol in candidate.symbols}
     budgets = [candidate.budget for candidate in chosen if candidate.budget is not None]
     if budgets:

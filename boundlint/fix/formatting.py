@@ -108,6 +108,23 @@ def configured_formatter(folder: Path) -> tuple[str, Path, dict[str, object]] | 
     return None
 
 
+def first_party_names(root: Path) -> frozenset[str]:
+    """The project's own top-level modules, as isort (and ruff's `I` rules) tell them from the
+    third-party ones by default: the packages and modules in the project's root and in its `src/`."""
+    found: set[str] = set()
+    for folder in (root, root / "src"):
+        try:
+            entries = list(folder.iterdir())
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.suffix == ".py" and entry.stem.isidentifier():
+                found.add(entry.stem)
+            elif entry.name.isidentifier() and (entry / "__init__.py").is_file():
+                found.add(entry.name)
+    return frozenset(found)
+
+
 def line_length_for(folder: Path) -> int:
     """The line length the formatter configured for `folder` keeps; 88 (both formatters'
     default) without one."""

@@ -35,7 +35,7 @@ from boundlint.edit.model import UNSAFE, Candidate, Fix, NoFix, NoFixError
 from boundlint.edit.target import Target
 from boundlint.fix.apply import FixFailed, apply_candidates
 from boundlint.fix.declared import has_runtime
-from boundlint.fix.formatting import line_length_for
+from boundlint.fix.formatting import first_party_names, line_length_for
 from boundlint.fix.locate import locate
 from boundlint.project.module import STANDALONE_FOLDERS, ModuleInfo, dotted
 
@@ -129,6 +129,7 @@ def _layout(config: Config, module: ModuleInfo, candidates: list[Candidate]) -> 
         "runtime_module": config.runtime_module,
         "line_length": line_length_for(module.path.resolve().parent),
         "shared_budget": len({c.key or id(c) for c in candidates if c.budget is not None}) > 1,
+        "first_party": first_party_names(config.root) | {module.name.split(".", 1)[0]},
     }
 
 

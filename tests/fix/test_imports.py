@@ -161,3 +161,27 @@ def test_a_configured_runtime_module_is_imported_as_first_party(source, imports)
     code = _plan_own(source + "\n\nx = 1\n", TRUNCATE_TEXT, TRUNCATED)
     assert code == imports + "\n\nx = 1\n"
     assert "boundlint_runtime" not in code
+
+
+@pytest.mark.parametrize(
+    ("source", "imports"),
+    [
+        # Third-party, before the project's own group, though `app` sorts first.
+        (
+            "from fastmcp import FastMCP\n\nfrom app.tools import register_tools\n",
+            "from boundlint_runtime import truncate_text\nfrom fastmcp import FastMCP\n\n"
+            "from app.tools import register_tools\n",
+        ),
+        # No third-party import yet: a group of its own before the project's.
+        (
+            "import json\n\nfrom app.tools import register_tools\n",
+            "import json\n\nfrom boundlint_runtime import truncate_text\n\nfrom app.tools import register_tools\n",
+        ),
+    ],
+)
+def test_the_runtime_goes_with_third_party_imports_not_the_projects_own(source, imports):
+    """isort (ruff's `I` rules) sorts the project's own modules into a group after the third-party ones."""
+    tree = cst.parse_module(source + "\n\nx = 1\n")
+    planner = ImportPlanner(tree, 10_000, first_party=frozenset({"app"}))
+    planner.local(TRUNCATE_TEXT)
+    assert planner.apply(tree)[0].code == imports + "\n\nx = 1\n"
