@@ -1,6 +1,6 @@
 """Fix safety at scale: `boundlint fix --unsafe-fixes` on a copy of a whole tree, checked from the outside.
 
-    python benchmarks/fix_at_scale.py PATH [--limit N] [--keep]
+    python benchmarks/fix_at_scale.py PATH [--limit N] [--keep DIR] [--tests]
 
 The tree's .py files (and a pyproject.toml at its top) are copied to a
 temporary folder, then, in the copy, as a user would:
@@ -14,7 +14,13 @@ temporary folder, then, in the copy, as a user would:
 5. a second `boundlint fix --unsafe-fixes .` must change nothing;
 6. where the tree's pyproject.toml configures ruff or black (and it is
    installed here), every changed file that the formatter accepted before
-   must be accepted after (`ruff format --check`, `black --check`).
+   must be accepted after (`ruff format --check`, `black --check`);
+7. every import of the runtime that the fixes added must name a module and a
+   name the runtime defines (read from `runtime/`, not imported);
+8. with `--tests`, the tree's own tests run before and after (pytest, offline,
+   with the project's root and `src/` on the path): every test that passed
+   before must pass after. Tests that cannot run here (a dependency not
+   installed, a network call) fail or error both times and do not count.
 
 `fix` works in rounds (it checks again after writing, and fixes what the new
 check finds), but the JSON of step 1 describes the first round only. So the
@@ -81,11 +87,23 @@ class Figures:
     formatter: str | None = None  # what the tree formats with, when it says and it is installed here
     formatter_regressions: list[str] = field(default_factory=list)
     formatted_changed: int = 0  # changed files that were in the formatter's format before
+    imports_added: int = 0
+    import_failures: list[str] = field(default_factory=list)  # an added runtime import that names nothing
+    tests_run: bool = False
+    tests_passed_before: int = 0
+    test_regressions: list[str] = field(default_factory=list)  # passed before the fixes, not after
     seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
-        return not (self.compile_failures or self.differences or self.second_run_changed or self.formatter_regressions)
+        return not (
+            self.compile_failures
+            or self.differences
+            or self.second_run_changed
+            or self.formatter_regressions
+            or self.import_failures
+            or self.test_regressions
+        )
 
     def write(self, out: TextIO) -> None:
         out.write(f"files in tree: {self.files}\n")
@@ -120,6 +138,17 @@ class Figures:
                 f"of {self.formatted_changed} changed files in its format before (must be 0)\n"
             )
             for line in self.formatter_regressions[:SHOWN]:
+                out.write(f"  {line}\n")
+        out.write(f"runtime imports added: {self.imports_added}; naming nothing the runtime defines: ")
+        out.write(f"{len(self.import_failures)} (must be 0)\n")
+        for line in self.import_failures[:SHOWN]:
+            out.write(f"  {line}\n")
+        if self.tests_run:
+            out.write(
+                f"the tree's tests: {self.tests_passed_before} passed before the fixes; "
+                f"{len(self.test_regressions)} of them failed after (must be 0)\n"
+            )
+            for line in self.test_regressions[:SHOWN]:
                 out.write(f"  {line}\n")
         out.write(f"time: {self.seconds:.1f} s\n")
 
@@ -335,7 +364,9 @@ def replay(root: Path, figures: Figures) -> tuple[dict[str, list[Step]], list[di
 # -- the whole check ----------------------------------------------------------
 
 
-def run(tree: Path, limit: int | None = None, keep: Path | None = None, out: TextIO | None = None) -> Figures:
+def run(
+    tree: Path, limit: int | None = None, keep: Path | None = None, out: TextIO | None = None, tests: bool = False
+) -> Figures:
     started = time.perf_counter()
     figures = Figures()
     work = Path(tempfile.mkdtemp(prefix="boundlint-fix-at-scale-")) if keep is None else keep
@@ -345,6 +376,11 @@ def run(tree: Path, limit: int | None = None, keep: Path | None = None, out: Tex
         copy_tree(tree, replay_root, limit)
         figures.files = len(files)
         original = snapshot(fixed_root, files)
+        passed_before: set[str] = set()
+        if tests:
+            copy_tree(tree, work / "tests-before", limit)
+            passed_before = passed_tests(work / "tests-before", work / "before.xml")
+            figures.tests_run, figures.tests_passed_before = True, len(passed_before)
 
         steps, findings = replay(replay_root, figures)
         figures.findings_before = len(findings)
@@ -387,9 +423,17 @@ def run(tree: Path, limit: int | None = None, keep: Path | None = None, out: Tex
             relative for relative in changed if relative in unformatted_after and relative not in unformatted_before
         ]
 
+        for relative in changed:
+            added = added_runtime_imports(decode(original[relative])[0], decode(fixed[relative])[0])
+            figures.imports_added += len(added)
+            figures.import_failures += [f"{relative}: {why}" for why in map(runtime_import_problem, added) if why]
+
         boundlint(["fix", "--unsafe-fixes", "."], fixed_root)
         again = snapshot(fixed_root, files)
         figures.second_run_changed = [relative for relative in files if again[relative] != fixed[relative]]
+        if tests:
+            passed_after = passed_tests(fixed_root, work / "after.xml")
+            figures.test_regressions = sorted(passed_before - passed_after)
     finally:
         if keep is None:
             shutil.rmtree(work, ignore_errors=True)
@@ -397,6 +441,77 @@ def run(tree: Path, limit: int | None = None, keep: Path | None = None, out: Tex
     if out is not None:
         figures.write(out)
     return figures
+
+
+# -- imports and tests -----------------------------------------------------------
+
+RUNTIME_SOURCE = REPO / "runtime"
+TEST_TIMEOUT = 900  # seconds for one run of a tree's tests
+
+
+def added_runtime_imports(before: str, after: str) -> list[tuple[str, str]]:
+    """(module, name) of each `from boundlint_runtime... import name` in `after` and not in `before`."""
+
+    def imported(text: str) -> set[tuple[str, str]]:
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return set()
+        return {
+            (node.module, alias.name)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
+            if node.module.split(".")[0] == "boundlint_runtime"
+            for alias in node.names
+        }
+
+    return sorted(imported(after) - imported(before))
+
+
+def runtime_import_problem(item: tuple[str, str]) -> str | None:
+    """Why `from module import name` would fail against the runtime's source; None if it would not."""
+    module, name = item
+    base = RUNTIME_SOURCE.joinpath(*module.split("."))
+    path = base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+    if not path.is_file():
+        return f"`{module}` is not a module of the runtime"
+    if (base / f"{name}.py").is_file() or (base / name / "__init__.py").is_file():
+        return None  # a submodule
+    defined: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            defined.update(target.id for target in targets if isinstance(target, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            defined.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    return None if name in defined else f"`{module}` defines no `{name}`"
+
+
+def passed_tests(root: Path, report: Path) -> set[str]:
+    """The ids of the tests of the tree at `root` that pass here (pytest's JUnit report)."""
+    import xml.etree.ElementTree as ElementTree
+
+    environment = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), str(root / "src")]))
+    try:
+        subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}", "."],
+            cwd=root,
+            env=environment,
+            capture_output=True,
+            timeout=TEST_TIMEOUT,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return set()
+    if not report.is_file():
+        return set()
+    passed: set[str] = set()
+    for case in ElementTree.parse(report).getroot().iter("testcase"):
+        if not any(child.tag in ("failure", "error", "skipped") for child in case):
+            passed.add(f"{case.get('classname')}::{case.get('name')}")
+    return passed
 
 
 # -- the tree's formatter -------------------------------------------------------
@@ -431,10 +546,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("tree", type=Path)
     parser.add_argument("--limit", type=int, default=None, help="only the first N .py files (sorted by path)")
     parser.add_argument("--keep", type=Path, default=None, help="work in this (empty) folder and keep it")
+    parser.add_argument("--tests", action="store_true", help="run the tree's own tests before and after the fixes")
     args = parser.parse_args(argv)
     if args.keep is not None:
         args.keep.mkdir(parents=True, exist_ok=True)
-    figures = run(args.tree, args.limit, args.keep, sys.stdout)
+    figures = run(args.tree, args.limit, args.keep, sys.stdout, tests=args.tests)
     return 0 if figures.ok else 1
 
 

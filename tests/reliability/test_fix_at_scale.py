@@ -7,7 +7,16 @@ import io
 
 import pytest
 
-from benchmarks.fix_at_scale import apply_patch, formatter_of, main, run, unformatted
+from benchmarks.fix_at_scale import (
+    added_runtime_imports,
+    apply_patch,
+    formatter_of,
+    main,
+    passed_tests,
+    run,
+    runtime_import_problem,
+    unformatted,
+)
 from benchmarks.generate_tree import generate
 
 
@@ -22,6 +31,7 @@ def test_fixing_a_generated_tree_is_safe(tmp_path):
     assert figures.compile_failures == [], report
     assert figures.differences == [], report
     assert figures.second_run_changed == [], report
+    assert figures.imports_added >= 1 and figures.import_failures == [], report
     assert figures.ok
     for line in (
         "files that failed to compile: 0 (must be 0)",
@@ -77,3 +87,58 @@ def test_the_formatter_check_names_the_files_the_formatter_would_change(tmp_path
 def test_a_tree_that_configures_no_formatter_is_not_checked(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
     assert formatter_of(tmp_path) is None
+
+
+def test_an_added_runtime_import_must_name_what_the_runtime_defines():
+    before = "import httpx\n"
+    after = (
+        "import httpx\nfrom boundlint_runtime import truncate_text\n"
+        "from boundlint_runtime.adapters.fastmcp import BoundlintMiddleware, Nowhere\n"
+    )
+    added = added_runtime_imports(before, after)
+    assert added == [
+        ("boundlint_runtime", "truncate_text"),
+        ("boundlint_runtime.adapters.fastmcp", "BoundlintMiddleware"),
+        ("boundlint_runtime.adapters.fastmcp", "Nowhere"),
+    ]
+    assert [runtime_import_problem(item) for item in added] == [
+        None,
+        None,
+        "`boundlint_runtime.adapters.fastmcp` defines no `Nowhere`",
+    ]
+    assert (
+        runtime_import_problem(("boundlint_runtime.nothing", "x"))
+        == "`boundlint_runtime.nothing` is not a module of the runtime"
+    )
+
+
+def test_the_trees_tests_that_pass_are_named(tmp_path):
+    (tmp_path / "test_small.py").write_text(
+        "def test_ok():\n    assert 1\n\n\ndef test_broken():\n    assert 0\n\n\n"
+        "def test_needs_a_package():\n    import not_installed_here  # noqa: F401\n"
+    )
+    assert passed_tests(tmp_path, tmp_path / "report.xml") == {"test_small::test_ok"}
+
+
+def test_a_test_of_the_tree_that_a_fix_breaks_is_reported(tmp_path):
+    """A tree whose own test pins the full length of a tool's output: the cut breaks it."""
+    pytest.importorskip("langchain_core")
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "pyproject.toml").write_text('[project]\nname = "t"\ndependencies = ["boundlint-runtime"]\n')
+    (tree / "reader.py").write_text(
+        "from langchain_core.tools import tool\n\n\n@tool\ndef read(path: str) -> str:\n"
+        '    """Read a file."""\n    with open(path) as handle:\n        return handle.read()\n'
+    )
+    (tree / "test_reader.py").write_text(
+        "from reader import read\n\n\ndef test_whole_file(tmp_path):\n    page = tmp_path / 'page.txt'\n"
+        "    page.write_text('x' * 20_000)\n    assert len(read.func(str(page))) == 20_000\n\n\n"
+        "def test_small_file(tmp_path):\n    page = tmp_path / 'page.txt'\n    page.write_text('x')\n"
+        "    assert read.func(str(page)) == 'x'\n"
+    )
+    out = io.StringIO()
+    figures = run(tree, out=out, tests=True)
+    assert figures.tests_passed_before == 2, out.getvalue()
+    assert figures.test_regressions == ["test_reader::test_whole_file"], out.getvalue()
+    assert not figures.ok
+    assert "2 passed before the fixes; 1 of them failed after (must be 0)" in out.getvalue()
