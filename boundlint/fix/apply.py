@@ -120,11 +120,16 @@ def apply_candidates(
     shared_budget: bool = False,
     check_syntax: bool = True,
     first_party: frozenset[str] = frozenset(),
+    proposed: bool = False,
 ) -> Applied:
     """Apply `candidates` (all of one module) and verify the result; raises FixFailed.
 
     `check_syntax=False` skips parsing and compiling the result (the revert
     check still runs): for a fix already verified together with the others.
+    `proposed`: the result is described as edits (the JSON `fix`, an editor's
+    quick fix), not written here. It is then parsed by the compiler alone, a
+    complete parse of the result; libcst's own parse, which the next round of a
+    `fix` run needs, is left to that run.
     """
     chosen: list[Candidate] = []
     seen: set[tuple[object, ...]] = set()
@@ -170,7 +175,7 @@ def apply_candidates(
             raise FixFailed(f"building the fix failed: {type(error).__name__}: {error}") from error
         _verify(tree, fixed, replacer.created, changes, old, new, False, original)
     if check_syntax:
-        _check_syntax(old, new)
+        _check_syntax(old, new, proposed)
     return Applied(module, old, new, candidates, edits)  # a fix shared by key fixes each of its findings
 
 
@@ -393,7 +398,13 @@ def _common_ends(before: str, after: str) -> tuple[int, int]:
     return prefix, suffix
 
 
-def _check_syntax(old: str, new: str) -> None:
+def _check_syntax(old: str, new: str, proposed: bool = False) -> None:
+    if proposed and _compiles(old):
+        try:
+            compile(new, "<fixed>", "exec", dont_inherit=True)
+        except (SyntaxError, ValueError) as error:
+            raise FixFailed(f"the fixed code does not compile: {error}") from error
+        return
     try:
         reparsed = cst.parse_module(new)
     except Exception as error:  # noqa: BLE001

@@ -217,7 +217,7 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
         with_unsafe = _layout(config, module, candidates)
         safe_only = _layout(config, module, [c for c in candidates if c.allowed(False)])
         try:
-            together = apply_candidates(module, candidates, **with_unsafe)
+            together = apply_candidates(module, candidates, **with_unsafe, proposed=True)
             verified = True
         except FixFailed:
             verified = False
@@ -228,7 +228,7 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
         for candidate in candidates:
             layout = with_unsafe if candidate.applicability == UNSAFE else safe_only
             try:
-                applied = apply_candidates(module, [candidate], **layout, check_syntax=not verified)
+                applied = apply_candidates(module, [candidate], **layout, check_syntax=not verified, proposed=True)
             except FixFailed:
                 continue
             edits = tuple(applied.text_edits())
