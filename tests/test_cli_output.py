@@ -150,7 +150,7 @@ FIXABLE = '''
     @tool
     def rows(url: str) -> list[dict]:
         """Rows: only an unsafe fix."""
-        return [row for row in requests.get(url).json()["rows"]]
+        return requests.get(url).json()["rows"][:50]
 
     @tool
     def snapshot(url: str) -> bytes:
@@ -168,7 +168,7 @@ def test_text_output_marks_what_boundlint_fix_would_fix_and_counts_it(tmp_path, 
         runs.append(capsys.readouterr().out)
     assert runs[0] == runs[1]
     lines = runs[0].splitlines()
-    assert [line.split(": ", 1)[1][:9] for line in lines[:3]] == ["BL001 [*]", "BL001 `ro", "BL001 `sn"]
+    assert [line.split(": ", 1)[1][:9] for line in lines[:3]] == ["BL001 [*]", "BL004 `ro", "BL001 `sn"]
     assert lines[-1] == "[*] 1 fixable with `boundlint fix` (1 more with `--unsafe-fixes`)."
 
 
@@ -178,7 +178,7 @@ def test_show_fixes_says_what_each_fix_does(tmp_path, monkeypatch, capsys):
     assert main(["check", "--no-cache", "--show-fixes"]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[1] == "    fix: Wrap the returned value in `truncate_text(..., max_chars=16_000)`"
-    assert lines[3].startswith("    fix (with --unsafe-fixes): Wrap the returned value in `truncate_for_llm(")
+    assert lines[3].startswith("    fix (with --unsafe-fixes): Replace the slice with `truncate_for_llm(")
     assert lines[4].startswith("tools.py:") and "snapshot" in lines[4]  # no fix: nothing under it
 
 

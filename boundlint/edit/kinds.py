@@ -75,6 +75,32 @@ class Kinds:
             return SEQUENCE
         return UNKNOWN
 
+    def object_type(self, annotation: cst.BaseExpression | None, value: cst.BaseExpression) -> str | None:
+        """The class the value is an instance of, when it is known to be an object rather than
+        data: every type the annotation names (`-> TextArtifact | ErrorArtifact`) is a class other
+        than the builtins and `typing`'s (a `TypedDict` is data), or the value is made by such a
+        class (`return TextArtifact(...)`). `truncate_for_llm` would hand back a plain copy."""
+        members = _union_members(annotation) if annotation is not None else []
+        named = [member for member in members if not (isinstance(member, cst.Name) and member.value == "None")]
+        if named and all(self._is_class_type(member) for member in named):
+            return self.name(named[0]) or "an object"
+        if isinstance(value, cst.Call) and self._is_class_type(value.func):
+            return self.name(value.func) or "an object"
+        return None
+
+    def _is_class_type(self, expr: cst.BaseExpression) -> bool:
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            return False
+        found = self.project.resolve_class(self.module, expr)
+        if found is not None:
+            _, cls = found
+            return not any((dotted_tail(base.value) or "").endswith("TypedDict") for base in cls.bases)
+        name = self.project.external_name(self.module, expr)
+        if name is None:
+            return False
+        root, _, tail = name.rpartition(".")
+        return bool(root) and root.split(".")[0] not in _DATA_TYPE_ROOTS and tail[:1].isupper()
+
     def is_media(self, annotation: cst.BaseExpression | None, value: cst.BaseExpression) -> bool:
         """Bytes or a media block (an MCP `ImageContent`, a Griptape `ImageArtifact`), by the
         annotation (also inside `X | None`, `list[X]`, `Union[...]`) or by the returned constructor."""
@@ -326,3 +352,30 @@ def _bound_names(node: cst.CSTNode) -> set[str]:
     else:
         targets = []
     return {name for target in targets for name in names_in(target)}
+
+
+# Modules whose classes in an annotation are data (`dict`, `Any`, `Mapping`, `deque`), not objects.
+_DATA_TYPE_ROOTS = frozenset({"builtins", "typing", "typing_extensions", "collections", "types"})
+
+
+def _union_members(annotation: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`A | B`, `Optional[A]`, `Union[A, B]`: the types; any other annotation: itself."""
+    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+        return _union_members(annotation.left) + _union_members(annotation.right)
+    if isinstance(annotation, cst.Subscript) and (dotted_tail(annotation.value) or "") in ("Optional", "Union"):
+        return [
+            member
+            for element in annotation.slice
+            if isinstance(element.slice, cst.Index)
+            for member in _union_members(element.slice.value)
+        ]
+    return [annotation]
+
+
+def dotted_tail(expr: cst.BaseExpression) -> str | None:
+    """The last name of `a.b.C` or `C`."""
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value
+    return None

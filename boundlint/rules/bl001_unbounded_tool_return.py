@@ -306,6 +306,17 @@ def ask_cost_analyst(question: str) -> str:
         if kinds.json_text_variable(function, value) and not tool.content_and_artifact:
             return self._json_text_fix(target, budget)
         kind = _value_kind(kinds, annotation, value)
+        if kind not in (TEXT, JSON):
+            # `truncate_for_llm` hands back a JSON-compatible copy: of an object (a model, a
+            # framework's result, a dataclass) that is another type, which the framework may reject.
+            made_by = kinds.object_type(annotation, value)
+            what = f"`{made_by.rsplit('.', 1)[-1]}` objects" if made_by is not None else "a value of unknown type"
+            raise NoFixError(
+                f"no automatic fix: the tool returns {what}, which a checkpoint would turn into plain data the "
+                "framework may not expect; bound the text or data it holds where it is made, annotate the "
+                "return (`-> str`, `-> dict`) if it is one, or install the framework's adapter "
+                '(`fix-style = "checkpoint"`)'
+            )
 
         if (
             context.config.fix_style == "decorator"
@@ -316,7 +327,6 @@ def ask_cost_analyst(question: str) -> str:
             return self._decorator(target, function, budget)
 
         symbol = TRUNCATE_TEXT if kind == TEXT else TRUNCATE_FOR_LLM
-        applicability = SAFE if kind in (TEXT, JSON) else UNSAFE
         content = tool.content_and_artifact
 
         def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
@@ -339,9 +349,7 @@ def ask_cost_analyst(question: str) -> str:
         else:
             what = "the lambda's result"
         message = f"Wrap {what} in `{symbol.name}(..., max_chars={budget})`"
-        if applicability == UNSAFE:
-            message += " (unsafe: the value is not known to be JSON data, and it gets a JSON-compatible copy)"
-        return Candidate(target.finding, module, target.node, build, applicability, message, (symbol,), budget=budget)
+        return Candidate(target.finding, module, target.node, build, SAFE, message, (symbol,), budget=budget)
 
     def _inner_fix(
         self, target: Target, inner: list[cst.BaseExpression], budget: str, message: str, applicability: str

@@ -29,7 +29,7 @@ TOOL = textwrap.dedent('''\
     @tool
     def rows(url: str) -> list[dict]:
         """Rows: only an unsafe fix."""
-        return [row for row in requests.get(url).json()["rows"]]
+        return requests.get(url).json()["rows"][:50]
     ''')
 CLEAN = textwrap.dedent('''\
     from langchain_core.tools import tool
@@ -63,13 +63,13 @@ def test_safe_fixes_are_applied_and_the_rest_reported(tmp_path):
     assert run.code == 1
     text = path.read_text(encoding="utf-8")
     assert "return truncate_text(requests.get(url).text, max_chars=16_000)" in text
-    assert 'return [row for row in requests.get(url).json()["rows"]]' in text
+    assert 'return requests.get(url).json()["rows"][:50]' in text
     lines = run.out.splitlines()
     assert lines[0] == "tools.py: fixed 1 finding (BL001)"
     # Each finding left once, in check's text format on the fixed file, with why it was not fixed.
-    assert lines[1].startswith("tools.py:15:5: BL001 `rows` returns")
-    assert "[medium] (not fixed: unsafe fix (--unsafe-fixes): Wrap the returned value" in lines[1]
-    assert lines[2] == "Found 1 finding (1 medium) in 1 file (1 file checked)."
+    assert lines[1].startswith("tools.py:15:5: BL004 `rows` returns")
+    assert "[high] (not fixed: unsafe fix (--unsafe-fixes): Replace the slice" in lines[1]
+    assert lines[2] == "Found 1 finding (1 high) in 1 file (1 file checked)."
     assert lines[3] == "Fixed 1 finding in 1 file."
     assert "run again with --unsafe-fixes" in lines[4]
     assert len(lines) == 5
@@ -80,11 +80,8 @@ def test_unsafe_fixes_apply_with_the_option(tmp_path):
     run = fix(tmp_path, unsafe=True)
     assert run.code == 0
     fixed = path.read_text(encoding="utf-8")
-    # Both tools fixed in one run: one budget, named once.
-    assert (
-        'truncate_for_llm(\n        [row for row in requests.get(url).json()["rows"]],\n        max_chars=MAX_TOOL_OUTPUT_CHARS,\n    )'
-        in fixed
-    )
+    # Both tools fixed in one run.
+    assert 'truncate_for_llm(\n        requests.get(url).json()["rows"], max_chars=16_000, max_items=50\n    )' in fixed
     assert "from boundlint_runtime import truncate_for_llm, truncate_text\n" in path.read_text(encoding="utf-8")
 
 
@@ -138,7 +135,7 @@ def test_stdin_prints_the_fixed_source_and_reports_on_stderr(tmp_path):
     code = run_fix([], Config(root=tmp_path), options, diff=False, unsafe=False, out=out, err=err)
     assert "return truncate_text(requests.get(url).text, max_chars=16_000)" in out.getvalue()
     assert out.getvalue().startswith("import requests\nfrom boundlint_runtime import truncate_text\n")
-    assert "BL001" in err.getvalue() and "Found 1 finding" in err.getvalue()
+    assert "BL004" in err.getvalue() and "Found 1 finding" in err.getvalue()
     assert code == 1
     assert not (tmp_path / "tools.py").exists()
 
@@ -288,8 +285,10 @@ def test_fix_leaves_what_the_check_does_not_report(tmp_path, source, settings):
         ('requests.get(url).json().get("items")', "safe"),
         ('requests.get(url).json().get("items", [])', "safe"),
         ("json.loads(requests.get(url).text)['items']", "safe"),
-        ('requests.get(url).json().get("items", fallback)', "unsafe"),  # the default may be anything
-        ('[item for item in requests.get(url).json()["items"]]', "unsafe"),
+        # The default may be anything, the items of a comprehension too: no fix (an object's copy would
+        # be another type).
+        ('requests.get(url).json().get("items", fallback)', None),
+        ('[item for item in requests.get(url).json()["items"]]', None),
     ],
 )
 def test_what_is_read_out_of_parsed_json_is_json_data(tmp_path, returned, applicability):

@@ -1,6 +1,5 @@
 import requests
 from agents import function_tool
-from boundlint_runtime import truncate_for_llm
 from pydantic import BaseModel
 
 
@@ -11,4 +10,4 @@ class Reading(BaseModel):
 @function_tool
 def reading(sensor: str) -> Reading:
     """A sensor reading."""
-    return truncate_for_llm(Reading(value=requests.get(sensor).text), max_chars=16_000)
+    return Reading(value=requests.get(sensor).text)
