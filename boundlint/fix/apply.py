@@ -284,7 +284,10 @@ class _Splicer:
         self.ancestors = ancestors
         self.layout = layout
         self.starts = layout.starts()
-        self.line_starts = [0] + [match.end() for match in NEWLINE.finditer(layout.code)]
+        # The module's text as its parts give it: with the last newline libcst adds to a file that
+        # has none, which the last statement's part (and so its span) holds.
+        self.code = layout.header + "".join(layout.statements) + layout.footer
+        self.line_starts = [0] + [match.end() for match in NEWLINE.finditer(self.code)]
         top = {id(statement): index for index, statement in enumerate(module.tree.body)}
         self.replaced: dict[int, list[tuple[cst.CSTNode, cst.CSTNode]]] = {}
         self.unspliceable: set[int] = set()
@@ -319,7 +322,7 @@ class _Splicer:
             if outermost and span[0] < outermost[-1][1]:
                 return None
             outermost.append(span)
-        code, cursor, pieces = self.layout.code, start, []
+        code, cursor, pieces = self.code, start, []
         for begin, finish, new, original in outermost:
             written = self._code_in_place(new, original)
             if written is None:
@@ -356,7 +359,7 @@ class _Splicer:
         finish = self.line_starts[span.end_line - 1] + span.end_column
         if not start <= begin <= finish <= end:
             return None
-        if self.layout.code[begin:finish] != self._code_in_place(node, node):
+        if self.code[begin:finish] != self._code_in_place(node, node):
             return None
         return begin, finish
 

@@ -160,3 +160,30 @@ def test_json_dumps_gets_its_data_cut_safely_unless_it_has_its_own_encoder(tmp_p
     (fixed,) = attach_fixes(analysis, findings, config)
     assert fixed.fix is not None and fixed.fix["applicability"] == applicability
     assert "truncate_for_llm(rows, max_chars=16_000)" in "".join(e["content"] for e in fixed.fix["edits"])
+
+
+def test_a_fix_in_the_last_statement_of_a_file_without_a_final_newline(monkeypatch, tmp_path):
+    """libcst writes such a module's last statement with a newline the file does not have: the
+    spliced statement must count it as the whole-module path does, or the edit eats a character."""
+    from boundlint.edit import imports
+    from boundlint.fix.apply import apply_candidates
+    from boundlint.fix.planning import plan
+
+    source = (
+        "import httpx\nfrom langchain_core.tools import BaseTool\n\n\nclass Search(BaseTool):\n"
+        '    name: str = "s"\n    description: str = "d"\n\n    def _run(self, q: str) -> str:\n'
+        "        return httpx.get(q).text\n\n    def run(self, q):\n        return self._run(\n            q\n        )"
+    )
+    analysis, findings, config = _analysed(tmp_path, source)
+    (candidate,) = plan(analysis, findings, config).candidates.values()
+    fast = apply_candidates(candidate.module, [candidate])
+    assert fast.edits is not None
+    assert fast.new.endswith("            q\n        )") and "truncate_text(httpx.get(q).text" in fast.new
+    assert apply_edits(fast.old, fast.edits) == fast.new
+    compile(fast.new, "<fixed>", "exec")
+    with monkeypatch.context() as patch:
+        patch.setattr(imports.Layout, "of", classmethod(lambda cls, *args: None))
+        imports._FACTS.clear()
+        slow = apply_candidates(candidate.module, [candidate])
+    imports._FACTS.clear()
+    assert slow.new == fast.new
