@@ -63,7 +63,8 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from tests import ast_mask  # noqa: E402 - after the path is set
+from boundlint.knowledge import frameworks as fw  # noqa: E402 - after the path is set
+from tests import ast_mask  # noqa: E402
 
 MAX_ROUNDS = 8  # the fixer stops after 4; more here would show a fixer that does not converge
 HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
@@ -289,6 +290,19 @@ def apply_patch(text: str, patch: list[str]) -> str:
 
 # -- the round-by-round replay ------------------------------------------------
 
+INSTALL = "Install `"  # how the message of a fix that installs an adapter starts
+
+
+def adapter_installed(difference: str) -> bool:
+    """`difference` (from `ast_mask.compare`) is part of an adapter installed for another module's
+    tools: an added import of the runtime, or an added argument or list item naming an adapter."""
+    code = difference.split("`", 1)[1] if "`" in difference else ""
+    added = "was added" in difference
+    return added and (code.startswith("from boundlint_runtime") or bool(ADAPTER_NAMES.search(code)))
+
+
+ADAPTER_NAMES = re.compile("|".join(sorted({install.adapter.rsplit(".", 1)[-1] for install in fw.ADAPTER_INSTALLS})))
+
 
 @dataclass
 class Step:
@@ -313,7 +327,7 @@ def targets_of(text: str, findings: list[dict], where: str) -> tuple[ast_mask.Ta
             problems.append(f"{where}:{finding['line']}: {finding['code']}'s fix alone does not parse: {error}")
             continue
         region = found.region()
-        if region is not None:
+        if region is not None and not finding["fix"]["message"].startswith(INSTALL):
             statements = statements or ast_mask.Statements(text)
             span = (
                 positions.offset(finding["line"], finding["column"]),
@@ -353,7 +367,12 @@ def replay(root: Path, figures: Figures) -> tuple[dict[str, list[Step]], list[di
                 differences = []
             else:
                 targets, problems = targets_of(before, by_file.get(relative, []), relative)
-                differences = problems + [f"{relative}: {d}" for d in ast_mask.compare(before, after, targets)]
+                found = ast_mask.compare(before, after, targets)
+                if not any(finding.get("fix") for finding in by_file.get(relative, [])):
+                    # No fix of this file's own: the adapter installed where a server or agent
+                    # is made, for the tools of another module, which no finding's edits describe.
+                    found = [difference for difference in found if not adapter_installed(difference)]
+                differences = problems + [f"{relative}: {d}" for d in found]
             steps.setdefault(relative, []).append(Step(before, after, differences))
             path.write_bytes(encode(after, encoding, bom))
     else:

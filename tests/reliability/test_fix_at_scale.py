@@ -8,6 +8,7 @@ import io
 import pytest
 
 from benchmarks.fix_at_scale import (
+    adapter_installed,
     added_runtime_imports,
     apply_patch,
     formatter_of,
@@ -142,3 +143,21 @@ def test_a_test_of_the_tree_that_a_fix_breaks_is_reported(tmp_path):
     assert figures.test_regressions == ["test_reader::test_whole_file"], out.getvalue()
     assert not figures.ok
     assert "2 passed before the fixes; 1 of them failed after (must be 0)" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("difference", "installed"),
+    [
+        ("line 1: module.body[2]: `from boundlint_runtime.adapters.mcp import BoundlintMiddleware` was added", True),
+        (
+            "line 18: module.body[5].value.keywords[0]: `middleware=[BoundlintMiddleware(max_chars=16000)]` was added",
+            True,
+        ),
+        ("line 9: module.body[3].value.keywords[1].value.elts[0]: `BoundlintHooks(max_chars=16000)` was added", True),
+        ("line 9: module.body[3].value: `truncate_text(x, max_chars=16000)` was added", False),
+        ("line 9: module.body[3].value.keywords[0]: `middleware=[Other()]` was added", False),
+        ("line 4: module.body[1]: `BoundlintMiddleware` became `Other`", False),
+    ],
+)
+def test_an_adapter_installed_for_another_modules_tools_is_told_apart(difference, installed):
+    assert adapter_installed(difference) is installed
