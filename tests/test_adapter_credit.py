@@ -716,3 +716,25 @@ def test_tools_of_a_project_decorator_that_hands_them_to_the_server_get_its_adap
     text = (tmp_path / "server.py").read_text(encoding="utf-8")
     assert (text.count("BoundlintMiddleware("), text.count("truncate_text(")) == (1, 0), text
     assert check_tree(tmp_path).findings == []
+
+
+def test_the_json_fix_is_planned_over_the_findings_the_run_reports(tmp_path: Path) -> None:
+    """Three tools on a server, one of them suppressed: two to fix, so no adapter, in the JSON as in
+    `fix` (the suppressed finding once counted in the JSON's plan and made it an install there)."""
+    from boundlint.engine.roots import Request
+    from tests.fix.cases import check_tree, fix
+
+    tools = "".join(
+        f"\n\n@mcp.tool()\ndef fetch_{name}(url: str) -> str:\n    return httpx.get(url).text{comment}\n"
+        for name, comment in (("page", ""), ("log", ""), ("feed", "  # boundlint: ignore[BL001]  # small feed"))
+    )
+    server = 'import httpx\nfrom fastmcp import FastMCP\n\nmcp = FastMCP("docs")\n' + tools
+    write_tree(
+        tmp_path,
+        {"pyproject.toml": '[project]\nname = "d"\ndependencies = ["boundlint-runtime"]\n', "server.py": server},
+    )
+    reported = check_tree(tmp_path, Request(fixes=True)).findings
+    assert [f.fix["message"].split(" ", 1)[0] for f in reported if f.fix] == ["Wrap", "Wrap"]
+    fix(tmp_path)
+    text = (tmp_path / "server.py").read_text(encoding="utf-8")
+    assert (text.count("BoundlintMiddleware("), text.count("truncate_text(")) == (0, 2)

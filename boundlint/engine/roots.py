@@ -139,14 +139,16 @@ def _answer(request: Request, analysis: Analysis, result: RootResult, config: Co
         result.fix_round = fix_round(
             analysis, wanted, config, unsafe=request.apply_fixes == "unsafe", elsewhere=request.edits_elsewhere
         )
-    if request.fixes and result.findings:
-        from boundlint.fix.planning import attach_fixes
+    if (request.fixes or request.fixable) and result.findings:
+        from boundlint.fix.planning import attach_fixes, mark_fixable
 
-        result.findings = attach_fixes(analysis, result.findings, config)
-    elif request.fixable and result.findings:
-        from boundlint.fix.planning import mark_fixable
-
-        result.findings = mark_fixable(analysis, result.findings, config)
+        # Planned over the findings the run reports, as a round of `fix` plans them: one that a
+        # comment suppresses or the configuration turns off must not make a server "crowded"
+        # (three tools to fix) here and not there. The others are dropped by the run anyway.
+        wanted = fixable(result.findings, analysis.project.modules, config)
+        planned = (attach_fixes if request.fixes else mark_fixable)(analysis, wanted, config)
+        by_finding = dict(zip(wanted, planned, strict=True))
+        result.findings = [by_finding.get(finding, finding) for finding in result.findings]
 
 
 # -- the cache's root entries ---------------------------------------------------------
