@@ -39,6 +39,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from boundlint.knowledge.frameworks import ADAPTER_INSTALLS
+
 NEWLINE = re.compile(r"\r\n|\r|\n")
 
 # The budget several fixes of one module share, named once among the imports' neighbours.
@@ -56,6 +58,9 @@ FIX_SYMBOLS: dict[str, frozenset[str]] = {
     "pydantic": frozenset({"Field"}),
     "pydantic.fields": frozenset({"Field"}),
 }
+for _install in ADAPTER_INSTALLS:  # the adapter a fix installs where a server or agent is made
+    _module, _name = _install.adapter.rsplit(".", 1)
+    FIX_SYMBOLS[_module] = FIX_SYMBOLS.get(_module, frozenset()) | {_name}
 _ALIAS = re.compile(r"_bl_(?P<name>[A-Za-z_]+?)(?:_\d+)?")
 
 Edit = tuple[int, int, str]  # (start, end, content): offsets in the original text
