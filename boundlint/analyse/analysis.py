@@ -35,7 +35,7 @@ from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes
 from boundlint.project.lookup import Entity, Project, class_methods
-from boundlint.project.module import ModuleInfo
+from boundlint.project.module import ModuleInfo, positional_parameters
 from boundlint.project.module_index import index_of
 
 MAX_CALL_DEPTH = 4
@@ -463,7 +463,7 @@ def arguments_by_parameter(
     """Which value each parameter of `function` gets at `call` (`args`: the verdicts of
     `call.args`, in order). `*xs` and `**kw` at the call may fill any parameter left."""
     params = function.params
-    names = _positional_names(function, skip_first)
+    names = positional_parameters(function, skip_first)
     keyword_names = set(names) | {param.name.value for param in params.kwonly_params}
     star = params.star_arg.name.value if isinstance(params.star_arg, cst.Param) else None
     star_kwarg = params.star_kwarg.name.value if params.star_kwarg is not None else None
@@ -492,16 +492,10 @@ def arguments_by_parameter(
     return passed
 
 
-def _positional_names(function: cst.FunctionDef, skip_first: bool) -> list[str]:
-    """The parameters a call's positional arguments fill, in order (without a method's `self`)."""
-    names = [param.name.value for param in [*function.params.posonly_params, *function.params.params]]
-    return names[1:] if skip_first and names and names[0] in ("self", "cls") else names
-
-
 def constant_arguments(function: cst.FunctionDef, call: cst.Call, skip_first: bool) -> dict[str, str]:
     """The parameters of `function` that `call` gives a constant (`ToolName.GET_SCHEMAS`,
     `"search"`), each with its constant (see `constant_key`)."""
-    positional = _positional_names(function, skip_first)
+    positional = positional_parameters(function, skip_first)
     given: dict[str, str] = {}
     for index, arg in enumerate(call.args):
         if arg.star:

@@ -19,7 +19,7 @@ from boundlint.core.config import TOOL_METHODS, Config
 from boundlint.find.configured import ConfiguredNames
 from boundlint.knowledge import frameworks as fw
 from boundlint.project.lookup import Entity, Project, class_methods
-from boundlint.project.module import ModuleInfo, dotted, scope_statements
+from boundlint.project.module import ModuleInfo, dotted, positional_parameters, scope_statements
 from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, index_module, index_of
 
 MAX_LIST_FOLLOW = 4
@@ -1129,10 +1129,7 @@ __all__ = ["Tool", "ToolFinder", "index_module", "ModuleIndex", "FunctionSite", 
 
 def _arguments_by_name(function: cst.FunctionDef, call: cst.Call, skip_first: bool) -> dict[str, cst.BaseExpression]:
     """The argument `call` passes to each parameter of `function` it names or fills by position."""
-    params = [*function.params.posonly_params, *function.params.params]
-    names = [param.name.value for param in params]
-    if skip_first and names and names[0] in ("self", "cls"):
-        names = names[1:]
+    names = positional_parameters(function, skip_first)
     passed: dict[str, cst.BaseExpression] = {}
     for index, arg in enumerate(call.args):
         if arg.star:

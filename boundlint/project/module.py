@@ -26,6 +26,12 @@ BUILTIN_NAMES = frozenset(dir(builtins))
 RelativeResolver = Callable[[int, str], "str | None"]
 
 
+def positional_parameters(function: cst.FunctionDef, skip_first: bool) -> list[str]:
+    """The parameters a call's positional arguments fill, in order (without a method's `self`)."""
+    names = [param.name.value for param in [*function.params.posonly_params, *function.params.params]]
+    return names[1:] if skip_first and names and names[0] in ("self", "cls") else names
+
+
 def dotted(expr: cst.BaseExpression) -> str | None:
     """`a.b.c` as a string, for Name/Attribute chains only."""
     if isinstance(expr, cst.Name):
