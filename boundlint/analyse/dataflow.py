@@ -21,6 +21,7 @@ from typing import Protocol
 import libcst as cst
 
 from boundlint.analyse.markers import has_marker
+from boundlint.analyse.sinks import is_log_call
 from boundlint.analyse.size import (
     ARITHMETIC,
     BOUNDED,
@@ -476,6 +477,8 @@ class FunctionEvaluator:
     def _expression_statement(self, expr: cst.BaseExpression, env: Env) -> None:
         if isinstance(expr, cst.Await):
             expr = expr.expression
+        if isinstance(expr, cst.Call) and is_log_call(self.module, expr):
+            return  # `console.print(format_table(rows))`: what it prints reaches no model, nor the result
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
             if expr.func.attr.value in src.GROWING_METHODS:
                 added = join_all([self.eval(arg.value, env) for arg in expr.args])

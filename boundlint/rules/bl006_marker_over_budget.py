@@ -8,6 +8,7 @@ import libcst as cst
 
 from boundlint.analyse.dataflow import snippet
 from boundlint.analyse.markers import marker_text
+from boundlint.analyse.sinks import is_log_call
 from boundlint.analyse.size import HIGH, MEDIUM
 from boundlint.core.findings import Finding
 from boundlint.edit.context import FixContext
@@ -152,6 +153,28 @@ def print_table(rows) -> None:  # a CLI table that no tool returns
     for row in rows:
         line = row.title[:40] + "..."
         show(line)
+""",
+        """
+import requests
+from boundlint_runtime import truncate_text
+from langchain_core.tools import tool
+from rich.console import Console
+from rich.table import Table
+
+console = Console()
+
+def headers_table(headers: dict) -> Table:
+    table = Table()
+    for key, value in headers.items():
+        table.add_row(key, f"{value[:100]}...")  # for the person at the terminal
+    return table
+
+@tool
+def fetch(url: str) -> str:
+    \"\"\"Fetch a page.\"\"\"
+    response = requests.get(url, timeout=10)
+    console.print(headers_table(dict(response.headers)))
+    return truncate_text(response.text, max_chars=8_000)
 """,
     )
     invalid = (
@@ -430,9 +453,6 @@ def _contains(block: cst.CSTNode, node: cst.CSTNode) -> bool:
     return False
 
 
-LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"})
-
-
 def _parents(module: ModuleInfo) -> dict[cst.CSTNode, cst.CSTNode]:
     parents: dict[cst.CSTNode, cst.CSTNode] = {}
     stack: list[cst.CSTNode] = [module.tree]
@@ -498,7 +518,7 @@ def _text_no_model_reads(module: ModuleInfo) -> set[cst.CSTNode]:
     stack: list[cst.CSTNode] = [module.tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, (cst.Raise, cst.Assert)) or (isinstance(node, cst.Call) and _is_log_call(module, node)):
+        if isinstance(node, (cst.Raise, cst.Assert)) or (isinstance(node, cst.Call) and is_log_call(module, node)):
             roots.append(node)
             continue
         stack.extend(child_nodes(node))
@@ -508,19 +528,6 @@ def _text_no_model_reads(module: ModuleInfo) -> set[cst.CSTNode]:
         unseen.add(node)
         roots.extend(child_nodes(node))
     return unseen
-
-
-def _is_log_call(module: ModuleInfo, call: cst.Call) -> bool:
-    qualified = module.qualify(call.func) or ""
-    if qualified in ("builtins.print", "warnings.warn") or qualified.startswith(("logging.", "loguru.", "structlog.")):
-        return True
-    if not isinstance(call.func, cst.Attribute):
-        return False
-    receiver = module.code(call.func.value).rsplit(".", 1)[-1].lower()
-    method = call.func.attr.value
-    # `logger.info(...)`, `self._log.warning(...)`, `console.print(...)`: by the receiver's name too,
-    # never by the method's alone (`response.error(...)` may answer the model).
-    return ("log" in receiver and method in LOG_METHODS) or (receiver == "console" and method in ("print", "log"))
 
 
 def _model_facing_functions(context: RuleContext) -> dict[ModuleInfo, dict[cst.FunctionDef, str]]:
