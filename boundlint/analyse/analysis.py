@@ -35,7 +35,7 @@ from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes
 from boundlint.project.lookup import Entity, Project, class_methods
-from boundlint.project.module import ModuleInfo, positional_parameters
+from boundlint.project.module import ModuleInfo, arguments_by_name, positional_parameters
 from boundlint.project.module_index import index_of
 
 MAX_CALL_DEPTH = 4
@@ -495,16 +495,8 @@ def arguments_by_parameter(
 def constant_arguments(function: cst.FunctionDef, call: cst.Call, skip_first: bool) -> dict[str, str]:
     """The parameters of `function` that `call` gives a constant (`ToolName.GET_SCHEMAS`,
     `"search"`), each with its constant (see `constant_key`)."""
-    positional = positional_parameters(function, skip_first)
-    given: dict[str, str] = {}
-    for index, arg in enumerate(call.args):
-        if arg.star:
-            break
-        name = arg.keyword.value if arg.keyword is not None else positional[index] if index < len(positional) else None
-        constant = constant_key(arg.value)
-        if name is not None and constant is not None:
-            given[name] = constant
-    return given
+    given = arguments_by_name(function, call, skip_first)
+    return {name: constant for name, value in given.items() if (constant := constant_key(value)) is not None}
 
 
 def _is_generator(function: cst.FunctionDef) -> bool:

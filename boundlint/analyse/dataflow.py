@@ -1535,15 +1535,15 @@ class FunctionEvaluator:
             return BOUNDED_VALUE  # `video.get("title")`, like `video["title"]`
         if method == "get" and args and isinstance(args[0], cst.SimpleString):
             key = args[0].evaluated_value
+            default = values[1] if len(values) > 1 else BOUNDED_VALUE
             if isinstance(key, str) and not src.names_record_payload(key):
-                default = values[1] if len(values) > 1 else BOUNDED_VALUE
                 if receiver.level == UNBOUNDED and receiver.record:
                     return join(self._field_of_record(receiver, expr), default)  # `period.get("name")`
                 if receiver.bounded and _is_param_echo(func.value, self.params):
                     return join(receiver.through_fields(), default)  # of a helper's `period`
             elif isinstance(key, str) and receiver.level == UNBOUNDED and receiver.record:
                 # `row.get("value")` of one row: its data, whose own fields are not a record's
-                return join(replace(receiver, record=False), values[1] if len(values) > 1 else BOUNDED_VALUE)
+                return join(replace(receiver, record=False), default)
         if method == "get" and args and _is_message_name(args[0]) and receiver.level == UNBOUNDED:
             return join(MESSAGE_TEXT, values[1]) if len(values) > 1 else MESSAGE_TEXT  # `r.get("message", "")`
         if method == "join" and values:

@@ -36,6 +36,7 @@ from boundlint.parse.positions import child_nodes, walk
 from boundlint.project.module import dotted
 
 STDLIB = frozenset(sys.stdlib_module_names)
+STDLIB_SECTION = 0  # the first of isort's sections (`ImportPlanner._section`)
 # The budget that several fixes of one module share, named once at its top.
 BUDGET_CONSTANT = "MAX_TOOL_OUTPUT_CHARS"
 BUDGET_COMMENT = "# characters a tool may return to the model"
@@ -333,31 +334,29 @@ class ImportPlanner:
         if same:
             before_same = [item for item in same if _sort_key(item) <= key]
             return (before_same[-1].index + 1, "after") if before_same else (same[0].index, "before")
+        absolute = [item for item in header if item.level == 0 and item.module != "__future__"]
         if self.runtime_module is not None and top == self.runtime_module.split(".", 1)[0]:
             # The project's own module: a first-party group, after the others, before relative imports.
-            absolute = [item for item in header if item.level == 0 and item.module != "__future__"]
             if absolute:
                 return absolute[-1].index + 1, "group"
             relative = [item for item in header if item.level > 0]
             if relative:
                 return relative[0].index, "before-group"
-        stdlib = top in STDLIB
         section = self._section(top)
-        absolute_items = [item for item in header if item.level == 0 and item.module != "__future__"]
-        group = [item for item in absolute_items if self._section(item.module.split(".", 1)[0]) == section]
+        group = [item for item in absolute if self._section(item.module.split(".", 1)[0]) == section]
         before = [item for item in group if _sort_key(item) <= key]
         if before:
             return before[-1].index + 1, "after"
         if group:
             return group[0].index, "before"
-        later = [item for item in absolute_items if self._section(item.module.split(".", 1)[0]) > section]
-        if not stdlib and later:  # only the project's own imports after ours: a group before them
-            return later[0].index, "before-group"
-        if stdlib:
+        if section == STDLIB_SECTION:
             later = [item for item in header if item.module != "__future__"]
             if later:
                 return later[0].index, "before-group"
         else:
+            own = [item for item in absolute if self._section(item.module.split(".", 1)[0]) > section]
+            if own:  # only the project's own imports after ours: a group before them
+                return own[0].index, "before-group"
             absolute = [item for item in header if item.level == 0]
             if absolute:
                 return absolute[-1].index + 1, "group"
@@ -371,8 +370,8 @@ class ImportPlanner:
         return 0, "top"
 
     def _section(self, top: str) -> int:
-        """isort's sections: the standard library, third-party, then the project's own."""
-        return 0 if top in STDLIB else 2 if top in self.first_party else 1
+        """isort's sections, in their order: the standard library, third-party, the project's own."""
+        return STDLIB_SECTION if top in STDLIB else 2 if top in self.first_party else 1
 
     # -- making the changes -------------------------------------------------
 

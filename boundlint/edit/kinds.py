@@ -16,7 +16,7 @@ from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
 from boundlint.knowledge import data_sources as src
 from boundlint.parse.positions import names_in, walk
 from boundlint.project.lookup import Project
-from boundlint.project.module import ModuleInfo
+from boundlint.project.module import ModuleInfo, dotted
 
 TEXT = "text"
 JSON = "json"
@@ -80,7 +80,7 @@ class Kinds:
         data: every type the annotation names (`-> TextArtifact | ErrorArtifact`) is a class other
         than the builtins and `typing`'s (a `TypedDict` is data), or the value is made by such a
         class (`return TextArtifact(...)`). `truncate_for_llm` would hand back a plain copy."""
-        members = _union_members(annotation) if annotation is not None else []
+        members = self.union_members(annotation) if annotation is not None else []
         named = [member for member in members if not (isinstance(member, cst.Name) and member.value == "None")]
         if named and all(self._is_class_type(member) for member in named):
             return self.name(named[0]) or "an object"
@@ -94,7 +94,7 @@ class Kinds:
         found = self.project.resolve_class(self.module, expr)
         if found is not None:
             _, cls = found
-            return not any((dotted_tail(base.value) or "").endswith("TypedDict") for base in cls.bases)
+            return not any((dotted(base.value) or "").endswith("TypedDict") for base in cls.bases)
         name = self.project.external_name(self.module, expr)
         if name is None:
             return False
@@ -254,6 +254,18 @@ class Kinds:
             return any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Ellipsis) for e in expr.slice)
         return True
 
+    def union_members(self, expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+        """The types of `A | B`, `Optional[A]`, `Union[A, B]` (and the other `WRAPPERS`), and of
+        `Annotated[A, ...]`: `A`; any other annotation: itself."""
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
+            return self.union_members(expr.left) + self.union_members(expr.right)
+        if isinstance(expr, cst.Subscript) and self.is_wrapper(expr.value):
+            return [member for parameter in subscript_parameters(expr) for member in self.union_members(parameter)]
+        if isinstance(expr, cst.Subscript) and self.is_annotated(expr.value):
+            parameters = subscript_parameters(expr)
+            return self.union_members(parameters[0]) if parameters else []
+        return [expr]
+
     def is_wrapper(self, expr: cst.BaseExpression) -> bool:
         return self.name(expr) in WRAPPERS
 
@@ -358,24 +370,6 @@ def _bound_names(node: cst.CSTNode) -> set[str]:
 _DATA_TYPE_ROOTS = frozenset({"builtins", "typing", "typing_extensions", "collections", "types"})
 
 
-def _union_members(annotation: cst.BaseExpression) -> list[cst.BaseExpression]:
-    """`A | B`, `Optional[A]`, `Union[A, B]`: the types; any other annotation: itself."""
-    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
-        return _union_members(annotation.left) + _union_members(annotation.right)
-    if isinstance(annotation, cst.Subscript) and (dotted_tail(annotation.value) or "") in ("Optional", "Union"):
-        return [
-            member
-            for element in annotation.slice
-            if isinstance(element.slice, cst.Index)
-            for member in _union_members(element.slice.value)
-        ]
-    return [annotation]
-
-
-def dotted_tail(expr: cst.BaseExpression) -> str | None:
-    """The last name of `a.b.C` or `C`."""
-    if isinstance(expr, cst.Name):
-        return expr.value
-    if isinstance(expr, cst.Attribute):
-        return expr.attr.value
-    return None
+def subscript_parameters(expr: cst.Subscript) -> list[cst.BaseExpression]:
+    """The types in `X[A, B]`: `A` and `B`."""
+    return [element.slice.value for element in expr.slice if isinstance(element.slice, cst.Index)]

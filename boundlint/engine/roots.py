@@ -132,20 +132,19 @@ def _answer(request: Request, analysis: Analysis, result: RootResult, config: Co
         from boundlint.analyse.tool_rows import build_rows
 
         result.tool_rows = build_rows(analysis, result.findings)
+    # Fixes are planned over the findings the run reports, in every request: one that a comment
+    # suppresses or the configuration turns off must not make a server "crowded" (three tools to
+    # fix) for the JSON and not for `fix`. The others are dropped by the run anyway.
+    wanted = fixable(result.findings, analysis.project.modules, config)
     if request.apply_fixes:
         from boundlint.fix.planning import fix_round
 
-        wanted = fixable(result.findings, analysis.project.modules, config)
         result.fix_round = fix_round(
             analysis, wanted, config, unsafe=request.apply_fixes == "unsafe", elsewhere=request.edits_elsewhere
         )
     if (request.fixes or request.fixable) and result.findings:
         from boundlint.fix.planning import attach_fixes, mark_fixable
 
-        # Planned over the findings the run reports, as a round of `fix` plans them: one that a
-        # comment suppresses or the configuration turns off must not make a server "crowded"
-        # (three tools to fix) here and not there. The others are dropped by the run anyway.
-        wanted = fixable(result.findings, analysis.project.modules, config)
         planned = (attach_fixes if request.fixes else mark_fixable)(analysis, wanted, config)
         by_finding = dict(zip(wanted, planned, strict=True))
         result.findings = [by_finding.get(finding, finding) for finding in result.findings]

@@ -19,7 +19,7 @@ from boundlint.core.config import TOOL_METHODS, Config
 from boundlint.find.configured import ConfiguredNames
 from boundlint.knowledge import frameworks as fw
 from boundlint.project.lookup import Entity, Project, class_methods
-from boundlint.project.module import ModuleInfo, dotted, positional_parameters, scope_statements
+from boundlint.project.module import ModuleInfo, arguments_by_name, dotted, scope_statements
 from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, index_module, index_of
 
 MAX_LIST_FOLLOW = 4
@@ -585,7 +585,7 @@ class ToolFinder:
         receivers = self._registers_on(entity.module, function)
         hosts = {
             name: host
-            for name, value in _arguments_by_name(function, call.node, skip_first=entity.owner is not None).items()
+            for name, value in arguments_by_name(function, call.node, skip_first=entity.owner is not None).items()
             if name in receivers
             and isinstance(value, (cst.Name, cst.Attribute))
             and not self._made_twice(call, value)
@@ -1125,20 +1125,6 @@ def _base_label(framework: str) -> str:
 
 
 __all__ = ["Tool", "ToolFinder", "index_module", "ModuleIndex", "FunctionSite", "CallSite", "Entity"]
-
-
-def _arguments_by_name(function: cst.FunctionDef, call: cst.Call, skip_first: bool) -> dict[str, cst.BaseExpression]:
-    """The argument `call` passes to each parameter of `function` it names or fills by position."""
-    names = positional_parameters(function, skip_first)
-    passed: dict[str, cst.BaseExpression] = {}
-    for index, arg in enumerate(call.args):
-        if arg.star:
-            break
-        if arg.keyword is not None:
-            passed[arg.keyword.value] = arg.value
-        elif index < len(names):
-            passed[names[index]] = arg.value
-    return passed
 
 
 def _parameter_names(function: cst.FunctionDef) -> set[str]:

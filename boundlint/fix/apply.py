@@ -282,7 +282,6 @@ class _Splicer:
     ) -> None:
         self.module = module
         self.ancestors = ancestors
-        self.layout = layout
         self.starts = layout.starts()
         # The module's text as its parts give it: with the last newline libcst adds to a file that
         # has none, which the last statement's part (and so its span) holds.

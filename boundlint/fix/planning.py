@@ -117,7 +117,7 @@ def _outside_the_package(module: ModuleInfo, root: Path) -> bool:
     try:
         folders = module.path.resolve().relative_to(root.resolve()).parts[:-1]
     except ValueError:
-        folders = Path(module.display).parts[:-1]
+        return module.is_standalone  # by its path in the run
     return any(folder.lower() in STANDALONE_FOLDERS for folder in folders)
 
 
@@ -128,9 +128,13 @@ def _layout(config: Config, module: ModuleInfo, candidates: list[Candidate]) -> 
     return {
         "runtime_module": config.runtime_module,
         "line_length": line_length_for(module.path.resolve().parent),
-        "shared_budget": len({c.key or id(c) for c in candidates if c.budget is not None}) > 1,
+        "shared_budget": _shares_budget(candidates),
         "first_party": first_party_names(config.root) | {module.name.split(".", 1)[0]},
     }
+
+
+def _shares_budget(candidates: list[Candidate]) -> bool:
+    return len({c.key or id(c) for c in candidates if c.budget is not None}) > 1
 
 
 # -- a fix round --------------------------------------------------------------
@@ -215,7 +219,7 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
         module = candidates[0].module
         # Each fix is spelled as the run that applies it would: a safe one among the safe ones only.
         with_unsafe = _layout(config, module, candidates)
-        safe_only = _layout(config, module, [c for c in candidates if c.allowed(False)])
+        safe_only = {**with_unsafe, "shared_budget": _shares_budget([c for c in candidates if c.allowed(False)])}
         try:
             together = apply_candidates(module, candidates, **with_unsafe, proposed=True)
             verified = True

@@ -32,6 +32,21 @@ def positional_parameters(function: cst.FunctionDef, skip_first: bool) -> list[s
     return names[1:] if skip_first and names and names[0] in ("self", "cls") else names
 
 
+def arguments_by_name(function: cst.FunctionDef, call: cst.Call, skip_first: bool) -> dict[str, cst.BaseExpression]:
+    """The argument `call` passes to each parameter of `function` it names or fills by position,
+    up to the first `*args` or `**kwargs` (past it, positions are unknown)."""
+    names = positional_parameters(function, skip_first)
+    passed: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            break
+        if arg.keyword is not None:
+            passed[arg.keyword.value] = arg.value
+        elif index < len(names):
+            passed[names[index]] = arg.value
+    return passed
+
+
 def dotted(expr: cst.BaseExpression) -> str | None:
     """`a.b.c` as a string, for Name/Attribute chains only."""
     if isinstance(expr, cst.Name):

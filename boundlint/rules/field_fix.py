@@ -10,12 +10,12 @@ starts failing validation). Strings get a quarter of `max-chars`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import libcst as cst
 
 from boundlint.edit.context import FixContext
-from boundlint.edit.kinds import Kinds
+from boundlint.edit.kinds import Kinds, subscript_parameters
 from boundlint.edit.model import (
     ANNOTATED,
     FIELD,
@@ -131,17 +131,13 @@ def _reject(
     return Candidate(target.finding, module, node, build, UNSAFE, message, symbols)
 
 
-def _parameters(expr: cst.Subscript) -> list[cst.BaseExpression]:
-    return [element.slice.value for element in expr.slice if isinstance(element.slice, cst.Index)]
-
-
 def _contains(kinds: Kinds, expr: cst.BaseExpression, matches: Callable[[cst.BaseExpression], bool]) -> bool:
     if matches(expr):
         return True
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
         return _contains(kinds, expr.left, matches) or _contains(kinds, expr.right, matches)
     if isinstance(expr, cst.Subscript) and (kinds.is_wrapper(expr.value) or kinds.is_annotated(expr.value)):
-        parameters = _parameters(expr)
+        parameters = subscript_parameters(expr)
         if kinds.is_annotated(expr.value):
             parameters = parameters[:1]
         return any(_contains(kinds, p, matches) for p in parameters)
@@ -185,24 +181,9 @@ def _annotate(
 
 def _only_kind_or_none(kinds: Kinds, expr: cst.BaseExpression, matches: Callable[[cst.BaseExpression], bool]) -> bool:
     """`str`, `Optional[str]`, `str | None`, `Union[str, None]`, `Annotated[str, ...]` (and so for collections)."""
-    members = list(_union_members(kinds, expr))
+    members = kinds.union_members(expr)
     kind = [m for m in members if not (isinstance(m, cst.Name) and m.value == "None")]
     return len(kind) == 1 and matches(kind[0])
-
-
-def _union_members(kinds: Kinds, expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
-        yield from _union_members(kinds, expr.left)
-        yield from _union_members(kinds, expr.right)
-    elif isinstance(expr, cst.Subscript) and kinds.is_wrapper(expr.value):
-        for parameter in _parameters(expr):
-            yield from _union_members(kinds, parameter)
-    elif isinstance(expr, cst.Subscript) and kinds.is_annotated(expr.value):
-        parameters = _parameters(expr)
-        if parameters:
-            yield from _union_members(kinds, parameters[0])
-    else:
-        yield expr
 
 
 def _is_field(kinds: Kinds, func: cst.BaseExpression) -> bool:
@@ -212,7 +193,7 @@ def _is_field(kinds: Kinds, func: cst.BaseExpression) -> bool:
 def _annotated_field(kinds: Kinds, expr: cst.BaseExpression) -> cst.Call | None:
     """The `Field(...)` call in `Annotated[str, Field(...)]`, if the annotation is one."""
     if isinstance(expr, cst.Subscript) and kinds.is_annotated(expr.value):
-        for metadata in _parameters(expr)[1:]:
+        for metadata in subscript_parameters(expr)[1:]:
             if isinstance(metadata, cst.Call) and _is_field(kinds, metadata.func):
                 return metadata
     return None
