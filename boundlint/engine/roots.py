@@ -97,7 +97,7 @@ def analyse_root(
     from boundlint.project.lookup import Project
 
     result = RootResult(path)
-    project = Project(paths, loader.load)
+    project = Project(paths, loader)
     project.start_recording()
     try:
         module = project.load(path)

@@ -3,7 +3,8 @@
 A worker process keeps one Loader for its whole life, so a module that many
 roots lead into (a shared `schemas.py`) is parsed once per process; the most
 recently used modules are kept, within a bound, so memory stays flat on large
-trees.
+trees. What each module exports (`project.exports`), read with `ast` for a
+module only passed through, is small and kept for every module.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from pathlib import Path
 
 from boundlint.discover.files import display_name
 from boundlint.discover.module_names import module_name_for, relative_resolver
-from boundlint.parse.source import SourceError, SourceText, decode_source, parse_both, read_source
+from boundlint.parse.source import SourceError, SourceText, decode_source, parse_both, python_ast, read_source
+from boundlint.project.exports import ModuleExports, exports_of_module, exports_of_syntax
 from boundlint.project.module import ModuleInfo
 
 # libcst trees take about 350 bytes of memory per character of source (a
@@ -33,6 +35,7 @@ class Loader:
         self._chars = 0
         self._seeds: dict[Path, tuple[SourceText, ast.Module | None]] = {}
         self._origins: dict[Path, object] = {}  # what each module was read from: a text, or a file's stat
+        self._exports: dict[Path, tuple[object, ModuleExports | None]] = {}  # with what they were read from
 
     def follow(self, texts: dict[Path, str]) -> None:
         """For a loader kept between runs (the editor server): this run's texts stand in for files,
@@ -44,6 +47,9 @@ class Loader:
                 module = self._modules.pop(path)
                 self._chars -= len(module.source.text) if module is not None else 0
                 self.errors.pop(path, None)
+        for path, (origin, _) in list(self._exports.items()):
+            if origin != self._origin(path):
+                del self._exports[path]
 
     def _origin(self, path: Path) -> object:
         if path in self.stdin:
@@ -71,6 +77,33 @@ class Loader:
             self._origins.pop(gone, None)
             self._chars -= len(evicted.source.text) if evicted is not None else 0
         return module
+
+    def exports(self, path: Path) -> ModuleExports | None:
+        """What `path` exports, without parsing it with libcst when `ast` can read it; None when
+        the module cannot be loaded."""
+        if path in self._exports:
+            return self._exports[path][1]
+        origin = self._origin(path)
+        if path in self._modules:
+            module = self._modules[path]
+            exports = exports_of_module(module) if module is not None else None
+        else:
+            exports = self._exports_from_syntax(path)
+            if exports is None:  # what `ast` cannot read, libcst may (or the error is recorded)
+                module = self.load(path)
+                exports = exports_of_module(module) if module is not None else None
+        self._exports[path] = (origin, exports)
+        return exports
+
+    def _exports_from_syntax(self, path: Path) -> ModuleExports | None:
+        seeded = self._seeds.get(path)
+        try:
+            source = seeded[0] if seeded is not None else self._source(path)
+            syntax = seeded[1] if seeded is not None and seeded[1] is not None else python_ast(source.text)
+        except (SourceError, SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        own_name = module_name_for(path)
+        return exports_of_syntax(syntax, own_name, relative_resolver(path, own_name))
 
     def _read(self, path: Path) -> ModuleInfo | None:
         seeded = self._seeds.pop(path, None)

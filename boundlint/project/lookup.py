@@ -7,16 +7,20 @@ A function registered in one module and defined in another is only found if
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from boundlint.discover.module_names import Catalog
 from boundlint.knowledge import frameworks as fw
+from boundlint.project.exports import ModuleExports
 from boundlint.project.module import ModuleInfo
 from boundlint.project.module_index import FunctionSite, index_of
+
+if TYPE_CHECKING:
+    from boundlint.project.loader import Loader
 
 MAX_REEXPORT_DEPTH = 8
 LIBRARY_ROOTS = frozenset({*fw.ALL_ROOTS, "pydantic", "pydantic_core", "annotated_types", fw.RUNTIME_ROOT})
@@ -33,22 +37,33 @@ class Entity:
     owner: cst.ClassDef | None = None  # for methods
 
 
+@dataclass(frozen=True)
+class Located:
+    """Where a qualified name is defined in the tree, found without parsing the module."""
+
+    path: Path
+    kind: str  # "module", "function" (`Class.method` for a method), "class", "assign"
+    name: str
+    alias: str | None = None  # for an assignment whose value is a name: the dotted name it is
+
+
 class Project:
     """All modules of the checked tree, parsed on first use.
 
-    `paths` are every file discovered; a module is read and parsed only when a
-    lookup needs it (or when it is checked as a root), so resolving one
+    `paths` are every file discovered; a module is parsed only when its code is
+    needed (or when it is checked as a root): a lookup passes through the
+    modules on its way by their exports (`project.exports`), and resolving one
     registration parses the one module it points to. Every module a lookup
     touches is recorded, so a result can say which files it depends on.
     """
 
-    def __init__(self, paths: list[Path] | Catalog, loader: Callable[[Path], ModuleInfo | None]) -> None:
+    def __init__(self, paths: list[Path] | Catalog, loader: Loader) -> None:
         self._loader = loader
         self._loaded: dict[Path, ModuleInfo | None] = {}
         catalog = paths if isinstance(paths, Catalog) else Catalog(paths)
         self._by_name = catalog.by_name
         self._canonical = catalog.canonical
-        self._lookups: dict[tuple[str, int], tuple[Entity | None, frozenset[Path]]] = {}
+        self._lookups: dict[tuple[str, Path | None], tuple[Located | None, frozenset[Path]]] = {}
         self._touched: list[set[Path]] = [set()]
 
     # -- loading ------------------------------------------------------------
@@ -60,20 +75,25 @@ class Project:
 
     def load(self, path: Path) -> ModuleInfo | None:
         if path not in self._loaded:
-            self._loaded[path] = self._loader(path)
+            self._loaded[path] = self._loader.load(path)
         return self._loaded[path]
 
     def module_named(self, name: str, near: ModuleInfo | None = None) -> ModuleInfo | None:
+        path = self._path_named(name, near.path if near is not None else None)
+        return self.load(path) if path is not None else None
+
+    def _path_named(self, name: str, near: Path | None) -> Path | None:
+        """The file of module `name` (of two with that name, the one nearer `near`), recorded as read."""
         candidates = self._by_name.get(name)
         if not candidates:
             return None
         if len(candidates) > 1 and near is not None:
             exact = [path for path in candidates if self._canonical[path] == name]
-            path = max(exact or candidates, key=lambda candidate: _shared_prefix(candidate, near.path))
+            path = max(exact or candidates, key=lambda candidate: _shared_prefix(candidate, near))
         else:
             path = candidates[0]
         self._touched[-1].add(path)
-        return self.load(path)
+        return path
 
     def site_of(self, function: cst.FunctionDef) -> FunctionSite | None:
         for module in self.modules:
@@ -93,12 +113,19 @@ class Project:
         self._touched[-1].update(touched)
         return touched
 
-    def lookup(self, qualified: str, near: ModuleInfo | None = None, depth: int = 0) -> Entity | None:
+    def lookup(self, qualified: str, near: ModuleInfo | None = None) -> Entity | None:
+        """What `qualified` (as written in `near`) names in the tree, parsed: its module is loaded."""
+        found = self.locate(qualified, near.path if near is not None else None)
+        return self._entity(found) if found is not None else None
+
+    def locate(self, qualified: str, near: Path | None = None, depth: int = 0) -> Located | None:
+        """Where `qualified` is defined in the tree, read from the exports of the modules on the
+        way: no module is parsed with libcst."""
         # Memoised: re-exports and star imports would otherwise be followed
         # again for every name. A lookup already under way (an import cycle)
         # resolves to nothing. The files a lookup touched are kept with its
         # result, so a memoised answer still records its dependencies.
-        key = (qualified, id(near))
+        key = (qualified, near)
         if key in self._lookups:
             found, touched = self._lookups[key]
             self._touched[-1].update(touched)
@@ -108,49 +135,67 @@ class Project:
         self._lookups[key] = (None, frozenset())
         self._touched.append(set())
         try:
-            found = self._lookup(qualified, near, depth)
+            found = self._locate(qualified, near, depth)
         finally:
             read = self._touched.pop()
             self._touched[-1].update(read)
         self._lookups[key] = (found, frozenset(read))
         return found
 
-    def _lookup(self, qualified: str, near: ModuleInfo | None, depth: int) -> Entity | None:
+    def _locate(self, qualified: str, near: Path | None, depth: int) -> Located | None:
         # As Python does: the longest prefix that is a module holds the rest.
         parts = qualified.split(".")
         for cut in range(len(parts), 0, -1):
-            module = self.module_named(".".join(parts[:cut]), near)
-            if module is not None:
-                return self._lookup_in(module, parts[cut:], depth)
+            path = self._path_named(".".join(parts[:cut]), near)
+            exports = self._loader.exports(path) if path is not None else None
+            if path is not None and exports is not None:
+                return self._locate_in(path, exports, parts[cut:], depth)
         return None
 
-    def _lookup_in(self, module: ModuleInfo, rest: list[str], depth: int) -> Entity | None:
+    def _locate_in(self, path: Path, exports: ModuleExports, rest: list[str], depth: int) -> Located | None:
         if not rest:
-            return Entity(module, "module", module.name, None)
+            return Located(path, "module", exports.name)
         head, tail = rest[0], rest[1:]
-        if head in module.functions and not tail:
-            return Entity(module, "function", head, module.functions[head])
-        if head in module.classes:
-            cls = module.classes[head]
+        if head in exports.functions and not tail:
+            return Located(path, "function", head)
+        if head in exports.classes:
             if not tail:
-                return Entity(module, "class", head, cls)
-            if len(tail) == 1:
-                method = class_methods(cls).get(tail[0])
-                if method is not None:
-                    return Entity(module, "function", f"{head}.{tail[0]}", method, owner=cls)
+                return Located(path, "class", head)
+            if len(tail) == 1 and tail[0] in exports.classes[head]:
+                return Located(path, "function", f"{head}.{tail[0]}")
             return None
-        if head in module.assignments and not tail:
-            return Entity(module, "assign", head, module.assignments[head][-1])
-        if head in module.imports:
-            target = ".".join([module.imports[head], *tail])
-            return self.lookup(target, module, depth + 1)
-        for star in module.star_imports:
-            if star == module.name:
+        if head in exports.aliases and not tail:
+            return Located(path, "assign", head, exports.aliases[head])
+        if head in exports.imports:
+            return self.locate(".".join([exports.imports[head], *tail]), path, depth + 1)
+        for star in exports.star_imports:
+            if star == exports.name:
                 continue
-            found = self.lookup(".".join([star, *rest]), module, depth + 1)
+            found = self.locate(".".join([star, *rest]), path, depth + 1)
             if found is not None:
                 return found
         return None
+
+    def _entity(self, found: Located) -> Entity | None:
+        """The parsed definition `found` points to."""
+        module = self.load(found.path)
+        if module is None:
+            return None
+        if found.kind == "module":
+            return Entity(module, "module", module.name, None)
+        if found.kind == "class":
+            cls = module.classes.get(found.name)
+            return Entity(module, "class", found.name, cls) if cls is not None else None
+        if found.kind == "assign":
+            values = module.assignments.get(found.name)
+            return Entity(module, "assign", found.name, values[-1]) if values else None
+        owner_name, _, method_name = found.name.rpartition(".")
+        if not owner_name:
+            function = module.functions.get(found.name)
+            return Entity(module, "function", found.name, function) if function is not None else None
+        owner = module.classes.get(owner_name)
+        method = class_methods(owner).get(method_name) if owner is not None else None
+        return Entity(module, "function", found.name, method, owner=owner) if method is not None else None
 
     def resolve_class(self, module: ModuleInfo, expr: cst.BaseExpression) -> tuple[ModuleInfo, cst.ClassDef] | None:
         """The class a Name/Attribute in `module` names inside the tree, and its module."""
@@ -189,22 +234,17 @@ class Project:
             # Names from a known framework keep their meaning even when the
             # framework's own source is part of the checked tree.
             return qualified
+        near: Path = module.path
         for _ in range(MAX_REEXPORT_DEPTH):
-            entity = self.lookup(qualified, module)
-            if entity is None:
+            found = self.locate(qualified, near)
+            if found is None:
                 # Not defined in the tree (a user's own package that happens
                 # to be called `agents` does not hide the SDK's names).
                 return qualified
-            if entity.kind != "assign":
+            if found.kind != "assign" or found.alias is None:
                 return None
             # `tool = lc_tool` style aliases at module level.
-            value = entity.node
-            if not isinstance(value, (cst.Name, cst.Attribute)):
-                return None
-            module = entity.module
-            qualified = module.qualify(value)
-            if qualified is None:
-                return None
+            near, qualified = found.path, found.alias
         return None
 
 

@@ -30,7 +30,7 @@ def _analysed(tmp_path: Path, text: str) -> tuple[Analysis, list[Finding], Confi
     os.chdir(tmp_path)
     try:
         config = Config(root=Path("."))
-        project = Project([path], Loader().load)
+        project = Project([path], Loader())
         module = project.load(path)
         assert module is not None
         analysis = Analysis(project, config, [module]).run()

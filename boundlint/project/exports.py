@@ -1,0 +1,162 @@
+"""What a module offers the modules that import it, read with `ast` instead of libcst.
+
+Following `from app.tools import search` through re-exports to the `def` only
+needs, of each module on the way, its import statements and the names it
+defines at top level. libcst takes about ten times as long as `ast` to parse a
+file, and on a connected tree most modules a lookup passes through are never
+analysed: lookups read these summaries, and a module is parsed with libcst only
+when its code is needed (`Project.lookup`). The facts are those
+`ModuleInfo.build` collects from libcst; `exports_of_module` gives them for a
+module already parsed, and the tests hold the two readings equal.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import cast
+
+import libcst as cst
+
+from boundlint.project.module import BUILTIN_NAMES, ModuleInfo, RelativeResolver
+
+
+@dataclass(frozen=True)
+class ModuleExports:
+    name: str
+    imports: dict[str, str]  # local name -> dotted name it was imported as (imports anywhere in the module)
+    star_imports: tuple[str, ...]
+    functions: frozenset[str]
+    classes: dict[str, frozenset[str]]  # top-level class -> names of the methods defined in its body
+    # Top-level assigned name -> the dotted name its last value is, when that value is a name
+    # (`tool = lc_tool`), else None.
+    aliases: dict[str, str | None]
+
+    def defines(self, name: str) -> bool:
+        return name in self.functions or name in self.classes or name in self.aliases
+
+    def qualify(self, name: str) -> str | None:
+        """`ModuleInfo.qualify` of the dotted name `name` as written in this module."""
+        head, dot, rest = name.partition(".")
+        if head in self.imports:
+            base = self.imports[head]
+        elif self.defines(head):
+            base = f"{self.name}.{head}"
+        elif head in BUILTIN_NAMES:
+            base = f"builtins.{head}"
+        else:
+            return None
+        return f"{base}{dot}{rest}"
+
+
+def exports_of_module(module: ModuleInfo) -> ModuleExports:
+    """The exports of a module parsed with libcst."""
+    aliases = {}
+    for name, values in module.assignments.items():
+        value = values[-1]
+        aliases[name] = module.qualify(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
+    return ModuleExports(
+        module.name,
+        dict(module.imports),
+        tuple(module.star_imports),
+        frozenset(module.functions),
+        {name: _cst_methods(cls) for name, cls in module.classes.items()},
+        aliases,
+    )
+
+
+def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeResolver) -> ModuleExports:
+    """The exports of a module from `ast`'s tree: what `exports_of_module` gives for its libcst tree."""
+    imports: dict[str, str] = {}
+    stars: list[str] = []
+    for node in _imports_in_order(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname is not None:
+                    imports[alias.asname] = alias.name
+                else:
+                    root = alias.name.split(".", 1)[0]
+                    imports.setdefault(root, root)
+            continue
+        base = resolve_relative(node.level, node.module or "") if node.level else (node.module or "")
+        if base is None:
+            continue
+        if any(alias.name == "*" for alias in node.names):
+            stars.append(base)
+            continue
+        for alias in node.names:
+            imports[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+    functions: set[str] = set()
+    classes: dict[str, frozenset[str]] = {}
+    values: dict[str, ast.expr] = {}
+    for statement in _scope_statements(tree.body):
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions.add(statement.name)
+        elif isinstance(statement, ast.ClassDef):
+            classes[statement.name] = frozenset(
+                item.name for item in statement.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+            )
+        elif isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                if isinstance(target, ast.Name):
+                    values[target.id] = statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            if isinstance(statement.target, ast.Name):
+                values[statement.target.id] = statement.value
+    # Every name defined first: a value may name one assigned further down.
+    exports = ModuleExports(name, imports, tuple(stars), frozenset(functions), classes, dict.fromkeys(values))
+    for local, value in values.items():
+        written = _dotted(value)
+        exports.aliases[local] = exports.qualify(written) if written is not None else None
+    return exports
+
+
+def _cst_methods(cls: cst.ClassDef) -> frozenset[str]:
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else []
+    return frozenset(statement.name.value for statement in body if isinstance(statement, cst.FunctionDef))
+
+
+def _dotted(expr: ast.expr) -> str | None:
+    """`a.b.c` as a string, for Name/Attribute chains only (as `module.dotted` on libcst)."""
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Constant) and (expr.value is None or isinstance(expr.value, bool)):
+        return repr(expr.value)  # libcst reads `True`, `False` and `None` as names
+    if isinstance(expr, ast.Attribute):
+        base = _dotted(expr.value)
+        return f"{base}.{expr.attr}" if base else None
+    return None
+
+
+def _imports_in_order(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement, in the order of the source (a later one rebinds the name)."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+            continue
+        if isinstance(node, ast.expr):
+            continue  # imports are statements
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+def _scope_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Statements at one scope level, looking through if/try/with/for/while blocks
+    (`module.scope_statements`)."""
+    for statement in body:
+        yield statement
+        for block in _blocks(statement):
+            yield from _scope_statements(block)
+
+
+def _blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
+    if isinstance(statement, (ast.If, ast.For, ast.AsyncFor, ast.While)):
+        return [statement.body, statement.orelse]
+    if isinstance(statement, (ast.With, ast.AsyncWith)):
+        return [statement.body]
+    if isinstance(statement, ast.Try) or type(statement).__name__ == "TryStar":  # `except*`: 3.11
+        block = cast(ast.Try, statement)
+        return [block.body, *(handler.body for handler in block.handlers), block.orelse, block.finalbody]
+    return []

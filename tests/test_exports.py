@@ -1,0 +1,170 @@
+"""A module's exports read with `ast` are what libcst's parse says, and lookups pass through
+modules without parsing them with libcst."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from boundlint.discover.module_names import Catalog, module_name_for, relative_resolver
+from boundlint.parse.source import SourceError, read_source
+from boundlint.project.exports import exports_of_module, exports_of_syntax
+from boundlint.project.loader import Loader
+from boundlint.project.lookup import Project
+from tests.helpers import write_tree
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+SOURCES = sorted(
+    path
+    for folder in ("boundlint", "fixtures", "tests/fix_cases", "tests/corpus", "tests/bad_inputs", "runtime")
+    for path in (REPOSITORY / folder).rglob("*.py")
+)
+
+FORMS = """
+import os.path
+import json as j
+from . import sibling
+from ..up import thing as other
+from .star import *
+from typing import TYPE_CHECKING
+if TYPE_CHECKING:
+    from pkg.types import Hidden
+elif os.name == "nt":
+    def windows(): ...
+else:
+    WIDTH: int = 80
+try:
+    from fast import loads
+except* ImportError:
+    from json import loads
+else:
+    READY = True
+finally:
+    DONE = done = "x"
+with open(__file__) as handle:
+    async def reader(): ...
+for item in ():
+    pass
+else:
+    class Late: ...
+while False:
+    pass
+else:
+    tool = j.dumps
+class Tools:
+    def search(self): ...
+    async def fetch(self): ...
+    class Inner: ...
+    value = 1
+def later():
+    from pathlib import Path as j
+alias = later
+early = defined_below
+defined_below = 1
+chained = os.path.join
+unknown = never_imported
+call = j.dumps(1)
+annotated: str
+tuple_a, tuple_b = 1, 2
+"""
+
+
+def _both(path: Path, text: str):
+    name = module_name_for(path)
+    loader = Loader({path: text})
+    module = loader.load(path)
+    assert module is not None
+    return exports_of_syntax(ast.parse(text), name, relative_resolver(path, name)), exports_of_module(module)
+
+
+def test_every_form_of_import_and_definition_reads_the_same(tmp_path):
+    from_syntax, from_libcst = _both(tmp_path / "pkg" / "mod.py", FORMS)
+    assert from_syntax == from_libcst
+    # The facts themselves, so that both readers cannot be wrong together.
+    assert from_syntax.imports["j"] == "pathlib.Path"  # rebound by the later import in `later`
+    assert from_syntax.imports["os"] == "os"
+    assert from_syntax.functions == {"windows", "reader", "later"}
+    assert from_syntax.classes == {"Tools": frozenset({"search", "fetch"}), "Late": frozenset()}
+    assert from_syntax.aliases["tool"] == "pathlib.Path.dumps"
+    assert from_syntax.aliases["alias"].endswith(".later")
+    assert from_syntax.aliases["chained"] == "os.path.join"
+    assert from_syntax.aliases["early"].endswith(".defined_below")
+    assert from_syntax.aliases["unknown"] is None and from_syntax.aliases["call"] is None
+    assert from_syntax.aliases["READY"] == "builtins.True"
+    assert {"WIDTH", "DONE", "done"} <= set(from_syntax.aliases)
+    assert "annotated" not in from_syntax.aliases and "tuple_a" not in from_syntax.aliases
+    assert len(from_syntax.star_imports) == 1 and from_syntax.star_imports[0].endswith("star")
+
+
+def test_this_repository_reads_the_same_both_ways():
+    compared, differing = 0, []
+    for path in SOURCES:
+        try:
+            text = read_source(path).text
+            ast.parse(text)
+            module = Loader({path: text}).load(path)
+        except (SourceError, SyntaxError, ValueError, RecursionError):
+            continue  # not valid Python: a bad-input case
+        if module is None:
+            continue
+        name = module_name_for(path)
+        compared += 1
+        if exports_of_syntax(ast.parse(text), name, relative_resolver(path, name)) != exports_of_module(module):
+            differing.append(str(path.relative_to(REPOSITORY)))
+    assert compared > 300
+    assert differing == []
+
+
+def test_a_lookup_through_re_exports_parses_only_the_module_that_defines_the_name(tmp_path):
+    write_tree(
+        tmp_path,
+        {
+            "app/__init__.py": "from app.tools import search\n",
+            "app/tools/__init__.py": "from .web import *\n",
+            "app/tools/web.py": "import httpx\n\ndef search(q):\n    return httpx.get(q).text\n",
+            "app/main.py": "from app import search\n",
+        },
+    )
+    paths = sorted(tmp_path.rglob("*.py"))
+    loader = Loader()
+    project = Project(Catalog(paths), loader)
+    main = project.load(tmp_path / "app/main.py")
+    assert main is not None
+    project.start_recording()
+    assert project.external_name(main, ast_name("search")) is None  # defined in the tree
+    assert set(loader._modules) == {tmp_path / "app/main.py"}
+    entity = project.lookup("app.search", main)
+    assert entity is not None and entity.kind == "function" and entity.module.path == tmp_path / "app/tools/web.py"
+    assert set(loader._modules) == {tmp_path / "app/main.py", tmp_path / "app/tools/web.py"}
+    # Every module the lookups passed through is a dependency of the answer.
+    assert {tmp_path / "app/__init__.py", tmp_path / "app/tools/__init__.py"} <= project.stop_recording()
+
+
+def test_an_alias_of_a_framework_name_is_followed_by_the_exports(tmp_path):
+    write_tree(
+        tmp_path,
+        {
+            "app/compat.py": "from langchain_core.tools import tool as lc_tool\ntool = lc_tool\n",
+            "app/tools.py": "from app.compat import tool\n",
+        },
+    )
+    loader = Loader()
+    project = Project(Catalog(sorted(tmp_path.rglob("*.py"))), loader)
+    tools = project.load(tmp_path / "app/tools.py")
+    assert tools is not None
+    assert project.external_name(tools, ast_name("tool")) == "langchain_core.tools.tool"
+    assert tmp_path / "app/compat.py" not in loader._modules
+
+
+def test_a_module_ast_cannot_read_is_still_read_by_libcst_or_reported(tmp_path):
+    path = tmp_path / "broken.py"
+    path.write_text("def broken(:\n", encoding="utf-8")
+    loader = Loader()
+    assert loader.exports(path) is None
+    assert path in loader.errors  # the reason is kept, as when the module itself is loaded
+
+
+def ast_name(name: str):
+    import libcst as cst
+
+    return cst.Name(name)
