@@ -51,6 +51,7 @@ while False:
     pass
 else:
     tool = j.dumps
+class Typed(j.Base[int], Generic[T], make_base(), *spread, metaclass=Meta): ...
 class Tools:
     def search(self): ...
     async def fetch(self): ...
@@ -84,7 +85,12 @@ def test_every_form_of_import_and_definition_reads_the_same(tmp_path):
     assert from_syntax.imports["j"] == "pathlib.Path"  # rebound by the later import in `later`
     assert from_syntax.imports["os"] == "os"
     assert from_syntax.functions == {"windows", "reader", "later"}
-    assert from_syntax.classes == {"Tools": frozenset({"search", "fetch"}), "Late": frozenset()}
+    assert {name: cls.methods for name, cls in from_syntax.classes.items()} == {
+        "Tools": frozenset({"search", "fetch"}),
+        "Late": frozenset(),
+        "Typed": frozenset(),
+    }
+    assert from_syntax.classes["Typed"].bases == ("j.Base", "Generic", None, "spread")
     assert from_syntax.aliases["tool"] == "pathlib.Path.dumps"
     assert from_syntax.aliases["alias"].endswith(".later")
     assert from_syntax.aliases["chained"] == "os.path.join"

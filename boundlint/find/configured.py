@@ -14,10 +14,13 @@ matched nothing: a typo there silently turns a check off.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from pathlib import Path
+
 import libcst as cst
 
 from boundlint.core.config import BASE_CLASSES, CHECKPOINTS, DECORATORS, TOOL_METHODS, Config
-from boundlint.project.lookup import Entity, Project, class_methods
+from boundlint.project.lookup import Entity, Project
 from boundlint.project.module import ModuleInfo
 
 MAX_ALIAS_DEPTH = 8
@@ -50,13 +53,19 @@ class ConfiguredNames:
         entry = self._match(BASE_CLASSES, list(self.base_classes), module, expr)
         return tuple(self.base_classes[entry]) if entry is not None else ()
 
-    def own_methods(self, module: ModuleInfo, cls: cst.ClassDef) -> tuple[str, ...]:
-        """The `extend-tool-methods` entries (`"module.Class.method"`) that name methods of `cls`
-        itself: a class with no tool base or decorator (an executor dispatched by name)."""
+    def base_methods_at(self, path: Path, written: str) -> tuple[str, ...]:
+        """`base_methods` of the base class spelled `written` in the module `path`."""
+        if not self.base_classes:
+            return ()  # without entries, the module need not be parsed
+        module = self.project.load(path)
+        return self.base_methods(module, cst.parse_expression(written)) if module is not None else ()
+
+    def own_methods(self, module_name: str, class_name: str, methods: Collection[str]) -> tuple[str, ...]:
+        """The `extend-tool-methods` entries (`"module.Class.method"`) that name methods of the
+        class itself: a class with no tool base or decorator (an executor dispatched by name)."""
         if not self.tool_methods:
             return ()
-        defined = f"{module.name}.{cls.name.value}"
-        methods = class_methods(cls)
+        defined = f"{module_name}.{class_name}"
         found: list[str] = []
         for entry, names in self.tool_methods.items():
             if self._names(entry, defined):

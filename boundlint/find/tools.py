@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import libcst as cst
 
 from boundlint.core.config import TOOL_METHODS, Config
 from boundlint.find.configured import ConfiguredNames
 from boundlint.knowledge import frameworks as fw
+from boundlint.project.exports import written_base
 from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo, arguments_by_name, dotted, scope_statements
 from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, index_module, index_of
@@ -110,6 +113,7 @@ class ToolFinder:
         self.roots = roots
         self.tools: dict[cst.FunctionDef | cst.Lambda | cst.Call, Tool] = {}
         self._tool_class_memo: dict[cst.ClassDef, ToolClass | None] = {}
+        self._exported_memo: dict[tuple[Path, str], ToolClass | None] = {}  # classes reached as bases
         self._wrapper_memo: dict[cst.FunctionDef, tuple[str, str] | None] = {}
         # The server a wrapper decorator registers on (`return mcp.tool()(fn)` in its body).
         self._wrapper_hosts: dict[cst.FunctionDef, Host] = {}
@@ -132,7 +136,9 @@ class ToolFinder:
         return sorted(self.tools.values(), key=lambda tool: (tool.module.display, tool.qualname))
 
     def tool_class_names(self) -> list[str]:
-        return sorted({cls.name.value for cls, found in self._tool_class_memo.items() if found is not None})
+        names = {cls.name.value for cls, found in self._tool_class_memo.items() if found is not None}
+        names.update(name for (_, name), found in self._exported_memo.items() if found is not None)
+        return sorted(names)
 
     # -- recording ----------------------------------------------------------
 
@@ -430,23 +436,50 @@ class ToolFinder:
                             self._add(methods[name], pattern.framework, f"@{pattern.tail}({keyword})")
 
     def _tool_class(self, module: ModuleInfo, cls: cst.ClassDef, depth: int) -> ToolClass | None:
-        if cls in self._tool_class_memo:
-            return self._tool_class_memo[cls]
-        self._tool_class_memo[cls] = None  # cycle guard
-        own = self.configured.own_methods(module, cls)
-        result = ToolClass("custom", own, label=TOOL_METHODS) if own else None
-        if result is None and depth < 10:
-            for base in cls.bases:
-                result = self._base_kind(module, base.value, depth)
-                if result is not None:
-                    break
-        self._tool_class_memo[cls] = result
-        return result
+        if cls not in self._tool_class_memo:
+            self._tool_class_memo[cls] = None  # cycle guard
+            bases = [written_base(base.value) for base in cls.bases]
+            found = self._class_kind(module.path, module.name, cls.name.value, class_methods(cls), bases, depth)
+            self._tool_class_memo[cls] = found
+        return self._tool_class_memo[cls]
 
-    def _base_kind(self, module: ModuleInfo, base: cst.BaseExpression, depth: int) -> ToolClass | None:
-        if isinstance(base, cst.Subscript):  # Generic bases: BaseTool[Args, Result]
-            base = base.value
-        external = self.project.external_name(module, base)
+    def _exported_tool_class(self, path: Path, name: str, depth: int) -> ToolClass | None:
+        """`_tool_class` of a class of the tree by its module's exports: a base class is not parsed
+        unless it turns out to be a tool class."""
+        key = (path, name)
+        if key not in self._exported_memo:
+            self._exported_memo[key] = None  # cycle guard
+            exports = self.project.exports(path)
+            cls = exports.classes.get(name) if exports is not None else None
+            if exports is not None and cls is not None:
+                self._exported_memo[key] = self._class_kind(path, exports.name, name, cls.methods, cls.bases, depth)
+        return self._exported_memo[key]
+
+    def _class_kind(
+        self,
+        path: Path,
+        module_name: str,
+        class_name: str,
+        methods: Collection[str],
+        bases: Sequence[str | None],
+        depth: int,
+    ) -> ToolClass | None:
+        own = self.configured.own_methods(module_name, class_name, methods)
+        if own:
+            return ToolClass("custom", own, label=TOOL_METHODS)
+        if depth >= 10:
+            return None
+        for base in bases:
+            found = self._base_kind(path, base, depth) if base is not None else None
+            if found is not None:
+                return found
+        return None
+
+    def _base_kind(self, path: Path, base: str, depth: int) -> ToolClass | None:
+        """What a base class spelled `base` in the module `path` makes of its subclasses."""
+        exports = self.project.exports(path)
+        qualified = exports.qualify(base) if exports is not None else None
+        external = self.project.external_of(qualified, path) if qualified is not None else None
         if external is not None:
             for entry in fw.TOOL_BASE_CLASSES:
                 if entry.base.matches(external) or _is_kin(entry, external):
@@ -454,12 +487,12 @@ class ToolFinder:
             builtin = _builtin_toolkit(external)
             if builtin is not None:
                 return builtin
-        configured = self.configured.base_methods(module, base)
+        configured = self.configured.base_methods_at(path, base)
         if configured:
             return ToolClass("custom", configured)
-        resolved = self.project.resolve_class(module, base)
-        if resolved is not None:
-            inherited = self._tool_class(*resolved, depth + 1)
+        located = self.project.locate_written(path, base)
+        if located is not None and located.kind == "class":
+            inherited = self._exported_tool_class(located.path, located.name, depth + 1)
             # Overrides of a framework's own toolkit are tools one level down only.
             return dataclasses.replace(inherited, overrides_builtin=False) if inherited is not None else None
         return None
@@ -648,8 +681,8 @@ class ToolFinder:
             if given is not None and receiver.value in given:  # a parameter of `register_tools(mcp)`
                 return given[receiver.value].call, given[receiver.value].module
         if made is None:
-            entity = self.project.resolve(module, receiver)
-            if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.Call):
+            entity = self.project.resolve(module, receiver, kinds=("assign",))
+            if entity is not None and isinstance(entity.node, cst.Call):
                 made, module = entity.node, entity.module
         if made is None:
             return None, module
@@ -657,8 +690,8 @@ class ToolFinder:
 
     def _through_factory(self, made: cst.Call, module: ModuleInfo) -> tuple[cst.Call, ModuleInfo]:
         """`build_agent(...)` of the project that returns `Agent(...)`: that call, in its module."""
-        factory = self.project.resolve(module, made.func)
-        if factory is None or factory.kind != "function" or not isinstance(factory.node, cst.FunctionDef):
+        factory = self.project.resolve(module, made.func, kinds=("function",))
+        if factory is None or not isinstance(factory.node, cst.FunctionDef):
             return made, module
         returned = [value for value in _returned_values(factory.node) if isinstance(value, cst.Call)]
         return (returned[0], factory.module) if len(returned) == 1 else (made, module)

@@ -19,7 +19,13 @@ from typing import cast
 
 import libcst as cst
 
-from boundlint.project.module import BUILTIN_NAMES, ModuleInfo, RelativeResolver
+from boundlint.project.module import BUILTIN_NAMES, ModuleInfo, RelativeResolver, dotted
+
+
+@dataclass(frozen=True)
+class ExportedClass:
+    methods: frozenset[str]  # the methods defined in its body
+    bases: tuple[str | None, ...]  # each base as written (`tools.BaseTool`; `Base[T]` as `Base`), None: not a name
 
 
 @dataclass(frozen=True)
@@ -28,7 +34,7 @@ class ModuleExports:
     imports: dict[str, str]  # local name -> dotted name it was imported as (imports anywhere in the module)
     star_imports: tuple[str, ...]
     functions: frozenset[str]
-    classes: dict[str, frozenset[str]]  # top-level class -> names of the methods defined in its body
+    classes: dict[str, ExportedClass]  # top-level classes
     # Top-level assigned name -> the dotted name its last value is, when that value is a name
     # (`tool = lc_tool`), else None.
     aliases: dict[str, str | None]
@@ -61,7 +67,7 @@ def exports_of_module(module: ModuleInfo) -> ModuleExports:
         dict(module.imports),
         tuple(module.star_imports),
         frozenset(module.functions),
-        {name: _cst_methods(cls) for name, cls in module.classes.items()},
+        {name: _cst_class(cls) for name, cls in module.classes.items()},
         aliases,
     )
 
@@ -88,15 +94,16 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
         for alias in node.names:
             imports[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
     functions: set[str] = set()
-    classes: dict[str, frozenset[str]] = {}
+    classes: dict[str, ExportedClass] = {}
     values: dict[str, ast.expr] = {}
     for statement in _scope_statements(tree.body):
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions.add(statement.name)
         elif isinstance(statement, ast.ClassDef):
-            classes[statement.name] = frozenset(
-                item.name for item in statement.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
-            )
+            defs = (ast.FunctionDef, ast.AsyncFunctionDef)
+            methods = (item.name for item in statement.body if isinstance(item, defs))
+            bases = (_dotted(_unwrapped(base)) for base in statement.bases)
+            classes[statement.name] = ExportedClass(frozenset(methods), tuple(bases))
         elif isinstance(statement, ast.Assign):
             for target in statement.targets:
                 if isinstance(target, ast.Name):
@@ -112,9 +119,21 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
     return exports
 
 
-def _cst_methods(cls: cst.ClassDef) -> frozenset[str]:
+def _cst_class(cls: cst.ClassDef) -> ExportedClass:
     body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else []
-    return frozenset(statement.name.value for statement in body if isinstance(statement, cst.FunctionDef))
+    methods = frozenset(statement.name.value for statement in body if isinstance(statement, cst.FunctionDef))
+    return ExportedClass(methods, tuple(written_base(base.value) for base in cls.bases))
+
+
+def written_base(base: cst.BaseExpression) -> str | None:
+    """A class's base as written, without its type arguments (`BaseTool[Args]` is `BaseTool`)."""
+    return dotted(base.value if isinstance(base, cst.Subscript) else base)
+
+
+def _unwrapped(base: ast.expr) -> ast.expr:
+    """As libcst gives a base: `*bases` as `bases`, and `Base[T]` as `Base`."""
+    base = base.value if isinstance(base, ast.Starred) else base
+    return base.value if isinstance(base, ast.Subscript) else base
 
 
 def _dotted(expr: ast.expr) -> str | None:

@@ -7,6 +7,7 @@ A function registered in one module and defined in another is only found if
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,7 +17,7 @@ import libcst as cst
 from boundlint.discover.module_names import Catalog
 from boundlint.knowledge import frameworks as fw
 from boundlint.project.exports import ModuleExports
-from boundlint.project.module import ModuleInfo
+from boundlint.project.module import ModuleInfo, dotted
 from boundlint.project.module_index import FunctionSite, index_of
 
 if TYPE_CHECKING:
@@ -161,7 +162,7 @@ class Project:
         if head in exports.classes:
             if not tail:
                 return Located(path, "class", head)
-            if len(tail) == 1 and tail[0] in exports.classes[head]:
+            if len(tail) == 1 and tail[0] in exports.classes[head].methods:
                 return Located(path, "function", f"{head}.{tail[0]}")
             return None
         if head in exports.aliases and not tail:
@@ -175,6 +176,23 @@ class Project:
             if found is not None:
                 return found
         return None
+
+    def exports(self, path: Path) -> ModuleExports | None:
+        return self._loader.exports(path)
+
+    def locate_written(self, path: Path, written: str) -> Located | None:
+        """`resolve` by exports: what the dotted name `written` in module `path` names in the tree."""
+        exports = self._loader.exports(path)
+        if exports is None:
+            return None
+        qualified = exports.qualify(written)
+        if qualified is None and "." not in written:
+            for star in exports.star_imports:
+                found = self.locate(f"{star}.{written}", path)
+                if found is not None:
+                    return found
+            return None
+        return self.locate(qualified, path) if qualified else None
 
     def _entity(self, found: Located) -> Entity | None:
         """The parsed definition `found` points to."""
@@ -199,8 +217,8 @@ class Project:
 
     def resolve_class(self, module: ModuleInfo, expr: cst.BaseExpression) -> tuple[ModuleInfo, cst.ClassDef] | None:
         """The class a Name/Attribute in `module` names inside the tree, and its module."""
-        entity = self.resolve(module, expr)
-        if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
+        entity = self.resolve(module, expr, kinds=("class",))
+        if entity is not None and isinstance(entity.node, cst.ClassDef):
             return entity.module, entity.node
         return None
 
@@ -210,16 +228,16 @@ class Project:
             return False
         return any((self.external_name(entity.module, b.value) or "").startswith("enum.") for b in entity.node.bases)
 
-    def resolve(self, module: ModuleInfo, expr: cst.BaseExpression) -> Entity | None:
-        """What a Name/Attribute in `module` refers to inside the tree."""
-        qualified = module.qualify(expr)
-        if qualified is None and isinstance(expr, cst.Name):
-            for star in module.star_imports:
-                found = self.lookup(f"{star}.{expr.value}", module)
-                if found is not None:
-                    return found
+    def resolve(
+        self, module: ModuleInfo, expr: cst.BaseExpression, kinds: Collection[str] | None = None
+    ) -> Entity | None:
+        """What a Name/Attribute in `module` refers to inside the tree; with `kinds`, only an entity
+        of one of those kinds (the module holding any other is not parsed for it)."""
+        written = dotted(expr)
+        found = self.locate_written(module.path, written) if written is not None else None
+        if found is None or (kinds is not None and found.kind not in kinds):
             return None
-        return self.lookup(qualified, module) if qualified else None
+        return self._entity(found)
 
     def external_name(self, module: ModuleInfo, expr: cst.BaseExpression) -> str | None:
         """The qualified name of `expr` when it comes from outside the tree.
@@ -228,13 +246,14 @@ class Project:
         does `from langchain_core.tools import tool`).
         """
         qualified = module.qualify(expr)
-        if qualified is None:
-            return None
+        return self.external_of(qualified, module.path) if qualified is not None else None
+
+    def external_of(self, qualified: str, near: Path) -> str | None:
+        """`external_name` of a name as qualified in the module `near`."""
         if qualified.split(".", 1)[0] in LIBRARY_ROOTS:
             # Names from a known framework keep their meaning even when the
             # framework's own source is part of the checked tree.
             return qualified
-        near: Path = module.path
         for _ in range(MAX_REEXPORT_DEPTH):
             found = self.locate(qualified, near)
             if found is None:
