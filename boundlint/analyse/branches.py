@@ -8,9 +8,12 @@ result:`, `if not response.ok:`, the `else` of `if success:`) answers with an er
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import libcst as cst
 
 from boundlint.knowledge.data_sources import name_words
+from boundlint.parse.positions import child_nodes
 
 ERROR_WORDS = frozenset({"error", "errors", "err", "exception", "failed", "failure", "fail"})
 SUCCESS_WORDS = frozenset({"success", "succeeded", "successful", "ok"})
@@ -20,21 +23,43 @@ ERROR, SUCCESS = "error", "success"
 def path_to(function: cst.FunctionDef, returned: cst.CSTNode) -> list[cst.CSTNode]:
     """The statements and blocks from the function's body down to `returned`, outermost first
     (empty when it is not there). Nested functions and classes are not entered."""
+    parents = _parents(function)
+    if returned not in parents:
+        return []
     path: list[cst.CSTNode] = []
-
-    def visit(node: cst.CSTNode) -> bool:
-        if node is returned:
-            return True
-        if isinstance(node, (cst.BaseExpression, cst.FunctionDef, cst.ClassDef)):
-            return False
+    node = parents[returned]
+    while node is not None:
         path.append(node)
-        if any(visit(child) for child in node.children):
-            return True
-        path.pop()
-        return False
-
-    visit(function.body)
+        node = parents[node]
+    path.reverse()
     return path
+
+
+# The parents of one function's statements, kept for the last few functions asked about: a
+# dispatcher's `call_tool` with hundreds of returns would otherwise be walked once per return.
+_PARENTS: OrderedDict[int, tuple[cst.FunctionDef, dict[cst.CSTNode, cst.CSTNode | None]]] = OrderedDict()
+_KEPT_FUNCTIONS = 16
+
+
+def _parents(function: cst.FunctionDef) -> dict[cst.CSTNode, cst.CSTNode | None]:
+    """Each statement and block of `function` (and each node right under one), to the statement or
+    block that holds it (None: the body). Expressions, functions and classes are not entered."""
+    kept = _PARENTS.get(id(function))
+    if kept is not None and kept[0] is function:
+        _PARENTS.move_to_end(id(function))
+        return kept[1]
+    parents: dict[cst.CSTNode, cst.CSTNode | None] = {function.body: None}
+    pending: list[cst.CSTNode] = [function.body]
+    while pending:
+        node = pending.pop()
+        for child in child_nodes(node):
+            parents[child] = node
+            if not isinstance(child, (cst.BaseExpression, cst.FunctionDef, cst.ClassDef)):
+                pending.append(child)
+    _PARENTS[id(function)] = (function, parents)
+    while len(_PARENTS) > _KEPT_FUNCTIONS:
+        _PARENTS.popitem(last=False)
+    return parents
 
 
 def dispatched_name(function: cst.CSTNode, returned: cst.CSTNode) -> str | None:

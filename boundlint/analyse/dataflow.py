@@ -102,8 +102,7 @@ class _Loop:
 
 
 def snippet(module: ModuleInfo, node: cst.CSTNode, limit: int = 60) -> str:
-    text = " ".join(module.code(node).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return module.snippet(node, limit)
 
 
 class FunctionEvaluator:

@@ -62,13 +62,14 @@ class AdapterFinder:
         self._ranks: dict[int, dict[int, str]] = {}  # id(module) -> id(node) -> its rank (`place`)
         self._calls_memo: dict[int, dict[cst.FunctionDef, list[cst.Call]]] = {}
         self._runtime_root = (checkpoints.config.runtime_module or fw.RUNTIME_ROOT).split(".")[0]
+        self._runtime_named: dict[ModuleInfo, bool] = {}
         configured = (name.rsplit(".", 1)[-1] for name in checkpoints.config.extend_checkpoints)
         self._checkpoint_names = frozenset({*fw.RUNTIME_CHECKPOINTS, *configured})
 
     def credit(self, tools: list[Tool]) -> None:
         """Set `tool.adapter` on every tool a server- or agent-wide checkpoint covers."""
         for module in self.roots:
-            if self._runtime_root in module.source.text or self._may_hook(module):
+            if self._names_runtime(module) or self._may_hook(module):
                 for call in index_of(module).calls:
                     self._read(call)
         for module in self.roots:
@@ -280,7 +281,7 @@ class AdapterFinder:
 
     def _adapter_name(self, module: ModuleInfo, expr: cst.BaseExpression) -> str | None:
         """The runtime adapter `expr` names (`boundlint_runtime.adapters.fastmcp.BoundlintMiddleware`)."""
-        if not isinstance(expr, (cst.Name, cst.Attribute)) or self._runtime_root not in module.source.text:
+        if not isinstance(expr, (cst.Name, cst.Attribute)) or not self._names_runtime(module):
             return None  # a module that never names the runtime names none of its adapters (cheap to tell)
         name = self.project.external_name(module, expr) or module.qualify(expr) or ""
         parts = name.split(".")
@@ -293,6 +294,12 @@ class AdapterFinder:
         if parts[prefix + 1] not in fw.ADAPTER_FRAMEWORKS:
             return None
         return ".".join([fw.RUNTIME_ROOT, *parts[prefix:]])
+
+    def _names_runtime(self, module: ModuleInfo) -> bool:
+        """The module's text names the runtime (asked for every call: searched once per module)."""
+        if module not in self._runtime_named:
+            self._runtime_named[module] = self._runtime_root in module.source.text
+        return self._runtime_named[module]
 
     def _is_hook(self, call: CallSite, expr: cst.BaseExpression) -> bool:
         """A function or class of the project whose code calls a checkpoint (`extend-checkpoints` too)."""
@@ -315,7 +322,7 @@ class AdapterFinder:
         if function not in self._hook_memo:
             self._hook_memo[function] = False  # recursion guard
             anchor = CallSite(module, cst.Call(func=cst.Name("_")), None, function)
-            imports_runtime = self._runtime_root in module.source.text
+            imports_runtime = self._names_runtime(module)
             self._hook_memo[function] = any(
                 (
                     _last_name(module, call.func) in self._checkpoint_names

@@ -113,6 +113,7 @@ class ModuleInfo:
     assignments: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
     # `ast`'s tree of the same text, when the parse made one: positions reuse it.
     syntax: ast.Module | None = field(default=None, repr=False)
+    _snippets: dict[tuple[cst.CSTNode, int], str] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(
@@ -232,6 +233,15 @@ class ModuleInfo:
 
     def code(self, node: cst.CSTNode) -> str:
         return self.tree.code_for_node(node)
+
+    def snippet(self, node: cst.CSTNode, limit: int = 60) -> str:
+        """`node`'s code on one line, cut to `limit` characters: what a message quotes. Kept, as
+        every root whose tools reach this module asks again for the same nodes."""
+        key = (node, limit)
+        if key not in self._snippets:
+            text = " ".join(self.code(node).split())
+            self._snippets[key] = text if len(text) <= limit else text[: limit - 1] + "…"
+        return self._snippets[key]
 
 
 def _alias_name(alias: cst.ImportAlias) -> str:
