@@ -27,6 +27,7 @@ found by that module's own analysis, which names what it covers by position
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 import libcst as cst
 
@@ -305,6 +306,9 @@ class AdapterFinder:
         """A function or class of the project whose code calls a checkpoint (`extend-checkpoints` too)."""
         if not isinstance(expr, (cst.Name, cst.Attribute)):
             return False
+        located = self.project.locate_written(call.module.path, dotted(expr) or "")
+        if located is not None and located.kind == "class" and not self._may_call_checkpoint(located.path):
+            return False  # its module is not parsed to look
         resolved = self.project.resolve_class(call.module, expr)
         if resolved is not None:
             module, cls = resolved
@@ -312,6 +316,12 @@ class AdapterFinder:
         function = self.finder.function_for(call, expr)
         site = self.project.site_of(function) if function is not None else None
         return function is not None and site is not None and self._calls_checkpoint(site.module, function)
+
+    def _may_call_checkpoint(self, path: Path) -> bool:
+        """The module's text names the runtime or a checkpoint: without either, none of its code
+        calls one (`_calls_checkpoint` only asks of calls whose name is written in the module)."""
+        text = self.project.text(path)
+        return self._runtime_root in text or any(name in text for name in self._checkpoint_names)
 
     def _calls_checkpoint(self, module: ModuleInfo, function: cst.FunctionDef) -> bool:
         """A checkpoint, or a runtime adapter (`bound(context)` of `bound = tool_result_hook()`), is called.

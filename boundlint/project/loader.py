@@ -95,6 +95,16 @@ class Loader:
         self._exports[path] = (origin, exports)
         return exports
 
+    def text(self, path: Path) -> str:
+        """The text of `path` as the analysis reads it ("" when it cannot be read)."""
+        module = self._modules.get(path)
+        if module is not None:
+            return module.source.text
+        try:
+            return self._source(path).text
+        except SourceError:
+            return ""
+
     def _exports_from_syntax(self, path: Path) -> ModuleExports | None:
         seeded = self._seeds.get(path)
         try:

@@ -180,6 +180,11 @@ class Project:
     def exports(self, path: Path) -> ModuleExports | None:
         return self._loader.exports(path)
 
+    def text(self, path: Path) -> str:
+        """The module's source text, without parsing it ("" when it cannot be read)."""
+        module = self._loaded.get(path)
+        return module.source.text if module is not None else self._loader.text(path)
+
     def locate_written(self, path: Path, written: str) -> Located | None:
         """`resolve` by exports: what the dotted name `written` in module `path` names in the tree."""
         exports = self._loader.exports(path)
