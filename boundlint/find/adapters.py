@@ -306,13 +306,15 @@ class AdapterFinder:
         """A function or class of the project whose code calls a checkpoint (`extend-checkpoints` too)."""
         if not isinstance(expr, (cst.Name, cst.Attribute)):
             return False
-        located = self.project.locate_written(call.module.path, dotted(expr) or "")
-        if located is not None and located.kind == "class" and not self._may_call_checkpoint(located.path):
-            return False  # its module is not parsed to look
-        resolved = self.project.resolve_class(call.module, expr)
-        if resolved is not None:
-            module, cls = resolved
-            return any(self._calls_checkpoint(module, method) for method in class_methods(cls).values())
+        written = dotted(expr)
+        located = self.project.locate_written(call.module.path, written) if written is not None else None
+        if located is not None and located.kind == "class":
+            if not self._may_call_checkpoint(located.path):
+                return False  # its module is not parsed to look
+            cls = self.project.entity(located)
+            if cls is not None and isinstance(cls.node, cst.ClassDef):
+                methods = class_methods(cls.node).values()
+                return any(self._calls_checkpoint(cls.module, method) for method in methods)
         function = self.finder.function_for(call, expr)
         site = self.project.site_of(function) if function is not None else None
         return function is not None and site is not None and self._calls_checkpoint(site.module, function)

@@ -117,7 +117,7 @@ class Project:
     def lookup(self, qualified: str, near: ModuleInfo | None = None) -> Entity | None:
         """What `qualified` (as written in `near`) names in the tree, parsed: its module is loaded."""
         found = self.locate(qualified, near.path if near is not None else None)
-        return self._entity(found) if found is not None else None
+        return self.entity(found) if found is not None else None
 
     def locate(self, qualified: str, near: Path | None = None, depth: int = 0) -> Located | None:
         """Where `qualified` is defined in the tree, read from the exports of the modules on the
@@ -199,7 +199,7 @@ class Project:
             return None
         return self.locate(qualified, path) if qualified else None
 
-    def _entity(self, found: Located) -> Entity | None:
+    def entity(self, found: Located) -> Entity | None:
         """The parsed definition `found` points to."""
         module = self.load(found.path)
         if module is None:
@@ -242,7 +242,7 @@ class Project:
         found = self.locate_written(module.path, written) if written is not None else None
         if found is None or (kinds is not None and found.kind not in kinds):
             return None
-        return self._entity(found)
+        return self.entity(found)
 
     def external_name(self, module: ModuleInfo, expr: cst.BaseExpression) -> str | None:
         """The qualified name of `expr` when it comes from outside the tree.
