@@ -707,3 +707,134 @@ def build(model, context_tools):
 """
     result = run_tree(tmp_path, {"agent.py": source})
     assert [f.code for f in result.findings] == []
+
+
+# `register_tools(mcp, ...)` read at its call, in the forms MCP servers use.
+REGISTRAR_SERVER = """
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("trees")
+
+
+def main() -> None:
+    from app.registration import register_tools
+
+    register_tools(mcp, object())
+    mcp.run()
+"""
+
+
+def test_a_registrar_whose_server_parameter_is_annotated_any_registers_on_the_server_given(tmp_path):
+    """`def register_tools(mcp_server: Any, container)` with nested `@mcp_server.tool()`: `Any`
+    says nothing about the class, the call (imported inside `main()`) does."""
+    registration = """
+from typing import Any
+
+
+def register_tools(mcp_server: Any, container: Any) -> None:
+    @mcp_server.tool()
+    def read_file(path: str) -> str:
+        return open(path).read()
+
+    @mcp_server.tool()
+    def clear_cache() -> str:
+        return "cleared"
+"""
+    files = {"app/__init__.py": "", "app/server.py": REGISTRAR_SERVER, "app/registration.py": registration}
+    assert tools_of(tmp_path, files) == {
+        "register_tools.<locals>.read_file": "mcp",
+        "register_tools.<locals>.clear_cache": "mcp",
+    }
+
+
+def test_a_registrar_called_with_no_server_registers_nothing(tmp_path):
+    """The same registrar, called with something that is not a server: no tools."""
+    registration = """
+from typing import Any
+
+
+def register_tools(mcp_server: Any, container: Any) -> None:
+    @mcp_server.tool()
+    def read_file(path: str) -> str:
+        return open(path).read()
+"""
+    server = REGISTRAR_SERVER.replace('mcp = FastMCP("trees")', "mcp = make_registry()")
+    files = {"app/__init__.py": "", "app/server.py": server, "app/registration.py": registration}
+    assert tools_of(tmp_path, files) == {}
+
+
+ADD_TOOL_HELPERS = """
+from mcp.server.fastmcp import FastMCP
+from mcp.types import ToolAnnotations
+
+from app.tools import read_tools, write_tools
+
+
+def add_read_only_tool(mcp_instance: FastMCP, tool) -> None:
+    mcp_instance.add_tool(tool, annotations=ToolAnnotations(readOnlyHint=True))
+
+
+def add_write_tool(mcp_instance: FastMCP, tool) -> None:
+    mcp_instance.add_tool(tool, annotations=ToolAnnotations(destructiveHint=True))
+
+
+def run(enable_write_tools: bool = False) -> None:
+    mcp = FastMCP("incidents")
+    for tool in read_tools:
+        add_read_only_tool(mcp, tool)
+    if enable_write_tools:
+        for tool in write_tools:
+            add_write_tool(mcp, tool)
+    mcp.run()
+"""
+
+ADD_TOOL_TOOLS = """
+from .incidents import get_incident, list_incidents, resolve_incident
+
+read_tools = [get_incident, list_incidents]
+write_tools = [resolve_incident]
+"""
+
+ADD_TOOL_INCIDENTS = """
+def get_incident(incident_id: str) -> str:
+    return incident_id
+
+
+def list_incidents() -> str:
+    return "none"
+
+
+def resolve_incident(incident_id: str) -> str:
+    return incident_id
+
+
+def unregistered(incident_id: str) -> str:
+    return incident_id
+"""
+
+
+def test_a_helper_that_adds_the_function_it_is_given_registers_what_each_call_passes(tmp_path):
+    """`add_read_only_tool(mcp, tool)` for each `tool` of an imported list: each is a tool of `mcp`."""
+    files = {
+        "app/__init__.py": "",
+        "app/server.py": ADD_TOOL_HELPERS,
+        "app/tools/__init__.py": ADD_TOOL_TOOLS,
+        "app/tools/incidents.py": ADD_TOOL_INCIDENTS,
+    }
+    assert tools_of(tmp_path, files) == {
+        "get_incident": "mcp",
+        "list_incidents": "mcp",
+        "resolve_incident": "mcp",
+    }
+
+
+def test_a_helper_given_no_server_registers_nothing(tmp_path):
+    """The helper called on an object that is not a server (`registry = {}`): no tools."""
+    server = ADD_TOOL_HELPERS.replace('mcp = FastMCP("incidents")', "mcp = {}")
+    files = {
+        "app/__init__.py": "",
+        "app/server.py": server,
+        "app/tools/__init__.py": ADD_TOOL_TOOLS,
+        "app/tools/incidents.py": ADD_TOOL_INCIDENTS,
+    }
+    assert tools_of(tmp_path, files) == {}

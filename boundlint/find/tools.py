@@ -121,6 +121,9 @@ class ToolFinder:
         # The servers or agents the parameters of a project function stand for, while the tools it
         # registers on them are read at a call (`register_tools(mcp)`, see `_check_registrar`).
         self._param_hosts: dict[cst.FunctionDef, dict[str, Host]] = {}
+        # The call being read for each `register_tools(mcp, ...)` above, and what it passes to
+        # each parameter: `add_tool(mcp, fn)` registers whatever the call hands it as `fn`.
+        self._param_calls: dict[cst.FunctionDef, tuple[CallSite, dict[str, cst.BaseExpression]]] = {}
         self._registers_memo: dict[int, dict[cst.FunctionDef, frozenset[str]]] = {}  # by `id` of the module
 
     def find(self) -> list[Tool]:
@@ -287,23 +290,40 @@ class ToolFinder:
             return fw.framework_of(sorted(roots)[0])
         return None
 
-    def _registrar_framework(self, module: ModuleInfo, receiver: cst.BaseExpression) -> str | None:
+    def _registrar_framework(
+        self, module: ModuleInfo, receiver: cst.BaseExpression, function: cst.FunctionDef | None = None
+    ) -> str | None:
         """The framework when `receiver.add_tool(...)` registers tools: a framework object, or
         a receiver we cannot resolve in a module that imports a framework with such methods."""
-        owner = self._receiver_class(module, receiver, None)
+        owner = self._receiver_class(module, receiver, None, function)
         if owner is not None:
             return fw.framework_of(owner)
         roots = module.imported_roots() & fw.INSTANCE_REGISTRATION_ROOTS
         return fw.framework_of(sorted(roots)[0]) if roots else None
 
     def _receiver_class(
-        self, module: ModuleInfo, receiver: cst.BaseExpression, site: FunctionSite | None
+        self,
+        module: ModuleInfo,
+        receiver: cst.BaseExpression,
+        site: FunctionSite | None,
+        function: cst.FunctionDef | None = None,
     ) -> str | None:
-        """The external class a receiver is an instance of, when we can tell."""
+        """The external class a receiver is an instance of, when we can tell: the server handed
+        to the `register_tools(mcp)` being read (`function`, or `site`'s enclosing function), a
+        parameter's annotation, or the call that made a global."""
+        if isinstance(receiver, cst.Name):
+            enclosing = function if function is not None else site.parent_function if site is not None else None
+            given = self._param_hosts.get(enclosing) if enclosing is not None else None
+            if given is not None and receiver.value in given:
+                host = given[receiver.value]
+                made = host.call.func.value if isinstance(host.call.func, cst.Subscript) else host.call.func
+                return self.project.external_name(host.module, made)
         if isinstance(receiver, cst.Name) and site is not None:
             annotation = _parameter_annotation(site, receiver.value)
             if annotation is not None:
-                return self.project.external_name(module, annotation)
+                named = self.project.external_name(module, annotation)
+                if named not in _UNTYPED:  # `mcp: Any` says nothing about the class
+                    return named
         entity = self.project.resolve(module, receiver)
         if entity is None or entity.kind != "assign":
             return None
@@ -548,7 +568,7 @@ class ToolFinder:
                 )
                 self._register_list(call, value, "unknown", f".{method}(tools)")
             elif method in fw.INSTANCE_REGISTRATION_METHODS:
-                registrar = self._registrar_framework(module, func.value)
+                registrar = self._registrar_framework(module, func.value, call.function)
                 self._host = self.host_of(call, func.value)
                 if registrar is not None:
                     value = positional_argument(node, fw.INSTANCE_REGISTRATION_METHODS[method])
@@ -556,7 +576,7 @@ class ToolFinder:
                     self._register_arg(call, value, registrar, f".{method}(fn)")
             elif method in fw.SOURCE_REGISTRATION_METHODS:
                 source = keyword_argument(node, fw.SOURCE_REGISTRATION_METHODS[method])
-                registrar = self._registrar_framework(module, func.value) if source is not None else None
+                registrar = self._registrar_framework(module, func.value, call.function) if source is not None else None
                 if registrar is not None and isinstance(source, cst.Call):
                     if self.project.external_name(module, source.func) == "inspect.getsource":
                         self._register_arg(
@@ -566,7 +586,7 @@ class ToolFinder:
                 # Swarm: `agent.functions.append(f)` on an `Agent(functions=[...])`.
                 self._grow_tool_attribute(call, func.value, [node.args[0].value] if node.args else [], method)
             elif method in fw.INSTANCE_LIST_METHODS:
-                registrar = self._registrar_framework(module, func.value)
+                registrar = self._registrar_framework(module, func.value, call.function)
                 self._host = self.host_of(call, func.value)
                 if registrar is not None:
                     value = positional_argument(node, fw.INSTANCE_LIST_METHODS[method]) or keyword_argument(
@@ -616,9 +636,10 @@ class ToolFinder:
             return
         function = entity.node
         receivers = self._registers_on(entity.module, function)
+        passed = arguments_by_name(function, call.node, skip_first=entity.owner is not None)
         hosts = {
             name: host
-            for name, value in arguments_by_name(function, call.node, skip_first=entity.owner is not None).items()
+            for name, value in passed.items()
             if name in receivers
             and isinstance(value, (cst.Name, cst.Attribute))
             and not self._made_twice(call, value)
@@ -628,6 +649,7 @@ class ToolFinder:
             return
         index = index_of(entity.module)
         self._param_hosts[function] = hosts
+        self._param_calls[function] = (call, passed)
         try:
             for site in index.functions:
                 if site.parent_function is function:
@@ -637,6 +659,7 @@ class ToolFinder:
                     self._check_call(inner)
         finally:
             del self._param_hosts[function]
+            del self._param_calls[function]
 
     def _check_agent_tool(self, call: CallSite, func: cst.Attribute, method: str) -> bool:
         """`research_agent.as_tool(tool_name="research", ...)`: a tool that returns an agent's output."""
@@ -823,6 +846,12 @@ class ToolFinder:
                 self._register_arg(call, positional_argument(value, 1), framework, form, depth + 1)
             else:
                 self._register_made(call, value, framework, form, depth + 1)
+            return
+        outer = self._param_calls.get(call.function) if call.function is not None else None
+        if isinstance(value, cst.Name) and outer is not None and value.value in outer[1]:
+            # `mcp.add_tool(fn)` in `add_tool(mcp, fn)`: what the call being read passes as `fn`
+            # (`for tool in READ_TOOLS: add_tool(mcp, tool)` registers each of them).
+            self._register_arg(outer[0], outer[1][value.value], framework, form, depth + 1)
             return
         target = self.function_for(call, value)
         if target is not None:
@@ -1135,6 +1164,10 @@ def keyword_argument(call: cst.Call, name: str) -> cst.BaseExpression | None:
 
 def _has_keyword_value(call: cst.Call, name: str, value: str) -> bool:
     return _string_value(keyword_argument(call, name)) == value
+
+
+# Annotations that name no class: a receiver annotated so is as unknown as one not annotated.
+_UNTYPED = frozenset({"typing.Any", "typing_extensions.Any", "builtins.object", "object"})
 
 
 def _parameter_annotation(site: FunctionSite, name: str) -> cst.BaseExpression | None:
