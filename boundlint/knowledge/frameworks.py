@@ -52,6 +52,8 @@ COMPOSIO = (
     "composio_agno",
 )
 DIFY = ("dify_plugin",)
+# AWS's Agent Squad, formerly Multi-Agent Orchestrator (the package's old name).
+AGENT_SQUAD = ("agent_squad", "multi_agent_orchestrator")
 
 FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     ("fastmcp",): "mcp",
@@ -81,6 +83,7 @@ FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     MIRASCOPE: "mirascope",
     COMPOSIO: "composio",
     DIFY: "dify",
+    AGENT_SQUAD: "agent-squad",
 }
 
 # Frameworks whose tools need not be named like tools (`Agent(functions=[...])`,
@@ -324,6 +327,7 @@ REGISTRATIONS: list[Registration] = [
     _wrap(AGNO, "Function", None, "entrypoint"),
     _wrap(AGNO, "Function.from_callable", 0, "c"),
     _wrap(CAMEL, "FunctionTool", 0, "func"),
+    _wrap(AGENT_SQUAD, "AgentTool", 4, "func"),  # `AgentTool(name=, description=, func=fn)`
     _list(SWARM, "Agent", None, "functions"),
     # Calls that take a list of tools.
     _list(LANGCHAIN, "ToolNode", 0),
