@@ -838,3 +838,35 @@ def test_a_helper_given_no_server_registers_nothing(tmp_path):
         "app/tools/incidents.py": ADD_TOOL_INCIDENTS,
     }
     assert tools_of(tmp_path, files) == {}
+
+
+def test_a_method_of_an_instance_made_in_place_is_the_tool(tmp_path):
+    """`FunctionTool(SearchToolkit().search)` (CAMEL's examples), `Tool(ExaSearchTool(client=c).__call__)`
+    (Pydantic AI's common tools): the class's method; a library class's method is not the tree's."""
+    files = {
+        "toolkit.py": """
+import requests
+from camel.toolkits import FunctionTool
+from pydantic_ai import Tool
+from duckduckgo_search import DDGS
+
+
+class SearchToolkit:
+    def search(self, query: str) -> str:
+        return requests.get("https://example.com", params={"q": query}).text
+
+
+class ExaSearchTool:
+    def __init__(self, client):
+        self.client = client
+
+    async def __call__(self, query: str) -> str:
+        return self.client.search(query)
+
+
+search_tool = FunctionTool(SearchToolkit().search)
+exa_tool = Tool[object](ExaSearchTool(client=None).__call__, name="exa_search")
+library_tool = Tool(DDGS().text, name="ddg")
+""",
+    }
+    assert tools_of(tmp_path, files) == {"SearchToolkit.search": "camel", "ExaSearchTool.__call__": "pydantic-ai"}

@@ -907,11 +907,17 @@ class ToolFinder:
         return [(inside, returned) for returned in _returned_values(factory)]
 
     def _bound_method(self, module: ModuleInfo, value: cst.Attribute) -> cst.FunctionDef | None:
-        """`notes.read` where `notes = NotesClient(...)` is a module-level instance of a project class."""
-        entity = self.project.resolve(module, value.value)
-        if entity is None or entity.kind != "assign" or not isinstance(entity.node, cst.Call):
-            return None
-        resolved = self.project.resolve_class(entity.module, entity.node.func)
+        """`notes.read` where `notes = NotesClient(...)` is a module-level instance of a project class,
+        or `SearchToolkit().search`, `ExaSearchTool(client=c).__call__`: an instance made in place."""
+        if isinstance(value.value, cst.Call):
+            made, made_in = value.value, module
+        else:
+            entity = self.project.resolve(module, value.value)
+            if entity is None or entity.kind != "assign" or not isinstance(entity.node, cst.Call):
+                return None
+            made, made_in = entity.node, entity.module
+        func = made.func.value if isinstance(made.func, cst.Subscript) else made.func
+        resolved = self.project.resolve_class(made_in, func)
         return class_methods(resolved[1]).get(value.attr.value) if resolved is not None else None
 
     def _loop_sources(self, call: CallSite, name: str) -> list[cst.BaseExpression]:
