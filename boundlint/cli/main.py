@@ -390,12 +390,33 @@ def _write_report(args: argparse.Namespace, result: CheckResult) -> None:
     for error in result.errors:
         print(f"boundlint: {error}", file=sys.stderr)
     _warn_unmatched(result)
+    _note_unfollowed(result)
     if result.tools_found == 0 and result.files_checked:
         print(
             "boundlint: no agent tools found in the checked files; if your agents use an in-house framework, "
             "`boundlint inventory --suggest` lists tool base classes and decorators to configure",
             file=sys.stderr,
         )
+
+
+UNFOLLOWED_SHOWN = 10
+
+
+def _note_unfollowed(result: CheckResult) -> None:
+    """Registrations the checker could not follow to a function: what they register goes unchecked."""
+    entries = result.unfollowed
+    if not entries:
+        return
+    count = len(entries)
+    print(
+        f"boundlint: {count} tool registration{'s' if count != 1 else ''} could not be followed to a function "
+        "of the checked files, so the tools registered there are not checked:",
+        file=sys.stderr,
+    )
+    for entry in entries[:UNFOLLOWED_SHOWN]:
+        print(f"  {entry}", file=sys.stderr)
+    if count > UNFOLLOWED_SHOWN:
+        print(f"  ... and {count - UNFOLLOWED_SHOWN} more", file=sys.stderr)
 
 
 def _warn_unmatched(result: CheckResult) -> None:
@@ -491,6 +512,7 @@ def run_inventory(args: argparse.Namespace) -> int:
     for internal in result.errors:
         print(f"boundlint: {internal}", file=sys.stderr)
     _warn_unmatched(result)
+    _note_unfollowed(result)
     return EXIT_ERROR if result.errors else EXIT_CLEAN
 
 

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from boundlint.project.module import ModuleInfo
 
 
+UNFOLLOWED_SNIPPET = 100  # characters of a registration shown in the notice
+
+
 @dataclass(frozen=True)
 class Request:
     """What a command wants of each root besides its findings."""
@@ -69,6 +72,8 @@ class RootResult:
     tools_found: int = 0
     installs: dict[str, str] = field(default_factory=dict)  # what its checkpoints cover (`find.adapters`)
     needs: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # its uncovered tools' needs
+    # Registrations whose function the finder could not follow (`path:line: code`).
+    unfollowed: list[str] = field(default_factory=list)
 
 
 def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tuple[list[Finding], list[InternalError]]:
@@ -113,6 +118,10 @@ def analyse_root(
         result.tool_classes = analysis.tool_class_names()
         result.config_matches = sorted(analysis.checkpoints.configured.matched)
         result.tools_found = len(analysis.tools)
+        result.unfollowed = [
+            f"{where.display}:{where.line_of(call)}: {where.snippet(call, UNFOLLOWED_SNIPPET)}"
+            for where, call in analysis.finder.unfollowed_registrations()
+        ]
         result.installs, result.needs = analysis.installs, analysis.needs
         _answer(request, analysis, result, config)
     except RecursionError:
@@ -172,6 +181,7 @@ def cached_root(cache: Cache, kind: str | None, path: Path, digests: dict[str, s
         tools_found=entry.get("tools_found", 0),
         installs=entry.get("installs", {}),
         needs=entry.get("needs", {}),
+        unfollowed=entry.get("unfollowed", []),
     )
 
 
@@ -188,5 +198,6 @@ def store_root(cache: Cache, kind: str | None, result: RootResult, digests: dict
         "tools_found": result.tools_found,
         "installs": result.installs,
         "needs": result.needs,
+        "unfollowed": result.unfollowed,
     }
     cache.record_root(kind, result.path, digests.get(str(result.path), ""), entry)

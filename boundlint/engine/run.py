@@ -105,6 +105,7 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     kept = filter_findings(sorted(set(found), key=Finding.sort_key), surveys, config, options.show_unused_ignores)
     errors = [error for result in done.values() for error in result.errors]
     result = CheckResult(kept, len(files), errors, len(done), _tool_rows(done, kept), _fix_round(done, options))
+    result.unfollowed = sorted({entry for root in done.values() for entry in root.unfollowed})
     if not named:
         result.unmatched_config = _unmatched_config(config, done)
         result.tools_found = sum(root.tools_found for root in done.values())

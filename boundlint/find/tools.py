@@ -125,6 +125,13 @@ class ToolFinder:
         # each parameter: `add_tool(mcp, fn)` registers whatever the call hands it as `fn`.
         self._param_calls: dict[cst.FunctionDef, tuple[CallSite, dict[str, cst.BaseExpression]]] = {}
         self._registers_memo: dict[int, dict[cst.FunctionDef, frozenset[str]]] = {}  # by `id` of the module
+        # Registrations of one function (`mcp.add_tool(fn)`, `Tool.from_function(fn)`) whose `fn`
+        # led to no function of the tree, and those that did (a registrar's body is read both on
+        # its own and at each call that hands it a server): see `unfollowed_registrations`.
+        self._unfollowed: dict[cst.Call, ModuleInfo] = {}
+        self._followed: set[cst.Call] = set()
+        self._registered = 0  # registrations recorded so far, to tell whether one led anywhere
+        self._decorators_memo: dict[int, frozenset[cst.CSTNode]] = {}  # by `id` of the module
 
     def find(self) -> list[Tool]:
         for module in self.roots:
@@ -142,6 +149,17 @@ class ToolFinder:
         names = {cls.name.value for cls, found in self._tool_class_memo.items() if found is not None}
         names.update(name for (_, name), found in self._exported_memo.items() if found is not None)
         return sorted(names)
+
+    def unfollowed_registrations(self) -> list[tuple[ModuleInfo, cst.Call]]:
+        """Registrations of one function whose argument the finder could not follow to a function
+        of the tree (`Tool.from_function(func)` for `func` of a loop over what a factory returns):
+        the tools they register are not checked, and the run says so rather than look all clear.
+        A function imported from a library is not one of them: it is not the project's code."""
+        return [
+            (module, call)
+            for call, module in self._unfollowed.items()
+            if call not in self._followed and not module.is_test
+        ]
 
     # -- recording ----------------------------------------------------------
 
@@ -161,10 +179,12 @@ class ToolFinder:
             existing = self.tools[node]
             existing.content_and_artifact = existing.content_and_artifact or content_and_artifact
             self._note_host(existing)
+            self._registered += 1
             return
         site = self.project.site_of(node)
         if site is None:
             return
+        self._registered += 1
         elsewhere = declared_in is not None and declared_in is not site.module
         self.tools[node] = Tool(
             site.module,
@@ -539,7 +559,7 @@ class ToolFinder:
             kind = self._decorator_kind(module, func.func, None)
             self._host = self.host_of(call, func.func.value)
             if kind is not None:
-                self._register_arg(call, positional_argument(node, 0), kind[0], f"{_short(func.func)}(...)(fn)")
+                self._register_one(call, positional_argument(node, 0), kind[0], f"{_short(func.func)}(...)(fn)")
             return
         if isinstance(func, cst.Subscript):  # `Server[AppState](..., on_call_tool=f)`
             func = func.value
@@ -573,7 +593,7 @@ class ToolFinder:
                 if registrar is not None:
                     value = positional_argument(node, fw.INSTANCE_REGISTRATION_METHODS[method])
                     value = value or keyword_argument(node, "fn") or keyword_argument(node, "func")
-                    self._register_arg(call, value, registrar, f".{method}(fn)")
+                    self._register_one(call, value, registrar, f".{method}(fn)")
             elif method in fw.SOURCE_REGISTRATION_METHODS:
                 source = keyword_argument(node, fw.SOURCE_REGISTRATION_METHODS[method])
                 registrar = self._registrar_framework(module, func.value, call.function) if source is not None else None
@@ -774,11 +794,66 @@ class ToolFinder:
             if registration.is_list:
                 self._register_list(call, value, framework, f"{label}(tools=[...])")
             else:
-                self._register_arg(call, value, framework, f"{label}(fn)")
+                self._register_one(call, value, framework, f"{label}(fn)")
         if not registration.is_list:
             tools_list = keyword_argument(call.node, "tools")
             if tools_list is not None:
                 self._register_list(call, tools_list, framework, f"{label}(tools=[...])")
+
+    def _register_one(self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str) -> None:
+        """A registration of one function: read it, and note whether it led to one."""
+        before = self._registered
+        self._register_arg(call, value, framework, form)
+        if self._registered > before:
+            self._followed.add(call.node)
+        elif isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)) and self._worth_a_notice(call, value):
+            self._unfollowed.setdefault(call.node, call.module)
+
+    def _worth_a_notice(self, call: CallSite, value: cst.BaseExpression) -> bool:
+        """Whether a registration that led nowhere hides tools of the project. Not so for:
+        - a library's function (`mcp.add_tool(wikipedia.search)`): not the project's to check;
+        - a parameter (`def as_tool(fn): return FunctionTool(fn)`): the function comes from the
+          callers, and a registrar handed a server is read at each call;
+        - a decorator factory (`@tool(name, description=...)`): its argument is a name, not a function;
+        - `mcp.add_tool(tool_obj)` of `tool_obj = FunctionTool.from_function(f)`: that call says."""
+        if self._from_library(call.module, value):
+            return False
+        if call.node in self._decorator_calls(call.module):
+            return False
+        if isinstance(value, cst.Name):
+            if call.function is not None and value.value in _parameter_names(call.function):
+                return False
+            if any(isinstance(made, cst.Call) for made in self.local_values(call, value.value)):
+                return False
+        return True
+
+    def _from_library(self, module: ModuleInfo, value: cst.BaseExpression) -> bool:
+        """`wikipedia.search`, `DDGS().text`, `client.search` of a global `client = Exa(...)`: a name
+        imported from a library, or a method of an instance of a library's class."""
+        while isinstance(value, (cst.Attribute, cst.Subscript, cst.Call)):
+            if self.project.external_name(module, value) is not None:
+                return True
+            value = value.func if isinstance(value, cst.Call) else value.value
+        if not isinstance(value, cst.Name):
+            return False
+        if self.project.external_name(module, value) is not None:
+            return True
+        return self._receiver_class(module, value, None) is not None
+
+    def _decorator_calls(self, module: ModuleInfo) -> frozenset[cst.CSTNode]:
+        found = self._decorators_memo.get(id(module))
+        if found is None:
+            index = index_of(module)
+            decorated: list[cst.FunctionDef | cst.ClassDef] = [site.node for site in index.functions]
+            decorated.extend(index.classes)
+            found = frozenset(
+                decorator.decorator
+                for node in decorated
+                for decorator in node.decorators
+                if isinstance(decorator.decorator, cst.Call)
+            )
+            self._decorators_memo[id(module)] = found
+        return found
 
     def _register_list(
         self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str, depth: int = 0
@@ -836,6 +911,7 @@ class ToolFinder:
             qualname = f"{name}.<lambda>" if name else "<lambda>"
             if value not in self.tools:
                 self.tools[value] = Tool(call.module, value, qualname, framework, form)
+            self._registered += 1
             return
         if isinstance(value, cst.Call):
             # functools.partial(fn, ...) still calls fn; typing.cast(T, fn) is fn.
