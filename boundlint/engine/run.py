@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from boundlint import rules
 from boundlint.core.config import Config
-from boundlint.core.findings import Finding
+from boundlint.core.findings import CONFIDENCE_ORDER, Finding
 from boundlint.core.hashing import content_hash
 from boundlint.core.result import CheckResult, FixRound, ToolRow
 from boundlint.discover.files import discover, display_name, with_project
@@ -102,7 +102,7 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         cache.save(keep=set(project))  # runs on other files of the project share this state
     found = [rules.PARSE_ERROR.from_error(s.display, *s.error) for s in surveys if s.error is not None]
     found += [finding for result in done.values() for finding in result.findings]
-    kept = filter_findings(sorted(set(found), key=Finding.sort_key), surveys, config, options.show_unused_ignores)
+    kept = filter_findings(_one_per_place(found), surveys, config, options.show_unused_ignores)
     errors = [error for result in done.values() for error in result.errors]
     result = CheckResult(kept, len(files), errors, len(done), _tool_rows(done, kept), _fix_round(done, options))
     result.unfollowed = sorted({entry for root in done.values() for entry in root.unfollowed})
@@ -110,6 +110,32 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         result.unmatched_config = _unmatched_config(config, done)
         result.tools_found = sum(root.tools_found for root in done.values())
     return result
+
+
+def _one_per_place(found: list[Finding]) -> list[Finding]:
+    """One finding per place, rule and symbol. Two roots that reach one tool (its own module, and
+    the module that registers it) follow its helpers each from its own side and to its own depth,
+    so they can name a different culprit; the report keeps one, whichever root ran first: the
+    surest, then the shortest message (the most direct culprit)."""
+    best: dict[tuple[str, int, int, int, int, str, str | None], Finding] = {}
+    for finding in found:
+        key = (
+            finding.filename,
+            finding.line,
+            finding.column,
+            finding.end_line,
+            finding.end_column,
+            finding.code,
+            finding.symbol,
+        )
+        kept = best.get(key)
+        if kept is None or _preferred(finding) < _preferred(kept):
+            best[key] = finding
+    return sorted(best.values(), key=Finding.sort_key)
+
+
+def _preferred(finding: Finding) -> tuple[int, int, str, str]:
+    return (-CONFIDENCE_ORDER[finding.confidence], len(finding.message), finding.message, repr(finding.fix))
 
 
 @dataclass
