@@ -870,3 +870,45 @@ library_tool = Tool(DDGS().text, name="ddg")
 """,
     }
     assert tools_of(tmp_path, files) == {"SearchToolkit.search": "camel", "ExaSearchTool.__call__": "pydantic-ai"}
+
+
+def test_functions_in_a_loop_over_a_literal_list_of_tuples_are_tools(tmp_path):
+    """`for func, description in [(get_thread, "..."), ...]: assistant.register_for_llm(...)(func)`,
+    at module level (build-with-ag2's Arcade agents) or in a function over a module-level list."""
+    files = {
+        "agent.py": """
+from autogen import AssistantAgent, UserProxyAgent
+
+
+def get_thread(thread_id: str) -> str:
+    return thread_id
+
+
+def trash_email(email_id: str) -> str:
+    return "trashed"
+
+
+def list_labels() -> str:
+    return "labels"
+
+
+def not_registered() -> str:
+    return "no"
+
+
+assistant = AssistantAgent("assistant")
+user_proxy = UserProxyAgent("user")
+
+for func, description in [(get_thread, "Get a thread."), (trash_email, "Trash an email.")]:
+    user_proxy.register_for_execution()(func)
+    assistant.register_for_llm(description=description)(func)
+
+EXTRA = [("labels", list_labels)]
+
+
+def register_extra() -> None:
+    for name, fn in EXTRA:
+        assistant.register_for_llm(name=name, description="more")(fn)
+""",
+    }
+    assert tools_of(tmp_path, files) == {"get_thread": "ag2", "trash_email": "ag2", "list_labels": "ag2"}

@@ -997,19 +997,41 @@ class ToolFinder:
         return class_methods(resolved[1]).get(value.attr.value) if resolved is not None else None
 
     def _loop_sources(self, call: CallSite, name: str) -> list[cst.BaseExpression]:
-        """What a loop or comprehension in the enclosing function iterates to bind `name`."""
-        if call.function is None:
-            return []
+        """What a loop or comprehension in the enclosing function (or at module level) iterates to
+        bind `name`. For a name in a tuple target (`for func, description in [(f, "..."), ...]`), the
+        items in that place of a literal list of tuples, as a list."""
+        scope: cst.CSTNode = call.function.body if call.function is not None else call.module.tree
         found: list[cst.BaseExpression] = []
-        stack: list[cst.CSTNode] = [call.function.body]
+        stack: list[cst.CSTNode] = [scope]
         while stack:
             node = stack.pop()
             if isinstance(node, (cst.For, cst.CompFor)):
                 if isinstance(node.target, cst.Name) and node.target.value == name:
                     found.append(node.iter)
+                elif isinstance(node.target, (cst.Tuple, cst.List)):
+                    place = _place_in_target(node.target, name)
+                    items = self._items_at(call.module, node.iter, place) if place is not None else []
+                    if items:
+                        found.append(cst.List([cst.Element(item) for item in items]))
             if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
                 stack.extend(node.children)
         return found
+
+    def _items_at(self, module: ModuleInfo, iterated: cst.BaseExpression, place: int) -> list[cst.BaseExpression]:
+        """The `place`-th item of each tuple of a literal list of tuples, written in the loop or
+        assigned to a module-level name (`TOOLS = [(search, "Search"), ...]`)."""
+        if isinstance(iterated, cst.Name):
+            entity = self.project.resolve(module, iterated, kinds=("assign",))
+            iterated = entity.node if entity is not None and isinstance(entity.node, cst.BaseExpression) else iterated
+        if not isinstance(iterated, (cst.List, cst.Tuple)):
+            return []
+        items = []
+        for element in iterated.elements:
+            row = element.value
+            if isinstance(row, (cst.Tuple, cst.List)) and place < len(row.elements):
+                if not any(isinstance(e, cst.StarredElement) for e in row.elements[: place + 1]):
+                    items.append(row.elements[place].value)
+        return items
 
     def _nested_function(self, call: CallSite, name: str) -> cst.FunctionDef | None:
         if call.function is None:
@@ -1250,6 +1272,17 @@ def _has_keyword_value(call: cst.Call, name: str, value: str) -> bool:
 
 # Annotations that name no class: a receiver annotated so is as unknown as one not annotated.
 _UNTYPED = frozenset({"typing.Any", "typing_extensions.Any", "builtins.object", "object"})
+
+
+def _place_in_target(target: cst.Tuple | cst.List, name: str) -> int | None:
+    """Where `name` is in a loop's tuple target (`for func, description in ...`), if it is there
+    before any starred name."""
+    for place, element in enumerate(target.elements):
+        if isinstance(element, cst.StarredElement):
+            return None
+        if isinstance(element.value, cst.Name) and element.value.value == name:
+            return place
+    return None
 
 
 def _parameter_annotation(site: FunctionSite, name: str) -> cst.BaseExpression | None:

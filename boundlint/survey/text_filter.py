@@ -41,6 +41,7 @@ _REGISTRATION_WORDS = (
     "from_defaults",
     "from_tools",
     "register_function",
+    "register_for_llm",
     "create_react_agent",
     "create_agent",
     "initialize_agent",
@@ -55,7 +56,7 @@ _REGISTRATION_WORDS = (
     "from_callable",
 )
 _REGISTRATION = re.compile(
-    r"\b(?:from_function|from_defaults|from_tools\w*|register_function|create_react_agent|create_agent"
+    r"\b(?:from_function|from_defaults|from_tools\w*|register_function|register_for_llm|create_react_agent|create_agent"
     r"|initialize_agent|AgentExecutor|ReAct|CodeAct|TOOL_SPEC|on_invoke_tool|on_call_tool|tool_runner"
     r"|entrypoint|from_callable)\b"
 )
