@@ -912,3 +912,97 @@ def register_extra() -> None:
 """,
     }
     assert tools_of(tmp_path, files) == {"get_thread": "ag2", "trash_email": "ag2", "list_labels": "ag2"}
+
+
+TOOL_LIST_HELPERS = {
+    "app/__init__.py": "",
+    "app/tools/__init__.py": """
+from .docs import delete_document, get_document, list_documents
+
+READ_TOOLS = [get_document, list_documents]
+WRITE_TOOLS = [delete_document]
+
+
+def get_tools(read_only: bool = True) -> list:
+    tools = list(READ_TOOLS)
+    if not read_only:
+        tools.extend(WRITE_TOOLS)
+    return tools
+""",
+    "app/tools/docs.py": """
+def get_document(doc_id: str) -> str:
+    return doc_id
+
+
+def list_documents() -> str:
+    return "none"
+
+
+def delete_document(doc_id: str) -> str:
+    return doc_id
+
+
+def helper_not_registered() -> str:
+    return "no"
+""",
+    "app/registration.py": """
+from app.tools import get_tools
+
+
+def confirmed(tool):
+    return tool
+
+
+def prepare_tools(read_only: bool, disabled: set[str], confirm: set[str]):
+    tools = get_tools(read_only=read_only)
+    enabled = [tool for tool in tools if tool.__name__ not in disabled]
+    final = [confirmed(tool) if tool.__name__ in confirm else tool for tool in enabled]
+    return final, {tool.__name__ for tool in final}
+""",
+    "app/server.py": """
+from fastmcp import FastMCP
+from fastmcp.tools import FunctionTool
+
+from app.registration import prepare_tools
+
+
+def main(read_only: bool) -> None:
+    final_tools, names = prepare_tools(read_only, set(), set())
+    mcp = FastMCP("docs")
+    for tool in final_tools:
+        tool_obj = FunctionTool.from_function(tool)
+        mcp.add_tool(tool_obj)
+    mcp.run()
+""",
+}
+
+
+def test_tools_from_a_helper_that_filters_and_wraps_the_projects_tool_lists(tmp_path):
+    """`final, names = prepare_tools(...)` unpacked from a helper, which filters (`[t for t in tools
+    if ...]`) and wraps (`wrap(t) if ... else t`) what `get_tools()` returns (`list(READ)` grown by
+    `.extend(WRITE)`): each function of those lists is a tool, and nothing is left unfollowed."""
+    result = run_tree(tmp_path, TOOL_LIST_HELPERS, tool_rows=True)
+    assert {row.tool for row in result.tool_rows} == {"get_document", "list_documents", "delete_document"}
+    assert result.unfollowed == []
+
+
+def test_a_comprehension_that_makes_something_else_of_each_item_registers_nothing(tmp_path):
+    """`[make_tool(name) for name in NAMES]` is not the items of `NAMES`: no tool, and said."""
+    files = {
+        **TOOL_LIST_HELPERS,
+        "app/registration.py": """
+from app.tools import get_tools
+
+
+def make_tool(name):
+    return name
+
+
+def prepare_tools(read_only: bool, disabled: set[str], confirm: set[str]):
+    final = [make_tool(tool.__name__) for tool in get_tools(read_only=read_only)]
+    return final, set()
+""",
+    }
+    result = run_tree(tmp_path, files, tool_rows=True)
+    assert result.tool_rows == []
+    assert len(result.unfollowed) == 1 and "FunctionTool.from_function(tool)" in result.unfollowed[0]

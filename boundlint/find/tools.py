@@ -25,7 +25,7 @@ from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo, arguments_by_name, dotted, scope_statements
 from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, index_module, index_of
 
-MAX_LIST_FOLLOW = 4
+MAX_LIST_FOLLOW = 12  # steps from a registration to a function: names, lists, comprehensions, factories
 DISPATCH_TABLE_NAME = re.compile(r"tool|function", re.IGNORECASE)
 
 
@@ -872,9 +872,28 @@ class ToolFinder:
             self._register_list(call, value.left, framework, form, depth + 1)
             self._register_list(call, value.right, framework, form, depth + 1)
             return
+        if isinstance(value, cst.ListComp) and _echoes_its_target(value):
+            # `[tool for tool in tools if tool.__name__ not in disabled]`: some of `tools`.
+            self._register_list(call, value.for_in.iter, framework, form, depth + 1)
+            return
+        if isinstance(value, cst.Call) and _is_builtin_copy(call.module, value.func):
+            self._register_list(call, positional_argument(value, 0), framework, form, depth + 1)  # `list(TOOLS)`
+            return
+        if isinstance(value, cst.Call):
+            # `get_tools(read_only=True)` of the project: the lists it returns.
+            factory = self.function_for(call, value.func)
+            if (
+                factory is not None
+                and fw.framework_of(self.project.external_name(call.module, value.func) or "") is None
+            ):
+                for inside, returned in self._factory_returns(call, factory):
+                    self._register_list(inside, returned, framework, form, depth + 1)
+            return
         if isinstance(value, cst.Name):
             for assigned in self.local_values(call, value.value):
                 self._register_list(call, assigned, framework, form, depth + 1)
+            for inside, unpacked in self._unpacked_from_call(call, value.value):
+                self._register_list(inside, unpacked, framework, form, depth + 1)
             entity = self.project.resolve(call.module, value)
             if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.BaseExpression):
                 inner_call = CallSite(entity.module, call.node, None, None)
@@ -981,6 +1000,29 @@ class ToolFinder:
             return []
         inside = CallSite(site.module, call.node, site.owner, factory)
         return [(inside, returned) for returned in _returned_values(factory)]
+
+    def _unpacked_from_call(self, call: CallSite, name: str) -> list[tuple[CallSite, cst.BaseExpression]]:
+        """`tools, confirmed = prepare_tools(...)` in the enclosing function, `prepare_tools` of the
+        project: the items in `name`'s place of each tuple it returns (whose own names resolve
+        inside it, so they come back as that function's `return (enabled, names)` values)."""
+        if call.function is None:
+            return []
+        found: list[tuple[CallSite, cst.BaseExpression]] = []
+        for statement in _function_statements(call.function):
+            if not isinstance(statement, cst.Assign) or not isinstance(statement.value, cst.Call):
+                continue
+            for target in statement.targets:
+                place = (
+                    _place_in_target(target.target, name) if isinstance(target.target, (cst.Tuple, cst.List)) else None
+                )
+                factory = self.function_for(call, statement.value.func) if place is not None else None
+                if place is None or factory is None:
+                    continue
+                for inside, returned in self._factory_returns(call, factory):
+                    if isinstance(returned, (cst.Tuple, cst.List)) and place < len(returned.elements):
+                        item = returned.elements[place].value
+                        found.append((inside, item))
+        return found
 
     def _bound_method(self, module: ModuleInfo, value: cst.Attribute) -> cst.FunctionDef | None:
         """`notes.read` where `notes = NotesClient(...)` is a module-level instance of a project class,
@@ -1272,6 +1314,28 @@ def _has_keyword_value(call: cst.Call, name: str, value: str) -> bool:
 
 # Annotations that name no class: a receiver annotated so is as unknown as one not annotated.
 _UNTYPED = frozenset({"typing.Any", "typing_extensions.Any", "builtins.object", "object"})
+
+
+def _is_builtin_copy(module: ModuleInfo, func: cst.BaseExpression) -> bool:
+    """`list(TOOLS)`, `tuple(TOOLS)`: the builtin (not a name the module defines or imports)."""
+    return (
+        isinstance(func, cst.Name)
+        and func.value in ("list", "tuple")
+        and func.value not in module.functions
+        and module.qualify(func) in (None, f"builtins.{func.value}", func.value)
+    )
+
+
+def _echoes_its_target(comprehension: cst.ListComp) -> bool:
+    """`[tool for tool in tools ...]`: each item is the loop's own name, filtered at most (or
+    that name in one branch of a conditional)."""
+    target = comprehension.for_in.target
+    if not isinstance(target, cst.Name) or comprehension.for_in.inner_for_in is not None:
+        return False
+    elt = comprehension.elt
+    # `wrap(tool) if tool.__name__ in confirm else tool`: the tool, wrapped or not.
+    branches = [elt.body, elt.orelse] if isinstance(elt, cst.IfExp) else [elt]
+    return any(isinstance(branch, cst.Name) and branch.value == target.value for branch in branches)
 
 
 def _place_in_target(target: cst.Tuple | cst.List, name: str) -> int | None:
