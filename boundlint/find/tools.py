@@ -336,8 +336,7 @@ class ToolFinder:
             given = self._param_hosts.get(enclosing) if enclosing is not None else None
             if given is not None and receiver.value in given:
                 host = given[receiver.value]
-                made = host.call.func.value if isinstance(host.call.func, cst.Subscript) else host.call.func
-                return self.project.external_name(host.module, made)
+                return self.project.external_name(host.module, _callee(host.call))
         if isinstance(receiver, cst.Name) and site is not None:
             annotation = _parameter_annotation(site, receiver.value)
             if annotation is not None:
@@ -349,8 +348,7 @@ class ToolFinder:
             return None
         value = entity.node
         if isinstance(value, cst.Call):
-            func = value.func.value if isinstance(value.func, cst.Subscript) else value.func  # `Agent[Ctx](...)`
-            return self.project.external_name(entity.module, func)
+            return self.project.external_name(entity.module, _callee(value))
         return None
 
     # -- classes ------------------------------------------------------------
@@ -881,11 +879,8 @@ class ToolFinder:
             return
         if isinstance(value, cst.Call):
             # `get_tools(read_only=True)` of the project: the lists it returns.
-            factory = self.function_for(call, value.func)
-            if (
-                factory is not None
-                and fw.framework_of(self.project.external_name(call.module, value.func) or "") is None
-            ):
+            factory = self._project_factory(call, value)
+            if factory is not None:
                 for inside, returned in self._factory_returns(call, factory):
                     self._register_list(inside, returned, framework, form, depth + 1)
             return
@@ -986,12 +981,17 @@ class ToolFinder:
 
         A framework's own function (`function_tool(fn)`, also when its source is
         in the tree) is a registration, not a factory of tools."""
-        if fw.framework_of(self.project.external_name(call.module, made.func) or "") is not None:
-            return
-        factory = self.function_for(call, made.func)
+        factory = self._project_factory(call, made)
         if factory is not None:
             for inside, returned in self._factory_returns(call, factory):
                 self._register_arg(inside, returned, framework, form, depth + 1)
+
+    def _project_factory(self, call: CallSite, made: cst.Call) -> cst.FunctionDef | None:
+        """The project function `made` calls, unless it is a framework's own (`function_tool(fn)`,
+        also when its source is in the tree), which registers rather than makes tools."""
+        if fw.framework_of(self.project.external_name(call.module, made.func) or "") is not None:
+            return None
+        return self.function_for(call, made.func)
 
     def _factory_returns(self, call: CallSite, factory: cst.FunctionDef) -> list[tuple[CallSite, cst.BaseExpression]]:
         """What `factory` returns, each with a call site inside it (its own closures resolve there)."""
@@ -1034,8 +1034,7 @@ class ToolFinder:
             if entity is None or entity.kind != "assign" or not isinstance(entity.node, cst.Call):
                 return None
             made, made_in = entity.node, entity.module
-        func = made.func.value if isinstance(made.func, cst.Subscript) else made.func
-        resolved = self.project.resolve_class(made_in, func)
+        resolved = self.project.resolve_class(made_in, _callee(made))
         return class_methods(resolved[1]).get(value.attr.value) if resolved is not None else None
 
     def _loop_sources(self, call: CallSite, name: str) -> list[cst.BaseExpression]:
@@ -1310,6 +1309,11 @@ def keyword_argument(call: cst.Call, name: str) -> cst.BaseExpression | None:
 
 def _has_keyword_value(call: cst.Call, name: str, value: str) -> bool:
     return _string_value(keyword_argument(call, name)) == value
+
+
+def _callee(call: cst.Call) -> cst.BaseExpression:
+    """What a call calls, without its type arguments: `Agent` of `Agent[Ctx](...)`."""
+    return call.func.value if isinstance(call.func, cst.Subscript) else call.func
 
 
 # Annotations that name no class: a receiver annotated so is as unknown as one not annotated.
