@@ -196,8 +196,10 @@ def test_missing_path_and_bad_config_exit_2(tmp_path, monkeypatch, capsys):
     "output_format, expected", [("table", "inventory_fixtures.txt"), ("markdown", "inventory_fixtures.md")]
 )
 def test_fixtures_project_inventory_matches_expected_table(output_format, expected, monkeypatch, capsys):
-    """`boundlint inventory fixtures` from the repository root (BOUNDLINT_UPDATE_EXPECTED=1 rewrites)."""
+    """`boundlint inventory fixtures` from the repository root (BOUNDLINT_UPDATE_EXPECTED=1 rewrites).
+    Output to no terminal: the whole table (pytest-xdist's workers set COLUMNS)."""
     monkeypatch.chdir(REPO)
+    monkeypatch.delenv("COLUMNS", raising=False)
     status, out = inventory(capsys, "fixtures", "--output-format", output_format)
     assert status == 0
     if UPDATE:
