@@ -1006,3 +1006,174 @@ def prepare_tools(read_only: bool, disabled: set[str], confirm: set[str]):
     result = run_tree(tmp_path, files, tool_rows=True)
     assert result.tool_rows == []
     assert len(result.unfollowed) == 1 and "FunctionTool.from_function(tool)" in result.unfollowed[0]
+
+
+SUBCLASSED_SERVER = """
+from mcp.server.fastmcp import FastMCP
+
+
+class ScopedFastMCP(FastMCP):
+    def tool(self, name=None, description=None, required_scopes=None, **kwargs):
+        return super().tool(name=name, description=description, **kwargs)
+
+    def add_tool(self, fn, name=None, required_scopes=None, **kwargs):
+        super().add_tool(fn=fn, name=name, **kwargs)
+"""
+
+SUBCLASSED_SERVER_TOOLS = """
+from app.core import ScopedFastMCP
+from app.secrets import scan_secrets
+
+mcp = ScopedFastMCP("secrets")
+mcp.add_tool(scan_secrets, description="scan", required_scopes=["scan"])
+
+
+@mcp.tool(name="incidents", required_scopes=["incidents:read"])
+def list_incidents() -> str:
+    return "none"
+"""
+
+
+def test_a_projects_subclass_of_a_server_class_registers_like_it(tmp_path):
+    """`class ScopedFastMCP(FastMCP)` in one module, overriding `tool` and `add_tool` to record
+    scopes, and its instance used in another module that imports no framework (GitGuardian's
+    layout): both registrations are tools; a project class that derives from nothing is not."""
+    files = {
+        "app/__init__.py": "",
+        "app/core.py": SUBCLASSED_SERVER,
+        "app/secrets.py": "def scan_secrets(text: str) -> str:\n    return text\n",
+        "app/server.py": SUBCLASSED_SERVER_TOOLS,
+    }
+    assert tools_of(tmp_path, files) == {"scan_secrets": "mcp", "list_incidents": "mcp"}
+    files["app/core.py"] = (
+        "class ScopedFastMCP:\n    def tool(self, **kw): ...\n    def add_tool(self, fn, **kw): ...\n"
+    )
+    assert tools_of(tmp_path / "plain", files) == {}
+
+
+def test_a_projects_subclass_of_a_tool_class_registers_through_its_own_classmethod(tmp_path):
+    """`FunctionToolWithContext.from_defaults(fn=f)` where the project's class derives from
+    LlamaIndex's `FunctionTool` and overrides `from_defaults` (LlamaIndex's multi-agent example)."""
+    utils = """
+from llama_index.core.tools import FunctionTool
+
+
+class FunctionToolWithContext(FunctionTool):
+    @classmethod
+    def from_defaults(cls, fn=None, async_fn=None, name=None):
+        return cls(fn=fn, async_fn=async_fn)
+"""
+    main = """
+from utils import FunctionToolWithContext
+
+
+def lookup_stock_price(symbol: str) -> str:
+    return symbol
+
+
+async def login(username: str) -> str:
+    return username
+
+
+tools = [
+    FunctionToolWithContext.from_defaults(fn=lookup_stock_price),
+    FunctionToolWithContext.from_defaults(async_fn=login),
+]
+"""
+    assert tools_of(tmp_path, {"utils.py": utils, "main.py": main}) == {
+        "lookup_stock_price": "llamaindex",
+        "login": "llamaindex",
+    }
+
+
+def test_a_decorator_method_called_on_a_function_registers_it(tmp_path):
+    """`mcp.tool(fn, annotations=...)` is `@mcp.tool` written as a call (fastmcp 2.7+), also on a
+    server kept in `self.mcp`; `mcp.tool("name")` and `mcp.tool(name=...)` name no function."""
+    server = """
+from fastmcp import FastMCP
+
+from app.tools import run_query, summarize
+
+
+class Server:
+    def __init__(self):
+        self.mcp = FastMCP("db")
+        self.mcp.tool(run_query, annotations={"readOnlyHint": True})
+
+
+mcp = FastMCP("other")
+mcp.tool(summarize)
+mcp.tool("not_a_function")
+mcp.tool(name="also_not")
+"""
+    tools = "def run_query(sql: str) -> str:\n    return sql\n\n\ndef summarize() -> str:\n    return 'ok'\n"
+    files = {"app/__init__.py": "", "app/server.py": server, "app/tools.py": tools}
+    assert tools_of(tmp_path, files) == {"run_query": "mcp", "summarize": "mcp"}
+
+
+WRAPPING_REGISTRARS = """
+import functools
+
+from fastmcp import FastMCP
+
+from app.tools import add_tags, search
+
+
+def async_background(fn):
+    @functools.wraps(fn)
+    async def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+def _register_tool(mcp_instance: FastMCP, name: str, fn) -> None:
+    mcp_instance.tool(name=name)(async_background(fn))
+
+
+def register_search_tools(mcp_instance: FastMCP) -> None:
+    _register_tool(mcp_instance, "search", search)
+
+
+def register_mutation_tools(mcp_instance: FastMCP) -> None:
+    _register_tool(mcp_instance, "add_tags", add_tags)
+
+
+mcp = FastMCP("catalog")
+
+
+def register_all_tools() -> None:
+    register_search_tools(mcp)
+    register_mutation_tools(mcp)
+"""
+
+
+def test_registrars_that_hand_the_server_on_and_wrap_each_function(tmp_path):
+    """`register_all_tools()` -> `register_mutation_tools(mcp)` -> `_register_tool(mcp, name, fn)`,
+    which registers `async_background(fn)` (DataHub's layout): the tools are the functions each
+    call passes, not the one wrapper they share."""
+    tools = "def search(q: str) -> str:\n    return q\n\n\ndef add_tags(urn: str) -> str:\n    return urn\n"
+    files = {"app/__init__.py": "", "app/server.py": WRAPPING_REGISTRARS, "app/tools.py": tools}
+    assert tools_of(tmp_path, files) == {"search": "mcp", "add_tags": "mcp"}
+
+
+def test_a_factory_that_only_quotes_its_argument_still_makes_the_tool(tmp_path):
+    """`make_handler(slug)` returns a closure that reads `slug` but does not call it: the closure
+    is the tool, as before."""
+    server = """
+from fastmcp import FastMCP
+
+mcp = FastMCP("x")
+
+
+def make_handler(slug):
+    def handler(query: str) -> str:
+        return slug + query
+
+    return handler
+
+
+for slug in ("a", "b"):
+    mcp.add_tool(make_handler(slug))
+"""
+    assert tools_of(tmp_path, {"server.py": server}) == {"make_handler.<locals>.handler": "mcp"}

@@ -20,11 +20,13 @@ import libcst as cst
 from boundlint.core.config import TOOL_METHODS, Config
 from boundlint.find.configured import ConfiguredNames
 from boundlint.knowledge import frameworks as fw
+from boundlint.parse.positions import walk
 from boundlint.project.exports import written_base
 from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo, arguments_by_name, dotted, scope_statements
 from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, index_module, index_of
 
+MAX_REGISTRAR_DEPTH = 3  # `register_all(mcp)` -> `register_group(mcp)` -> `_register(mcp, name, fn)`
 MAX_LIST_FOLLOW = 12  # steps from a registration to a function: names, lists, comprehensions, factories
 DISPATCH_TABLE_NAME = re.compile(r"tool|function", re.IGNORECASE)
 
@@ -336,7 +338,7 @@ class ToolFinder:
             given = self._param_hosts.get(enclosing) if enclosing is not None else None
             if given is not None and receiver.value in given:
                 host = given[receiver.value]
-                return self.project.external_name(host.module, _callee(host.call))
+                return self.project.inherited_name(host.module, _callee(host.call))
         if isinstance(receiver, cst.Name) and site is not None:
             annotation = _parameter_annotation(site, receiver.value)
             if annotation is not None:
@@ -348,7 +350,7 @@ class ToolFinder:
             return None
         value = entity.node
         if isinstance(value, cst.Call):
-            return self.project.external_name(entity.module, _callee(value))
+            return self.project.inherited_name(entity.module, _callee(value))
         return None
 
     # -- classes ------------------------------------------------------------
@@ -561,7 +563,7 @@ class ToolFinder:
             return
         if isinstance(func, cst.Subscript):  # `Server[AppState](..., on_call_tool=f)`
             func = func.value
-        external = self.project.external_name(module, func)
+        external = self.project.external_name(module, func) or self._inherited_registration(module, func)
         if external is not None:
             for registration in fw.REGISTRATIONS:
                 if registration.callee.matches(external):
@@ -611,13 +613,27 @@ class ToolFinder:
                         node, "tools"
                     )
                     self._register_list(call, value, registrar, f".{method}(tools)")
+            elif _passes_a_function(node):
+                # `mcp.tool(fn, annotations=...)` is `@mcp.tool` written as a call (fastmcp 2.7+)
+                kind = self._decorator_kind(module, func, None)
+                if kind is not None:
+                    self._host = self.host_of(call, func.value)
+                    self._register_one(call, node.args[0].value, kind[0], f"{_short(func)}(fn)")
         if external is None and node.args:
             self._check_registrar(call)
 
+    def _inherited_registration(self, module: ModuleInfo, func: cst.BaseExpression) -> str | None:
+        """A framework's name that a class of the project stands for by deriving from it
+        (`FunctionToolWithContext.from_defaults(fn=f)`, `MyAgent(tools=[...])`); None for any
+        other project name, so that a project function is still read as a registrar."""
+        inherited = self.project.inherited_name(module, func)
+        return inherited if inherited is not None and fw.framework_of(inherited) else None
+
     def _registers_on(self, module: ModuleInfo, function: cst.FunctionDef) -> frozenset[str]:
-        """The parameters of `function` that its body registers something on: the receiver of a
+        """The parameters of `function` that its body may register something on: the receiver of a
         decorator of a nested def (`@mcp.tool()`), or of a method call (`mcp.add_tool(f)`,
-        `mcp.tool()(f)`). One pass over the module, so that every call of a project function can ask."""
+        `mcp.tool()(f)`), or an argument it hands on to a call. One pass over the module, so that
+        every call of a project function can ask."""
         by_function = self._registers_memo.get(id(module))
         if by_function is None:
             receivers: dict[cst.FunctionDef, set[str | None]] = {}
@@ -628,7 +644,10 @@ class ToolFinder:
                         receivers.setdefault(site.parent_function, set()).add(_receiver_name(decorator.decorator))
             for inner in index.calls:
                 if inner.function is not None:
-                    receivers.setdefault(inner.function, set()).add(_receiver_name(inner.node.func))
+                    names = receivers.setdefault(inner.function, set())
+                    names.add(_receiver_name(inner.node.func))
+                    # handed on to another registrar: `_register(mcp_instance, "add_tags", add_tags)`
+                    names.update(arg.value.value for arg in inner.node.args if isinstance(arg.value, cst.Name))
             by_function = {
                 owner: frozenset(name for name in _parameter_names(owner) if name in names)
                 for owner, names in receivers.items()
@@ -646,13 +665,18 @@ class ToolFinder:
     def _check_registrar(self, call: CallSite) -> None:
         """`register_tools(mcp)`, a function of the project that registers tools on the server or
         agent it is given (`@mcp.tool()` in its body, `mcp.add_tool(f)`): those tools are on the
-        server passed here. Read from the call, where the server is known; one level deep."""
-        if self._param_hosts or call.module.is_test or call.module.is_standalone:
+        server passed here. Read from the call, where the server is known, and on into the
+        registrars it hands the server to (`register_all(mcp)` calling `_register(mcp, "x", f)`)."""
+        if len(self._param_hosts) >= MAX_REGISTRAR_DEPTH:
+            return
+        if not self._param_hosts and (call.module.is_test or call.module.is_standalone):
             return  # a test or a script that makes its own server to call `register_tools` on it
         entity = self.project.resolve(call.module, call.node.func)
         if entity is None or entity.kind != "function" or not isinstance(entity.node, cst.FunctionDef):
             return
         function = entity.node
+        if function in self._param_hosts:
+            return  # a registrar that calls itself
         receivers = self._registers_on(entity.module, function)
         passed = arguments_by_name(function, call.node, skip_first=entity.owner is not None)
         hosts = {
@@ -982,9 +1006,17 @@ class ToolFinder:
         A framework's own function (`function_tool(fn)`, also when its source is
         in the tree) is a registration, not a factory of tools."""
         factory = self._project_factory(call, made)
-        if factory is not None:
-            for inside, returned in self._factory_returns(call, factory):
-                self._register_arg(inside, returned, framework, form, depth + 1)
+        if factory is None:
+            return
+        wrapped = _wrapped_argument(factory, made)
+        if wrapped is not None:
+            # A decorator applied by hand (`async_background(fn)`): its wrapper runs `fn` and
+            # gives back what `fn` gives, so the tool to read is `fn`, not the one wrapper
+            # every tool would share.
+            self._register_arg(call, wrapped, framework, form, depth + 1)
+            return
+        for inside, returned in self._factory_returns(call, factory):
+            self._register_arg(inside, returned, framework, form, depth + 1)
 
     def _project_factory(self, call: CallSite, made: cst.Call) -> cst.FunctionDef | None:
         """The project function `made` calls, unless it is a framework's own (`function_tool(fn)`,
@@ -1227,6 +1259,41 @@ def _returned_values(function: cst.FunctionDef) -> list[cst.BaseExpression]:
     return found
 
 
+def _wrapped_argument(factory: cst.FunctionDef, made: cst.Call) -> cst.BaseExpression | None:
+    """The function `made` hands to a decorator-shaped `factory`: one that returns a nested def
+    calling the parameter it was given (`def async_background(fn): def wrapper(*a): return
+    run(fn)(*a) ... return wrapper`)."""
+    passed = arguments_by_name(factory, made, skip_first=False)
+    for returned in _returned_values(factory):
+        nested = _nested_def(factory, returned.value) if isinstance(returned, cst.Name) else None
+        if nested is None:
+            continue
+        called = _called_names(nested)
+        for name, value in passed.items():
+            if name in called and isinstance(value, (cst.Name, cst.Attribute)):
+                return value
+    return None
+
+
+def _called_names(function: cst.FunctionDef) -> set[str]:
+    """Names `function` calls: `fn(...)`, `asyncify(fn)(...)`, or wraps with `@wraps(fn)`; a value
+    it only reads (`make_handler(slug)` quoting `slug`) is not one."""
+    names: set[str] = set()
+    for decorator in function.decorators:
+        expr = decorator.decorator
+        if isinstance(expr, cst.Call) and dotted(expr.func) in ("wraps", "functools.wraps"):
+            names.update(arg.value.value for arg in expr.args if isinstance(arg.value, cst.Name))
+    for node in walk(function.body):
+        if not isinstance(node, cst.Call):
+            continue
+        func = node.func
+        if isinstance(func, cst.Name):
+            names.add(func.value)
+        elif isinstance(func, cst.Call):
+            names.update(arg.value.value for arg in func.args if isinstance(arg.value, cst.Name))
+    return names
+
+
 def _nested_def(function: cst.FunctionDef, name: str) -> cst.FunctionDef | None:
     """The function `name` defined directly in `function`'s body."""
     for statement in _function_statements(function):
@@ -1309,6 +1376,14 @@ def keyword_argument(call: cst.Call, name: str) -> cst.BaseExpression | None:
 
 def _has_keyword_value(call: cst.Call, name: str, value: str) -> bool:
     return _string_value(keyword_argument(call, name)) == value
+
+
+def _passes_a_function(call: cst.Call) -> bool:
+    """A first positional argument that can name a function (not `tool("name")`)."""
+    first = call.args[0] if call.args else None
+    if first is None or first.keyword is not None or first.star:
+        return False
+    return isinstance(first.value, (cst.Name, cst.Attribute))
 
 
 def _callee(call: cst.Call) -> cst.BaseExpression:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from boundlint.project.loader import Loader
 
 MAX_REEXPORT_DEPTH = 8
+MAX_BASE_DEPTH = 4  # in-tree base classes followed to the framework class they derive from
 LIBRARY_ROOTS = frozenset({*fw.ALL_ROOTS, "pydantic", "pydantic_core", "annotated_types", fw.RUNTIME_ROOT})
 
 
@@ -252,6 +253,35 @@ class Project:
         """
         qualified = module.qualify(expr)
         return self.external_of(qualified, module.path) if qualified is not None else None
+
+    def inherited_name(self, module: ModuleInfo, expr: cst.BaseExpression) -> str | None:
+        """`external_name`, and for a class of the tree, the outside class it derives from, with
+        the rest of the name kept: `class GitGuardianFastMCP(FastMCP)` stands for `FastMCP`, and
+        `FunctionToolWithContext.from_defaults` for `FunctionTool.from_defaults`. A subclass keeps
+        its framework's ways to register tools, also where it overrides a method to add to them."""
+        qualified = module.qualify(expr)
+        return self._inherited(qualified, module.path, 0) if qualified is not None else None
+
+    def _inherited(self, qualified: str, near: Path, depth: int) -> str | None:
+        external = self.external_of(qualified, near)
+        if external is not None or depth > MAX_BASE_DEPTH:
+            return external
+        parts = qualified.split(".")
+        for cut in range(len(parts), 0, -1):
+            found = self.locate(".".join(parts[:cut]), near)
+            if found is None or found.kind == "function":
+                continue  # `Sub.from_defaults` defined by `Sub` itself: its class is a shorter prefix
+            if found.kind != "class":
+                return None
+            exports = self._loader.exports(found.path)
+            bases = exports.classes[found.name].bases if exports is not None else ()
+            for base in bases:
+                based = exports.qualify(base) if exports is not None and base is not None else None
+                outside = self._inherited(".".join([based, *parts[cut:]]), found.path, depth + 1) if based else None
+                if outside is not None:
+                    return outside
+            return None
+        return None
 
     def external_of(self, qualified: str, near: Path) -> str | None:
         """`external_name` of a name as qualified in the module `near`."""
