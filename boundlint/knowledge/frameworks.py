@@ -54,6 +54,8 @@ COMPOSIO = (
 DIFY = ("dify_plugin",)
 # AWS's Agent Squad, formerly Multi-Agent Orchestrator (the package's old name).
 AGENT_SQUAD = ("agent_squad", "multi_agent_orchestrator")
+# LiveKit Agents (`livekit.agents`, also its `llm` module): voice agents' function tools.
+LIVEKIT = ("livekit",)
 
 FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     ("fastmcp",): "mcp",
@@ -84,6 +86,7 @@ FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     COMPOSIO: "composio",
     DIFY: "dify",
     AGENT_SQUAD: "agent-squad",
+    LIVEKIT: "livekit",
 }
 
 # Frameworks whose tools need not be named like tools (`Agent(functions=[...])`,
@@ -140,6 +143,7 @@ TOOL_DECORATORS: list[Pattern] = [
     *_patterns(GRIPTAPE, "activity"),  # on the methods of a `BaseTool` subclass
     *_patterns(MIRASCOPE, "tool", "toolkit_tool"),  # `@llm.tool`; `@toolkit_tool` on a `BaseToolKit`'s methods
     *_patterns(COMPOSIO, "action"),  # composio < 0.8: `@action(toolname=...)`
+    *_patterns(LIVEKIT, "function_tool", "ai_callable"),  # `ai_callable`: 0.x, on `llm.FunctionContext` methods
 ]
 
 
@@ -328,6 +332,7 @@ REGISTRATIONS: list[Registration] = [
     _wrap(AGNO, "Function.from_callable", 0, "c"),
     _wrap(CAMEL, "FunctionTool", 0, "func"),
     _wrap(AGENT_SQUAD, "AgentTool", 4, "func"),  # `AgentTool(name=, description=, func=fn)`
+    _wrap(LIVEKIT, "function_tool", 0, "f"),
     _list(SWARM, "Agent", None, "functions"),
     # Calls that take a list of tools.
     _list(LANGCHAIN, "ToolNode", 0),

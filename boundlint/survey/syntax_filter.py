@@ -7,7 +7,7 @@ CPython's parser (ten times faster than libcst) gives the syntax, and this
 screen keeps the file as a root only if its code holds one of:
 
 * a decorator whose name, or the name it was imported or aliased as, says
-  `tool`, `kernel_function` or `register_for_llm` (`@tool`, `@mcp.tool()`,
+  `tool`, `kernel_function`, `register_for_llm` or `ai_callable` (`@tool`, `@mcp.tool()`,
   `@agent.tool_plain`, `@function_tool`);
 * a class with a base named like a tool class (`BaseTool`, `Tool[...]`,
   `RequestsGetTool`); subclasses of other in-tree tool classes are left to the
@@ -35,7 +35,7 @@ from functools import cached_property
 from boundlint.knowledge import frameworks as fw
 
 # Decorator names that can make a tool (the checker resolves them further).
-_TOOL_DECORATOR_WORD = re.compile(r"tool|Tool|kernel_function|register_for_llm|action|activity|MCPServer")
+_TOOL_DECORATOR_WORD = re.compile(r"tool|Tool|kernel_function|register_for_llm|action|activity|MCPServer|ai_callable")
 # A base class whose name ends like a tool class's: the frameworks' own
 # (`BaseTool`, `Tool`, `AgentTool`) and, usually, in-tree subclasses of them
 # (`RequestsGetTool`), kept now rather than in the checker's slower subclass

@@ -28,7 +28,8 @@ from boundlint.survey.syntax_filter import HOST_NAMES, may_matter
 # `tool(fn)`, `mcp.add_tool(`), a class whose bases name a Tool, a `tools=`
 # keyword, or one of the registration functions that name neither.
 _TOOL_DECORATOR = re.compile(
-    r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*\w*(?:tool|Tool|kernel_function|register_for_llm|action|activity|MCPServer)\w*"
+    r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*\w*"
+    r"(?:tool|Tool|kernel_function|register_for_llm|action|activity|MCPServer|ai_callable)\w*"
     r"[ \t]*[(\r\n]"
 )
 _TOOL_FORMS = re.compile(  # each alternative holds "ool", which is checked first
