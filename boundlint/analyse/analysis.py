@@ -109,6 +109,7 @@ class Analysis:
         # `content_and_artifact` tools: only the first element reaches the model.
         evaluator.content_only = tool.content_and_artifact
         evaluator.yields_are_returns = tool.yields_result
+        evaluator.result_callback = fw.RESULT_CALLBACKS.get(tool.framework)
         if tool.arguments_on_self:
             evaluator.params.add("self")  # the class is the argument model: `self.url` is an argument
         returns = evaluator.run()

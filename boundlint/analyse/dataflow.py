@@ -136,6 +136,7 @@ class FunctionEvaluator:
         self.self_arguments: set[str] = set()  # in a dataclass's `__post_init__`: `self.x` is the argument `x`
         self._partials: dict[str, cst.Call] = {}  # `f = functools.partial(fetch, url)`, for `f()`
         self.yields_are_returns = False  # a generator whose yields are the result (`Tool.yields_result`)
+        self.result_callback: str | None = None  # the callback handed the result (`fw.RESULT_CALLBACKS`)
         # Parameters this call of a dispatcher gives a constant (`tool_name` is
         # `ToolName.GET_SCHEMAS`): a branch that tests one against a constant is taken or not.
         self.chosen: dict[str, str] = {}
@@ -254,8 +255,22 @@ class FunctionEvaluator:
         elif isinstance(small, cst.Expr):
             if self.yields_are_returns and isinstance(small.value, cst.Yield):
                 self._record_yield(small, small.value, env)
+            if self.result_callback is not None:
+                self._record_callback(small, env)
             self._expression_statement(small.value, env)
         return env
+
+    def _record_callback(self, node: cst.Expr, env: Env) -> None:
+        """`await params.result_callback(result)`: what the callback is handed is the result."""
+        call = node.value.expression if isinstance(node.value, cst.Await) else node.value
+        if not isinstance(call, cst.Call):
+            return
+        name = call.func.attr if isinstance(call.func, cst.Attribute) else call.func
+        if not isinstance(name, cst.Name) or name.value != self.result_callback:
+            return
+        handed = [arg.value for arg in call.args if arg.keyword is None or arg.keyword.value == "result"][:1]
+        if handed:
+            self.returns.append(ReturnVerdict(node, handed[0], self.eval(handed[0], env)))
 
     def _record_yield(self, node: cst.Expr, expr: cst.Yield, env: Env) -> None:
         """`yield self.create_text_message(text)`: what the message carries is the result."""

@@ -56,6 +56,8 @@ DIFY = ("dify_plugin",)
 AGENT_SQUAD = ("agent_squad", "multi_agent_orchestrator")
 # LiveKit Agents (`livekit.agents`, also its `llm` module): voice agents' function tools.
 LIVEKIT = ("livekit",)
+# Pipecat: voice agents whose function handlers hand their result to `params.result_callback(...)`.
+PIPECAT = ("pipecat",)
 
 FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     ("fastmcp",): "mcp",
@@ -87,6 +89,7 @@ FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     DIFY: "dify",
     AGENT_SQUAD: "agent-squad",
     LIVEKIT: "livekit",
+    PIPECAT: "pipecat",
 }
 
 # Frameworks whose tools need not be named like tools (`Agent(functions=[...])`,
@@ -333,6 +336,8 @@ REGISTRATIONS: list[Registration] = [
     _wrap(CAMEL, "FunctionTool", 0, "func"),
     _wrap(AGENT_SQUAD, "AgentTool", 4, "func"),  # `AgentTool(name=, description=, func=fn)`
     _wrap(LIVEKIT, "function_tool", 0, "f"),
+    _list(PIPECAT, "LLMContext", 1, "tools"),  # direct functions: `LLMContext(tools=[fn])`
+    _list(PIPECAT, "ToolsSchema", 0, "standard_tools"),
     _list(SWARM, "Agent", None, "functions"),
     # Calls that take a list of tools.
     _list(LANGCHAIN, "ToolNode", 0),
@@ -367,12 +372,18 @@ INSTANCE_REGISTRATION_METHODS: dict[str, int] = {
     "create_from_function": 0,
     "create_tool": 0,
     "create_or_update_tool": 0,
+    # Pipecat: `llm.register_function("get_weather", handler)`, `llm.register_direct_function(fn)`.
+    "register_function": 1,
+    "register_direct_function": 0,
 }
 # Instance methods that register a function by its source text:
 # Letta's `client.tools.upsert(source_code=inspect.getsource(f))`.
 SOURCE_REGISTRATION_METHODS: dict[str, str] = {"upsert": "source_code", "create": "source_code"}
 INSTANCE_LIST_METHODS: dict[str, int] = {"add_tools": 0, "set_tools": 0}
-INSTANCE_REGISTRATION_ROOTS: frozenset[str] = frozenset({*MCP, *PYDANTIC_AI, *AGNO, *CAMEL, *LETTA})
+INSTANCE_REGISTRATION_ROOTS: frozenset[str] = frozenset({*MCP, *PYDANTIC_AI, *AGNO, *CAMEL, *LETTA, *PIPECAT})
+# Frameworks whose tools do not return their result but hand it to a callback they are given, by
+# the callback's name: Pipecat's `await params.result_callback(result)`.
+RESULT_CALLBACKS: dict[str, str] = {"pipecat": "result_callback"}
 
 
 @dataclass(frozen=True)
