@@ -681,3 +681,72 @@ def test_an_object_made_to_answer_a_few_items_by_its_settings(tmp_path, count, e
     }
     result = run_tree(tmp_path, files, min_confidence="low")
     assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+
+
+TEST_CUT = """
+from langchain_core.tools import tool
+import requests
+
+
+@tool
+def preview(url: str) -> str:
+    \"\"\"The first part of a page.\"\"\"
+    return requests.get(url).text[:500]
+"""
+
+PRODUCTION_TOOL = """
+import requests
+
+
+def fetch_page(url: str) -> str:
+    return requests.get(url).text
+"""
+
+TEST_REGISTERING_IT = """
+from langchain_core.tools import tool
+
+from app.pages import fetch_page
+
+page_tool = tool(fetch_page)
+"""
+
+
+def test_every_finding_in_a_test_module_is_low(tmp_path):
+    """A silent cut (BL004, `high` elsewhere) in a test's tool answers a test's fake model too."""
+    result = run_tree(tmp_path, {"tests/test_preview.py": TEST_CUT}, min_confidence="low")
+    assert {(f.code, f.confidence) for f in result.findings} == {("BL004", "low")}
+    outside = run_tree(tmp_path / "app", {"preview.py": TEST_CUT}, min_confidence="low")
+    assert {(f.code, f.confidence) for f in outside.findings} == {("BL004", "high")}
+
+
+def test_a_function_only_a_test_registers_is_low_and_reported_once_the_project_registers_it(tmp_path):
+    files = {"app/__init__.py": "", "app/pages.py": PRODUCTION_TOOL, "tests/test_pages.py": TEST_REGISTERING_IT}
+    only_tests = run_tree(tmp_path / "a", files, min_confidence="low")
+    assert [(f.symbol, f.confidence) for f in only_tests.findings] == [("fetch_page", "low")]
+    files["app/agent.py"] = TEST_REGISTERING_IT
+    registered = run_tree(tmp_path / "b", files, min_confidence="low")
+    assert [(f.symbol, f.confidence) for f in registered.findings] == [("fetch_page", "high")]
+
+
+def test_test_modules_are_not_analysed_when_low_findings_are_hidden(tmp_path):
+    """Their findings are all `low`: at the default level the run skips them (the findings are the
+    same), and says it cannot tell how many tools the tree has; asked for `low`, it reads them."""
+    files = {"app/__init__.py": "", "app/pages.py": PRODUCTION_TOOL, "tests/test_pages.py": TEST_REGISTERING_IT}
+    files["tests/test_preview.py"] = TEST_CUT
+    default = run_tree(tmp_path / "a", files)
+    assert (default.findings, default.roots, default.tools_found) == ([], 0, None)
+    everything = run_tree(tmp_path / "b", files, min_confidence="low")
+    assert (everything.roots, everything.tools_found) == (2, 2)
+    assert {f.confidence for f in everything.findings} == {"low"}
+    unused = run_tree(tmp_path / "c", files, show_unused=True)
+    assert unused.roots == 2
+
+
+def test_a_test_module_that_does_not_parse_is_reported_though_not_analysed(tmp_path):
+    """A syntax error is about the file, not about what reaches a model: BL900 at every level,
+    from the survey, also for a test module the default run leaves unanalysed."""
+    broken = "from langchain_core.tools import tool\n\n@tool\ndef lookup(q: str -> str:\n    return q\n"
+    result = run_tree(tmp_path, {"tests/test_broken.py": broken, "app/tools.py": PRODUCTION_TOOL})
+    assert [(f.code, f.filename.rsplit("/", 1)[-1], f.line) for f in result.findings] == [
+        ("BL900", "test_broken.py", 4)
+    ]

@@ -7,7 +7,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 from boundlint.core.config import PROJECT_MARKERS, Config, nearest_holding
@@ -216,3 +216,11 @@ def display_name(path: Path, cwd: Path | None = None) -> str:
         return path.relative_to(cwd or Path.cwd()).as_posix()
     except ValueError:
         return path.as_posix()
+
+
+def is_test_path(path: PurePath) -> bool:
+    """A test module (`test_*.py`, `*_test.py`, `conftest.py`, or a file right in a `tests`
+    folder): the tools made there answer a test's fake model, not a user's. Only the file and
+    its own folder count: example projects kept deeper under a `tests` folder are not tests."""
+    name, folder = path.stem, path.parent.name
+    return name.startswith("test_") or name.endswith("_test") or name == "conftest" or folder in ("tests", "test")

@@ -10,8 +10,8 @@ stale. Everything in a `RootResult` is plain data: it comes back from workers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass, field, replace
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 from boundlint import rules
@@ -20,7 +20,7 @@ from boundlint.core.findings import Finding
 from boundlint.core.hashing import blake2b
 from boundlint.core.result import FixRound, InternalError, ToolRow
 from boundlint.core.selection import code_enabled
-from boundlint.discover.files import display_name
+from boundlint.discover.files import display_name, is_test_path
 from boundlint.rules.filter import fixable
 
 if TYPE_CHECKING:
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 
 UNFOLLOWED_SNIPPET = 100  # characters of a registration shown in the notice
+LOW = "low"  # the lowest of `core.findings.CONFIDENCE_ORDER`
+PARSE_ERROR_CODES = "BL9"  # BL900 and up: about the file, not the code's meaning; kept as they are
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,17 @@ def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tu
     return findings, errors
 
 
+def _low_in_tests(finding: Finding, from_a_test: bool) -> Finding:
+    """A finding in a test module, or one only a test module's analysis reaches (a function only a
+    test registers as a tool), answers a test's fake model: `low`, like the tools of tests. So a
+    run that does not show `low` need not analyse test modules (`engine.run`)."""
+    if finding.confidence == LOW or finding.code >= PARSE_ERROR_CODES:
+        return finding
+    if from_a_test or is_test_path(PurePath(finding.filename)):
+        return replace(finding, confidence=LOW)
+    return finding
+
+
 def analyse_root(
     path: Path, paths: list[Path] | Catalog, loader: Loader, config: Config, request: Request
 ) -> RootResult:
@@ -114,7 +127,8 @@ def analyse_root(
                 )
             return result
         analysis = Analysis(project, config, [module], dict(request.covered)).run()
-        result.findings, result.errors = run_rules(analysis, [module], config)
+        findings, result.errors = run_rules(analysis, [module], config)
+        result.findings = [_low_in_tests(finding, module.is_test) for finding in findings]
         result.tool_classes = analysis.tool_class_names()
         result.config_matches = sorted(analysis.checkpoints.configured.matched)
         result.tools_found = len(analysis.tools)

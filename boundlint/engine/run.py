@@ -29,7 +29,7 @@ from boundlint.core.config import Config
 from boundlint.core.findings import CONFIDENCE_ORDER, Finding
 from boundlint.core.hashing import content_hash
 from boundlint.core.result import CheckResult, FixRound, ToolRow
-from boundlint.discover.files import discover, display_name, with_project
+from boundlint.discover.files import discover, display_name, is_test_path, with_project
 from boundlint.engine.cache import Cache, fingerprint
 from boundlint.engine.gc_tuning import fewer_collections
 from boundlint.engine.roots import Request, RootResult, cached_root, store_root
@@ -89,10 +89,11 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     runner = Runner(max(1, options.jobs), project, texts, config, options.request, options.loader)
     surveys: list[Survey] = []
     try:
-        surveys, analysed = _survey(files, texts, runner, cache, options.prefilter)
+        skip_tests = _tests_hidden(config, options)
+        surveys, analysed = _survey(files, texts, runner, cache, options.prefilter, skip_tests)
         extra = _roots_of_a_partial_run(surveys, lambda: runner.catalog, texts, cache) if project is not files else []
         answers = _Answers(cache, {str(s.path): s.digest for s in surveys}, {str(path) for path in texts})
-        done = _analyse_roots(surveys, runner, answers, options, analysed, extra, texts)
+        done = _analyse_roots(surveys, runner, answers, options, analysed, extra, texts, skip_tests)
         done.update(_covered_elsewhere(done, runner, answers, options))
     finally:
         runner.close()
@@ -108,7 +109,9 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     result.unfollowed = sorted({entry for root in done.values() for entry in root.unfollowed})
     if not named:
         result.unmatched_config = _unmatched_config(config, done)
-        result.tools_found = sum(root.tools_found for root in done.values())
+        # Tools only test modules hold were not looked for: how many there are is unknown.
+        tests_left = skip_tests and any(s.root and is_test_path(s.path) for s in surveys)
+        result.tools_found = None if tests_left else sum(root.tools_found for root in done.values())
     return result
 
 
@@ -218,7 +221,7 @@ def _fix_round(done: dict[Path, RootResult], options: CheckOptions) -> FixRound 
 
 
 def _survey(
-    files: list[Path], texts: dict[Path, str], runner: Runner, cache: Cache, use_prefilter: bool
+    files: list[Path], texts: dict[Path, str], runner: Runner, cache: Cache, use_prefilter: bool, skip_tests: bool
 ) -> tuple[list[Survey], list[RootResult]]:
     """Every file's survey: from the cache when its stat shows it unchanged, else read (in workers,
     which also analyse the changed roots they read: see `_survey_and_analyse_chunk`)."""
@@ -235,7 +238,7 @@ def _survey(
         if recorded is not None:
             previous[path] = recorded
     todo = [path for path in files if path not in known]
-    surveys, results = runner.map_surveys(todo, use_prefilter, previous, analyse=True)
+    surveys, results = runner.map_surveys(todo, use_prefilter, previous, analyse=True, skip_tests=skip_tests)
     for survey in surveys:
         known[survey.path] = survey
         if survey.digest:
@@ -250,6 +253,18 @@ def _stat(path: Path) -> os.stat_result | None:
         return None
 
 
+def _tests_hidden(config: Config, options: CheckOptions) -> bool:
+    """Whether nothing the analysis of a test module finds can be shown: all of it is `low`
+    (`engine.roots`) and the run hides `low`, lists no tools (`inventory`), and does not look
+    for unused suppressions (those need every finding). Test modules are most of the roots of a
+    framework's own tree, and most of its time."""
+    return (
+        CONFIDENCE_ORDER[config.min_confidence] > CONFIDENCE_ORDER["low"]
+        and not options.show_unused_ignores
+        and not options.request.tool_rows
+    )
+
+
 def _analyse_roots(
     surveys: list[Survey],
     runner: Runner,
@@ -258,10 +273,11 @@ def _analyse_roots(
     analysed: list[RootResult],
     extra: list[Path],
     texts: dict[Path, str],
+    skip_tests: bool = False,
 ) -> dict[Path, RootResult]:
     """Analyse every root (and `extra` one) not `analysed` yet (or take it from the cache), then the
-    subclass closure."""
-    roots = [s.path for s in surveys if s.root] + extra
+    subclass closure; with `skip_tests`, none that is a test module."""
+    roots = [path for path in [s.path for s in surveys if s.root] + extra if not (skip_tests and is_test_path(path))]
     kind = options.request.cache_kind()
     done: dict[Path, RootResult] = {}
     for result in analysed:
@@ -293,6 +309,7 @@ def _analyse_roots(
             answers.store(kind, result)
         # A file that subclasses a tool class found in a root is a root too.
         pending = _subclass_roots_cached(surveys, done, answers.cache, texts)
+        pending = [path for path in pending if not (skip_tests and is_test_path(path))]
         if not pending:
             break
         total[0] += len(pending)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from boundlint import rules
 from boundlint.core.config import Config
+from boundlint.discover.files import is_test_path
 from boundlint.engine.deep_stack import run_with_deep_stack
 from boundlint.engine.gc_tuning import raise_young_threshold
 from boundlint.engine.roots import Request, RootResult, analyse_root
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
 MIN_ROOTS_FOR_WORKERS = 16
 
 Previous = dict[Path, tuple[str, dict[str, Any]]]  # cached (digest, survey) of files whose timestamps changed
-SurveyWork = tuple[list[Path], bool, Config, dict[Path, str], Previous]
+# (files, use the prefilter, config, overlay texts, previous digests, leave test modules unanalysed)
+SurveyWork = tuple[list[Path], bool, Config, dict[Path, str], Previous, bool]
 
 # A worker's state, set once by `_start_worker`: (catalog, loader, config, request).
 _WORKER: tuple[Catalog, Loader, Config, Request] | None = None
@@ -57,7 +59,7 @@ def _survey_chunk(arguments: SurveyWork) -> list[Survey]:
     """Surveys of a chunk of files, in this process (a root keeps its text and tree for the analysis)."""
     from boundlint.survey.text_filter import Prefilter
 
-    chunk, use_prefilter, config, texts, previous = arguments
+    chunk, use_prefilter, config, texts, previous, _ = arguments
     prefilter = Prefilter.for_config(config) if use_prefilter else None
     return [survey_file(path, prefilter, texts, previous.get(path)) for path in chunk]
 
@@ -76,7 +78,7 @@ def _survey_and_analyse_chunk(arguments: SurveyWork) -> tuple[list[Survey], list
     knows whether the files its analysis read have changed."""
     assert _WORKER is not None
     catalog, loader, config, request = _WORKER
-    previous = arguments[4]
+    previous, skip_tests = arguments[4], arguments[5]
 
     def work() -> tuple[list[Survey], list[RootResult]]:
         surveys, results = [], []
@@ -85,12 +87,18 @@ def _survey_and_analyse_chunk(arguments: SurveyWork) -> tuple[list[Survey], list
             surveys.append(survey)
             known = previous.get(survey.path)
             if survey.root and survey.error is None and (known is None or known[0] != survey.digest):
+                if skip_tests and is_test_path(survey.path):
+                    continue
                 if seed is not None:
                     loader.seed(survey.path, *seed)
                 results.append(analyse_root(survey.path, catalog, loader, config, request))
         return surveys, results
 
     return run_with_deep_stack(work)
+
+
+def _known(previous: Previous, chunk: list[Path]) -> Previous:
+    return {path: previous[path] for path in chunk if path in previous}
 
 
 def _chunks(items: list[Path], jobs: int) -> list[list[Path]]:
@@ -126,11 +134,12 @@ class Runner:
         return catalog_for(self.paths)
 
     def map_surveys(
-        self, work: list[Path], use_prefilter: bool, previous: Previous, analyse: bool
+        self, work: list[Path], use_prefilter: bool, previous: Previous, analyse: bool, skip_tests: bool = False
     ) -> tuple[list[Survey], list[RootResult]]:
-        """Surveys of `work`; with workers and `analyse`, also the results of the changed roots among them."""
+        """Surveys of `work`; with workers and `analyse`, also the results of the changed roots among
+        them (with `skip_tests`, not of test modules)."""
         arguments = [
-            (chunk, use_prefilter, self.config, self.texts, {p: previous[p] for p in chunk if p in previous})
+            (chunk, use_prefilter, self.config, self.texts, _known(previous, chunk), skip_tests)
             for chunk in _chunks(work, self.jobs)
         ]
         if self.jobs <= 1 or len(work) < MIN_ROOTS_FOR_WORKERS * 4:

@@ -16,6 +16,7 @@ from pathlib import Path, PurePath
 
 import libcst as cst
 
+from boundlint.discover.files import is_test_path
 from boundlint.parse.positions import Positions, Span, child_nodes
 from boundlint.parse.source import SourceText
 
@@ -133,11 +134,7 @@ class ModuleInfo:
 
     @property
     def is_test(self) -> bool:
-        """A test module (`test_*.py`, `*_test.py`, `conftest.py`, or a file right in a `tests`
-        folder): the tools made there answer a test's fake model, not a user's. Only the file and
-        its own folder count: example projects kept deeper under a `tests` folder are not tests."""
-        name, folder = self.path.stem, self.path.parent.name
-        return name.startswith("test_") or name.endswith("_test") or name == "conftest" or folder in ("tests", "test")
+        return is_test_path(self.path)
 
     @property
     def is_standalone(self) -> bool:

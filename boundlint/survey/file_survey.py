@@ -91,12 +91,11 @@ def _survey_text(path: Path, display: str, digest: str, data: bytes, prefilter: 
     try:
         tree = python_ast(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        if maybe:  # analysing the root reports the error, or finds the code is newer than this Python
-            return Survey(path, display, digest, root=True, suppressions=mentions)
         try:
-            parse(text)  # the same message a root would get
+            parse(text)  # the message a root's analysis would give; here whether or not it is analysed
         except SourceError as error:
             return Survey(path, display, digest, error=(str(error), error.line, error.column), suppressions=mentions)
-        return Survey(path, display, digest, suppressions=mentions)
+        # libcst reads it: code newer than this Python, which only a root's analysis can look at
+        return Survey(path, display, digest, root=maybe, suppressions=mentions)
     root = maybe and prefilter.keeps(text, tree)
     return Survey(path, display, digest, root=root, suppressions=mentions, seed=(source, tree) if root else None)
