@@ -26,6 +26,9 @@ from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo, arguments_by_name, dotted, scope_statements
 from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, index_module, index_of
 
+# Methods that make a tool of the function they decorate (`@mcp.tool`, `@agent.tool_plain`), so of the
+# function they are called on (`mcp.tool(fn)`).
+_DECORATOR_METHODS = frozenset(method for entry in fw.INSTANCE_DECORATORS for method in entry.methods)
 MAX_REGISTRAR_DEPTH = 3  # `register_all(mcp)` -> `register_group(mcp)` -> `_register(mcp, name, fn)`
 MAX_LIST_FOLLOW = 12  # steps from a registration to a function: names, lists, comprehensions, factories
 DISPATCH_TABLE_NAME = re.compile(r"tool|function", re.IGNORECASE)
@@ -345,8 +348,8 @@ class ToolFinder:
                 named = self.project.external_name(module, annotation)
                 if named not in _UNTYPED:  # `mcp: Any` says nothing about the class
                     return named
-        entity = self.project.resolve(module, receiver)
-        if entity is None or entity.kind != "assign":
+        entity = self.project.resolve(module, receiver, kinds=("assign",))  # no module parsed for others
+        if entity is None:
             return None
         value = entity.node
         if isinstance(value, cst.Call):
@@ -613,7 +616,7 @@ class ToolFinder:
                         node, "tools"
                     )
                     self._register_list(call, value, registrar, f".{method}(tools)")
-            elif _passes_a_function(node):
+            elif _passes_a_function(node) and (method in _DECORATOR_METHODS or self.configured.decorator(module, func)):
                 # `mcp.tool(fn, annotations=...)` is `@mcp.tool` written as a call (fastmcp 2.7+)
                 kind = self._decorator_kind(module, func, None)
                 if kind is not None:
