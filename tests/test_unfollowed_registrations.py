@@ -133,3 +133,48 @@ def test_the_notice_is_kept_in_the_cache_with_the_roots_answer(tmp_path):
         line for line in first.stderr.splitlines() if "app/main.py" in line
     ]
     assert any((tmp_path / ".cache").rglob("*")), "the run wrote no cache"
+
+
+
+CONDITIONAL = """
+from fastmcp import FastMCP
+
+from app.tools import get_tools, mock_invoke, run_query
+
+mcp = FastMCP("warehouse")
+
+
+def serve(mock: bool) -> None:
+    mcp.add_tool(mock_invoke if mock else run_query)
+    for tool in get_tools():
+        instance = tool()
+        mcp.add_tool(instance.invoke if mock else instance.invoke_logged, name=tool.__name__)
+"""
+
+CONDITIONAL_TOOLS = """
+def mock_invoke(query: str) -> str:
+    return "mocked"
+
+
+def run_query(query: str) -> str:
+    return query
+
+
+def get_tools():
+    return [subclass for subclass in _registry()]
+
+
+def _registry():
+    return []
+"""
+
+
+def test_a_conditional_registration_registers_each_branch_and_says_when_neither_can_be_followed(tmp_path):
+    """`mcp.add_tool(mock_invoke if mock else run_query)`: both are tools. A method of classes found
+    at run time in both branches (Dremio's server) is said on stderr, not passed over as all clear."""
+    files = {"app/__init__.py": "", "app/server.py": CONDITIONAL, "app/tools.py": CONDITIONAL_TOOLS}
+    result = run_tree(tmp_path, files, tool_rows=True)
+    assert sorted(row.tool for row in result.tool_rows) == ["mock_invoke", "run_query"]
+    assert [entry.split(": ", 1)[1] for entry in result.unfollowed] == [
+        "mcp.add_tool(instance.invoke if mock else instance.invoke_logged, name=tool.__name__)"
+    ]

@@ -29,6 +29,9 @@ from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, 
 # Methods that make a tool of the function they decorate (`@mcp.tool`, `@agent.tool_plain`), so of the
 # function they are called on (`mcp.tool(fn)`).
 _DECORATOR_METHODS = frozenset(method for entry in fw.INSTANCE_DECORATORS for method in entry.methods)
+# What a registration can be handed that names a function the finder should reach, so that reaching
+# none is worth a notice (a call's functions are the factory's to say).
+_NAMED_VALUES = (cst.Name, cst.Attribute, cst.Subscript, cst.IfExp)
 MAX_REGISTRAR_DEPTH = 3  # `register_all(mcp)` -> `register_group(mcp)` -> `_register(mcp, name, fn)`
 MAX_LIST_FOLLOW = 12  # steps from a registration to a function: names, lists, comprehensions, factories
 DISPATCH_TABLE_NAME = re.compile(r"tool|function", re.IGNORECASE)
@@ -831,7 +834,7 @@ class ToolFinder:
         self._register_arg(call, value, framework, form)
         if self._registered > before:
             self._followed.add(call.node)
-        elif isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)) and self._worth_a_notice(call, value):
+        elif isinstance(value, _NAMED_VALUES) and self._worth_a_notice(call, value):
             self._unfollowed.setdefault(call.node, call.module)
 
     def _worth_a_notice(self, call: CallSite, value: cst.BaseExpression) -> bool:
@@ -938,6 +941,10 @@ class ToolFinder:
         if isinstance(value, cst.Tuple):  # `(self.asearch, "search")`, `("search", "asearch")`
             for element in value.elements:
                 self._register_arg(call, element.value, framework, form, depth + 1)
+            return
+        if isinstance(value, cst.IfExp):  # `mcp.add_tool(invoke if mock else logged(invoke))`: either
+            self._register_arg(call, value.body, framework, form, depth + 1)
+            self._register_arg(call, value.orelse, framework, form, depth + 1)
             return
         if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name):
             # `tool_map[name]` of a local `tool_map = {"a": self.a, ...}`: any of its values.
