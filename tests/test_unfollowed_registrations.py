@@ -135,7 +135,6 @@ def test_the_notice_is_kept_in_the_cache_with_the_roots_answer(tmp_path):
     assert any((tmp_path / ".cache").rglob("*")), "the run wrote no cache"
 
 
-
 CONDITIONAL = """
 from fastmcp import FastMCP
 
