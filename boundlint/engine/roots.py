@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 UNFOLLOWED_SNIPPET = 100  # characters of a registration shown in the notice
 LOW = "low"  # the lowest of `core.findings.CONFIDENCE_ORDER`
-PARSE_ERROR_CODES = "BL9"  # BL900 and up: about the file, not the code's meaning; kept as they are
+PARSE_ERROR_CODES = "BL9"  # BL900, BL901: about the file, not the code's meaning; kept as they are
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def _low_in_tests(finding: Finding, from_a_test: bool) -> Finding:
     """A finding in a test module, or one only a test module's analysis reaches (a function only a
     test registers as a tool), answers a test's fake model: `low`, like the tools of tests. So a
     run that does not show `low` need not analyse test modules (`engine.run`)."""
-    if finding.confidence == LOW or finding.code >= PARSE_ERROR_CODES:
+    if finding.confidence == LOW or finding.code.startswith(PARSE_ERROR_CODES):
         return finding
     if from_a_test or is_test_path(PurePath(finding.filename)):
         return replace(finding, confidence=LOW)

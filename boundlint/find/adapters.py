@@ -33,7 +33,7 @@ import libcst as cst
 
 from boundlint.find.checkpoints import Checkpoints
 from boundlint.find.cover import framework_place, tool_key
-from boundlint.find.tools import Host, Tool, ToolFinder, keyword_argument, positional_argument
+from boundlint.find.tools import Host, Tool, ToolFinder, callee, keyword_argument, positional_argument
 from boundlint.knowledge import frameworks as fw
 from boundlint.project.lookup import Project, class_methods
 from boundlint.project.module import ModuleInfo, dotted
@@ -133,7 +133,7 @@ class AdapterFinder:
 
     def _read(self, call: CallSite) -> None:
         node, module = call.node, call.module
-        func = node.func.value if isinstance(node.func, cst.Subscript) else node.func
+        func = callee(node)
         adapter = self._adapter_name(module, func)
         if adapter is not None:
             self._adapter_call(call, adapter)

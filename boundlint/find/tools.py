@@ -344,7 +344,7 @@ class ToolFinder:
             given = self._param_hosts.get(enclosing) if enclosing is not None else None
             if given is not None and receiver.value in given:
                 host = given[receiver.value]
-                return self.project.inherited_name(host.module, _callee(host.call))
+                return self.project.inherited_name(host.module, callee(host.call))
         if isinstance(receiver, cst.Name) and site is not None:
             annotation = _parameter_annotation(site, receiver.value)
             if annotation is not None:
@@ -356,7 +356,7 @@ class ToolFinder:
             return None
         value = entity.node
         if isinstance(value, cst.Call):
-            return self.project.inherited_name(entity.module, _callee(value))
+            return self.project.inherited_name(entity.module, callee(value))
         return None
 
     # -- classes ------------------------------------------------------------
@@ -562,13 +562,9 @@ class ToolFinder:
         func = node.func
         # `mcp.tool(...)(fn)`: the callee is itself a decorator factory call.
         if isinstance(func, cst.Call) and isinstance(func.func, cst.Attribute):
-            kind = self._decorator_kind(module, func.func, None)
-            self._host = self.host_of(call, func.func.value)
-            if kind is not None:
-                self._register_one(call, positional_argument(node, 0), kind[0], f"{_short(func.func)}(...)(fn)")
+            self._register_decorated(call, func.func, positional_argument(node, 0), f"{_short(func.func)}(...)(fn)")
             return
-        if isinstance(func, cst.Subscript):  # `Server[AppState](..., on_call_tool=f)`
-            func = func.value
+        func = callee(node)  # `Server[AppState](..., on_call_tool=f)`: `Server`
         external = self.project.external_name(module, func) or self._inherited_registration(module, func)
         if external is not None:
             for registration in fw.REGISTRATIONS:
@@ -621,12 +617,19 @@ class ToolFinder:
                     self._register_list(call, value, registrar, f".{method}(tools)")
             elif _passes_a_function(node) and (method in _DECORATOR_METHODS or self.configured.decorator(module, func)):
                 # `mcp.tool(fn, annotations=...)` is `@mcp.tool` written as a call (fastmcp 2.7+)
-                kind = self._decorator_kind(module, func, None)
-                if kind is not None:
-                    self._host = self.host_of(call, func.value)
-                    self._register_one(call, node.args[0].value, kind[0], f"{_short(func)}(fn)")
+                self._register_decorated(call, func, positional_argument(node, 0), f"{_short(func)}(fn)")
         if external is None and node.args:
             self._check_registrar(call)
+
+    def _register_decorated(
+        self, call: CallSite, decorator: cst.Attribute, value: cst.BaseExpression | None, form: str
+    ) -> None:
+        """`value` decorated by hand with the method `decorator` (`mcp.tool(...)(fn)`, `mcp.tool(fn)`):
+        a tool of the server or agent that method belongs to, when it is a tool decorator."""
+        kind = self._decorator_kind(call.module, decorator, None)
+        if kind is not None:
+            self._host = self.host_of(call, decorator.value)
+            self._register_one(call, value, kind[0], form)
 
     def _inherited_registration(self, module: ModuleInfo, func: cst.BaseExpression) -> str | None:
         """A framework's name that a class of the project stands for by deriving from it
@@ -1076,7 +1079,7 @@ class ToolFinder:
             if entity is None or entity.kind != "assign" or not isinstance(entity.node, cst.Call):
                 return None
             made, made_in = entity.node, entity.module
-        resolved = self.project.resolve_class(made_in, _callee(made))
+        resolved = self.project.resolve_class(made_in, callee(made))
         return class_methods(resolved[1]).get(value.attr.value) if resolved is not None else None
 
     def _loop_sources(self, call: CallSite, name: str) -> list[cst.BaseExpression]:
@@ -1396,7 +1399,7 @@ def _passes_a_function(call: cst.Call) -> bool:
     return isinstance(first.value, (cst.Name, cst.Attribute))
 
 
-def _callee(call: cst.Call) -> cst.BaseExpression:
+def callee(call: cst.Call) -> cst.BaseExpression:
     """What a call calls, without its type arguments: `Agent` of `Agent[Ctx](...)`."""
     return call.func.value if isinstance(call.func, cst.Subscript) else call.func
 

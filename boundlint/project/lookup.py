@@ -274,9 +274,10 @@ class Project:
             if found.kind != "class":
                 return None
             exports = self._loader.exports(found.path)
-            bases = exports.classes[found.name].bases if exports is not None else ()
-            for base in bases:
-                based = exports.qualify(base) if exports is not None and base is not None else None
+            if exports is None:
+                return None
+            for base in exports.classes[found.name].bases:
+                based = exports.qualify(base) if base is not None else None
                 outside = self._inherited(".".join([based, *parts[cut:]]), found.path, depth + 1) if based else None
                 if outside is not None:
                     return outside
