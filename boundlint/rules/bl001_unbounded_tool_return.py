@@ -25,6 +25,7 @@ from boundlint.edit.model import (
     Candidate,
     Names,
     NoFixError,
+    Symbol,
 )
 from boundlint.edit.target import Target, first_tuple_item, returned_value
 from boundlint.edit.templates import PLACEHOLDER, budget_literal, wrap_in_call
@@ -272,8 +273,7 @@ def ask_cost_analyst(question: str) -> str:
         value = returned_value(target, tool.content_and_artifact)
         texts = kinds.text_blocks(value)
         if texts is not None:
-            message = f"Cut the text of each MCP `TextContent` block: `text=truncate_for_llm(..., max_chars={budget})`"
-            return self._inner_fix(target, texts, budget, message, SAFE)
+            return self._text_blocks_fix(target, kinds, texts, budget)
         if kinds.makes_content_blocks(annotation, value):
             raise NoFixError(
                 "no automatic fix: the tool returns MCP content blocks (`TextContent`, ...); a checkpoint around "
@@ -299,7 +299,7 @@ def ask_cost_analyst(question: str) -> str:
             assert isinstance(value, cst.Call)
             message = f"Cut the data before it is serialised: `json.dumps(truncate_for_llm(..., max_chars={budget}))`"
             # With its own encoder (`default=`, `cls=`), what it would turn into JSON gets a plain copy.
-            if any(arg.keyword is not None and arg.keyword.value in ("default", "cls") for arg in value.args):
+            if _own_encoder(value):
                 message += " (unsafe: values the encoder's `default`/`cls` turns into JSON get a plain copy)"
                 return self._inner_fix(target, [serialised], budget, message, UNSAFE)
             return self._inner_fix(target, [serialised], budget, message, SAFE)
@@ -352,29 +352,41 @@ def ask_cost_analyst(question: str) -> str:
         return Candidate(target.finding, module, target.node, build, SAFE, message, (symbol,), budget=budget)
 
     def _inner_fix(
-        self, target: Target, inner: list[cst.BaseExpression], budget: str, message: str, applicability: str
+        self,
+        target: Target,
+        inner: list[cst.BaseExpression],
+        budget: str,
+        message: str,
+        applicability: str,
+        symbol: Symbol = TRUNCATE_FOR_LLM,
     ) -> Candidate:
-        """Wrap `inner`, parts of the returned value, in `truncate_for_llm` and keep the value
-        around them: the content of each `ToolMessage` of a `Command` (a dict in the Command's
+        """Wrap `inner`, parts of the returned value, in `symbol` (`truncate_for_llm`) and keep the
+        value around them: the content of each `ToolMessage` of a `Command` (a dict in the Command's
         place would lose the state update), the data of `json.dumps(data)` (a cut of the text
-        would not be JSON)."""
+        would not be JSON), the text of MCP `TextContent` blocks (`truncate_text`: it is a str)."""
 
         def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
             for part in inner:
-                wrapped = wrap_in_call(f"{names[TRUNCATE_FOR_LLM]}({PLACEHOLDER}, max_chars={names[BUDGET]})", part)
+                wrapped = wrap_in_call(f"{names[symbol]}({PLACEHOLDER}, max_chars={names[BUDGET]})", part)
                 node = node.deep_replace(part, wrapped)
             return node
 
         return Candidate(
-            target.finding,
-            target.module,
-            target.node,
-            build,
-            applicability,
-            message,
-            (TRUNCATE_FOR_LLM,),
-            budget=budget,
+            target.finding, target.module, target.node, build, applicability, message, (symbol,), budget=budget
         )
+
+    def _text_blocks_fix(self, target: Target, kinds: Kinds, texts: list[cst.BaseExpression], budget: str) -> Candidate:
+        """`[TextContent(type="text", text=x)]`: `x` is a str (the block's type says so), so it is
+        cut as text; `text=json.dumps(data)` keeps valid JSON when its data is cut instead."""
+        data = [_json_dumps_argument(kinds, text) if not _own_encoder(text) else None for text in texts]
+        if all(item is not None for item in data):
+            message = (
+                f"Cut the data of each MCP `TextContent` block before it is serialised: "
+                f"`text=json.dumps(truncate_for_llm(..., max_chars={budget}))`"
+            )
+            return self._inner_fix(target, [item for item in data if item is not None], budget, message, SAFE)
+        message = f"Cut the text of each MCP `TextContent` block: `text=truncate_text(..., max_chars={budget})`"
+        return self._inner_fix(target, texts, budget, message, SAFE, TRUNCATE_TEXT)
 
     def _json_text_fix(self, target: Target, budget: str) -> Candidate:
         """`result = json.dumps(...)` then `return result`: cut as JSON, which stays valid JSON (a
@@ -430,6 +442,13 @@ def _json_dumps_argument(kinds: Kinds, value: cst.BaseExpression) -> cst.BaseExp
         return None
     first = value.args[0]
     return first.value if first.keyword is None and not first.star else None
+
+
+def _own_encoder(value: cst.BaseExpression) -> bool:
+    """`json.dumps(data, default=...)` or `cls=...`: what the encoder turns into JSON is not plain data."""
+    return isinstance(value, cst.Call) and any(
+        arg.keyword is not None and arg.keyword.value in ("default", "cls") for arg in value.args
+    )
 
 
 def _returns_coroutine(context: FixContext, module: ModuleInfo, value: cst.BaseExpression) -> bool:

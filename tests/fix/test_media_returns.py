@@ -79,6 +79,16 @@ def test_the_text_of_blocks_written_out_is_cut_in_place(tmp_path):
     )
     [fix] = _fixes(tmp_path, tool)
     assert fix["applicability"] == "safe"
-    assert [edit["content"] for edit in fix["edits"]][
-        -1
-    ] == "truncate_for_llm(requests.get(url).text, max_chars=16_000)"
+    assert [edit["content"] for edit in fix["edits"]][-1] == "truncate_text(requests.get(url).text, max_chars=16_000)"
+
+
+def test_the_data_of_json_text_blocks_is_cut_before_it_is_serialised(tmp_path):
+    tool = (
+        "@mcp.tool()\ndef rows(url: str) -> list[TextContent]:\n"
+        "    return [TextContent(type='text', text=json.dumps(requests.get(url).json()))]\n"
+    )
+    [fix] = _fixes(tmp_path, "import json\n" + tool)
+    assert fix["applicability"] == "safe"
+    written = "".join(edit["content"] for edit in fix["edits"])
+    assert "json.dumps(" not in written  # the call stays as it is: only its data is wrapped
+    assert "truncate_for_llm(requests.get(url).json(), max_chars=16_000" in written
