@@ -2,13 +2,15 @@
 
 A tool that prints a preview table or logs a cut excerpt has not handed it to
 the model: BL006 leaves such text alone, and the analysis does not follow a
-call whose result only goes there.
+call whose result only goes there, directly or through a local that is only
+printed (`panel = format_table(rows)` then `console.print(panel)`).
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
+from boundlint.parse.positions import child_nodes
 from boundlint.project.module import ModuleInfo
 
 LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"})
@@ -26,3 +28,59 @@ def is_log_call(module: ModuleInfo, call: cst.Call) -> bool:
     # `logger.info(...)`, `self._log.warning(...)`, `console.print(...)`: by the receiver's name too,
     # never by the method's alone (`response.error(...)` may answer the model).
     return ("log" in receiver and method in LOG_METHODS) or (receiver == "console" and method in ("print", "log"))
+
+
+def printed_only(module: ModuleInfo, function: cst.FunctionDef) -> frozenset[str]:
+    """The locals of `function` that are assigned and read, but read only inside log calls,
+    `print` or a console's print (`preview = text[:200] + "..."` then `console.print(preview)`):
+    what they hold reaches no model. A name read anywhere else, augmented, declared `global` or
+    `nonlocal`, or read in a nested function outside such a call, is not one of them. Kept on
+    the module, by function, like its index: the analysis and BL006 both ask."""
+    known: dict[int, frozenset[str]] = module.__dict__.setdefault("_printed_only", {})
+    found = known.get(id(function))
+    if found is None:
+        found = known[id(function)] = _printed_only(module, function)
+    return found
+
+
+def _printed_only(module: ModuleInfo, function: cst.FunctionDef) -> frozenset[str]:
+    assigned: set[str] = set()
+    stored: set[int] = set()  # the Name nodes that are plain assignment targets
+    read_elsewhere: set[str] = set()
+    read_printed: set[str] = set()
+    stack: list[tuple[cst.CSTNode, bool]] = [(function.body, False)]
+    while stack:
+        node, printed = stack.pop()
+        if isinstance(node, cst.Name):
+            if id(node) not in stored:
+                (read_printed if printed else read_elsewhere).add(node.value)
+            continue
+        if isinstance(node, (cst.Assign, cst.AnnAssign)):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    assigned.add(target.value)
+                    stored.add(id(target))
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            read_elsewhere.update(item.name.value for item in node.names)
+            continue
+        elif isinstance(node, cst.Call) and not printed and is_log_call(module, node):
+            printed = True
+        stack.extend((child, printed) for child in _code_children(node))
+    return frozenset((assigned & read_printed) - read_elsewhere)
+
+
+def _code_children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The children whose names are reads: not an attribute's name, a keyword, a parameter's or a
+    definition's own name."""
+    if isinstance(node, cst.Attribute):
+        return [node.value]
+    if isinstance(node, cst.Arg):
+        return [node.value]
+    if isinstance(node, cst.Param):
+        return [part for part in (node.annotation, node.default) if part is not None]
+    if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        return [child for child in child_nodes(node) if child is not node.name]
+    if isinstance(node, (cst.Import, cst.ImportFrom)):
+        return []
+    return list(child_nodes(node))

@@ -8,7 +8,7 @@ import libcst as cst
 
 from boundlint.analyse.dataflow import snippet
 from boundlint.analyse.markers import marker_text
-from boundlint.analyse.sinks import is_log_call
+from boundlint.analyse.sinks import is_log_call, printed_only
 from boundlint.analyse.size import HIGH, MEDIUM
 from boundlint.core.findings import Finding
 from boundlint.edit.context import FixContext
@@ -42,8 +42,9 @@ in it) and in the validators of its return contract (`high`), and in the
 functions of the tree that a tool's values are followed into, in any module
 (`medium`). A preview in a CLI table, a `__repr__` or a UI that no tool
 returns is not flagged. Nor is text that no model reads inside a tool: log
-calls, `print`, console prints, `warnings.warn`, and the messages of `raise`
-and `assert`. Nor is a cut under a guard that leaves room for the marker
+calls, `print`, console prints, `warnings.warn`, the messages of `raise`
+and `assert`, and a local that is only printed or logged (`preview = ...`
+then `console.print(Panel(preview))`). Nor is a cut under a guard that leaves room for the marker
 (`if len(text) > 200: text = text[:197] + "..."`). Nor is a preview that is
 one piece of a larger text or collection (`f"Content: {body[:300]}...\\n"`, a
 dict value, a list item, `out += ...`): its N is a preview's length, not the
@@ -176,6 +177,28 @@ def fetch(url: str) -> str:
     console.print(headers_table(dict(response.headers)))
     return truncate_text(response.text, max_chars=8_000)
 """,
+        """
+import requests
+from boundlint_runtime import truncate_text
+from langchain_core.tools import tool
+from rich.console import Console
+from rich.panel import Panel
+
+console = Console()
+
+def summary_panel(body: str) -> Panel:
+    return Panel(f"{body[:300]}...")  # for the person at the terminal
+
+@tool
+def fetch(url: str) -> str:
+    \"\"\"Fetch a page.\"\"\"
+    body = requests.get(url, timeout=10).text
+    preview = body[:200] + "..." if len(body) > 200 else body  # only printed below
+    console.print(Panel(preview))
+    panel = summary_panel(body)
+    console.print(panel)
+    return truncate_text(body, max_chars=8_000)
+""",
     )
     invalid = (
         """
@@ -252,6 +275,8 @@ def headline(text: str) -> str:
                         continue
                     outer = _parents(module) if outer is None else outer
                     if _piece_of_larger_text(site.node, found[1], outer):
+                        continue
+                    if site.function is not None and _printed_local(module, site.node, site.function, outer):
                         continue
                     cut, marker = found
                     message = (
@@ -488,6 +513,21 @@ def _piece_of_larger_text(node: cst.CSTNode, marker: str, parents: dict[cst.CSTN
             and call.func.attr.value in ("append", "join", "extend", "insert", "write")
         )
     return False
+
+
+def _printed_local(
+    module: ModuleInfo, node: cst.CSTNode, function: cst.FunctionDef, parents: dict[cst.CSTNode, cst.CSTNode]
+) -> bool:
+    """`preview = text[:200] + "..."` (or a conditional expression around it), where `preview` is
+    then only printed or logged: text for the person at the terminal, not the model."""
+    child, parent = node, parents.get(node)
+    while isinstance(parent, cst.IfExp) and child is not parent.test:
+        child, parent = parent, parents.get(parent)
+    if not isinstance(parent, (cst.Assign, cst.AnnAssign)) or parent.value is not child:
+        return False
+    targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
+    printed = printed_only(module, function)
+    return all(isinstance(target, cst.Name) and target.value in printed for target in targets)
 
 
 def _other_fstring_parts(node: cst.FormattedString, marker: str) -> bool:
