@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import libcst as cst
 
@@ -11,6 +12,7 @@ from boundlint.analyse.branches import dispatched_name, on_error_branch
 from boundlint.analyse.dataflow import argument_at, dict_entry
 from boundlint.analyse.size import LOW, UNBOUNDED, Verdict
 from boundlint.core.findings import Finding, lower_confidence
+from boundlint.edit.callers import callers_in_module
 from boundlint.edit.context import FixContext
 from boundlint.edit.install import install_candidate, wants_install
 from boundlint.edit.kinds import JSON, TEXT, UNKNOWN, Kinds
@@ -270,6 +272,27 @@ def ask_cost_analyst(question: str) -> str:
                 return install_candidate(target, context, budget)
             except NoFixError:
                 pass
+        candidate = self._return_fix(target, context, kinds, budget, annotation)
+        if not isinstance(function, cst.FunctionDef) or candidate.applicability == UNSAFE:
+            return candidate
+        callers = callers_in_module(module, function)
+        if not callers:
+            return candidate
+        name = function.name.value
+        others = [f"`{caller}`" for caller in callers if caller != tool.qualname]
+        reasons = [f"`{name}` calls itself"] if len(others) < len(callers) else []
+        if others:
+            reasons.append(f"{', '.join(others)} call{'s' if len(others) == 1 else ''} `{name}` too")
+        why = " and ".join(reasons) + ", and would get the cut result"
+        return replace(candidate, applicability=UNSAFE, message=f"{candidate.message} (unsafe: {why})")
+
+    def _return_fix(
+        self, target: Target, context: FixContext, kinds: Kinds, budget: str, annotation: cst.BaseExpression | None
+    ) -> Candidate:
+        """The fix at the tool's `return` (or above its `def`): what changes the value it returns."""
+        tool, module = target.tool, target.module
+        assert tool is not None
+        function = tool.node
         value = returned_value(target, tool.content_and_artifact)
         texts = kinds.text_blocks(value)
         if texts is not None:
