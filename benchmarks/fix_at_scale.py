@@ -1,6 +1,10 @@
-"""Fix safety at scale: `boundlint fix --unsafe-fixes` on a copy of a whole tree, checked from the outside.
+"""Fix safety at scale: `boundlint fix --unsafe-fixes` on a copy of whole trees, checked from the outside.
 
-    python benchmarks/fix_at_scale.py PATH [--limit N] [--keep DIR] [--tests]
+    python benchmarks/fix_at_scale.py PATH [PATH ...] [--safe-only] [--limit N] [--keep DIR] [--tests]
+
+With several trees, each gets its report, then one table sums them up. With
+`--safe-only`, the fixes a plain `boundlint fix` applies (no `--unsafe-fixes`)
+are the ones checked.
 
 The tree's .py files (and a pyproject.toml at its top) are copied to a
 temporary folder, then, in the copy, as a user would:
@@ -231,16 +235,20 @@ def boundlint(arguments: list[str], cwd: Path) -> subprocess.CompletedProcess[by
     return run
 
 
-def check_json(root: Path) -> list[dict]:
-    run = boundlint(["check", ".", "--unsafe-fixes", "--output-format", "json", "--exit-zero"], root)
+def fix_flags(unsafe: bool) -> list[str]:
+    return ["--unsafe-fixes"] if unsafe else []
+
+
+def check_json(root: Path, unsafe: bool = True) -> list[dict]:
+    run = boundlint(["check", ".", *fix_flags(unsafe), "--output-format", "json", "--exit-zero"], root)
     if run.returncode != 0:
         raise RuntimeError(f"check failed ({run.returncode}): {run.stderr.decode(errors='replace')[-2000:]}")
     return json.loads(run.stdout)
 
 
-def fix_diff(root: Path) -> dict[str, list[str]]:
+def fix_diff(root: Path, unsafe: bool = True) -> dict[str, list[str]]:
     """One fix round as a unified diff, by file: {path: the diff's lines}."""
-    run = boundlint(["fix", "--unsafe-fixes", "--diff", "."], root)
+    run = boundlint(["fix", *fix_flags(unsafe), "--diff", "."], root)
     if run.returncode not in (0, 1, 2):
         raise RuntimeError(f"fix --diff failed ({run.returncode}): {run.stderr.decode(errors='replace')[-2000:]}")
     patches: dict[str, list[str]] = {}
@@ -341,15 +349,15 @@ def targets_of(text: str, findings: list[dict], where: str) -> tuple[ast_mask.Ta
     return targets, problems
 
 
-def replay(root: Path, figures: Figures) -> tuple[dict[str, list[Step]], list[dict]]:
+def replay(root: Path, figures: Figures, unsafe: bool = True) -> tuple[dict[str, list[Step]], list[dict]]:
     """Fix `root` one round at a time; each file's steps, and the first round's findings."""
     steps: dict[str, list[Step]] = {}
     first: list[dict] | None = None
     for _ in range(MAX_ROUNDS):
-        patches = fix_diff(root)
+        patches = fix_diff(root, unsafe)
         if not patches and first is not None:
             break
-        findings = check_json(root)  # the targets of this round: the same state as the diff's
+        findings = check_json(root, unsafe)  # the targets of this round: the same state as the diff's
         if first is None:
             first = findings
         if not patches:
@@ -384,7 +392,12 @@ def replay(root: Path, figures: Figures) -> tuple[dict[str, list[Step]], list[di
 
 
 def run(
-    tree: Path, limit: int | None = None, keep: Path | None = None, out: TextIO | None = None, tests: bool = False
+    tree: Path,
+    limit: int | None = None,
+    keep: Path | None = None,
+    out: TextIO | None = None,
+    tests: bool = False,
+    unsafe: bool = True,
 ) -> Figures:
     started = time.perf_counter()
     figures = Figures()
@@ -401,13 +414,13 @@ def run(
             passed_before = passed_tests(work / "tests-before", work / "before.xml")
             figures.tests_run, figures.tests_passed_before = True, len(passed_before)
 
-        steps, findings = replay(replay_root, figures)
+        steps, findings = replay(replay_root, figures, unsafe)
         figures.findings_before = len(findings)
         figures.fixable_before = sum(1 for finding in findings if finding.get("fix"))
 
         figures.formatter = formatter_of(fixed_root)
         unformatted_before = unformatted(figures.formatter, fixed_root, files)
-        first = boundlint(["fix", "--unsafe-fixes", "."], fixed_root)
+        first = boundlint(["fix", *fix_flags(unsafe), "."], fixed_root)
         report = first.stdout.decode("utf-8", "replace")
         match = re.search(r"^Fixed (\d+) findings? in", report, re.MULTILINE)
         figures.findings_fixed = int(match.group(1)) if match else 0
@@ -447,7 +460,7 @@ def run(
             figures.imports_added += len(added)
             figures.import_failures += [f"{relative}: {why}" for why in map(runtime_import_problem, added) if why]
 
-        boundlint(["fix", "--unsafe-fixes", "."], fixed_root)
+        boundlint(["fix", *fix_flags(unsafe), "."], fixed_root)
         again = snapshot(fixed_root, files)
         figures.second_run_changed = [relative for relative in files if again[relative] != fixed[relative]]
         if tests:
@@ -562,15 +575,88 @@ def unformatted(formatter: str | None, root: Path, files: list[str]) -> set[str]
 def main(argv: list[str] | None = None) -> int:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))  # `ast` walks of deeply nested code
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("tree", type=Path)
-    parser.add_argument("--limit", type=int, default=None, help="only the first N .py files (sorted by path)")
+    parser.add_argument("trees", type=Path, nargs="+")
+    parser.add_argument("--safe-only", action="store_true", help="the fixes `boundlint fix` applies without flags")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N .py files of each (sorted by path)")
     parser.add_argument("--keep", type=Path, default=None, help="work in this (empty) folder and keep it")
-    parser.add_argument("--tests", action="store_true", help="run the tree's own tests before and after the fixes")
+    parser.add_argument("--tests", action="store_true", help="run each tree's own tests before and after the fixes")
     args = parser.parse_args(argv)
-    if args.keep is not None:
-        args.keep.mkdir(parents=True, exist_ok=True)
-    figures = run(args.tree, args.limit, args.keep, sys.stdout, tests=args.tests)
-    return 0 if figures.ok else 1
+    several = len(args.trees) > 1
+    results: list[tuple[str, Figures]] = []
+    for tree in args.trees:
+        keep = args.keep / tree.name if args.keep is not None and several else args.keep
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
+        if several:
+            sys.stdout.write(f"== {tree.name}\n")
+        figures = run(tree, args.limit, keep, sys.stdout, tests=args.tests, unsafe=not args.safe_only)
+        results.append((tree.name, figures))
+    if several:
+        write_table(results, sys.stdout)
+    return 0 if all(figures.ok for _, figures in results) else 1
+
+
+TABLE_COLUMNS = (
+    "tree",
+    "files",
+    "findings",
+    "fixed",
+    "changed",
+    "compile",
+    "ast",
+    "again",
+    "format",
+    "imports",
+    "tests",
+    "s",
+)
+
+
+def write_table(results: list[tuple[str, Figures]], out: TextIO) -> None:
+    """One row per tree and a total: what was fixed, then every must-be-0 count (`format`: files
+    the fixes took out of the formatter's format, of those in it before; `tests`: tests that passed
+    before and not after, of those that passed)."""
+    rows = [[name, *_row(figures)] for name, figures in results]
+    total = Figures()
+    for _, figures in results:
+        for name in ("files", "findings_before", "findings_fixed", "files_changed", "formatted_changed"):
+            setattr(total, name, getattr(total, name) + getattr(figures, name))
+        for name in ("compile_failures", "differences", "second_run_changed", "formatter_regressions"):
+            getattr(total, name).extend(getattr(figures, name))
+        total.imports_added += figures.imports_added
+        total.import_failures += figures.import_failures
+        total.tests_run = total.tests_run or figures.tests_run
+        total.tests_passed_before += figures.tests_passed_before
+        total.test_regressions += figures.test_regressions
+        total.seconds += figures.seconds
+        total.formatter = total.formatter or figures.formatter
+    rows.append(["total", *_row(total)])
+    widths = [max(len(str(row[i])) for row in [list(TABLE_COLUMNS), *rows]) for i in range(len(TABLE_COLUMNS))]
+    out.write("\n")
+    for row in [list(TABLE_COLUMNS), *rows]:
+        cells = [
+            str(cell).ljust(width) if i == 0 else str(cell).rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        out.write("  ".join(cells).rstrip() + "\n")
+
+
+def _row(figures: Figures) -> list[object]:
+    formatted = f"{len(figures.formatter_regressions)}/{figures.formatted_changed}" if figures.formatter else "-"
+    tests = f"{len(figures.test_regressions)}/{figures.tests_passed_before}" if figures.tests_run else "-"
+    return [
+        figures.files,
+        figures.findings_before,
+        figures.findings_fixed,
+        figures.files_changed,
+        len(figures.compile_failures),
+        len(figures.differences),
+        len(figures.second_run_changed),
+        formatted,
+        f"{len(figures.import_failures)}/{figures.imports_added}",
+        tests,
+        f"{figures.seconds:.0f}",
+    ]
 
 
 if __name__ == "__main__":

@@ -48,6 +48,31 @@ def test_the_script_exits_zero_on_a_safe_run(tmp_path, capsys):
     assert "files in tree: 10\n" in capsys.readouterr().out
 
 
+def test_several_trees_get_a_report_each_and_one_table(tmp_path, capsys):
+    for name in ("one", "two"):
+        generate(tmp_path / name, 12)
+    assert main([str(tmp_path / "one"), str(tmp_path / "two"), "--safe-only", "--limit", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "== one\n" in out and "== two\n" in out
+    header, *rows = out[out.index("\ntree ") + 1 :].splitlines()
+    assert header.split()[:5] == ["tree", "files", "findings", "fixed", "changed"]
+    assert [row.split()[0] for row in rows] == ["one", "two", "total"]
+    assert rows[-1].split()[1] == "12"  # 6 files of each
+
+
+def test_safe_only_leaves_the_unsafe_fixes_out(tmp_path):
+    (tmp_path / "tree").mkdir()
+    # `count` uses what `page` returns, so the fix of `page` is unsafe; the one of `rows` is safe
+    (tmp_path / "tree" / "server.py").write_text(
+        "import requests\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('x')\n\n\n"
+        "@mcp.tool()\ndef page(url: str) -> str:\n    return requests.get(url).text\n\n\n"
+        "@mcp.tool()\ndef rows(url: str):\n    return requests.get(url).json()['rows']\n\n\n"
+        "def count(url: str) -> int:\n    return len(page(url))\n"
+    )
+    assert run(tmp_path / "tree", unsafe=True).findings_fixed == 2
+    assert run(tmp_path / "tree", unsafe=False).findings_fixed == 1
+
+
 @pytest.mark.parametrize(
     "old, new",
     [
