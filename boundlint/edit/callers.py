@@ -31,10 +31,14 @@ def callers_in_module(module: ModuleInfo, function: cst.FunctionDef) -> list[str
     found: set[str] = set()
     for call in index.calls:
         caller = call.function
-        if caller is None:
-            continue  # module-level code: a demo run
-        if _calls(call, site) and id(call.node) not in _passed_on(module, caller):
-            found.add(call.symbol)
+        if caller is None or not _calls(call, site):
+            continue  # module-level code is a demo run
+        returned, handed = _passed_on(module, caller)
+        if id(call.node) in returned or (function.asynchronous is not None and id(call.node) in handed):
+            continue  # `return f(x)`, or `return asyncio.run(f(x))` of a coroutine
+        if site.owner is None and function.name.value in _local_names(caller):
+            continue  # another `f`: `f = Agent(...)` in the caller
+        found.add(call.symbol)
     return sorted(found)
 
 
@@ -50,26 +54,57 @@ def _calls(call: CallSite, site: FunctionSite) -> bool:
     return (receiver in ("self", "cls") and call.owner is site.owner) or receiver == site.owner.name.value
 
 
-def _passed_on(module: ModuleInfo, function: cst.FunctionDef) -> set[int]:
+def _passed_on(module: ModuleInfo, function: cst.FunctionDef) -> tuple[set[int], set[int]]:
     """The calls whose result `function` returns as it is (`return f(x)`, `return await f(x)`) or
-    only prints or logs (`print(f(x))` in a demo `main`)."""
-    known: dict[int, set[int]] = module.__dict__.setdefault("_passed_on_calls", {})
+    only prints or logs (`print(f(x))` in a demo `main`); and the calls handed straight to a call
+    it returns (`return asyncio.run(f(x))`: when `f` is a coroutine function, whoever runs it
+    gets its result as it is)."""
+    known: dict[int, tuple[set[int], set[int]]] = module.__dict__.setdefault("_passed_on_calls", {})
     found = known.get(id(function))
     if found is None:
-        found = known[id(function)] = set()
+        returned: set[int] = set()
+        handed: set[int] = set()
         stack: list[cst.CSTNode] = [function.body]
         while stack:
             node = stack.pop()
             if isinstance(node, cst.Return) and node.value is not None:
                 value = node.value.expression if isinstance(node.value, cst.Await) else node.value
-                found.add(id(value))
+                returned.add(id(value))
+                if isinstance(value, cst.Call):
+                    handed.update(id(arg.value) for arg in value.args)
             elif isinstance(node, cst.Call) and is_log_call(module, node):
-                found.update(id(inner) for inner in _calls_within(node))
+                returned.update(id(inner) for inner in _calls_within(node))
                 continue
             elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
                 continue  # their returns are theirs
             stack.extend(child_nodes(node))
+        found = known[id(function)] = (returned, handed)
     return found
+
+
+def _local_names(function: cst.FunctionDef) -> set[str]:
+    """The names `function` binds itself: its parameters, and what it assigns, imports or defines."""
+    params = function.params
+    names = {param.name.value for param in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    for extra in (params.star_arg, params.star_kwarg):
+        if isinstance(extra, cst.Param):
+            names.add(extra.name.value)
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.AssignTarget) and isinstance(node.target, cst.Name):
+            names.add(node.target.value)
+        elif isinstance(node, (cst.AnnAssign, cst.For)) and isinstance(node.target, cst.Name):
+            names.add(node.target.value)
+        elif isinstance(node, cst.AsName) and isinstance(node.name, cst.Name):
+            names.add(node.name.value)
+        elif isinstance(node, cst.ImportAlias) and node.asname is None:
+            names.add(cst.Module([]).code_for_node(node.name).split(".")[0])
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            names.add(node.name.value)
+            continue
+        stack.extend(child_nodes(node))
+    return names
 
 
 def _calls_within(node: cst.CSTNode) -> list[cst.Call]:

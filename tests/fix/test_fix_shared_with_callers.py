@@ -13,6 +13,8 @@ from boundlint.engine.run import CheckOptions, check
 from tests.helpers import write_tree
 
 HEADER = """
+import asyncio
+
 import requests
 from mcp.server.fastmcp import FastMCP
 
@@ -80,7 +82,24 @@ def test_a_recursive_tool_gets_an_unsafe_fix(tmp_path):
         "def main() -> None:\n    print(read_page('https://example.com'))\n",
         # module-level code
         "if __name__ == '__main__':\n    text = read_page('https://example.com')\n",
+        # the caller's own `read_page`
+        "def summary(url: str) -> int:\n    read_page = len\n    return read_page(url) + 1\n",
+        "def summary(url: str) -> int:\n    from other import read_page\n    return len(read_page(url))\n",
     ],
 )
 def test_callers_that_hand_the_result_on_keep_the_fix_safe(tmp_path, rest):
     assert read_page_fix(tmp_path, rest)["applicability"] == "safe"
+
+
+def test_a_coroutine_handed_to_a_runner_that_is_returned_is_passed_on(tmp_path):
+    write_tree(
+        tmp_path,
+        {
+            "server.py": HEADER.replace("read_page", "unused")
+            + "@mcp.tool()\nasync def fetch(url: str) -> str:\n    return requests.get(url).text\n\n\n"
+            "@mcp.tool()\ndef fetch_sync(url: str) -> str:\n    return asyncio.run(fetch(url))\n"
+        },
+    )
+    result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=Request(fixes=True)))
+    [finding] = [f for f in result.findings if f.code == "BL001" and f.symbol == "fetch"]
+    assert finding.fix is not None and finding.fix["applicability"] == "safe"
