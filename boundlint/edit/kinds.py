@@ -306,7 +306,7 @@ class Kinds:
         if isinstance(expr, cst.FormattedString):
             return True
         if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
-            return _is_str_literal(expr)
+            return is_str_literal(expr)
         if isinstance(expr, cst.BinaryOperation):
             if isinstance(expr.operator, cst.Add):  # `"a" + x` is a str or raises
                 return _is_literal_text(expr.left) or _is_literal_text(expr.right)
@@ -325,19 +325,19 @@ class Kinds:
                 if func.attr.value in LITERAL_TEXT_METHODS and isinstance(
                     func.value, (cst.SimpleString, cst.ConcatenatedString)
                 ):
-                    return _is_str_literal(func.value)
+                    return is_str_literal(func.value)
         return False
 
 
 def _is_literal_text(expr: cst.BaseExpression) -> bool:
-    return isinstance(expr, cst.FormattedString) or _is_str_literal(expr)
+    return isinstance(expr, cst.FormattedString) or is_str_literal(expr)
 
 
-def _is_str_literal(expr: cst.BaseExpression) -> bool:
+def is_str_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.SimpleString):
         return "b" not in expr.prefix.lower()
     if isinstance(expr, cst.ConcatenatedString):
-        return _is_str_literal(expr.left)
+        return is_str_literal(expr.left)
     return False
 
 

@@ -7,7 +7,7 @@ names, so comments and layout inside the moved expression survive.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import libcst as cst
@@ -145,3 +145,29 @@ def separator(items: Sequence[Any]) -> cst.Comma:
     """The comma between the items of a list (one-line default when it has a single item)."""
     commas = [item.comma for item in items[:-1] if isinstance(item.comma, cst.Comma)]
     return commas[0] if commas else _COMMA
+
+
+class _ReplaceEach(cst.CSTTransformer):
+    def __init__(self, olds: Sequence[cst.CSTNode], make: Callable[[cst.CSTNode, int], cst.CSTNode]) -> None:
+        self.olds = {id(old): index for index, old in enumerate(olds)}
+        self.make = make
+        self.done: set[int] = set()
+
+    def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
+        index = self.olds.get(id(original_node))
+        if index is None:
+            return updated_node
+        self.done.add(index)
+        return self.make(updated_node, index)
+
+
+def replace_each(
+    tree: cst.CSTNode, olds: Sequence[cst.CSTNode], make: Callable[[cst.CSTNode, int], cst.CSTNode]
+) -> cst.CSTNode:
+    """`tree` with each of `olds` (found by identity, in one pass) replaced by `make(old, its
+    index)`. Replacing them one at a time would not do: each replacement copies the tree around
+    the next one, which is then no longer found."""
+    replacer = _ReplaceEach(olds, make)
+    result = tree.visit(replacer)
+    assert len(replacer.done) == len(olds)
+    return result  # type: ignore[return-value]

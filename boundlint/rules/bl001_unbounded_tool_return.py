@@ -15,7 +15,7 @@ from boundlint.core.findings import Finding, lower_confidence
 from boundlint.edit.callers import callers_in_module
 from boundlint.edit.context import FixContext
 from boundlint.edit.install import install_candidate, wants_install
-from boundlint.edit.kinds import JSON, TEXT, UNKNOWN, Kinds
+from boundlint.edit.kinds import JSON, TEXT, UNKNOWN, Kinds, is_str_literal
 from boundlint.edit.model import (
     BOUNDED,
     BUDGET,
@@ -30,7 +30,7 @@ from boundlint.edit.model import (
     Symbol,
 )
 from boundlint.edit.target import Target, first_tuple_item, returned_value
-from boundlint.edit.templates import PLACEHOLDER, budget_literal, wrap_in_call
+from boundlint.edit.templates import PLACEHOLDER, budget_literal, replace_each, wrap_in_call
 from boundlint.find.tools import Tool
 from boundlint.knowledge.data_sources import tool_answers_briefly
 from boundlint.project.module import ModuleInfo, dotted
@@ -313,6 +313,13 @@ def ask_cost_analyst(question: str) -> str:
                 "no automatic fix: the tool returns a coroutine for the framework to await; a checkpoint "
                 "around it would return its text and never run it. Bound what the coroutine returns"
             )
+        blocks = _strands_blocks(kinds, value) if tool.framework == "strands" else None
+        if blocks is not None:
+            message = (
+                f'Cut what each block of the Strands result holds: `{{"text": truncate_text(..., '
+                f'max_chars={budget})}}`, `{{"json": truncate_for_llm(...)}}`; the result stays a result'
+            )
+            return self._inner_fix(target, blocks, budget, message, SAFE)
         channels = _model_channels(kinds, value)
         if channels is not None:
             message = f"Wrap the content the model reads in `truncate_for_llm(..., max_chars={budget})`"
@@ -377,39 +384,39 @@ def ask_cost_analyst(question: str) -> str:
     def _inner_fix(
         self,
         target: Target,
-        inner: list[cst.BaseExpression],
+        inner: list[cst.BaseExpression] | list[tuple[cst.BaseExpression, Symbol]],
         budget: str,
         message: str,
         applicability: str,
-        symbol: Symbol = TRUNCATE_FOR_LLM,
     ) -> Candidate:
-        """Wrap `inner`, parts of the returned value, in `symbol` (`truncate_for_llm`) and keep the
-        value around them: the content of each `ToolMessage` of a `Command` (a dict in the Command's
-        place would lose the state update), the data of `json.dumps(data)` (a cut of the text
-        would not be JSON), the text of MCP `TextContent` blocks (`truncate_text`: it is a str)."""
+        """Wrap `inner`, parts of the returned value, in `truncate_for_llm` (or the symbol paired
+        with each) and keep the value around them: the content of each `ToolMessage` of a
+        `Command` (a dict in the Command's place would lose the state update), the data of
+        `json.dumps(data)` (a cut of the text would not be JSON), the text of MCP `TextContent`
+        blocks and of Strands result blocks (`truncate_text`: it is a str)."""
+        parts = [part if isinstance(part, tuple) else (part, TRUNCATE_FOR_LLM) for part in inner]
 
         def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
-            for part in inner:
-                wrapped = wrap_in_call(f"{names[symbol]}({PLACEHOLDER}, max_chars={names[BUDGET]})", part)
-                node = node.deep_replace(part, wrapped)
-            return node
+            def wrap(part: cst.CSTNode, index: int) -> cst.CSTNode:
+                assert isinstance(part, cst.BaseExpression)
+                symbol = parts[index][1]
+                return wrap_in_call(f"{names[symbol]}({PLACEHOLDER}, max_chars={names[BUDGET]})", part)
 
+            return replace_each(node, [part for part, _ in parts], wrap)
+
+        symbols = tuple(dict.fromkeys(symbol for _, symbol in parts))
         return Candidate(
-            target.finding, target.module, target.node, build, applicability, message, (symbol,), budget=budget
+            target.finding, target.module, target.node, build, applicability, message, symbols, budget=budget
         )
 
     def _text_blocks_fix(self, target: Target, kinds: Kinds, texts: list[cst.BaseExpression], budget: str) -> Candidate:
         """`[TextContent(type="text", text=x)]`: `x` is a str (the block's type says so), so it is
         cut as text; `text=json.dumps(data)` keeps valid JSON when its data is cut instead."""
-        data = [_json_dumps_argument(kinds, text) if not _own_encoder(text) else None for text in texts]
-        if all(item is not None for item in data):
-            message = (
-                f"Cut the data of each MCP `TextContent` block before it is serialised: "
-                f"`text=json.dumps(truncate_for_llm(..., max_chars={budget}))`"
-            )
-            return self._inner_fix(target, [item for item in data if item is not None], budget, message, SAFE)
-        message = f"Cut the text of each MCP `TextContent` block: `text=truncate_text(..., max_chars={budget})`"
-        return self._inner_fix(target, texts, budget, message, SAFE, TRUNCATE_TEXT)
+        message = (
+            f"Cut the text of each MCP `TextContent` block: `text=truncate_text(..., max_chars={budget})`, "
+            "or the data of `json.dumps(...)` before it is serialised"
+        )
+        return self._inner_fix(target, [_text_part(kinds, text) for text in texts], budget, message, SAFE)
 
     def _json_text_fix(self, target: Target, budget: str) -> Candidate:
         """`result = json.dumps(...)` then `return result`: cut as JSON, which stays valid JSON (a
@@ -465,6 +472,41 @@ def _json_dumps_argument(kinds: Kinds, value: cst.BaseExpression) -> cst.BaseExp
         return None
     first = value.args[0]
     return first.value if first.keyword is None and not first.star else None
+
+
+def _text_part(kinds: Kinds, text: cst.BaseExpression) -> tuple[cst.BaseExpression, Symbol]:
+    """What to wrap in text that is a str by its type: the data of `json.dumps(data)` (the text
+    stays valid JSON), else the text itself."""
+    data = _json_dumps_argument(kinds, text) if not _own_encoder(text) else None
+    return (data, TRUNCATE_FOR_LLM) if data is not None else (text, TRUNCATE_TEXT)
+
+
+def _strands_blocks(kinds: Kinds, value: cst.BaseExpression) -> list[tuple[cst.BaseExpression, Symbol]] | None:
+    """The parts to cut of a Strands tool result written out in the return, `{"status": ...,
+    "content": [{"text": x}, {"json": y}]}`: each block's `text` as text, its `json` as data;
+    image and document blocks are left as they are. None when the value is not such a result."""
+    if dict_entry(value, "status") is None:
+        return None
+    content = dict_entry(value, "content")
+    if content is None:
+        return None
+    if not isinstance(content, (cst.List, cst.Tuple)):
+        raise NoFixError(
+            "no automatic fix: the Strands result's `content` blocks are built elsewhere; bound each "
+            'block\'s text where it is made (`{"text": truncate_text(...)}`)'
+        )
+    parts: list[tuple[cst.BaseExpression, Symbol]] = []
+    for element in content.elements:
+        text, data = dict_entry(element.value, "text"), dict_entry(element.value, "json")
+        if text is not None and not is_str_literal(text):
+            parts.append(_text_part(kinds, text))
+        elif data is not None:
+            parts.append((data, TRUNCATE_FOR_LLM))
+        elif not isinstance(element.value, cst.Dict):
+            raise NoFixError("no automatic fix: a block of the Strands result is built elsewhere; bound it there")
+    if not parts:
+        raise NoFixError("no automatic fix: the Strands result has no text or JSON block written out here")
+    return parts
 
 
 def _own_encoder(value: cst.BaseExpression) -> bool:

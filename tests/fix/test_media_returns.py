@@ -92,3 +92,14 @@ def test_the_data_of_json_text_blocks_is_cut_before_it_is_serialised(tmp_path):
     written = "".join(edit["content"] for edit in fix["edits"])
     assert "json.dumps(" not in written  # the call stays as it is: only its data is wrapped
     assert "truncate_for_llm(requests.get(url).json(), max_chars=16_000" in written
+
+
+def test_every_text_block_written_out_is_cut(tmp_path):
+    tool = (
+        "@mcp.tool()\ndef pages(a: str, b: str) -> list[TextContent]:\n"
+        "    return [TextContent(type='text', text=requests.get(a).text), "
+        "TextContent(type='text', text=requests.get(b).text)]\n"
+    )
+    [fix] = _fixes(tmp_path, tool)
+    written = "".join(edit["content"] for edit in fix["edits"])
+    assert written.count("truncate_text(requests.get(") == 2

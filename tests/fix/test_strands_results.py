@@ -1,0 +1,77 @@
+"""A Strands tool that returns its result dict (`{"status": ..., "content": [...]}`) gets a fix
+inside the blocks: each `text` cut as text, each `json` as data; the result stays a result, so
+Strands still reads its status and blocks. A `truncate_for_llm` around the whole dict would
+hand Strands a plain copy that may no longer be a result."""
+
+from __future__ import annotations
+
+from boundlint.core.config import Config
+from boundlint.edit.model import Edit
+from boundlint.engine.roots import Request
+from boundlint.engine.run import CheckOptions, check
+from boundlint.fix.apply import apply_edits
+from tests.helpers import write_tree
+
+HEADER = """import requests
+from strands import tool
+
+
+"""
+
+
+def bl001_fixes(tmp_path, body: str) -> list[tuple[dict | None, str]]:
+    """Each BL001 fix of `body` as JSON, with the module as that fix alone leaves it."""
+    source = HEADER + body
+    write_tree(tmp_path, {"tools.py": source})
+    result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=Request(fixes=True)))
+    found = []
+    for finding in result.findings:
+        if finding.code != "BL001":
+            continue
+        edits = [
+            Edit(
+                e["content"],
+                (e["location"]["row"], e["location"]["column"]),
+                (e["end_location"]["row"], e["end_location"]["column"]),
+            )
+            for e in (finding.fix or {}).get("edits", [])
+        ]
+        found.append((finding.fix, apply_edits(source, edits)))
+    return found
+
+
+def test_the_text_and_json_blocks_are_cut_inside_the_result(tmp_path):
+    body = (
+        "@tool\ndef fetch(url: str) -> dict:\n"
+        "    response = requests.get(url)\n"
+        '    return {"status": "success", "content": [{"text": "Fetched."}, {"text": response.text}, '
+        '{"json": response.json()}]}\n'
+    )
+    [(fix, after)] = bl001_fixes(tmp_path, body)
+    assert fix is not None and fix["applicability"] == "safe"
+    assert (
+        '    return {"status": "success", "content": [{"text": "Fetched."}, '
+        '{"text": truncate_text(response.text, max_chars=16_000)}, '
+        '{"json": truncate_for_llm(response.json(), max_chars=16_000)}]}\n'
+    ) in after
+    assert "from boundlint_runtime import truncate_for_llm, truncate_text\n" in after
+
+
+def test_json_text_in_a_block_is_cut_as_data(tmp_path):
+    body = (
+        "import json\n\n\n@tool\ndef rows(url: str) -> dict:\n"
+        '    return {"status": "success", "content": [{"text": json.dumps(requests.get(url).json())}]}\n'
+    )
+    [(fix, after)] = bl001_fixes(tmp_path, body)
+    assert fix is not None
+    assert '{"text": json.dumps(truncate_for_llm(requests.get(url).json(), max_chars=16_000))}' in after
+
+
+def test_blocks_built_elsewhere_get_no_fix(tmp_path):
+    body = (
+        "@tool\ndef fetch(url: str) -> dict:\n"
+        '    blocks = [{"text": requests.get(url).text}]\n'
+        '    return {"status": "success", "content": blocks}\n'
+    )
+    [(fix, _)] = bl001_fixes(tmp_path, body)
+    assert fix is None
