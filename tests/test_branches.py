@@ -7,7 +7,7 @@ import textwrap
 import libcst as cst
 import pytest
 
-from boundlint.analyse.branches import dispatched_name, on_error_branch
+from boundlint.analyse.branches import dispatched_name, on_error_branch, reports_error
 from tests.helpers import run_tree
 
 
@@ -88,3 +88,50 @@ def search(q: str) -> str:
 def test_a_finding_on_an_error_branch_is_low(tmp_path):
     result = run_tree(tmp_path, {"server.py": ERROR_BRANCH}, min_confidence="low")
     assert sorted((f.line, f.confidence) for f in result.findings if f.code == "BL001") == [(10, "low"), (11, "medium")]
+
+
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [
+        ('f"Error: {detail}"', True),
+        ('"Error: command rejected by safe mode. " f"{detail}"', True),
+        ('"Failed to read " + path', True),
+        ('"Unable to parse: %s" % detail', True),
+        ('"Could not reach {}".format(url)', True),
+        ('f"Cannot open {path}"', True),
+        ('f"Result: {detail}"', False),
+        ('f"{detail} failed"', False),  # a word further in says nothing about the whole
+        ('"Could " + detail', False),
+        ("detail", False),
+        ('{"status": "error", "content": [{"text": detail}]}', True),
+        ('{"status": "success", "content": [{"text": detail}]}', False),
+        ('{"success": False, "data": detail}', True),
+        ('{"error": str(e)}', True),
+        ('{"error": message, "details": detail}', True),
+        ('{"error": None, "rows": detail}', False),  # a success that says so
+        ('{"data": detail, "errors": errors}', False),  # data and errors: more than a report
+        ('{**detail, "status": "error"}', False),
+    ],
+)
+def test_a_return_whose_text_opens_with_a_failure_or_a_failure_dict_reports_an_error(value, error):
+    assert reports_error(cst.Return(cst.parse_expression(value))) is error
+
+
+ERROR_MESSAGE = """
+import requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("pages")
+
+@mcp.tool()
+def page(url: str) -> str:
+    response = requests.get(url)
+    if response.headers.get("x-blocked"):
+        return f"Error: the site refused the request: {response.text}"
+    return response.text
+"""
+
+
+def test_a_finding_on_an_error_message_is_low(tmp_path):
+    result = run_tree(tmp_path, {"server.py": ERROR_MESSAGE}, min_confidence="low")
+    assert sorted((f.line, f.confidence) for f in result.findings if f.code == "BL001") == [(10, "low"), (11, "high")]

@@ -3,7 +3,9 @@
 A tool's `return` sits under `if`s and `case`s, and two kinds of them tell a reader what the value
 is before any data flow does: the branch of a dispatcher (`if name == "jira_create_comment":` in an
 MCP server's one `call_tool`) names the tool that answers, and an error branch (`if "error" in
-result:`, `if not response.ok:`, the `else` of `if success:`) answers with an error report.
+result:`, `if not response.ok:`, the `else` of `if success:`) answers with an error report. So
+does a `return` whose text starts by saying something failed (`f"Error: {detail}"`), whatever
+the branch.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from boundlint.parse.positions import child_nodes
 
 ERROR_WORDS = frozenset({"error", "errors", "err", "exception", "failed", "failure", "fail"})
 SUCCESS_WORDS = frozenset({"success", "succeeded", "successful", "ok"})
+# How an error message starts: "Error: ...", "Failed to ...", "Unable to ...", "Cannot ...".
+FAILURE_OPENINGS = ERROR_WORDS | {"unable", "cannot"}
 ERROR, SUCCESS = "error", "success"
 
 
@@ -97,6 +101,60 @@ def on_error_branch(function: cst.CSTNode, returned: cst.CSTNode) -> bool:
             if (inner is node.body and said == ERROR) or (inner is node.orelse and said == SUCCESS):
                 return True
     return False
+
+
+def reports_error(returned: cst.CSTNode) -> bool:
+    """`return f"Error: {detail}"`, `return "Failed to read " + path`, `"Unable to ...: %s" % e`,
+    `"Could not ...".format(...)`: text whose own opening words say something failed. Or a dict
+    written out as a failure: `{"status": "error", "content": [...]}` (a Strands or ADK result),
+    `{"success": False, ...}`, `{"error": str(e)}`."""
+    value = returned.value if isinstance(returned, cst.Return) else returned
+    if isinstance(value, cst.Dict):
+        return _error_dict(value)
+    if not isinstance(value, cst.BaseExpression):
+        return False
+    words = name_words(_opening_text(value, 0) or "")[:2]
+    return bool(words) and (words[0] in FAILURE_OPENINGS or words == ["could", "not"])
+
+
+# The keys of a dict that only reports a failure: `{"error": str(e)}`, `{"error": ..., "details": ...}`.
+ERROR_REPORT_KEYS = frozenset({"error", "errors", "message", "detail", "details", "status", "success", "ok", "code"})
+
+
+def _error_dict(value: cst.Dict) -> bool:
+    entries: dict[str, cst.BaseExpression] = {}
+    for element in value.elements:
+        key = _string(element.key) if isinstance(element, cst.DictElement) else None
+        if key is None:
+            return False  # `**rest` or a computed key: more than a report
+        entries[key] = element.value
+    for key in ("status", "state"):
+        said = _literal_says(entries[key]) if key in entries else None
+        if said == ERROR:
+            return True
+    flags = [entries.get(key) for key in ("success", "ok")]
+    if any(isinstance(flag, cst.Name) and flag.value == "False" for flag in flags):
+        return True
+    reported = [entries[key] for key in ("error", "errors") if key in entries]
+    return bool(reported) and set(entries) <= ERROR_REPORT_KEYS and not any(_is_none(item) for item in reported)
+
+
+def _opening_text(expr: cst.BaseExpression, depth: int) -> str | None:
+    """The literal text a string expression starts with, when it is built around one."""
+    if depth > 5:
+        return None
+    if isinstance(expr, cst.FormattedString):
+        first = expr.parts[0] if expr.parts else None
+        return first.value if isinstance(first, cst.FormattedStringText) else None
+    if isinstance(expr, cst.SimpleString):
+        return _string(expr)
+    if isinstance(expr, cst.ConcatenatedString):
+        return _opening_text(expr.left, depth + 1)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Modulo)):
+        return _opening_text(expr.left, depth + 1)
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "format":
+        return _string(expr.func.value) if isinstance(expr.func.value, cst.SimpleString) else None
+    return None
 
 
 def holds_when(test: cst.BaseExpression) -> str | None:

@@ -8,7 +8,7 @@ from dataclasses import replace
 import libcst as cst
 
 from boundlint.analyse.analysis import is_tool_generator
-from boundlint.analyse.branches import dispatched_name, on_error_branch
+from boundlint.analyse.branches import dispatched_name, on_error_branch, reports_error
 from boundlint.analyse.dataflow import argument_at, dict_entry
 from boundlint.analyse.size import LOW, UNBOUNDED, Verdict
 from boundlint.core.findings import Finding, lower_confidence
@@ -65,7 +65,7 @@ Confidence is `high` when the value comes from a known source of bulk data
 as often one record as a bulk (parsed JSON, a query's rows) or a call whose
 name says it reads content, and `low` (not reported by default) for what a
 reviewer most often reads as short: a return on an error branch
-(`if "error" in result:`), an error report, a call that asks for a few items
+(`if "error" in result:`), an error report (`f"Error: {detail}"`), a call that asks for a few items
 or tokens by a count the code sets, an image or audio block, and anything in
 a test module. The README lists every case ("Each finding has a confidence").
 """
@@ -252,8 +252,8 @@ def ask_cost_analyst(question: str) -> str:
                 )
                 name = dispatched_name(tool.node, item.node) or tool.qualname
                 confidence = _confidence(tool, verdict, name)
-                if on_error_branch(tool.node, item.node):
-                    confidence = LOW  # `if "error" in result: return ...`: an error report
+                if on_error_branch(tool.node, item.node) or reports_error(item.node):
+                    confidence = LOW  # `if "error" in result: return ...`, `return f"Error: {e}"`: an error report
                 yield self.finding(tool.module, item.node, message, tool.qualname, confidence)
 
     # -- the fix: wrap the returned value in a checkpoint, or add @bounded --
