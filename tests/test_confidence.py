@@ -409,9 +409,11 @@ ON_FAILURE = ("if response.status_code != 200:\n    return f", "if not response.
 def test_the_body_of_a_failed_request_is_named_as_an_error_body(tmp_path, body, named):
     source = HTTP_TOOL.format(body=textwrap.indent(body, " " * 4))
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
-    # an error page, or a short message: `medium`; in the branch of the failed check, `low` (an error report)
+    # an error page, or a short message: `medium`; in the branch of the failed check, or in text that
+    # opens by saying so (`f"Error: ..."`), `low` (an error report)
     # (`send` posts: the answer to a write is `medium` at most)
-    expected = "medium" if named != "the error body" else "low" if body.startswith(ON_FAILURE) else "medium"
+    reported = body.startswith(ON_FAILURE) or "return f'Error:" in body
+    expected = "low" if named == "the error body" and reported else "medium"
     assert [(f.symbol, f.confidence) for f in result.findings] == [("send", expected)]
     assert [named in f.message for f in result.findings] == [True]
 
