@@ -49,7 +49,9 @@ def search(q: str) -> Results:
     ...
 """
     fix = """
-Cap the number of items, keeping the first N and recording the cut:
+Cap the number of items, keeping the first N and recording the cut (an unsafe
+fix: a typed list has no room for a marker, so tell the model how many there
+are, or let it page, where the list is filled):
 
 ```python
 from typing import Annotated

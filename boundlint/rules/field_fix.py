@@ -84,7 +84,16 @@ def plan_field_fix(target: Target, context: FixContext) -> Candidate:
         f"Bound the field with `Annotated[..., {symbol.name}({budget})]`, which cuts longer values "
         f"to {budget} {unit} (and signals the cut)"
     )
-    return Candidate(target.finding, module, node, build, SAFE, message, (ANNOTATED, symbol))
+    if is_str:
+        return Candidate(target.finding, module, node, build, SAFE, message, (ANNOTATED, symbol))
+    # A typed list has no room for a marker: the model is not told that items were dropped, nor
+    # is the code that reads a count or pages on (`total`, `has_more`) next to the list. Maintainers
+    # rejected 49 of 54 such fixes on public MCP servers (benchmarks/reviewed/2026-11-27-fix-hunks.jsonl).
+    message += (
+        " (unsafe: the items past the bound are dropped wherever the model is validated, with no "
+        "marker the model reads; a count or paging field tells it that more are left)"
+    )
+    return Candidate(target.finding, module, node, build, UNSAFE, message, (ANNOTATED, symbol))
 
 
 def _reject(
