@@ -142,14 +142,16 @@ def test_after_unsafe_fixes_only_findings_without_a_fix_are_left(trees):
     assert run.code == (1 if remaining.findings else 0)
 
 
-def test_fixed_contract_fields_truncate_at_run_time(trees):
-    script = textwrap.dedent("""\
+@pytest.mark.parametrize(("tree", "tags"), [("safe", 500), ("unsafe", 50)])
+def test_fixed_contract_fields_truncate_at_run_time(trees, tree, tags):
+    """str fields get `Truncated` (safe); list fields `TruncatedItems`, an unsafe fix."""
+    script = textwrap.dedent(f"""\
         from newsdesk.schemas import ArticleSummary, SearchResults
         article = ArticleSummary(url="https://x.example", description="t" * 10_000, tags=["a"] * 500)
         assert len(article.description) <= 4_000 and "[truncated" in article.description, len(article.description)
-        assert len(article.tags) == 50
+        assert len(article.tags) == {tags}, len(article.tags)
         assert ArticleSummary(url="u", description="short").description == "short"
         print("ok")
         """)
-    result = _python(trees["safe"], "-c", script)  # type: ignore[arg-type]
+    result = _python(trees[tree], "-c", script)  # type: ignore[arg-type]
     assert result.stdout.strip() == "ok", result.stderr
