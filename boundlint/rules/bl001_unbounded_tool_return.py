@@ -474,6 +474,11 @@ def _json_dumps_argument(kinds: Kinds, value: cst.BaseExpression) -> cst.BaseExp
     return first.value if first.keyword is None and not first.star else None
 
 
+# The blocks of a Strands result that carry binary content (`{"image": {"format": ..., "source": ...}}`).
+STRANDS_MEDIA_BLOCKS = ("image", "document", "video")
+CHECKPOINT_NAMES = frozenset({TRUNCATE_TEXT.name, TRUNCATE_FOR_LLM.name, TRUNCATE_JSON.name})
+
+
 def _text_part(kinds: Kinds, text: cst.BaseExpression) -> tuple[cst.BaseExpression, Symbol]:
     """What to wrap in text that is a str by its type: the data of `json.dumps(data)` (the text
     stays valid JSON), else the text itself."""
@@ -497,16 +502,32 @@ def _strands_blocks(kinds: Kinds, value: cst.BaseExpression) -> list[tuple[cst.B
         )
     parts: list[tuple[cst.BaseExpression, Symbol]] = []
     for element in content.elements:
-        text, data = dict_entry(element.value, "text"), dict_entry(element.value, "json")
-        if text is not None and not is_str_literal(text):
-            parts.append(_text_part(kinds, text))
-        elif data is not None:
-            parts.append((data, TRUNCATE_FOR_LLM))
-        elif not isinstance(element.value, cst.Dict):
+        block = element.value
+        if not isinstance(block, cst.Dict):
             raise NoFixError("no automatic fix: a block of the Strands result is built elsewhere; bound it there")
+        if any(dict_entry(block, key) is not None for key in STRANDS_MEDIA_BLOCKS):
+            # What is large may be the image itself, which no text or JSON checkpoint bounds: a cut
+            # of the text next to it would leave the finding, and the next round would cut it again.
+            raise NoFixError(
+                "no automatic fix: the Strands result holds an image, document or video block, which a "
+                "text or JSON checkpoint cannot bound; bound its size where it is made"
+            )
+        text, data = dict_entry(block, "text"), dict_entry(block, "json")
+        if text is not None and not is_str_literal(text) and not _is_checkpoint_call(kinds, text):
+            parts.append(_text_part(kinds, text))
+        elif data is not None and not _is_checkpoint_call(kinds, data):
+            parts.append((data, TRUNCATE_FOR_LLM))
     if not parts:
-        raise NoFixError("no automatic fix: the Strands result has no text or JSON block written out here")
+        raise NoFixError("no automatic fix: the Strands result has no unbounded text or JSON block written out here")
     return parts
+
+
+def _is_checkpoint_call(kinds: Kinds, expr: cst.BaseExpression) -> bool:
+    """`truncate_text(...)` and the runtime's other checkpoints, however imported."""
+    if not isinstance(expr, cst.Call):
+        return False
+    name = kinds.name(expr.func) or dotted(expr.func) or ""
+    return name.startswith("boundlint_runtime") or name.rsplit(".", 1)[-1] in CHECKPOINT_NAMES
 
 
 def _own_encoder(value: cst.BaseExpression) -> bool:

@@ -75,3 +75,28 @@ def test_blocks_built_elsewhere_get_no_fix(tmp_path):
     )
     [(fix, _)] = bl001_fixes(tmp_path, body)
     assert fix is None
+
+
+def test_a_result_with_an_image_block_gets_no_fix(tmp_path):
+    """The image may be what is large: a cut of the text beside it would leave the finding, and
+    each run of `fix` would cut the text once more."""
+    body = (
+        "import base64\n\n\n@tool\ndef draw(prompt: str) -> dict:\n"
+        "    data = requests.post('https://images.example', json={'p': prompt}).json()['image']\n"
+        '    return {"status": "success", "content": [{"text": f"Saved {prompt}."}, '
+        '{"image": {"format": "png", "source": {"bytes": base64.b64decode(data)}}}]}\n'
+    )
+    assert [fix for fix, _ in bl001_fixes(tmp_path, body)] == [None]
+
+
+def test_a_block_already_cut_is_not_cut_again(tmp_path):
+    body = (
+        "from boundlint_runtime import truncate_text\n\n\n@tool\ndef fetch(url: str) -> dict:\n"
+        "    response = requests.get(url)\n"
+        '    return {"status": "success", "content": [{"text": truncate_text(response.text, max_chars=100)}, '
+        '{"json": response.json()}]}\n'
+    )
+    [(fix, after)] = bl001_fixes(tmp_path, body)
+    assert fix is not None
+    assert '{"text": truncate_text(response.text, max_chars=100)}' in after
+    assert '{"json": truncate_for_llm(response.json(), max_chars=16_000)}' in after
