@@ -275,7 +275,10 @@ class Kinds:
     # -- expressions --------------------------------------------------------
 
     def expression(self, expr: cst.BaseExpression) -> str:
-        """TEXT or JSON when the syntax alone says so, else UNKNOWN."""
+        """TEXT or JSON when the syntax alone says so, else UNKNOWN. `await resp.json()` is what
+        `resp.json()` gives (aiohttp's, httpx's async client's)."""
+        while isinstance(expr, cst.Await):
+            expr = expr.expression
         if self.is_text_expression(expr):
             return TEXT
         return JSON if self._parsed_json(expr, 0) else UNKNOWN
@@ -286,6 +289,8 @@ class Kinds:
         one: the parts of JSON data are JSON data."""
         if depth > 10:
             return False
+        if isinstance(expr, cst.Await):
+            return self._parsed_json(expr.expression, depth + 1)
         if isinstance(expr, cst.Subscript):
             return self._parsed_json(expr.value, depth + 1)
         if not isinstance(expr, cst.Call):
@@ -303,6 +308,8 @@ class Kinds:
     def is_text_expression(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
         if depth > 10:
             return False
+        if isinstance(expr, cst.Await):  # `await response.text()`
+            return self.is_text_expression(expr.expression, depth + 1)
         if isinstance(expr, cst.FormattedString):
             return True
         if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):

@@ -162,6 +162,29 @@ def test_json_dumps_gets_its_data_cut_safely_unless_it_has_its_own_encoder(tmp_p
     assert "truncate_for_llm(rows, max_chars=16_000)" in "".join(e["content"] for e in fixed.fix["edits"])
 
 
+@pytest.mark.parametrize(
+    ("returned", "checkpoint"),
+    [
+        ("await response.json()", "truncate_for_llm"),
+        ('(await response.json())["items"]', "truncate_for_llm"),
+        ("await response.text()", "truncate_text"),
+    ],
+)
+def test_an_awaited_read_is_the_kind_the_read_gives(tmp_path, returned, checkpoint):
+    """Under `-> str`, parsed JSON read with `await` (aiohttp, httpx) is still data, not text."""
+    text = (
+        "import aiohttp\nfrom langchain_core.tools import tool\n\n@tool\n"
+        'async def get(url: str) -> str:\n    """Get."""\n'
+        "    async with aiohttp.ClientSession() as session:\n"
+        "        async with session.get(url) as response:\n"
+        f"            return {returned}\n"
+    )
+    analysis, findings, config = _analysed(tmp_path, text)
+    (fixed,) = attach_fixes(analysis, findings, config)
+    assert fixed.fix is not None and fixed.fix["applicability"] == "safe"
+    assert f"{checkpoint}({returned}" in "".join(e["content"] for e in fixed.fix["edits"])
+
+
 def test_a_fix_in_the_last_statement_of_a_file_without_a_final_newline(monkeypatch, tmp_path):
     """libcst writes such a module's last statement with a newline the file does not have: the
     spliced statement must count it as the whole-module path does, or the edit eats a character."""
