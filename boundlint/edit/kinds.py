@@ -142,6 +142,23 @@ class Kinds:
             for node in bindings
         )
 
+    def collection_variable(self, function: cst.CSTNode, value: cst.BaseExpression) -> bool:
+        """`value` is a name the function binds only to list or dict displays and comprehensions
+        (`rows = []` then `rows.append({...})`, `+=` of another display included)."""
+        if not isinstance(value, cst.Name) or not isinstance(function, cst.FunctionDef):
+            return False
+        bindings = [
+            node
+            for node in walk(function.body)
+            if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.WithItem, cst.NamedExpr))
+            and value.value in _bound_names(node)
+        ]
+        displays = (cst.List, cst.Dict, cst.ListComp, cst.DictComp)
+        return bool(bindings) and all(
+            isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)) and isinstance(node.value, displays)
+            for node in bindings
+        )
+
     def _json_text(self, expr: cst.BaseExpression) -> bool:
         if not isinstance(expr, cst.Call):
             return False

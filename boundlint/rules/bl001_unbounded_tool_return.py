@@ -336,6 +336,11 @@ def ask_cost_analyst(question: str) -> str:
         if kinds.json_text_variable(function, value) and not tool.content_and_artifact:
             return self._json_text_fix(target, budget)
         kind = _value_kind(kinds, annotation, value)
+        if kind == TEXT and kinds.collection_variable(function, value):
+            # `-> str`, but `return rows` of a list built in the tool: the framework makes text of
+            # whatever it gets, and a cut of the list as data keeps whole items, where a cut of
+            # its repr would not.
+            kind = JSON
         if kind not in (TEXT, JSON):
             # `truncate_for_llm` hands back a JSON-compatible copy: of an object (a model, a
             # framework's result, a dataclass) that is another type, which the framework may reject.

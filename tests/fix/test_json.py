@@ -185,6 +185,30 @@ def test_an_awaited_read_is_the_kind_the_read_gives(tmp_path, returned, checkpoi
     assert f"{checkpoint}({returned}" in "".join(e["content"] for e in fixed.fix["edits"])
 
 
+@pytest.mark.parametrize(
+    ("built", "checkpoint"),
+    [
+        (
+            "rows = []\n    for item in requests.get(url).json():\n        rows.append({'id': item})\n",
+            "truncate_for_llm",
+        ),
+        ("rows = [str(item) for item in requests.get(url).json()]\n", "truncate_for_llm"),
+        ("rows = ''\n    for item in requests.get(url).json():\n        rows += str(item)\n", "truncate_text"),
+    ],
+)
+def test_a_list_built_in_a_str_tool_is_cut_as_data(tmp_path, built, checkpoint):
+    """`-> str`, `return rows` of a list the tool builds: the framework makes text of it either way, and
+    a cut as data keeps whole items; text built the same way stays text."""
+    text = (
+        "import requests\nfrom langchain_core.tools import tool\n\n@tool\n"
+        f'def rows(url: str) -> str:\n    """Rows."""\n    {built}    return rows\n'
+    )
+    analysis, findings, config = _analysed(tmp_path, text)
+    (fixed,) = attach_fixes(analysis, findings, config)
+    assert fixed.fix is not None
+    assert f"{checkpoint}(rows" in "".join(e["content"] for e in fixed.fix["edits"])
+
+
 def test_a_fix_in_the_last_statement_of_a_file_without_a_final_newline(monkeypatch, tmp_path):
     """libcst writes such a module's last statement with a newline the file does not have: the
     spliced statement must count it as the whole-module path does, or the edit eats a character."""
