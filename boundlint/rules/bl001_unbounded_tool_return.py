@@ -273,18 +273,9 @@ def ask_cost_analyst(question: str) -> str:
             except NoFixError:
                 pass
         candidate = self._return_fix(target, context, kinds, budget, annotation)
-        if not isinstance(function, cst.FunctionDef) or candidate.applicability == UNSAFE:
-            return candidate
-        callers = callers_in_module(module, function)
-        if not callers:
-            return candidate
-        name = function.name.value
-        others = [f"`{caller}`" for caller in callers if caller != tool.qualname]
-        reasons = [f"`{name}` calls itself"] if len(others) < len(callers) else []
-        if others:
-            reasons.append(f"{', '.join(others)} call{'s' if len(others) == 1 else ''} `{name}` too")
-        why = " and ".join(reasons) + ", and would get the cut result"
-        return replace(candidate, applicability=UNSAFE, message=f"{candidate.message} (unsafe: {why})")
+        if isinstance(function, cst.FunctionDef) and candidate.applicability == SAFE:
+            return _unsafe_if_called(candidate, function, tool.qualname)
+        return candidate
 
     def _return_fix(
         self, target: Target, context: FixContext, kinds: Kinds, budget: str, annotation: cst.BaseExpression | None
@@ -482,6 +473,21 @@ def _json_dumps_argument(kinds: Kinds, value: cst.BaseExpression) -> cst.BaseExp
 # The blocks of a Strands result that carry binary content (`{"image": {"format": ..., "source": ...}}`).
 STRANDS_MEDIA_BLOCKS = ("image", "document", "video")
 CHECKPOINT_NAMES = frozenset({TRUNCATE_TEXT.name, TRUNCATE_FOR_LLM.name, TRUNCATE_JSON.name})
+
+
+def _unsafe_if_called(candidate: Candidate, function: cst.FunctionDef, qualname: str) -> Candidate:
+    """The fix, unsafe when the module's own code uses what the function returns (`edit.callers`):
+    the cut would reach it too."""
+    callers = callers_in_module(candidate.module, function)
+    if not callers:
+        return candidate
+    name = function.name.value
+    others = [f"`{caller}`" for caller in callers if caller != qualname]
+    reasons = [f"`{name}` calls itself"] if len(others) < len(callers) else []
+    if others:
+        reasons.append(f"{', '.join(others)} call{'s' if len(others) == 1 else ''} `{name}` too")
+    why = " and ".join(reasons) + ", and would get the cut result"
+    return replace(candidate, applicability=UNSAFE, message=f"{candidate.message} (unsafe: {why})")
 
 
 def _text_part(kinds: Kinds, text: cst.BaseExpression) -> tuple[cst.BaseExpression, Symbol]:
