@@ -129,14 +129,7 @@ class Kinds:
     def json_text_variable(self, function: cst.CSTNode, value: cst.BaseExpression) -> bool:
         """`value` is a name the function binds only to JSON text (`json.dumps(...)`, a Pydantic
         `.model_dump_json()`), which a text cut would leave invalid."""
-        if not isinstance(value, cst.Name) or not isinstance(function, cst.FunctionDef):
-            return False
-        bindings = [
-            node
-            for node in walk(function.body)
-            if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.WithItem, cst.NamedExpr))
-            and value.value in _bound_names(node)
-        ]
+        bindings = _bindings(function, value)
         return bool(bindings) and all(
             isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None and self._json_text(node.value)
             for node in bindings
@@ -145,14 +138,7 @@ class Kinds:
     def collection_variable(self, function: cst.CSTNode, value: cst.BaseExpression) -> bool:
         """`value` is a name the function binds only to list or dict displays and comprehensions
         (`rows = []` then `rows.append({...})`, `+=` of another display included)."""
-        if not isinstance(value, cst.Name) or not isinstance(function, cst.FunctionDef):
-            return False
-        bindings = [
-            node
-            for node in walk(function.body)
-            if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.WithItem, cst.NamedExpr))
-            and value.value in _bound_names(node)
-        ]
+        bindings = _bindings(function, value)
         displays = (cst.List, cst.Dict, cst.ListComp, cst.DictComp)
         return bool(bindings) and all(
             isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)) and isinstance(node.value, displays)
@@ -372,6 +358,19 @@ def _is_json_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
         return True
     return isinstance(expr, (cst.List, cst.Dict)) and not expr.elements
+
+
+def _bindings(function: cst.CSTNode, value: cst.BaseExpression) -> list[cst.CSTNode]:
+    """Where `function` binds the name `value` (assignments, loops, `with ... as`, `:=`); none when
+    `value` is not a name or `function` not a `def`."""
+    if not isinstance(value, cst.Name) or not isinstance(function, cst.FunctionDef):
+        return []
+    return [
+        node
+        for node in walk(function.body)
+        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.WithItem, cst.NamedExpr))
+        and value.value in _bound_names(node)
+    ]
 
 
 def _bound_names(node: cst.CSTNode) -> set[str]:
