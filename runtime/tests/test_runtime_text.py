@@ -122,6 +122,9 @@ def test_marker_counts_add_up_and_kept_text_is_original(text: str, budget: int, 
 @given(clean_texts, st.integers(1, 300), st.sampled_from(["head", "head_tail", "lines", "tail"]))
 @example("\r\n" + "\U0001f468\u200d\U0001f469\u200d\U0001f467" * 3, 16, "lines")  # a head that is one CRLF line
 def test_cuts_do_not_split_grapheme_clusters(text: str, budget: int, mode: str) -> None:
+    # The test finds the cut by the marker's text: a text that holds "[truncated" itself would be
+    # read as cut there (hypothesis found '...[truncated]...' as input).
+    assume("[truncated" not in text)
     out = truncate_text(text, budget, mode=mode)  # type: ignore[arg-type]
     if out == text or "[truncated" not in out:
         return
