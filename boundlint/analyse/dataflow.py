@@ -21,7 +21,7 @@ from typing import Protocol
 import libcst as cst
 
 from boundlint.analyse.markers import has_marker
-from boundlint.analyse.sinks import is_log_call, printed_only
+from boundlint.analyse.sinks import assigns_printed_only, is_log_call
 from boundlint.analyse.size import (
     ARITHMETIC,
     BOUNDED,
@@ -142,7 +142,6 @@ class FunctionEvaluator:
         self.chosen: dict[str, str] = {}
         self._enclosing_tables: dict[str, Verdict | None] = {}  # by free variable: see `_enclosing_table`
         self._assigned_here: dict[str, cst.BaseExpression | None] = {}  # see `_assigned_once_here`
-        self._printed: frozenset[str] | None = None  # see `_only_printed`
         if function is not None:
             self._collect_params(function)
 
@@ -240,7 +239,11 @@ class FunctionEvaluator:
                 self.loops[-1].breaks.append(dict(env))
             return None
         env = dict(env)
-        if isinstance(small, (cst.Assign, cst.AnnAssign)) and self._only_printed(small):
+        if (
+            isinstance(small, (cst.Assign, cst.AnnAssign))
+            and isinstance(self.function, cst.FunctionDef)
+            and assigns_printed_only(self.module, self.function, small)
+        ):
             return env  # `panel = format_table(rows)` then `console.print(panel)`: no model reads it
         if isinstance(small, cst.Assign):
             value = self.eval(small.value, env)
@@ -262,17 +265,6 @@ class FunctionEvaluator:
                 self._record_callback(small, env)
             self._expression_statement(small.value, env)
         return env
-
-    def _only_printed(self, small: cst.Assign | cst.AnnAssign) -> bool:
-        """Every name `small` assigns is read only by log calls or a console's print."""
-        if not isinstance(self.function, cst.FunctionDef):
-            return False
-        targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
-        if not all(isinstance(target, cst.Name) for target in targets):
-            return False
-        if self._printed is None:
-            self._printed = printed_only(self.module, self.function)
-        return all(isinstance(target, cst.Name) and target.value in self._printed for target in targets)
 
     def _record_callback(self, node: cst.Expr, env: Env) -> None:
         """`await params.result_callback(result)`: what the callback is handed is the result."""

@@ -43,6 +43,19 @@ def printed_only(module: ModuleInfo, function: cst.FunctionDef) -> frozenset[str
     return found
 
 
+def assigns_printed_only(module: ModuleInfo, function: cst.FunctionDef, statement: cst.Assign | cst.AnnAssign) -> bool:
+    """Every name `statement` (in `function`) assigns is a local that is only printed or logged."""
+    targets = _targets(statement)
+    if not all(isinstance(target, cst.Name) for target in targets):
+        return False
+    printed = printed_only(module, function)
+    return all(isinstance(target, cst.Name) and target.value in printed for target in targets)
+
+
+def _targets(statement: cst.Assign | cst.AnnAssign) -> list[cst.BaseAssignTargetExpression]:
+    return [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
+
+
 def _printed_only(module: ModuleInfo, function: cst.FunctionDef) -> frozenset[str]:
     assigned: set[str] = set()
     stored: set[int] = set()  # the Name nodes that are plain assignment targets
@@ -56,8 +69,7 @@ def _printed_only(module: ModuleInfo, function: cst.FunctionDef) -> frozenset[st
                 (read_printed if printed else read_elsewhere).add(node.value)
             continue
         if isinstance(node, (cst.Assign, cst.AnnAssign)):
-            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
-            for target in targets:
+            for target in _targets(node):
                 if isinstance(target, cst.Name):
                     assigned.add(target.value)
                     stored.add(id(target))

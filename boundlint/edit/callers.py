@@ -15,7 +15,7 @@ from __future__ import annotations
 import libcst as cst
 
 from boundlint.analyse.sinks import is_log_call
-from boundlint.parse.positions import child_nodes
+from boundlint.parse.positions import child_nodes, walk
 from boundlint.project.module import ModuleInfo
 from boundlint.project.module_index import CallSite, FunctionSite, index_of
 
@@ -108,11 +108,4 @@ def _local_names(function: cst.FunctionDef) -> set[str]:
 
 
 def _calls_within(node: cst.CSTNode) -> list[cst.Call]:
-    found: list[cst.Call] = []
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Call):
-            found.append(current)
-        stack.extend(child_nodes(current))
-    return found
+    return [inner for inner in walk(node) if isinstance(inner, cst.Call)]

@@ -8,7 +8,7 @@ import libcst as cst
 
 from boundlint.analyse.dataflow import snippet
 from boundlint.analyse.markers import marker_text
-from boundlint.analyse.sinks import is_log_call, printed_only
+from boundlint.analyse.sinks import assigns_printed_only, is_log_call
 from boundlint.analyse.size import HIGH, MEDIUM
 from boundlint.core.findings import Finding
 from boundlint.edit.context import FixContext
@@ -498,9 +498,7 @@ def _piece_of_larger_text(node: cst.CSTNode, marker: str, parents: dict[cst.CSTN
         return True
     if isinstance(node, cst.BinaryOperation) and _other_sum_parts(node):
         return True
-    child, parent = node, parents.get(node)
-    while isinstance(parent, cst.IfExp) and child is not parent.test:  # `x[:50] + "..." if long else x`
-        child, parent = parent, parents.get(parent)
+    child, parent = _outside_conditionals(node, parents)
     if isinstance(parent, (cst.FormattedStringExpression, cst.DictElement, cst.Element, cst.AugAssign)):
         return True
     if isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Add):
@@ -520,14 +518,23 @@ def _printed_local(
 ) -> bool:
     """`preview = text[:200] + "..."` (or a conditional expression around it), where `preview` is
     then only printed or logged: text for the person at the terminal, not the model."""
+    child, parent = _outside_conditionals(node, parents)
+    return (
+        isinstance(parent, (cst.Assign, cst.AnnAssign))
+        and parent.value is child
+        and assigns_printed_only(module, function, parent)
+    )
+
+
+def _outside_conditionals(
+    node: cst.CSTNode, parents: dict[cst.CSTNode, cst.CSTNode]
+) -> tuple[cst.CSTNode, cst.CSTNode | None]:
+    """`node` and its parent, seen from outside the conditional expressions it is a branch of
+    (`x[:50] + "..." if long else x`)."""
     child, parent = node, parents.get(node)
     while isinstance(parent, cst.IfExp) and child is not parent.test:
         child, parent = parent, parents.get(parent)
-    if not isinstance(parent, (cst.Assign, cst.AnnAssign)) or parent.value is not child:
-        return False
-    targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
-    printed = printed_only(module, function)
-    return all(isinstance(target, cst.Name) and target.value in printed for target in targets)
+    return child, parent
 
 
 def _other_fstring_parts(node: cst.FormattedString, marker: str) -> bool:
