@@ -15,6 +15,7 @@ import libcst as cst
 from boundlint.core.config import Config
 from boundlint.edit.imports import ImportPlanner
 from boundlint.edit.model import NoFixError
+from boundlint.find.checkpoints import Checkpoints
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
 
@@ -26,9 +27,10 @@ class _ModuleFacts:
 
 
 class FixContext:
-    def __init__(self, project: Project, config: Config) -> None:
+    def __init__(self, project: Project, config: Config, checkpoints: Checkpoints) -> None:
         self.project = project
         self.config = config
+        self.checkpoints = checkpoints  # the analysis's: what counts as a checkpoint call
         self._facts: dict[int, _ModuleFacts] = {}
         # The servers and agents (`id` of the call that makes them) that get one adapter for all
         # their tools' fixes (`edit.install.crowded_hosts`).

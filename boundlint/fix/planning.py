@@ -70,7 +70,7 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config, elsewhere:
     result_plan = Plan()
     targets = locate(analysis, findings)
     result_plan.targets = targets
-    context = FixContext(analysis.project, config)
+    context = FixContext(analysis.project, config, analysis.checkpoints)
     context.install_elsewhere = elsewhere
     if config.fix_style == "auto":
         context.install_at = crowded_hosts(targets.values(), elsewhere)

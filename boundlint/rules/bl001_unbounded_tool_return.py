@@ -304,7 +304,7 @@ def ask_cost_analyst(question: str) -> str:
                 "no automatic fix: the tool returns a coroutine for the framework to await; a checkpoint "
                 "around it would return its text and never run it. Bound what the coroutine returns"
             )
-        blocks = _strands_blocks(kinds, value) if tool.framework == "strands" else None
+        blocks = _strands_blocks(kinds, context, value) if tool.framework == "strands" else None
         if blocks is not None:
             message = (
                 f'Cut what each block of the Strands result holds: `{{"text": truncate_text(..., '
@@ -472,7 +472,6 @@ def _json_dumps_argument(kinds: Kinds, value: cst.BaseExpression) -> cst.BaseExp
 
 # The blocks of a Strands result that carry binary content (`{"image": {"format": ..., "source": ...}}`).
 STRANDS_MEDIA_BLOCKS = ("image", "document", "video")
-CHECKPOINT_NAMES = frozenset({TRUNCATE_TEXT.name, TRUNCATE_FOR_LLM.name, TRUNCATE_JSON.name})
 
 
 def _unsafe_if_called(candidate: Candidate, function: cst.FunctionDef, qualname: str) -> Candidate:
@@ -497,7 +496,9 @@ def _text_part(kinds: Kinds, text: cst.BaseExpression) -> tuple[cst.BaseExpressi
     return (data, TRUNCATE_FOR_LLM) if data is not None else (text, TRUNCATE_TEXT)
 
 
-def _strands_blocks(kinds: Kinds, value: cst.BaseExpression) -> list[tuple[cst.BaseExpression, Symbol]] | None:
+def _strands_blocks(
+    kinds: Kinds, context: FixContext, value: cst.BaseExpression
+) -> list[tuple[cst.BaseExpression, Symbol]] | None:
     """The parts to cut of a Strands tool result written out in the return, `{"status": ...,
     "content": [{"text": x}, {"json": y}]}`: each block's `text` as text, its `json` as data;
     image and document blocks are left as they are. None when the value is not such a result."""
@@ -524,21 +525,19 @@ def _strands_blocks(kinds: Kinds, value: cst.BaseExpression) -> list[tuple[cst.B
                 "text or JSON checkpoint cannot bound; bound its size where it is made"
             )
         text, data = dict_entry(block, "text"), dict_entry(block, "json")
-        if text is not None and not is_str_literal(text) and not _is_checkpoint_call(kinds, text):
+        if text is not None and not is_str_literal(text) and not _is_checkpoint_call(context, kinds.module, text):
             parts.append(_text_part(kinds, text))
-        elif data is not None and not _is_checkpoint_call(kinds, data):
+        elif data is not None and not _is_checkpoint_call(context, kinds.module, data):
             parts.append((data, TRUNCATE_FOR_LLM))
     if not parts:
         raise NoFixError("no automatic fix: the Strands result has no unbounded text or JSON block written out here")
     return parts
 
 
-def _is_checkpoint_call(kinds: Kinds, expr: cst.BaseExpression) -> bool:
-    """`truncate_text(...)` and the runtime's other checkpoints, however imported."""
-    if not isinstance(expr, cst.Call):
-        return False
-    name = kinds.name(expr.func) or dotted(expr.func) or ""
-    return name.startswith("boundlint_runtime") or name.rsplit(".", 1)[-1] in CHECKPOINT_NAMES
+def _is_checkpoint_call(context: FixContext, module: ModuleInfo, expr: cst.BaseExpression) -> bool:
+    """`truncate_text(...)`: a call the checker counts as a checkpoint (the runtime's, the project's
+    copy of it, a configured one)."""
+    return isinstance(expr, cst.Call) and context.checkpoints.is_checkpoint(module, expr.func)
 
 
 def _own_encoder(value: cst.BaseExpression) -> bool:

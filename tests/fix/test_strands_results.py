@@ -19,11 +19,12 @@ from strands import tool
 """
 
 
-def bl001_fixes(tmp_path, body: str) -> list[tuple[dict | None, str]]:
+def bl001_fixes(tmp_path, body: str, **settings: object) -> list[tuple[dict | None, str]]:
     """Each BL001 fix of `body` as JSON, with the module as that fix alone leaves it."""
     source = HEADER + body
     write_tree(tmp_path, {"tools.py": source})
-    result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=Request(fixes=True)))
+    config = Config(root=tmp_path, **settings)  # type: ignore[arg-type]
+    result = check([tmp_path], config, CheckOptions(request=Request(fixes=True)))
     found = []
     for finding in result.findings:
         if finding.code != "BL001":
@@ -99,4 +100,16 @@ def test_a_block_already_cut_is_not_cut_again(tmp_path):
     [(fix, after)] = bl001_fixes(tmp_path, body)
     assert fix is not None
     assert '{"text": truncate_text(response.text, max_chars=100)}' in after
+    assert '{"json": truncate_for_llm(response.json(), max_chars=16_000)}' in after
+
+
+def test_a_block_cut_by_a_configured_checkpoint_is_not_cut_again(tmp_path):
+    body = (
+        "from mylib import clip\n\n\n@tool\ndef fetch(url: str) -> dict:\n"
+        "    response = requests.get(url)\n"
+        '    return {"status": "success", "content": [{"text": clip(response.text)}, {"json": response.json()}]}\n'
+    )
+    [(fix, after)] = bl001_fixes(tmp_path, body, extend_checkpoints=["mylib.clip"])
+    assert fix is not None
+    assert '{"text": clip(response.text)}' in after
     assert '{"json": truncate_for_llm(response.json(), max_chars=16_000)}' in after
