@@ -2265,7 +2265,7 @@ def _walk_statements(body: cst.BaseSuite) -> Iterator[cst.CSTNode]:
         if isinstance(node, cst.BaseSmallStatement):
             yield node
         elif not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
-            stack.extend(node.children)
+            stack.extend(child_nodes(node))  # not `.children`: a visitor per node, most of a root's time
 
 
 def _names_agent(annotation: str) -> bool:

@@ -21,6 +21,7 @@ from boundlint.core.findings import Finding
 from boundlint.core.result import ToolRow
 from boundlint.find.contracts import ModelInfo
 from boundlint.knowledge import frameworks as fw
+from boundlint.parse.positions import child_nodes
 from boundlint.project.module import ModuleInfo, dotted
 from boundlint.survey.suppressions import parse_suppressions, suppressing
 
@@ -160,7 +161,7 @@ def _calls(node: cst.CSTNode) -> Iterator[cst.Call]:
         current = stack.pop()
         if isinstance(current, cst.Call):
             yield current
-        stack.extend(reversed(current.children))
+        stack.extend(reversed(list(child_nodes(current))))
 
 
 def _bounded_decorator(analysis: Analysis, module: ModuleInfo, function: cst.FunctionDef) -> cst.BaseExpression:

@@ -20,7 +20,7 @@ import libcst as cst
 from boundlint.core.config import TOOL_METHODS, Config
 from boundlint.find.configured import ConfiguredNames
 from boundlint.knowledge import frameworks as fw
-from boundlint.parse.positions import walk
+from boundlint.parse.positions import child_nodes, walk
 from boundlint.project.exports import written_base
 from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo, arguments_by_name, dotted, scope_statements
@@ -1100,7 +1100,7 @@ class ToolFinder:
                     if items:
                         found.append(cst.List([cst.Element(item) for item in items]))
             if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                stack.extend(node.children)
+                stack.extend(child_nodes(node))
         return found
 
     def _items_at(self, module: ModuleInfo, iterated: cst.BaseExpression, place: int) -> list[cst.BaseExpression]:
@@ -1268,7 +1268,7 @@ def _returned_values(function: cst.FunctionDef) -> list[cst.BaseExpression]:
         if isinstance(node, cst.Return) and node.value is not None:
             found.append(node.value)
         elif not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
-            stack.extend(node.children)
+            stack.extend(child_nodes(node))
     return found
 
 
@@ -1351,7 +1351,7 @@ def _self_methods_in_dicts(function: cst.FunctionDef) -> list[str]:
                 if isinstance(value, cst.Attribute) and dotted(value.value) == "self":
                     names.append(value.attr.value)
         if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            stack.extend(node.children)
+            stack.extend(child_nodes(node))
     return names
 
 

@@ -389,15 +389,25 @@ def _chunk_edits(old: str, chunks: list[tuple[int, int, str]]) -> list[Edit]:
 
 
 def _common_ends(before: str, after: str) -> tuple[int, int]:
-    """How many characters the two texts share at the start, and then at the end (not overlapping)."""
+    """How many characters the two texts share at the start, and then at the end (not overlapping).
+    Found by halving, comparing slices: a character loop took most of a fix's time on a long module."""
     shortest = min(len(before), len(after))
-    prefix = 0
-    while prefix < shortest and before[prefix] == after[prefix]:
-        prefix += 1
-    suffix = 0
-    while suffix < shortest - prefix and before[len(before) - 1 - suffix] == after[len(after) - 1 - suffix]:
-        suffix += 1
+    prefix = _longest(shortest, lambda n: before[:n] == after[:n])
+    rest = shortest - prefix
+    suffix = _longest(rest, lambda n: before[len(before) - n :] == after[len(after) - n :])
     return prefix, suffix
+
+
+def _longest(limit: int, shared: Callable[[int], bool]) -> int:
+    """The largest n <= limit with `shared(n)`, where `shared` holds up to some n and not after."""
+    low, high = 0, limit
+    while low < high:
+        middle = (low + high + 1) // 2
+        if shared(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _check_syntax(old: str, new: str, proposed: bool = False) -> None:

@@ -33,6 +33,7 @@ from boundlint.edit.target import Target, first_tuple_item, returned_value
 from boundlint.edit.templates import PLACEHOLDER, budget_literal, replace_each, wrap_in_call
 from boundlint.find.tools import Tool
 from boundlint.knowledge.data_sources import tool_answers_briefly
+from boundlint.parse.positions import child_nodes
 from boundlint.project.module import ModuleInfo, dotted
 from boundlint.rules.base import RETURN, Rule, RuleContext, where
 
@@ -620,7 +621,7 @@ def _in_class_body(tree: cst.Module, function: cst.CSTNode) -> bool:
                 return True
         if isinstance(node, cst.BaseExpression):
             continue  # classes are statements
-        stack.extend(node.children)
+        stack.extend(child_nodes(node))
     return False
 
 

@@ -9,6 +9,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boundlint.analyse.analysis import Analysis
 from boundlint.core.config import Config
@@ -115,6 +117,19 @@ def test_text_edits_rebuild_the_new_text(old, new):
     edits = text_edits(old, new)
     assert apply_edits(old, edits) == new
     assert (edits == []) == (old == new)
+
+
+@given(st.text(alphabet="ab\n", max_size=40), st.text(alphabet="ab\n", max_size=40))
+def test_common_ends_are_the_longest_shared_start_then_end(before, after):
+    from boundlint.fix.apply import _common_ends
+
+    prefix, suffix = _common_ends(before, after)
+    shortest = min(len(before), len(after))
+    assert before[:prefix] == after[:prefix]
+    assert prefix == shortest or before[prefix] != after[prefix]
+    assert prefix + suffix <= shortest  # the two ends never overlap
+    assert before[len(before) - suffix :] == after[len(after) - suffix :]
+    assert prefix + suffix == shortest or before[len(before) - suffix - 1] != after[len(after) - suffix - 1]
 
 
 def test_edits_are_tight_and_in_characters():
