@@ -212,6 +212,8 @@ def display_name(path: Path, cwd: Path | None = None) -> str:
     text = str(path)
     if text.startswith(base) and text[len(base) : len(base) + 1] == os.sep and os.path.isabs(text):
         return text[len(base) + 1 :].replace(os.sep, "/")
+    if not text.startswith(base):
+        return path.as_posix()  # not below it (an editor server's working folder is anywhere)
     try:
         return path.relative_to(cwd or Path.cwd()).as_posix()
     except ValueError:

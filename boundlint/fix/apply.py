@@ -286,7 +286,7 @@ class _Splicer:
         # The module's text as its parts give it: with the last newline libcst adds to a file that
         # has none, which the last statement's part (and so its span) holds.
         self.code = layout.header + "".join(layout.statements) + layout.footer
-        self.line_starts = [0] + [match.end() for match in NEWLINE.finditer(self.code)]
+        self.line_starts = _line_starts(self.code)
         top = {id(statement): index for index, statement in enumerate(module.tree.body)}
         self.replaced: dict[int, list[tuple[cst.CSTNode, cst.CSTNode]]] = {}
         self.unspliceable: set[int] = set()
@@ -368,7 +368,7 @@ def _same(new: Sequence[cst.CSTNode], old: Sequence[cst.CSTNode]) -> bool:
 
 
 def _chunk_edits(old: str, chunks: list[tuple[int, int, str]]) -> list[Edit]:
-    line_starts = [0] + [match.end() for match in NEWLINE.finditer(old)]
+    line_starts = _line_starts(old)
     edits = []
     for start, end, content in chunks:
         if end > len(old):  # the file's missing last newline: the new text lacks it too
@@ -451,6 +451,13 @@ def _verify(
         _check_syntax(old, new)
 
 
+@functools.lru_cache(maxsize=4)
+def _line_starts(text: str) -> tuple[int, ...]:
+    """Where each line of `text` starts. Kept for the last few texts: every fix planned for one
+    module asks for its original text's, and a long module has thousands of lines."""
+    return (0, *(match.end() for match in NEWLINE.finditer(text)))
+
+
 @functools.lru_cache(maxsize=8)
 def _compiles(text: str) -> bool:
     try:
@@ -496,7 +503,7 @@ def text_edits(old: str, new: str) -> list[Edit]:
     return edits
 
 
-def _row_column(starts: list[int], offset: int) -> tuple[int, int]:
+def _row_column(starts: Sequence[int], offset: int) -> tuple[int, int]:
     row = bisect.bisect_right(starts, offset)
     return row, offset - starts[row - 1] + 1
 
