@@ -26,6 +26,7 @@ from boundlint.analyse.size import (
     join_returns,
     unbounded,
 )
+from boundlint.core.cancel import check_cancelled
 from boundlint.core.config import Config
 from boundlint.find.adapters import AdapterFinder
 from boundlint.find.checkpoints import Checkpoints
@@ -87,6 +88,7 @@ class Analysis:
         self.installs, self.needs = adapters.installs(self.tools), adapters.needs(self.tools)
         roots: dict[cst.ClassDef, ModelInfo] = {}
         for tool in self.tools:
+            check_cancelled()
             try:
                 returns = self._evaluate_tool(tool)
                 for model in self._contract_roots(tool, returns):

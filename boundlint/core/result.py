@@ -133,3 +133,6 @@ class CheckResult:
     # Registrations whose function could not be followed (`path:line: code`), so their tools are
     # not checked: said on stderr, so that such a tree does not look all clear.
     unfollowed: list[str] = field(default_factory=list)
+    # With `CheckOptions.shown_first`: the roots that kept an answer older than the files it read
+    # (or none), left for a full run to bring up to date.
+    deferred: int = 0

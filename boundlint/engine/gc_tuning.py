@@ -37,3 +37,19 @@ def fewer_collections() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*previous)
+
+
+def settle_after_run(thorough: bool = False) -> None:
+    """In a long-lived process (the editor server), after a run: collect what the run left in the
+    young generations, then freeze every object still alive, so that the next runs' collections
+    no longer walk the parsed modules kept between runs. Without it, one keystroke in ten paid a
+    collection of those trees (0.3-0.6 s on a 2,000-file tree) before its diagnostics.
+
+    `thorough` (when the user saves): unfreeze and collect everything first, so that a cycle that
+    became garbage after it was frozen is not kept for the life of the process."""
+    if thorough:
+        gc.unfreeze()
+        gc.collect()
+    else:
+        gc.collect(1)
+    gc.freeze()

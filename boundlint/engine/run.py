@@ -63,6 +63,16 @@ class CheckOptions:
     cache_pool: dict[str, Cache] | None = None
     save_cache: bool = True
     loader: Loader | None = None  # parsed modules kept between runs (in this process, `jobs` 1)
+    # What `discover` gives for `paths`, from a caller that knows it has not changed since (the
+    # editor server, told of every file created or deleted): the walk of a large tree is skipped.
+    files: list[Path] | None = None
+    # Each root's answer in the last run, kept by a long-lived process; this run updates it.
+    last_answers: dict[Path, RootResult] | None = None
+    # The files an editor shows (absolute paths): analyse now only the roots that can report in
+    # them (each such file, and the roots whose last answer had a finding in one); every other
+    # root keeps its last answer, however old, and is counted in `CheckResult.deferred`. An edit
+    # in a module many roots read shows its own findings without waiting for all of them.
+    shown_first: frozenset[Path] | None = None
 
 
 def check(paths: list[Path], config: Config, options: CheckOptions | None = None) -> CheckResult:
@@ -77,7 +87,7 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         files = [Path(os.path.abspath(filename))]
         texts[files[0]] = text
     else:
-        files = discover(paths, config, options.force_exclude)
+        files = options.files if options.files is not None else discover(paths, config, options.force_exclude)
     # What resolution may read. Named files (pre-commit, editors) are checked within their whole
     # project; a named folder is the tree the user chose.
     named = options.stdin is not None or any(os.path.isfile(path) for path in paths)
@@ -93,12 +103,15 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         surveys, analysed = _survey(files, texts, runner, cache, options.prefilter, skip_tests)
         extra = _roots_of_a_partial_run(surveys, lambda: runner.catalog, texts, cache) if project is not files else []
         answers = _Answers(cache, {str(s.path): s.digest for s in surveys}, {str(path) for path in texts})
-        done = _analyse_roots(surveys, runner, answers, options, analysed, extra, texts, skip_tests)
-        done.update(_covered_elsewhere(done, runner, answers, options))
+        deferred: set[Path] = set()
+        done = _analyse_roots(surveys, runner, answers, options, analysed, extra, texts, skip_tests, deferred)
+        done.update(_covered_elsewhere(done, runner, answers, options, deferred))
     finally:
         runner.close()
         for survey in surveys:
             survey.seed = None  # the texts and trees of the roots, read in this process
+    if options.last_answers is not None:
+        options.last_answers.update(done)
     if options.save_cache:
         cache.save(keep=set(project))  # runs on other files of the project share this state
     found = [rules.PARSE_ERROR.from_error(s.display, *s.error) for s in surveys if s.error is not None]
@@ -107,6 +120,7 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     errors = [error for result in done.values() for error in result.errors]
     result = CheckResult(kept, len(files), errors, len(done), _tool_rows(done, kept), _fix_round(done, options))
     result.unfollowed = sorted({entry for root in done.values() for entry in root.unfollowed})
+    result.deferred = len(deferred)
     if not named:
         result.unmatched_config = _unmatched_config(config, done)
         # Tools only test modules hold were not looked for: how many there are is unknown.
@@ -160,7 +174,7 @@ class _Answers:
 
 
 def _covered_elsewhere(
-    done: dict[Path, RootResult], runner: Runner, answers: _Answers, options: CheckOptions
+    done: dict[Path, RootResult], runner: Runner, answers: _Answers, options: CheckOptions, deferred: set[Path]
 ) -> dict[Path, RootResult]:
     """Roots with tools that a checkpoint installed in another root covers (`mcp.add_middleware(m)`
     in `main.py`), analysed again knowing it (`find.adapters`), or taken from the cache."""
@@ -175,10 +189,31 @@ def _covered_elsewhere(
     request = replace(options.request, covered=tuple(sorted(installs.items())))
     kind = request.cache_kind()
     again = {path: answers.cached(kind, path) for path in stale}
-    for result in runner.reanalyse([path for path, hit in again.items() if hit is None], request):
+    if options.shown_first is not None:
+        for path, hit in again.items():
+            if hit is None:
+                again[path] = _unless_shown(path, options, deferred)
+    todo = [path for path, hit in again.items() if hit is None and path not in deferred]
+    for result in runner.reanalyse(todo, request):
         again[result.path] = result
         answers.store(kind, result)
     return {path: result for path, result in again.items() if result is not None}
+
+
+def _unless_shown(root: Path, options: CheckOptions, deferred: set[Path]) -> RootResult | None:
+    """For a root whose answer is not current: None when it must be analysed now (it is a file
+    `options.shown_first` names, or its last answer had a finding in one), else its last answer
+    (or None: left out), with the root added to `deferred`."""
+    shown = options.shown_first or frozenset()
+    last = (options.last_answers or {}).get(root)
+    if root in shown or (last is not None and any(_absolute(f.filename) in shown for f in last.findings)):
+        return None
+    deferred.add(root)
+    return last
+
+
+def _absolute(filename: str) -> Path:
+    return Path(os.path.abspath(filename))
 
 
 def _cache_for(options: CheckOptions, namespace: str) -> Cache:
@@ -273,10 +308,12 @@ def _analyse_roots(
     analysed: list[RootResult],
     extra: list[Path],
     texts: dict[Path, str],
-    skip_tests: bool = False,
+    skip_tests: bool,
+    deferred: set[Path],
 ) -> dict[Path, RootResult]:
     """Analyse every root (and `extra` one) not `analysed` yet (or take it from the cache), then the
-    subclass closure; with `skip_tests`, none that is a test module."""
+    subclass closure; with `skip_tests`, none that is a test module. With `options.shown_first`,
+    the roots put off are added to `deferred`."""
     roots = [path for path in [s.path for s in surveys if s.root] + extra if not (skip_tests and is_test_path(path))]
     kind = options.request.cache_kind()
     done: dict[Path, RootResult] = {}
@@ -297,10 +334,12 @@ def _analyse_roots(
         fresh = []
         for path in pending:
             cached = answers.cached(kind, path)
+            if cached is None and options.shown_first is not None:
+                cached = _unless_shown(path, options, deferred)
             if cached is not None:
                 done[path] = cached
                 progress(1)
-            else:
+            elif path not in deferred:
                 fresh.append(path)
         wanted = set(fresh)
         seeds = {s.path: s.seed for s in surveys if s.seed is not None and s.path in wanted}
@@ -371,24 +410,38 @@ def _subclass_roots_cached(
     remembered = cache.memo("subclass-roots", key)
     if remembered is not None:
         return [Path(path) for path in remembered]
-    found = _subclass_roots(surveys, done, tool_classes, texts)
+    found = _subclass_roots(surveys, done, tool_classes, texts, cache)
     cache.remember("subclass-roots", key, [str(path) for path in found])
     return found
 
 
 def _subclass_roots(
-    surveys: list[Survey], done: dict[Path, RootResult], tool_classes: set[str], texts: dict[Path, str]
+    surveys: list[Survey],
+    done: dict[Path, RootResult],
+    tool_classes: set[str],
+    texts: dict[Path, str],
+    cache: Cache | None = None,
 ) -> list[Path]:
+    """The files not analysed yet whose text subclasses one of `tool_classes`. With a cache, each
+    file's answer is remembered by its content: an edit in an editor changes one file, and
+    reading the 2,000 others again took a third of the run that follows it."""
     from boundlint.survey.text_filter import subclass_pattern
 
     pattern = subclass_pattern(frozenset(tool_classes))
     if pattern is None:
         return []
+    tag = content_hash(pattern.pattern.encode("utf-8", "surrogatepass"))
     found = []
     for survey in surveys:
         if survey.path in done or survey.error is not None:
             continue
-        if pattern.search(_text_of(survey.path, texts)):
+        key = f"{tag}:{survey.digest}"
+        matched = cache.memo("subclass-text", key) if cache is not None and survey.digest else None
+        if matched is None:
+            matched = bool(pattern.search(_text_of(survey.path, texts)))
+            if cache is not None and survey.digest:
+                cache.remember("subclass-text", key, matched)
+        if matched:
             found.append(survey.path)
     return found
 

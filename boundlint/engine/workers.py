@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from boundlint import rules
+from boundlint.core.cancel import check_cancelled
 from boundlint.core.config import Config
 from boundlint.discover.files import is_test_path
 from boundlint.engine.deep_stack import run_with_deep_stack
@@ -178,6 +179,7 @@ class Runner:
                 self._loader = Loader(self.texts)
             results = []
             for path in roots:
+                check_cancelled()
                 if seeds and path in seeds:
                     self._loader.seed(path, *seeds[path])
                 results.append(analyse_root(path, self.catalog, self._loader, self.config, self.request))

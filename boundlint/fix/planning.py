@@ -26,6 +26,7 @@ import libcst as cst
 
 from boundlint import rules
 from boundlint.analyse.analysis import Analysis
+from boundlint.core.cancel import check_cancelled
 from boundlint.core.config import Config
 from boundlint.core.findings import Finding
 from boundlint.core.result import FixRound, ModuleRewrite
@@ -213,6 +214,7 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
     the_plan = plan(analysis, findings, config)
     by_module: dict[int, list[Candidate]] = {}
     for candidate in the_plan.candidates.values():
+        check_cancelled()
         by_module.setdefault(id(candidate.module), []).append(candidate)
     fixes: dict[Finding, Fix] = {}
     for candidates in by_module.values():

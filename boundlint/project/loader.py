@@ -14,6 +14,7 @@ import os
 from collections import OrderedDict
 from pathlib import Path
 
+from boundlint.core.cancel import check_cancelled
 from boundlint.discover.files import display_name
 from boundlint.discover.module_names import module_name_for, relative_resolver
 from boundlint.parse.source import SourceError, SourceText, decode_source, parse_both, python_ast, read_source
@@ -116,6 +117,7 @@ class Loader:
         return exports_of_syntax(syntax, own_name, relative_resolver(path, own_name))
 
     def _read(self, path: Path) -> ModuleInfo | None:
+        check_cancelled()  # a long module takes seconds to parse: a run given up does not start one
         seeded = self._seeds.pop(path, None)
         try:
             source = seeded[0] if seeded is not None else self._source(path)

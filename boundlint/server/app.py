@@ -11,11 +11,13 @@ file's findings), and pushed otherwise.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
 import os
 import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -25,8 +27,10 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from boundlint import __version__
+from boundlint.core.cancel import Cancelled
 from boundlint.core.findings import Finding
 from boundlint.discover.files import holds
+from boundlint.engine.gc_tuning import settle_after_run
 from boundlint.fix.apply import split_lines
 from boundlint.server import actions
 from boundlint.server.diagnostics import SOURCE, to_diagnostic
@@ -37,7 +41,7 @@ from boundlint.server.settings import ServerSettings, read_settings
 
 log = logging.getLogger("boundlint.server")
 
-WATCHED = ("**/pyproject.toml", "**/*.py")
+WATCHED = ("**/pyproject.toml", "**/*.py", "**/.gitignore")
 
 
 class BoundlintServer(LanguageServer):
@@ -47,10 +51,12 @@ class BoundlintServer(LanguageServer):
         self.states: dict[Path, FolderState] = {}  # by workspace folder (or by file, for a file outside them)
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="boundlint-analysis")
         self.tasks: dict[Path, asyncio.Task[None]] = {}  # the latest run scheduled per state
+        self.later: dict[Path, asyncio.Task[None]] = {}  # the full run that follows a first pass
         self.sleeping: set[asyncio.Task[None]] = set()  # runs still in their debounce wait
         self.outcomes: dict[Path, RunOutcome] = {}  # the last run of each state
         self.delivered: dict[str, tuple[int | None, str]] = {}  # uri -> (version, digest) last given
         self.pull = False
+        self.watching = False  # the client tells us of files created, changed and deleted
         self.refresh_support = False
         self.snippets = False
         self.progress_support = False
@@ -85,6 +91,7 @@ class BoundlintServer(LanguageServer):
         if folder is None or folder in self.states:
             return None
         self.states[folder] = FolderState(folder, self.settings)
+        self.states[folder].watching = self.watching
         for key in [key for key, state in self.states.items() if not state.is_folder and holds(folder, key)]:
             del self.states[key]  # a file opened before its folder was known: the folder checks it now
         return self.states[folder]
@@ -125,17 +132,40 @@ class BoundlintServer(LanguageServer):
         buffers = self.open_buffers()
         loop = asyncio.get_running_loop()
         progress = self._progress_reporter(loop, progress_token) if progress_token else None
+        # The open files first: their roots now, the roots they do not show after (`_catch_up`).
+        run = functools.partial(state.run, buffers, progress, persist=persist, open_first=True)
+        outcome = await self._analyse(state, run)
+        if outcome is not None and outcome.deferred:
+            self.later[state.key] = asyncio.ensure_future(self._catch_up(state, task, buffers, persist))
+        else:
+            await loop.run_in_executor(self.pool, settle_after_run, persist)
+
+    async def _catch_up(
+        self, state: FolderState, scheduled: asyncio.Task[None] | None, buffers: dict[Path, Buffer], persist: bool
+    ) -> None:
+        """The full run after a first pass, given up as soon as a newer run is scheduled."""
+        run = functools.partial(
+            state.run, buffers, persist=persist, stop=lambda: self.tasks.get(state.key) is not scheduled
+        )
+        if await self._analyse(state, run) is not None:
+            await asyncio.get_running_loop().run_in_executor(self.pool, settle_after_run, persist)
+
+    async def _analyse(self, state: FolderState, run: Callable[[], RunOutcome]) -> RunOutcome | None:
+        """`run` off the message loop; its diagnostics delivered. None: it failed or gave up."""
         try:
-            outcome = await loop.run_in_executor(self.pool, state.run, buffers, progress, persist)
+            outcome = await asyncio.get_running_loop().run_in_executor(self.pool, run)
+        except Cancelled:
+            return None
         except Exception as error:  # noqa: BLE001 - the server keeps running
             log.exception("analysis of %s failed", state.folder)
             self.window_log_message(types.LogMessageParams(types.MessageType.Error, f"boundlint: {error}"))
-            return
+            return None
         for message in outcome.errors:
             log.warning("%s", message)
         self.report_config(state)
         self.outcomes[state.key] = outcome
         self.deliver(state, outcome)
+        return outcome
 
     def deliver(self, state: FolderState, outcome: RunOutcome) -> None:
         """Push the diagnostics of every open document whose findings changed, at the version the
@@ -264,8 +294,11 @@ async def initialized(ls: BoundlintServer, params: types.InitializedParams) -> N
                     [types.Registration(str(uuid.uuid4()), types.WORKSPACE_DID_CHANGE_WATCHED_FILES, options)]
                 )
             )
+            ls.watching = True
         except Exception:  # noqa: BLE001 - without it, each run looks at the configuration file itself
             log.info("the client did not register file watching")
+    for state in ls.states.values():
+        state.watching = ls.watching
     states = [state for state in ls.states.values() if state.is_folder]
     for state in states:
         ls.report_config(state)
@@ -274,7 +307,7 @@ async def initialized(ls: BoundlintServer, params: types.InitializedParams) -> N
 
 @server.feature(types.SHUTDOWN)
 def shutdown(ls: BoundlintServer, params: None) -> None:
-    for task in ls.tasks.values():
+    for task in [*ls.tasks.values(), *ls.later.values()]:
         task.cancel()
     ls.pool.shutdown(wait=False, cancel_futures=True)
 
@@ -315,8 +348,17 @@ async def configuration_changed(ls: BoundlintServer, params: types.DidChangeConf
 
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 def watched_files_changed(ls: BoundlintServer, params: types.DidChangeWatchedFilesParams) -> None:
-    changed = [path for path in (_path(change.uri) for change in params.changes) if path is not None]
+    events = [(change.type, _path(change.uri)) for change in params.changes]
+    changed = [path for _, path in events if path is not None]
+    # Files created or deleted, or a changed .gitignore: the folder's list of files is made again.
+    moved = [
+        path
+        for kind, path in events
+        if path is not None and (kind != types.FileChangeType.Changed or path.name == ".gitignore")
+    ]
     for state in ls.states.values():
+        if any(state.holds(path) for path in moved):
+            state.files_added_or_removed()
         if any(path.name == "pyproject.toml" for path in changed):
             state.reload_config()
             ls.report_config(state)

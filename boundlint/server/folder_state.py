@@ -16,17 +16,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from boundlint.core.cancel import Cancelled, cancellable
 from boundlint.core.config import Config, ConfigError, find_config_file, load_config
 from boundlint.core.findings import Finding
-from boundlint.discover.files import holds
+from boundlint.discover.files import discover, holds
 from boundlint.engine.cache import Cache
 from boundlint.engine.fix_rounds import fix_in_memory
-from boundlint.engine.roots import Request
+from boundlint.engine.roots import Request, RootResult
 from boundlint.engine.run import CheckOptions, check
 from boundlint.project.loader import Loader
 from boundlint.server.settings import ServerSettings
 
 Progress = Callable[[int, int], None]
+
 
 # The parsed modules one folder keeps between runs. An edit re-analyses every root that read the
 # edited file; in a connected tree those roots read a million characters of modules or more
@@ -51,6 +53,7 @@ class RunOutcome:
     findings: dict[Path, list[Finding]]
     versions: dict[Path, int | None]
     errors: list[str]
+    deferred: int = 0  # roots left with an old answer by a first pass: a full run is to follow
 
 
 class FolderState:
@@ -67,6 +70,11 @@ class FolderState:
         # Parsed modules, kept between runs: an edit re-reads only what changed.
         self.loader = Loader(max_chars=SERVER_MAX_CACHED_SOURCE_CHARS)
         self.config_error: str | None = None
+        self.answers: dict[Path, RootResult] = {}  # each root's in the last run (`open_first`)
+        # The folder's files, walked again only when the editor says a file was created or
+        # deleted; a client that cannot watch files (`watching` False) gets a walk per run.
+        self.watching = False
+        self._files: list[Path] | None = None
         self._project_config: Config | None = None
         self._config_stamp: tuple[str, int] | None = None
         self.config = self.reload_config()
@@ -81,6 +89,8 @@ class FolderState:
             self.config_error = None
             self._project_config = project
             self.caches.clear()  # a new configuration is a new cache namespace
+            self.answers.clear()  # no answers to fall back on: the next run is a full one
+            self._files = None  # exclusions may have changed
         except ConfigError as error:
             self.config_error = str(error)
             project = self._project_config or Config(root=self.folder)
@@ -93,8 +103,20 @@ class FolderState:
         for clients that cannot watch files for us (a few stats per run)."""
         return _config_stamp(self.folder) != self._config_stamp
 
+    def files_added_or_removed(self) -> None:
+        self._files = None
+
+    def _known_files(self) -> list[Path] | None:
+        """The folder's files, walked once while the editor tells of every file created or deleted."""
+        if not self.watching:
+            return None
+        if self._files is None:
+            self._files = discover(self.paths, self.config)
+        return self._files
+
     def use_settings(self, settings: ServerSettings) -> None:
         self.settings = settings
+        self.answers.clear()  # made under the old settings
         self.config = settings.apply_to(self._project_config or Config(root=self.folder))
 
     @property
@@ -111,10 +133,24 @@ class FolderState:
 
     # -- runs ---------------------------------------------------------------------------
 
-    def run(self, buffers: dict[Path, Buffer], progress: Progress | None = None, persist: bool = False) -> RunOutcome:
+    def run(
+        self,
+        buffers: dict[Path, Buffer],
+        progress: Progress | None = None,
+        persist: bool = False,
+        open_first: bool = False,
+        stop: Callable[[], bool] | None = None,
+    ) -> RunOutcome:
         """Check the folder with `buffers` over the files; `findings` becomes this run's. The cache
-        is written to disk when `persist` (the first run, a save): not after every keystroke."""
+        is written to disk when `persist` (the first run, a save): not after every keystroke.
+
+        `open_first`: once a full run has finished, analyse only the roots that can report in an
+        open file, and keep the others' last answers (`RunOutcome.deferred` counts them; a full
+        run brings them up to date). `stop`: asked between two tools, fixes or roots; once it says
+        so, the run gives up (`core.cancel.Cancelled`) and nothing of it is kept."""
         with self.lock:
+            if stop is not None and stop():
+                raise Cancelled  # a newer run was scheduled while this one waited for the lock
             if self.config_changed_on_disk():
                 self.reload_config()
             mine = {path: buffer for path, buffer in buffers.items() if self.holds(path)}
@@ -126,14 +162,18 @@ class FolderState:
                 cache_pool=self.caches,
                 save_cache=persist,
                 loader=self.loader,
+                last_answers=self.answers,
+                files=self._known_files(),
+                shown_first=frozenset(mine) if open_first and self.answers and mine else None,
             )
-            result = check(self.paths, self.config, options)
+            with cancellable(stop):
+                result = check(self.paths, self.config, options)
             by_file: dict[Path, list[Finding]] = {}
             for finding in result.findings:
                 by_file.setdefault(Path(os.path.abspath(finding.filename)), []).append(finding)
             self.findings = by_file
             errors = [str(error) for error in result.errors]
-            return RunOutcome(by_file, {path: buffer.version for path, buffer in mine.items()}, errors)
+            return RunOutcome(by_file, {path: buffer.version for path, buffer in mine.items()}, errors, result.deferred)
 
     def fixed_text(self, path: Path, buffers: dict[Path, Buffer]) -> str | None:
         """`path`'s text with every safe fix applied (the editor's fix-all), or None: nothing to fix."""

@@ -103,6 +103,31 @@ async def test_a_change_in_one_file_refreshes_an_open_file_whose_findings_it_mov
     await wait_for(lambda: codes(vscode, helpers) == [("BL001", 5)])
 
 
+HELPERS_CUT = '''import requests
+from boundlint_runtime import truncate_text
+
+
+def read_page(url: str) -> str:
+    """Read a page."""
+    return truncate_text(requests.get(url, timeout=10).text, max_chars=2_000)
+'''
+
+
+async def test_a_finding_only_a_closed_file_reports_comes_with_the_full_run_after_the_first_pass(
+    vscode: LanguageClient, tmp_path: Path
+):
+    """registry.py, never opened, registers helpers.read_page. Opened cut, then typed back to the
+    text on disk: the first pass leaves the registry out (its last answer had nothing in
+    helpers.py), and the full run that follows brings the finding, for that version."""
+    path = tmp_path / "agent/helpers.py"
+    helpers = open_document(vscode, path, text=HELPERS_CUT)
+    await wait_for(lambda: published(vscode, helpers, 1))
+    assert not vscode.diagnostics[helpers]
+    replace_text(vscode, helpers, 2, path.read_text(encoding="utf-8"))
+    await wait_for(lambda: codes(vscode, helpers) == [("BL001", 5)])
+    assert published(vscode, helpers)[-1].version == 2
+
+
 async def test_quick_fix_and_ignore_actions_apply_cleanly(vscode: LanguageClient, tmp_path: Path):
     path = tmp_path / "agent/tools.py"
     uri = open_document(vscode, path)
@@ -195,6 +220,31 @@ async def test_a_bad_configuration_is_shown_and_the_last_good_one_stays(vscode: 
     await wait_for(lambda: published(vscode, uri, 2))
     assert [d.code for d in vscode.diagnostics[uri]] == ["BL001"]  # still checked, with the old configuration
     assert sum("BL0O1" in m.message for m in vscode.messages) == 1  # said once, not after every run
+
+
+async def test_files_deleted_and_created_on_disk_are_seen_when_the_editor_says_so(
+    vscode: LanguageClient, tmp_path: Path
+):
+    """The server keeps the folder's list of files while the client watches them."""
+    await wait_for(lambda: any(r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES for r in vscode.registrations))
+    helpers = open_document(vscode, tmp_path / "agent/helpers.py")
+    await wait_for(lambda: codes(vscode, helpers) == [("BL001", 5)])  # registry.py registers it
+    registry = tmp_path / "agent/registry.py"
+    text = registry.read_text(encoding="utf-8")
+
+    def tell(kind: types.FileChangeType) -> None:
+        vscode.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams([types.FileEvent(registry.as_uri(), kind)])
+        )
+
+    registry.unlink()
+    tell(types.FileChangeType.Deleted)
+    await wait_for(lambda: published(vscode, helpers) and not vscode.diagnostics[helpers])
+    moved = tmp_path / "agent/tool_registry.py"
+    registry = moved
+    registry.write_text(text, encoding="utf-8")
+    tell(types.FileChangeType.Created)
+    await wait_for(lambda: codes(vscode, helpers) == [("BL001", 5)])
 
 
 async def test_a_configuration_change_on_disk_is_read_again(vscode: LanguageClient, tmp_path: Path):

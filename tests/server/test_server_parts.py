@@ -120,3 +120,22 @@ def test_fix_all_edits_touch_only_the_changed_lines():
 )
 def test_which_kinds_a_request_asks_for(only, kind, wanted):
     assert actions.wants(only, kind) is wanted
+
+
+def test_a_run_asked_to_stop_gives_up_and_keeps_the_last_answers(tmp_path):
+    from boundlint.core.cancel import Cancelled
+    from boundlint.server.folder_state import FolderState
+    from tests.server.conftest import write_project
+
+    from boundlint.server.folder_state import Buffer
+
+    write_project(tmp_path)
+    state = FolderState(tmp_path, ServerSettings())
+    first = state.run({})
+    tools = tmp_path / "agent/tools.py"
+    edited = {tools: Buffer(tools.read_text(encoding="utf-8") + "\n", 2)}  # its root is analysed again
+    asked: list[int] = []
+    with pytest.raises(Cancelled):  # asked once at the lock, then as the analysis begins
+        state.run(edited, stop=lambda: bool(asked.append(1)) or len(asked) > 1)
+    assert len(asked) == 2
+    assert state.findings == first.findings  # what the given-up run saw is not kept
