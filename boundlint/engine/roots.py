@@ -184,6 +184,15 @@ def cached_root(cache: Cache, kind: str | None, path: Path, digests: dict[str, s
         return None
     if any(digests.get(dependency) != digest for dependency, digest in entry["depends_on"].items()):
         return None  # a file this root's analysis read has changed
+    known = cache.decoded.get(id(entry))
+    if known is not None and known[0] is entry:
+        return known[1]  # type: ignore[no-any-return]
+    result = _decode(path, entry)
+    cache.decoded[id(entry)] = (entry, result)
+    return result
+
+
+def _decode(path: Path, entry: Any) -> RootResult:
     fixable = entry.get("fixable") or [None] * len(entry["findings"])
     return RootResult(
         path,
