@@ -7,7 +7,14 @@ each `didChange` to the `publishDiagnostics` of that version. The debounce is
 set to 0 so the figures are the analysis alone; add the editor's debounce
 (400 ms by default) for what a user waits.
 
+`--sample N` also edits N more tool files spread over the tree, and prints the
+spread over all tool files: one file says little, and a tree's largest modules
+cost most. `--pause S` waits S seconds after each edit's diagnostics before the
+next edit, as a user pausing: the full run that follows a first pass then
+finishes instead of being given up.
+
     python benchmarks/server_latency.py TREE [--root-file F] [--plain-file F] [--edits 10]
+        [--sample 0] [--pause 0]
 """
 
 from __future__ import annotations
@@ -23,21 +30,40 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
 
-def choose_files(tree: Path) -> tuple[Path, Path]:
-    """A file with a tool (`@tool`, `@mcp.tool`, `BaseTool`) and a plain one, both of some size."""
-    root = plain = None
+def tool_files(tree: Path) -> list[Path]:
+    """Files with a tool (`@tool`, `@mcp.tool`, `BaseTool`, a toolkit), of some size, sorted."""
+    found = []
     for path in sorted(tree.rglob("*.py")):
         text = path.read_text(encoding="utf-8", errors="replace")
-        if root is None and ("@tool" in text or "BaseTool)" in text) and len(text) > 2_000:
-            root = path
-        elif plain is None and "tool" not in text.lower() and len(text) > 2_000:
+        if ("@tool" in text or "BaseTool)" in text or "Toolkit)" in text) and len(text) > 2_000:
+            found.append(path)
+    return found
+
+
+def choose_files(tree: Path) -> tuple[Path, Path]:
+    """A file with a tool and a plain one, both of some size."""
+    roots = tool_files(tree)
+    plain = None
+    for path in sorted(tree.rglob("*.py")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if "tool" not in text.lower() and len(text) > 2_000:
             plain = path
-        if root and plain:
-            return root, plain
-    raise SystemExit("no tool file and plain file found in the tree; name them with --root-file/--plain-file")
+            break
+    if not roots or plain is None:
+        raise SystemExit("no tool file and plain file found in the tree; name them with --root-file/--plain-file")
+    return roots[0], plain
 
 
-async def measure(tree: Path, files: list[Path], edits: int) -> None:
+def spread(files: list[Path], count: int, taken: list[Path]) -> list[Path]:
+    """`count` of `files`, evenly spaced in path order, none of `taken`."""
+    left = [path for path in files if path not in taken]
+    if count <= 0 or not left:
+        return []
+    step = max(1, len(left) // count)
+    return left[::step][:count]
+
+
+async def measure(tree: Path, files: list[Path], edits: int, pause: float) -> dict[Path, list[float]]:
     client = LanguageClient("latency-bench", "1")
     arrived: dict[tuple[str, int | None], float] = {}
     built = asyncio.Event()
@@ -50,6 +76,10 @@ async def measure(tree: Path, files: list[Path], edits: int) -> None:
     def create(params: types.WorkDoneProgressCreateParams) -> None:
         return None
 
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams) -> None:
+        return None  # file watching, as VS Code offers it: the server then keeps the folder's file list
+
     @client.feature(types.PROGRESS)
     def progress(params: types.ProgressParams) -> None:
         if getattr(params.value, "kind", None) == "end" or (
@@ -61,7 +91,12 @@ async def measure(tree: Path, files: list[Path], edits: int) -> None:
     start = time.perf_counter()
     await client.initialize_async(
         types.InitializeParams(
-            capabilities=types.ClientCapabilities(window=types.WindowClientCapabilities(work_done_progress=True)),
+            capabilities=types.ClientCapabilities(
+                window=types.WindowClientCapabilities(work_done_progress=True),
+                workspace=types.WorkspaceClientCapabilities(
+                    did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
+                ),
+            ),
             root_uri=tree.as_uri(),
             workspace_folders=[types.WorkspaceFolder(tree.as_uri(), tree.name)],
             initialization_options={"settings": {"debounce": 0}},
@@ -71,6 +106,7 @@ async def measure(tree: Path, files: list[Path], edits: int) -> None:
     await asyncio.wait_for(built.wait(), 600)
     files_count = sum(1 for _ in tree.rglob("*.py"))
     print(f"{tree}: {files_count} files; first run (cache build) {time.perf_counter() - start:.2f} s")
+    timings: dict[Path, list[float]] = {}
     for path in files:
         uri = path.as_uri()
         text = path.read_text(encoding="utf-8", errors="replace")
@@ -87,15 +123,32 @@ async def measure(tree: Path, files: list[Path], edits: int) -> None:
                 )
             )
             times.append(await wait(arrived, uri, version) - sent)
+            await asyncio.sleep(pause)
         client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+        await asyncio.sleep(pause)
+        timings[path] = times
+        lines = len(text.splitlines())
         print(
-            f"  {path.relative_to(tree)}: edit -> diagnostics median {statistics.median(times) * 1000:.0f} ms,"
-            f" max {max(times) * 1000:.0f} ms over {edits} edits"
+            f"  {path.relative_to(tree)} ({lines:,} lines): edit -> diagnostics median"
+            f" {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms over {edits} edits"
         )
     print(f"  server memory: {server_memory(client)}")
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
+    return timings
+
+
+def summary(label: str, timings: list[list[float]]) -> None:
+    """The spread of the files' median times: median, 90th percentile and largest."""
+    medians = sorted(statistics.median(times) * 1000 for times in timings)
+    if not medians:
+        return
+    p90 = medians[min(len(medians) - 1, int(0.9 * len(medians)))]
+    print(
+        f"  {label}: {len(medians)} files; median {statistics.median(medians):.0f} ms, 90th percentile {p90:.0f} ms,"
+        f" largest {medians[-1]:.0f} ms"
+    )
 
 
 def server_memory(client: LanguageClient) -> str:
@@ -123,10 +176,17 @@ def main() -> None:
     parser.add_argument("--root-file", type=Path)
     parser.add_argument("--plain-file", type=Path)
     parser.add_argument("--edits", type=int, default=10)
+    parser.add_argument("--sample", type=int, default=0, help="more tool files to edit, spread over the tree")
+    parser.add_argument("--pause", type=float, default=0.0, help="seconds to wait after each edit's diagnostics")
     args = parser.parse_args()
     tree = args.tree.resolve()
     root, plain = choose_files(tree) if not (args.root_file and args.plain_file) else (args.root_file, args.plain_file)
-    asyncio.run(measure(tree, [Path(root).resolve(), Path(plain).resolve()], args.edits))
+    root, plain = (Path(p) if Path(p).exists() else tree / p for p in (root, plain))  # else relative to the tree
+    root, plain = root.resolve(), plain.resolve()
+    sample = spread(tool_files(tree), args.sample, [root, plain])
+    timings = asyncio.run(measure(tree, [root, plain, *sample], args.edits, args.pause))
+    if sample:
+        summary("tool files", [times for path, times in timings.items() if path != plain])
 
 
 if __name__ == "__main__":

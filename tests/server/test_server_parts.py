@@ -124,10 +124,8 @@ def test_which_kinds_a_request_asks_for(only, kind, wanted):
 
 def test_a_run_asked_to_stop_gives_up_and_keeps_the_last_answers(tmp_path):
     from boundlint.core.cancel import Cancelled
-    from boundlint.server.folder_state import FolderState
+    from boundlint.server.folder_state import Buffer, FolderState
     from tests.server.conftest import write_project
-
-    from boundlint.server.folder_state import Buffer
 
     write_project(tmp_path)
     state = FolderState(tmp_path, ServerSettings())
