@@ -188,16 +188,23 @@ def _covered_elsewhere(
         return {}
     request = replace(options.request, covered=tuple(sorted(installs.items())))
     kind = request.cache_kind()
-    again = {path: answers.cached(kind, path) for path in stale}
-    if options.shown_first is not None:
-        for path, hit in again.items():
-            if hit is None:
-                again[path] = _unless_shown(path, options, deferred)
+    again = {path: _current_or_deferred(answers, kind, path, options, deferred) for path in stale}
     todo = [path for path, hit in again.items() if hit is None and path not in deferred]
     for result in runner.reanalyse(todo, request):
         again[result.path] = result
         answers.store(kind, result)
     return {path: result for path, result in again.items() if result is not None}
+
+
+def _current_or_deferred(
+    answers: _Answers, kind: str | None, root: Path, options: CheckOptions, deferred: set[Path]
+) -> RootResult | None:
+    """The root's current answer from the cache; else, in a first pass (`options.shown_first`),
+    `_unless_shown`'s. None: the root is to be analysed, unless it is in `deferred`."""
+    cached = answers.cached(kind, root)
+    if cached is None and options.shown_first is not None:
+        return _unless_shown(root, options, deferred)
+    return cached
 
 
 def _unless_shown(root: Path, options: CheckOptions, deferred: set[Path]) -> RootResult | None:
@@ -333,9 +340,7 @@ def _analyse_roots(
     for _ in range(MAX_CLOSURE_ROUNDS):
         fresh = []
         for path in pending:
-            cached = answers.cached(kind, path)
-            if cached is None and options.shown_first is not None:
-                cached = _unless_shown(path, options, deferred)
+            cached = _current_or_deferred(answers, kind, path, options, deferred)
             if cached is not None:
                 done[path] = cached
                 progress(1)
@@ -401,7 +406,7 @@ def _subclass_roots_cached(
     """`_subclass_roots`, remembered for the same tree contents, analysed roots and tool classes."""
     tool_classes = {tool for result in done.values() for tool in result.tool_classes}
     if not cache.enabled:
-        return _subclass_roots(surveys, done, tool_classes, texts)
+        return _subclass_roots(surveys, done, tool_classes, texts, cache)
     key = content_hash(
         "\0".join([*sorted(tool_classes), *sorted(map(str, done)), *(f"{s.path}:{s.digest}" for s in surveys)]).encode(
             "utf-8", "surrogatepass"
@@ -420,10 +425,10 @@ def _subclass_roots(
     done: dict[Path, RootResult],
     tool_classes: set[str],
     texts: dict[Path, str],
-    cache: Cache | None = None,
+    cache: Cache,
 ) -> list[Path]:
-    """The files not analysed yet whose text subclasses one of `tool_classes`. With a cache, each
-    file's answer is remembered by its content: an edit in an editor changes one file, and
+    """The files not analysed yet whose text subclasses one of `tool_classes`. Each file's answer
+    is remembered by its content (when the cache is enabled): an edit in an editor changes one file, and
     reading the 2,000 others again took a third of the run that follows it."""
     from boundlint.survey.text_filter import subclass_pattern
 
@@ -436,10 +441,10 @@ def _subclass_roots(
         if survey.path in done or survey.error is not None:
             continue
         key = f"{tag}:{survey.digest}"
-        matched = cache.memo("subclass-text", key) if cache is not None and survey.digest else None
+        matched = cache.memo("subclass-text", key) if survey.digest else None
         if matched is None:
             matched = bool(pattern.search(_text_of(survey.path, texts)))
-            if cache is not None and survey.digest:
+            if survey.digest:
                 cache.remember("subclass-text", key, matched)
         if matched:
             found.append(survey.path)
