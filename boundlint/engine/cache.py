@@ -76,9 +76,10 @@ class Cache:
         self._started = time.time_ns()
         self._files: dict[str, list[Any]] = {}  # path -> [mtime_ns, size, digest, survey]
         self._roots: dict[str, Any] = {}  # "kind:path:digest" -> entry
-        # An entry as the run uses it, by the entry's identity (`engine.roots.cached_root`): a
-        # long-lived process asks for the same 2,000 entries on every run.
-        self.decoded: dict[int, tuple[Any, Any]] = {}
+        # Each root's entry as the run uses it, by kind and path, with the entry it was decoded
+        # from (`engine.roots.cached_root`): a long-lived process asks for the same 2,000 entries
+        # on every run. One slot per root, so a newer entry replaces the older one.
+        self.decoded: dict[tuple[str, str], tuple[Any, Any]] = {}
         self._memo: dict[str, Any] = {}
         self._memo_used: set[str] = set()  # entries of this run: the only ones written back
         self._previous_start = 0

@@ -184,11 +184,12 @@ def cached_root(cache: Cache, kind: str | None, path: Path, digests: dict[str, s
         return None
     if any(digests.get(dependency) != digest for dependency, digest in entry["depends_on"].items()):
         return None  # a file this root's analysis read has changed
-    known = cache.decoded.get(id(entry))
+    slot = (kind, str(path))
+    known = cache.decoded.get(slot)
     if known is not None and known[0] is entry:
         return known[1]  # type: ignore[no-any-return]
     result = _decode(path, entry)
-    cache.decoded[id(entry)] = (entry, result)
+    cache.decoded[slot] = (entry, result)
     return result
 
 
