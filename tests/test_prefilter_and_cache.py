@@ -203,6 +203,34 @@ def test_an_edit_that_keeps_size_and_timestamp_is_seen_when_the_timestamp_is_rec
     assert findings([tree], Config(root=tree), **options) == []
 
 
+def test_a_long_lived_process_trusts_the_stats_it_recorded_itself(tmp_path, monkeypatch):
+    """The editor server keeps one cache between runs, often with no state on disk to start from:
+    the second run reads no old file again, and still sees an edit that kept size and timestamp
+    of a file modified just before the run that recorded it."""
+    tree = tmp_path / "tree"
+    generate(tree, 20)
+    _age(tree)
+    fresh = tree / "fresh_tool.py"
+    fresh.write_text(
+        "import requests\nfrom langchain_core.tools import tool\n\n@tool\n"
+        "def fetch(url: str) -> str:\n    return requests.get(url).text\n"
+    )
+    pool: dict = {}
+    options = dict(cache_dir=tmp_path / "cache", cache_pool=pool, save_cache=False)
+    first = findings([tree], Config(root=tree), **options)
+    assert any(f["filename"].endswith("fresh_tool.py") for f in first)
+
+    read: list[Path] = []
+    original = workers.survey_file
+    monkeypatch.setattr(workers, "survey_file", lambda path, *a: read.append(path) or original(path, *a))
+    stamp = fresh.stat().st_mtime_ns
+    fresh.write_text(fresh.read_text().replace("requests.get(url).text", '"ok"'.ljust(len("requests.get(url).text"))))
+    os.utime(fresh, ns=(stamp, stamp))
+    second = findings([tree], Config(root=tree), **options)
+    assert read == [fresh]  # the only file recent enough to doubt
+    assert second == [f for f in first if not f["filename"].endswith("fresh_tool.py")]
+
+
 def test_a_warm_run_never_loads_libcst(tmp_path):
     """The analysis and libcst are imported only when a root has to be analysed."""
     import subprocess

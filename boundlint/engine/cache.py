@@ -62,8 +62,9 @@ class Cache:
     with the survey of that content, and per root, its findings with the
     content hashes of every file its analysis read. A file whose size and
     modification time are unchanged is not read again, unless it was modified
-    so close to the last run's start that a later edit could have kept the
-    same timestamp (git's "racy" rule); then its content hash decides.
+    so close to the start of the run that recorded it that a later edit could
+    have kept the same timestamp (git's "racy" rule); then its content hash
+    decides.
     Concurrent runs each write a whole file with an atomic rename: the last
     one wins, and nobody reads half an entry. A missing, corrupt or foreign
     state file is an empty cache.
@@ -83,12 +84,21 @@ class Cache:
         self._memo: dict[str, Any] = {}
         self._memo_used: set[str] = set()  # entries of this run: the only ones written back
         self._previous_start = 0
+        # When this process recorded each file's entry: a long-lived process that records it in
+        # one run trusts its stat in the next (`_previous_start` is the last process's start).
+        self._recorded_at: dict[str, int] = {}
+        self._run_started = self._started
         self._dirty = False
         self._load()
 
     @property
     def enabled(self) -> bool:
         return self.directory is not None
+
+    def begin_run(self) -> None:
+        """A new run of a long-lived process on this cache: the files it records are stat'ed
+        from now on."""
+        self._run_started = time.time_ns()
 
     # -- files --------------------------------------------------------------
 
@@ -98,7 +108,8 @@ class Cache:
         if entry is None or info is None:
             return None
         mtime, size, digest, survey = entry
-        if mtime != info.st_mtime_ns or size != info.st_size or mtime >= self._previous_start - self.RACY_NS:
+        recorded = self._recorded_at.get(str(path), self._previous_start)
+        if mtime != info.st_mtime_ns or size != info.st_size or mtime >= recorded - self.RACY_NS:
             return None
         return digest, survey
 
@@ -111,6 +122,7 @@ class Cache:
         if self.directory is None or info is None or not digest:
             return
         entry = [info.st_mtime_ns, info.st_size, digest, survey]
+        self._recorded_at[str(path)] = self._run_started  # the stat was taken after it
         if self._files.get(str(path)) != entry:
             self._files[str(path)] = entry
             self._dirty = True

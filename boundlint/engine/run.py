@@ -228,7 +228,9 @@ def _cache_for(options: CheckOptions, namespace: str) -> Cache:
         return Cache(options.cache_dir, namespace)
     if namespace not in options.cache_pool:
         options.cache_pool[namespace] = Cache(options.cache_dir, namespace)
-    return options.cache_pool[namespace]
+    cache = options.cache_pool[namespace]
+    cache.begin_run()
+    return cache
 
 
 def _unmatched_config(config: Config, done: dict[Path, RootResult]) -> list[str]:
