@@ -96,3 +96,51 @@ def test_without_last_answers_every_root_not_shown_is_left_for_the_full_run(proj
     deferred, found = _run(project, {}, {helpers: BOUNDED_HELPER}, shown=True)
     assert deferred == 2  # nothing is known of either root: neither is analysed, neither reports
     assert found == set()
+
+
+def _editor_run(tree: Path, pool: dict, answers: dict, overlays: dict[Path, str], first_pass: bool, save: bool = False):
+    """A run as the editor server makes it: one cache kept in memory, the open buffers over the files."""
+    options = CheckOptions(
+        overlays=overlays,
+        request=Request(fixes=True, fixes_later=first_pass),
+        cache_dir=tree / ".boundlint_cache",
+        cache_pool=pool,
+        save_cache=save,
+        last_answers=answers,
+        shown_first=frozenset(overlays) if first_pass else None,
+    )
+    return check([tree], Config(root=tree), options)
+
+
+def _summary_finding(result):
+    (finding,) = [f for f in result.findings if f.filename.endswith("summary.py")]
+    return finding
+
+
+def test_a_first_pass_leaves_the_fixes_to_the_full_run_and_buffered_answers_are_kept(project, monkeypatch):
+    summary = project / "agent/summary.py"
+    typed = {summary: summary.read_text(encoding="utf-8") + "\n# typed\n"}
+    pool: dict = {}
+    answers: dict[Path, RootResult] = {}
+    assert _summary_finding(_editor_run(project, pool, answers, {}, first_pass=False)).fix is not None
+
+    analysed: list[str] = []
+    original = workers.analyse_root
+    monkeypatch.setattr(workers, "analyse_root", lambda path, *a: analysed.append(path.name) or original(path, *a))
+    first = _editor_run(project, pool, answers, typed, first_pass=True)
+    assert _summary_finding(first).fix is None and first.fixes_pending == 1
+    assert analysed == ["summary.py"]
+
+    # The first pass's answer lacked the fixes: not kept. The full run's, made from the buffer, is.
+    analysed.clear()
+    full = _editor_run(project, pool, answers, typed, first_pass=False)
+    assert analysed == ["summary.py"] and full.fixes_pending == 0
+    assert _summary_finding(full).fix is not None
+    analysed.clear()
+    again = _editor_run(project, pool, answers, typed, first_pass=True, save=True)
+    assert analysed == [] and again.fixes_pending == 0
+    assert [f.to_json() for f in again.findings] == [f.to_json() for f in full.findings]
+
+    # A buffer's answer is not written to disk: a new process analyses the buffer again.
+    _editor_run(project, {}, {}, typed, first_pass=False)
+    assert analysed == ["summary.py"]

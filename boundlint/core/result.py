@@ -136,3 +136,5 @@ class CheckResult:
     # With `CheckOptions.shown_first`: the roots that kept an answer older than the files it read
     # (or none), left for a full run to bring up to date.
     deferred: int = 0
+    # With `Request.fixes_later`: the roots whose findings' fixes are left for a run without it.
+    fixes_pending: int = 0

@@ -81,6 +81,7 @@ class Cache:
         # from (`engine.roots.cached_root`): a long-lived process asks for the same 2,000 entries
         # on every run. One slot per root, so a newer entry replaces the older one.
         self.decoded: dict[tuple[str, str], tuple[Any, Any]] = {}
+        self._buffered: dict[tuple[str, str], tuple[str, Any]] = {}  # (kind, path) -> (digest, entry)
         self._memo: dict[str, Any] = {}
         self._memo_used: set[str] = set()  # entries of this run: the only ones written back
         self._previous_start = 0
@@ -129,14 +130,30 @@ class Cache:
 
     # -- roots --------------------------------------------------------------
 
-    def root(self, kind: str, path: Path, digest: str) -> Any:
-        return self._roots.get(f"{kind}:{path}:{digest}")
+    def roots(self, kind: str, path: Path, digest: str) -> list[Any]:
+        """The entries recorded for `path` with this content: the one on disk, the one made from
+        buffers."""
+        found = []
+        entry = self._roots.get(f"{kind}:{path}:{digest}")
+        if entry is not None:
+            found.append(entry)
+        buffered = self._buffered.get((kind, str(path)))
+        if buffered is not None and buffered[0] == digest:
+            found.append(buffered[1])
+        return found
 
     def record_root(self, kind: str, path: Path, digest: str, entry: Any) -> None:
         if self.directory is None:
             return
         self._roots[f"{kind}:{path}:{digest}"] = entry
         self._dirty = True
+
+    def record_buffered_root(self, kind: str, path: Path, digest: str, entry: Any) -> None:
+        """An entry whose analysis read a text not on disk (an editor's buffer): kept in memory
+        only, one per root and kind, replaced by the next. An editor's unchanged open files are
+        not analysed again for each keystroke in another."""
+        if self.directory is not None:
+            self._buffered[(kind, str(path))] = (digest, entry)
 
     # -- anything else, by key ----------------------------------------------
 

@@ -41,6 +41,10 @@ class Request:
     """What a command wants of each root besides its findings."""
 
     fixes: bool = False  # each finding's own fix, as edits (ruff's JSON `fix`)
+    # With `fixes`: a root analysed in this run reports its findings now and its fixes later
+    # (`RootResult.fixes_pending`, kept out of the cache); a run without it plans them. An
+    # editor shows an edit's diagnostics before the work of writing and checking each fix.
+    fixes_later: bool = False
     apply_fixes: str | None = None  # "safe" or "unsafe": a round of fixes (`FixRound`)
     tool_rows: bool = False  # the inventory's rows
     fixable: bool = False  # whether each finding has a fix, and which (`[*]` in the text output)
@@ -76,6 +80,7 @@ class RootResult:
     needs: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # its uncovered tools' needs
     # Registrations whose function the finder could not follow (`path:line: code`).
     unfollowed: list[str] = field(default_factory=list)
+    fixes_pending: bool = False  # with `Request.fixes_later`: its findings' fixes are not planned yet
 
 
 def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tuple[list[Finding], list[InternalError]]:
@@ -165,7 +170,9 @@ def _answer(request: Request, analysis: Analysis, result: RootResult, config: Co
         result.fix_round = fix_round(
             analysis, wanted, config, unsafe=request.apply_fixes == "unsafe", elsewhere=request.edits_elsewhere
         )
-    if (request.fixes or request.fixable) and result.findings:
+    if request.fixes and request.fixes_later and wanted:
+        result.fixes_pending = True
+    elif (request.fixes or request.fixable) and result.findings:
         from boundlint.fix.planning import attach_fixes, mark_fixable
 
         planned = (attach_fixes if request.fixes else mark_fixable)(analysis, wanted, config)
@@ -179,11 +186,14 @@ def _answer(request: Request, analysis: Analysis, result: RootResult, config: Co
 def cached_root(cache: Cache, kind: str | None, path: Path, digests: dict[str, str]) -> RootResult | None:
     if kind is None:
         return None
-    entry = cache.root(kind, path, digests.get(str(path), ""))
-    if entry is None:
+    current = [
+        entry
+        for entry in cache.roots(kind, path, digests.get(str(path), ""))
+        if all(digests.get(dependency) == digest for dependency, digest in entry["depends_on"].items())
+    ]  # none if a file this root's analysis read has changed
+    if not current:
         return None
-    if any(digests.get(dependency) != digest for dependency, digest in entry["depends_on"].items()):
-        return None  # a file this root's analysis read has changed
+    entry = current[0]
     slot = (kind, str(path))
     known = cache.decoded.get(slot)
     if known is not None and known[0] is entry:
@@ -209,9 +219,12 @@ def _decode(path: Path, entry: Any) -> RootResult:
     )
 
 
-def store_root(cache: Cache, kind: str | None, result: RootResult, digests: dict[str, str]) -> None:
-    if kind is None or not cache.enabled or result.errors:
-        return  # internal errors are not cached: the next run tries again
+def store_root(
+    cache: Cache, kind: str | None, result: RootResult, digests: dict[str, str], buffered: bool = False
+) -> None:
+    """Keep `result` for the next run; `buffered`: its analysis read a text not on disk."""
+    if kind is None or not cache.enabled or result.errors or result.fixes_pending:
+        return  # internal errors are not cached: the next run tries again; nor an answer short of its fixes
     entry: dict[str, Any] = {
         "findings": [finding.to_json() for finding in result.findings],
         "fixable": [finding.fixable for finding in result.findings],
@@ -224,4 +237,5 @@ def store_root(cache: Cache, kind: str | None, result: RootResult, digests: dict
         "needs": result.needs,
         "unfollowed": result.unfollowed,
     }
-    cache.record_root(kind, result.path, digests.get(str(result.path), ""), entry)
+    record = cache.record_buffered_root if buffered else cache.record_root
+    record(kind, result.path, digests.get(str(result.path), ""), entry)

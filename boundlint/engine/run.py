@@ -121,6 +121,7 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     result = CheckResult(kept, len(files), errors, len(done), _tool_rows(done, kept), _fix_round(done, options))
     result.unfollowed = sorted({entry for root in done.values() for entry in root.unfollowed})
     result.deferred = len(deferred)
+    result.fixes_pending = sum(root.fixes_pending for root in done.values())
     if not named:
         result.unmatched_config = _unmatched_config(config, done)
         # Tools only test modules hold were not looked for: how many there are is unknown.
@@ -167,10 +168,9 @@ class _Answers:
         return cached_root(self.cache, kind, path, self.digests)
 
     def store(self, kind: str | None, result: RootResult) -> None:
-        # An analysis that read a text not on disk is not kept: the next run on disk would not
-        # find it current anyway.
-        if self.overlaid.isdisjoint(result.depends_on):
-            store_root(self.cache, kind, result, self.digests)
+        # An analysis that read a text not on disk is kept in memory only: a run on disk would
+        # not find it current, the next run of an editor would.
+        store_root(self.cache, kind, result, self.digests, buffered=not self.overlaid.isdisjoint(result.depends_on))
 
 
 def _covered_elsewhere(

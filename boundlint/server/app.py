@@ -132,10 +132,11 @@ class BoundlintServer(LanguageServer):
         buffers = self.open_buffers()
         loop = asyncio.get_running_loop()
         progress = self._progress_reporter(loop, progress_token) if progress_token else None
-        # The open files first: their roots now, the roots they do not show after (`_catch_up`).
+        # The open files first: their roots' findings now; their fixes, and the roots they do not
+        # show, after (`_catch_up`).
         run = functools.partial(state.run, buffers, progress, persist=persist, open_first=True)
         outcome = await self._analyse(state, run)
-        if outcome is not None and outcome.deferred:
+        if outcome is not None and not outcome.complete:
             self.later[state.key] = asyncio.ensure_future(self._catch_up(state, task, buffers, persist))
         else:
             await loop.run_in_executor(self.pool, settle_after_run, persist)

@@ -54,6 +54,11 @@ class RunOutcome:
     versions: dict[Path, int | None]
     errors: list[str]
     deferred: int = 0  # roots left with an old answer by a first pass: a full run is to follow
+    fixes_pending: int = 0  # roots a first pass analysed without planning their fixes: likewise
+
+    @property
+    def complete(self) -> bool:
+        return not self.deferred and not self.fixes_pending
 
 
 class FolderState:
@@ -145,26 +150,28 @@ class FolderState:
         is written to disk when `persist` (the first run, a save): not after every keystroke.
 
         `open_first`: once a full run has finished, analyse only the roots that can report in an
-        open file, and keep the others' last answers (`RunOutcome.deferred` counts them; a full
-        run brings them up to date). `stop`: asked between two tools, fixes or roots; once it says
-        so, the run gives up (`core.cancel.Cancelled`) and nothing of it is kept."""
+        open file, without planning their fixes, and keep the others' last answers
+        (`RunOutcome.deferred` and `fixes_pending` count them; a full run brings them up to
+        date). `stop`: asked between two tools, fixes or roots; once it says so, the run gives up
+        (`core.cancel.Cancelled`) and nothing of it is kept."""
         with self.lock:
             if stop is not None and stop():
                 raise Cancelled  # a newer run was scheduled while this one waited for the lock
             if self.config_changed_on_disk():
                 self.reload_config()
             mine = {path: buffer for path, buffer in buffers.items() if self.holds(path)}
+            first_pass = open_first and bool(self.answers) and bool(mine)
             options = CheckOptions(
                 overlays={path: buffer.text for path, buffer in mine.items()},
                 cache_dir=self.config.cache_path(),
-                request=Request(fixes=True),
+                request=Request(fixes=True, fixes_later=first_pass),
                 progress=progress,
                 cache_pool=self.caches,
                 save_cache=persist,
                 loader=self.loader,
                 last_answers=self.answers,
                 files=self._known_files(),
-                shown_first=frozenset(mine) if open_first and self.answers and mine else None,
+                shown_first=frozenset(mine) if first_pass else None,
             )
             with cancellable(stop):
                 result = check(self.paths, self.config, options)
@@ -173,7 +180,8 @@ class FolderState:
                 by_file.setdefault(Path(os.path.abspath(finding.filename)), []).append(finding)
             self.findings = by_file
             errors = [str(error) for error in result.errors]
-            return RunOutcome(by_file, {path: buffer.version for path, buffer in mine.items()}, errors, result.deferred)
+            versions = {path: buffer.version for path, buffer in mine.items()}
+            return RunOutcome(by_file, versions, errors, result.deferred, result.fixes_pending)
 
     def fixed_text(self, path: Path, buffers: dict[Path, Buffer]) -> str | None:
         """`path`'s text with every safe fix applied (the editor's fix-all), or None: nothing to fix."""

@@ -158,6 +158,31 @@ async def test_quick_fix_and_ignore_actions_apply_cleanly(vscode: LanguageClient
     assert not vscode.diagnostics[uri]
 
 
+async def test_an_edits_finding_arrives_and_its_fix_follows_for_the_same_version(
+    vscode: LanguageClient, tmp_path: Path
+):
+    uri = open_document(vscode, tmp_path / "agent/helpers.py")
+    await wait_for(lambda: vscode.diagnostics.get(uri))
+    text = (tmp_path / "agent/helpers.py").read_text(encoding="utf-8")
+    replace_text(vscode, uri, 2, text.replace("    return", "    # typed\n    return"))
+
+    # Shown with or without its fix (the first pass leaves fixes to the run after it); the fix
+    # comes for the same version, and the quick fix needs no analysis.
+    def with_fix() -> bool:
+        shown = published(vscode, uri, 2)
+        return bool(shown) and all(d.data and d.data.get("fix") for d in shown[-1].diagnostics)
+
+    await wait_for(with_fix)
+    (finding,) = published(vscode, uri, 2)[-1].diagnostics
+    assert finding.data["fix"]["applicability"] == "safe"
+    found = await vscode.text_document_code_action_async(
+        types.CodeActionParams(
+            types.TextDocumentIdentifier(uri), finding.range, types.CodeActionContext(diagnostics=[finding])
+        )
+    )
+    assert [action.kind for action in found][0] == types.CodeActionKind.QuickFix
+
+
 async def test_fix_all_on_save_gives_the_safe_fixes_as_minimal_edits(vscode: LanguageClient, tmp_path: Path):
     path = tmp_path / "agent/tools.py"
     uri = open_document(vscode, path)
