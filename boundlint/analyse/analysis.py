@@ -503,12 +503,15 @@ def constant_arguments(function: cst.FunctionDef, call: cst.Call, skip_first: bo
 
 
 def _is_generator(function: cst.FunctionDef) -> bool:
+    # Exact classes (a parse makes no subclasses): `isinstance` on libcst's abstract base classes
+    # calls into `abc` for every node of the body.
     stack: list[cst.CSTNode] = [function.body]
     while stack:
         node = stack.pop()
-        if isinstance(node, (cst.Yield,)):
+        kind = type(node)
+        if kind is cst.Yield:
             return True
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        if kind is cst.FunctionDef or kind is cst.ClassDef or kind is cst.Lambda:
             continue
         stack.extend(child_nodes(node))
     return False

@@ -2258,13 +2258,40 @@ def _is_setting_value(value: cst.BaseExpression, params: frozenset[str]) -> bool
 
 
 def _walk_statements(body: cst.BaseSuite) -> Iterator[cst.CSTNode]:
-    """The small statements of a function body, in nested blocks too (not in nested functions)."""
+    """The small statements of a function body, in nested blocks too (not in nested functions).
+    Asked of one body for each name looked up in it: listed once per body."""
+    known = _SMALL_STATEMENTS.get(id(body))
+    if known is None or known[0] is not body:
+        if len(_SMALL_STATEMENTS) >= _SMALL_STATEMENTS_KEPT:
+            _SMALL_STATEMENTS.clear()  # the bodies of trees the loader has let go of
+        known = _SMALL_STATEMENTS[id(body)] = (body, tuple(_list_statements(body)))
+    return iter(known[1])
+
+
+_SMALL_STATEMENTS: dict[int, tuple[cst.BaseSuite, tuple[cst.CSTNode, ...]]] = {}
+_SMALL_STATEMENTS_KEPT = 4096
+# What `_list_statements` does with each node class: yield it, skip it, or look inside. Kept by
+# class: `isinstance` on libcst's classes (abstract base classes) costs a call into `abc` each time.
+_YIELD, _SKIP, _ENTER = 0, 1, 2
+_STATEMENT_WALK: dict[type, int] = {}
+
+
+def _list_statements(body: cst.BaseSuite) -> Iterator[cst.CSTNode]:
     stack: list[cst.CSTNode] = [body]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.BaseSmallStatement):
+        step = _STATEMENT_WALK.get(type(node))
+        if step is None:
+            step = _STATEMENT_WALK[type(node)] = (
+                _YIELD
+                if isinstance(node, cst.BaseSmallStatement)
+                else _SKIP
+                if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression))
+                else _ENTER
+            )
+        if step == _YIELD:
             yield node
-        elif not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
+        elif step == _ENTER:
             stack.extend(child_nodes(node))  # not `.children`: a visitor per node, most of a root's time
 
 

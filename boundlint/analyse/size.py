@@ -113,16 +113,29 @@ class Verdict:
     def with_models(self, models: frozenset[cst.ClassDef]) -> Verdict:
         if not models or models <= self.models:
             return self
-        return replace(self, models=self.models | models)
+        return _changed(self, models=self.models | models)
 
     def with_params(self, params: frozenset[str]) -> Verdict:
         if not params or (params <= self.params and not params & self.field_params):
             return self
-        return replace(self, params=self.params | params, field_params=self.field_params - params)
+        return _changed(self, params=self.params | params, field_params=self.field_params - params)
 
     def through_fields(self) -> Verdict:
         """The same value, its parameters passing only through short-named fields."""
-        return replace(self, field_params=self.params) if self.params else self
+        return _changed(self, field_params=self.params) if self.params else self
+
+
+_FIELD_NAMES = frozenset(Verdict.__dataclass_fields__)
+
+
+def _changed(verdict: Verdict, **changes: object) -> Verdict:
+    """`dataclasses.replace` for the joins of every branch of every function: it builds each
+    copy through the generated `__init__`, one `object.__setattr__` per field of thirty."""
+    assert _FIELD_NAMES.issuperset(changes), changes
+    copy = object.__new__(Verdict)
+    copy.__dict__.update(verdict.__dict__)
+    copy.__dict__.update(changes)
+    return copy
 
 
 BOUNDED_VALUE = Verdict(BOUNDED)
@@ -151,8 +164,8 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     else:
         worse = a
     if worse.level == BOUNDED and not (a.few_items and b.few_items):
-        worse = Verdict(
-            BOUNDED,
+        worse = _changed(
+            BOUNDED_VALUE,
             short_object=a.short_object and b.short_object,
             path=a.path and b.path,
             bundled=(a.bundled or b.bundled) and (a.bundled or a.literal) and (b.bundled or b.literal),
@@ -167,19 +180,19 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     joined = worse.with_models(a.models | b.models).with_params(a.params | b.params)
     whole = (a.params - a.field_params) | (b.params - b.field_params)
     if joined.field_params != (a.field_params | b.field_params) - whole:
-        joined = replace(joined, field_params=(a.field_params | b.field_params) - whole)
+        joined = _changed(joined, field_params=(a.field_params | b.field_params) - whole)
     if a.level == b.level == SILENT and a.cut_params != b.cut_params:
         # a real cut on either side stays silent whatever the arguments
         both = a.cut_params | b.cut_params if a.cut_params and b.cut_params else frozenset[str]()
-        joined = replace(joined, cut_params=both)
+        joined = _changed(joined, cut_params=both)
     if a.failed != b.failed:
-        joined = replace(joined, failed=False)  # failed on one branch only: either body
+        joined = _changed(joined, failed=False)  # failed on one branch only: either body
     if joined.record and a.level == b.level == UNBOUNDED and a.record != b.record:
-        joined = replace(joined, record=False)  # a record on one side, a whole listing on the other
+        joined = _changed(joined, record=False)  # a record on one side, a whole listing on the other
     if joined.fields is not None and a.fields != b.fields:
-        joined = replace(joined, fields=None)
+        joined = _changed(joined, fields=None)
     if joined.otherwise is not None and a.otherwise != b.otherwise:
-        joined = replace(joined, otherwise=None)
+        joined = _changed(joined, otherwise=None)
     keys = None
     if a.keys is not None and b.keys is not None:
         # `update["dirty"] = [path]` on one branch only: after the `if`, each entry from where it is
@@ -188,11 +201,11 @@ def join(a: Verdict, b: Verdict) -> Verdict:
             entries[key] = join(entries[key], entry) if key in entries else entry
         keys = tuple(entries.items())
     if joined.keys != keys:
-        joined = replace(joined, keys=keys)
+        joined = _changed(joined, keys=keys)
     elements = None
     if a.elements is not None and b.elements is not None and len(a.elements) == len(b.elements):
         elements = tuple(join(x, y) for x, y in zip(a.elements, b.elements, strict=True))
-    return joined if joined.elements == elements else replace(joined, elements=elements)
+    return joined if joined.elements == elements else _changed(joined, elements=elements)
 
 
 def with_keys(entries: list[tuple[str, Verdict]]) -> Verdict:

@@ -66,12 +66,22 @@ def child_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         names = _FIELDS[type(node)] = _code_fields(type(node))
     for name in names:
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        if _NODE_TYPES.get(type(value)) or (type(value) not in _NODE_TYPES and _remember_type(value)):
             yield value
         elif isinstance(value, (list, tuple)):
             for item in value:
-                if isinstance(item, cst.CSTNode):
+                if _NODE_TYPES.get(type(item)) or (type(item) not in _NODE_TYPES and _remember_type(item)):
                     yield item
+
+
+# Whether each class met is a libcst node. `CSTNode` is an abstract base class: `isinstance` on it
+# runs Python code in `abc` for every call, and the walks here ask it for every field of every node.
+_NODE_TYPES: dict[type, bool] = {}
+
+
+def _remember_type(value: object) -> bool:
+    found = _NODE_TYPES[type(value)] = isinstance(value, cst.CSTNode)
+    return found
 
 
 # Node classes that never hold code: whitespace, comments, brackets and tokens.

@@ -264,10 +264,11 @@ def _ascii_run(expr: cst.BaseExpression, delimiters: dict[str, int]) -> int | No
 def _ascii_delimiter_offsets(module: ModuleInfo) -> dict[str, int]:
     """Names every assignment of which (in the module) is an offset at an ASCII delimiter."""
     values: dict[str, list[cst.BaseExpression]] = {}
-    for node in walk(module.tree):
-        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-            values.setdefault(node.targets[0].target.value, []).append(node.value)
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) and isinstance(node.target, cst.Name):
+    for node in walk(module.tree):  # exact classes: `isinstance` on libcst's classes calls into `abc`
+        if type(node) is cst.Assign:
+            if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+                values.setdefault(node.targets[0].target.value, []).append(node.value)
+        elif (type(node) is cst.AugAssign or type(node) is cst.AnnAssign) and isinstance(node.target, cst.Name):
             values.setdefault(node.target.value, []).append(cst.Ellipsis())  # changed in place: unknown
     found: dict[str, int] = {}
     changed = True
@@ -289,7 +290,7 @@ def _decodes_handled(module: ModuleInfo) -> set[int]:
     """The calls inside the body of a `try` one of whose handlers catches a decode failure."""
     inside: set[int] = set()
     for node in walk(module.tree):
-        if isinstance(node, cst.Try) and any(_catches_decode_failure(module, handler) for handler in node.handlers):
+        if type(node) is cst.Try and any(_catches_decode_failure(module, handler) for handler in node.handlers):
             inside.update(id(item) for item in walk(node.body) if isinstance(item, cst.Call))
     return inside
 
