@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 import re
 from collections.abc import Iterator
@@ -220,6 +221,7 @@ def display_name(path: Path, cwd: Path | None = None) -> str:
         return path.as_posix()
 
 
+@functools.lru_cache(maxsize=1 << 16)  # asked of every root of a tree in every run of the server
 def is_test_path(path: PurePath) -> bool:
     """A test module (`test_*.py`, `*_test.py`, `conftest.py`, or a file right in a `tests`
     folder): the tools made there answer a test's fake model, not a user's. Only the file and
