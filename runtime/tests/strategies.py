@@ -6,6 +6,7 @@ import dataclasses
 import datetime
 import decimal
 import enum
+import os
 import uuid
 from collections import namedtuple
 from typing import Any
@@ -14,8 +15,13 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 # Property tests: enough examples to find edge cases, few enough for a ~60 s suite on 2 cores.
-PROPERTY = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FEW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# A run that repeats them against a copy of the same code (the vendored single file,
+# tests/fix/test_runtime_module.py) asks for a share of the examples with BOUNDLINT_EXAMPLE_SHARE.
+_SHARE = float(os.environ.get("BOUNDLINT_EXAMPLE_SHARE", "1"))
+PROPERTY = settings(
+    max_examples=max(10, int(250 * _SHARE)), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+FEW = settings(max_examples=max(10, int(60 * _SHARE)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 PIECES = [
     "\U0001f468\u200d\U0001f469\u200d\U0001f467",  # family: a ZWJ sequence
