@@ -21,6 +21,7 @@ version (its fixes, and whatever the rest of the folder moved) is printed too.
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import re
 import statistics
@@ -69,7 +70,9 @@ def spread(files: list[Path], count: int, taken: list[Path]) -> list[Path]:
     return left[::step][:count]
 
 
-async def measure(tree: Path, files: list[Path], edits: int, pause: float) -> dict[Path, list[float]]:
+async def measure(
+    tree: Path, files: list[Path], edits: int, pause: float, edit_at: str = "function"
+) -> dict[Path, list[float]]:
     client = LanguageClient("latency-bench", "1")
     arrived: dict[tuple[str, int | None], float] = {}  # the first diagnostics of each version
     last: dict[tuple[str, int | None], float] = {}  # the last: with the fixes, and the whole folder's run
@@ -121,8 +124,13 @@ async def measure(tree: Path, files: list[Path], edits: int, pause: float) -> di
         client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "python", 1, text)))
         await wait(arrived, uri, 1)
         times, settled = [], []
+        place = edit_place(text) if edit_at == "function" else None
         for version in range(2, edits + 2):
-            text = text + f"\n# edit {version}\n"
+            if place is None:
+                text = text + f"\n# edit {version}\n"
+            else:
+                offset, indentation = place
+                text = text[:offset] + f"{indentation}edit_{version} = {version}\n" + text[offset:]
             sent = time.perf_counter()
             client.text_document_did_change(
                 types.DidChangeTextDocumentParams(
@@ -147,6 +155,25 @@ async def measure(tree: Path, files: list[Path], edits: int, pause: float) -> di
     client.exit(None)
     await client.stop()
     return timings
+
+
+def edit_place(text: str) -> tuple[int, str] | None:
+    """Where typing goes: the line after the first statement of the file's largest function, at
+    that statement's indentation (offset, indentation); None when the file has no function."""
+    try:
+        syntax = ast.parse(text)
+    except SyntaxError:
+        return None
+    functions = [node for node in ast.walk(syntax) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if not functions:
+        return None
+    largest = max(functions, key=lambda node: (node.end_lineno or node.lineno) - node.lineno)
+    first = largest.body[0]
+    lines = text.splitlines(keepends=True)
+    end = first.end_lineno or first.lineno
+    if not lines[end - 1].endswith("\n"):
+        return None
+    return sum(len(line) for line in lines[:end]), lines[first.lineno - 1][: first.col_offset]
 
 
 def summary(label: str, timings: list[list[float]]) -> None:
@@ -188,13 +215,19 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=10)
     parser.add_argument("--sample", type=int, default=0, help="more tool files to edit, spread over the tree")
     parser.add_argument("--pause", type=float, default=0.0, help="seconds to wait after each edit's diagnostics")
+    parser.add_argument(
+        "--edit-at",
+        choices=["function", "end"],
+        default="function",
+        help="each edit adds a statement in the file's largest function (as typing does), or a comment at its end",
+    )
     args = parser.parse_args()
     tree = args.tree.resolve()
     root, plain = choose_files(tree) if not (args.root_file and args.plain_file) else (args.root_file, args.plain_file)
     root, plain = (Path(p) if Path(p).exists() else tree / p for p in (root, plain))  # else relative to the tree
     root, plain = root.resolve(), plain.resolve()
     sample = spread(tool_files(tree), args.sample, [root, plain])
-    timings = asyncio.run(measure(tree, [root, plain, *sample], args.edits, args.pause))
+    timings = asyncio.run(measure(tree, [root, plain, *sample], args.edits, args.pause, args.edit_at))
     if sample:
         summary("tool files", [times for path, times in timings.items() if path != plain])
 

@@ -37,17 +37,23 @@ class Loader:
         self._seeds: dict[Path, tuple[SourceText, ast.Module | None]] = {}
         self._origins: dict[Path, object] = {}  # what each module was read from: a text, or a file's stat
         self._exports: dict[Path, tuple[object, ModuleExports | None]] = {}  # with what they were read from
+        # An edited buffer's module as it was before the edit: its tree is the next parse's start.
+        self._before_edit: dict[Path, ModuleInfo] = {}
 
     def follow(self, texts: dict[Path, str]) -> None:
         """For a loader kept between runs (the editor server): this run's texts stand in for files,
         and each module whose text or file has changed since it was read is read again."""
         self.stdin = texts
         self._seeds.clear()
+        for path in [path for path in self._before_edit if path not in texts]:
+            del self._before_edit[path]  # a buffer closed before its module was read again
         for path in list(self._modules):
             if self._origins.get(path) != self._origin(path):
                 module = self._modules.pop(path)
                 self._chars -= len(module.source.text) if module is not None else 0
                 self.errors.pop(path, None)
+                if module is not None and path in texts:
+                    self._before_edit[path] = module
         for path, (origin, _) in list(self._exports.items()):
             if origin != self._origin(path):
                 del self._exports[path]
@@ -119,9 +125,11 @@ class Loader:
     def _read(self, path: Path) -> ModuleInfo | None:
         check_cancelled()  # a long module takes seconds to parse: a run given up does not start one
         seeded = self._seeds.pop(path, None)
+        before = self._before_edit.pop(path, None)
         try:
             source = seeded[0] if seeded is not None else self._source(path)
-            tree, syntax = parse_both(source.text, seeded[1] if seeded is not None else None)
+            previous = (before.tree, before.source.text) if before is not None else None
+            tree, syntax = parse_both(source.text, seeded[1] if seeded is not None else None, previous)
         except SourceError as error:
             self.errors[path] = error
             return None
