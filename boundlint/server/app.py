@@ -72,8 +72,8 @@ class BoundlintServer(LanguageServer):
     def open_buffers(self) -> dict[Path, Buffer]:
         """A snapshot of the open documents (taken on the message loop, read by the analysis)."""
         buffers = {}
-        for uri, document in list(self.workspace.text_documents.items()):
-            path = _path(uri)
+        for document in list(self.workspace.text_documents.values()):
+            path = _path(document.uri)
             if path is not None and path.suffix in (".py", ".pyi"):
                 buffers[path] = Buffer(document.source, document.version)
         return buffers
@@ -172,7 +172,10 @@ class BoundlintServer(LanguageServer):
         """Push the diagnostics of every open document whose findings changed, at the version the
         run saw; in pull mode, ask the client to pull again instead."""
         moved = False
-        for uri, document in list(self.workspace.text_documents.items()):
+        # The document's URI as the client wrote it: pygls keys its documents by the URI decoded
+        # (`a%20b` as `a b`), which is not a URI, and not what the client looks its files up by.
+        for document in list(self.workspace.text_documents.values()):
+            uri = document.uri
             path = _path(uri)
             if path is None or path not in outcome.versions or outcome.versions[path] != document.version:
                 continue  # not this state's, or edited since: its own run is coming

@@ -493,3 +493,29 @@ async def test_each_workspace_folder_is_checked_with_its_own_configuration(two_f
     await wait_for(lambda: published(two_folders, first) and published(two_folders, second))
     await wait_for(lambda: codes(two_folders, first) == [("BL001", 7)])
     assert not two_folders.diagnostics[second]
+
+
+@pytest_lsp.fixture(config=CONFIG)
+async def odd_folder(lsp_client: LanguageClient, tmp_path: Path):
+    """A workspace folder whose name a URI must escape: a space, a plus, a non-ASCII letter."""
+    root = tmp_path / "my agents+tools é"
+    root.mkdir()
+    write_project(root)
+    await start(lsp_client, root, capabilities("visual-studio-code"))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_diagnostics_and_fixes_come_for_the_uri_the_client_sent(odd_folder: LanguageClient, tmp_path: Path):
+    path = tmp_path / "my agents+tools é" / "agent/tools.py"
+    uri = open_document(odd_folder, path)
+    assert "%20" in uri and "%2B" in uri  # as VS Code and pathlib write it
+    (diagnostic,) = await wait_for(lambda: odd_folder.diagnostics.get(uri))
+    assert diagnostic.code == "BL001" and published(odd_folder, uri)[-1].version == 1
+    assert all(" " not in notice.uri for notice in odd_folder.published)  # type: ignore[attr-defined]
+    found = await odd_folder.text_document_code_action_async(
+        types.CodeActionParams(
+            types.TextDocumentIdentifier(uri), diagnostic.range, types.CodeActionContext(diagnostics=[diagnostic])
+        )
+    )
+    assert [action.kind for action in found][:1] == [types.CodeActionKind.QuickFix]
