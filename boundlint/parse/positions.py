@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
@@ -277,27 +278,30 @@ def _suite(body: cst.BaseSuite) -> list[cst.CSTNode]:
 
 def _bodies(statement: cst.CSTNode, node: ast.stmt) -> Iterator[tuple[list[cst.CSTNode], list[ast.stmt]]]:
     """Pairs of (libcst statements, ast statements) for each nested block."""
-    if isinstance(statement, (cst.FunctionDef, cst.ClassDef, cst.With)):
-        yield _suite(statement.body), node.body  # type: ignore[attr-defined]
-    elif isinstance(statement, cst.If):
-        yield _suite(statement.body), node.body  # type: ignore[attr-defined]
-        orelse = statement.orelse
+    kind = type(statement)  # exact types: `isinstance` on libcst's classes runs `abc`'s Python code
+    block: Any = statement  # the kind, tested exactly, says which fields it has
+    syntax: Any = node
+    if kind is cst.FunctionDef or kind is cst.ClassDef or kind is cst.With:
+        yield _suite(block.body), syntax.body
+    elif kind is cst.If:
+        yield _suite(block.body), syntax.body
+        orelse = block.orelse
         if isinstance(orelse, cst.If):
-            yield [orelse], node.orelse  # type: ignore[attr-defined]
+            yield [orelse], syntax.orelse
         elif orelse is not None:
-            yield _suite(orelse.body), node.orelse  # type: ignore[attr-defined]
-    elif isinstance(statement, (cst.For, cst.While)):
-        yield _suite(statement.body), node.body  # type: ignore[attr-defined]
-        if statement.orelse is not None:
-            yield _suite(statement.orelse.body), node.orelse  # type: ignore[attr-defined]
-    elif isinstance(statement, (cst.Try, cst.TryStar)):
-        yield _suite(statement.body), node.body  # type: ignore[attr-defined]
-        for handler, ast_handler in zip(statement.handlers, node.handlers, strict=False):  # type: ignore[attr-defined]
-            yield _suite(handler.body), ast_handler.body  # type: ignore[attr-defined]
-        if statement.orelse is not None:
-            yield _suite(statement.orelse.body), node.orelse  # type: ignore[attr-defined]
-        if statement.finalbody is not None:
-            yield _suite(statement.finalbody.body), node.finalbody  # type: ignore[attr-defined]
-    elif isinstance(statement, cst.Match):
-        for case, ast_case in zip(statement.cases, node.cases, strict=False):  # type: ignore[attr-defined]
+            yield _suite(orelse.body), syntax.orelse
+    elif kind is cst.For or kind is cst.While:
+        yield _suite(block.body), syntax.body
+        if block.orelse is not None:
+            yield _suite(block.orelse.body), syntax.orelse
+    elif kind is cst.Try or kind is cst.TryStar:
+        yield _suite(block.body), syntax.body
+        for handler, ast_handler in zip(block.handlers, syntax.handlers, strict=False):
+            yield _suite(handler.body), ast_handler.body
+        if block.orelse is not None:
+            yield _suite(block.orelse.body), syntax.orelse
+        if block.finalbody is not None:
+            yield _suite(block.finalbody.body), syntax.finalbody
+    elif kind is cst.Match:
+        for case, ast_case in zip(block.cases, syntax.cases, strict=False):
             yield _suite(case.body), ast_case.body

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path, PurePath
+from typing import cast
 
 import libcst as cst
 
@@ -251,9 +252,16 @@ def _walk_imports(tree: cst.Module) -> Iterator[cst.Import | cst.ImportFrom]:
     stack: list[cst.CSTNode] = [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, (cst.Import, cst.ImportFrom)):
-            yield node
+        kind = type(node)  # exact types: `isinstance` on libcst's classes runs `abc`'s Python code
+        if kind is cst.Import or kind is cst.ImportFrom:
+            yield cast("cst.Import | cst.ImportFrom", node)
             continue
-        if isinstance(node, cst.BaseExpression):
+        expression = _EXPRESSION_TYPES.get(kind)
+        if expression is None:
+            expression = _EXPRESSION_TYPES[kind] = issubclass(kind, cst.BaseExpression)
+        if expression:
             continue  # imports are statements; no need to descend into expressions
         stack.extend(reversed(list(child_nodes(node))))
+
+
+_EXPRESSION_TYPES: dict[type, bool] = {}  # whether each node class met is an expression

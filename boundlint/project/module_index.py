@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 import libcst as cst
 
@@ -100,25 +100,38 @@ def index_module(module: ModuleInfo) -> ModuleIndex:
     while stack:
         node, scopes = stack.pop()
         inner = scopes
-        if isinstance(node, cst.FunctionDef):
-            owner = scopes[-1] if scopes and isinstance(scopes[-1], cst.ClassDef) else None
+        kind = type(node)  # exact types: `isinstance` on libcst's classes runs `abc`'s Python code
+        if kind is cst.FunctionDef:
+            function = cast(cst.FunctionDef, node)
+            owner = scopes[-1] if scopes and type(scopes[-1]) is cst.ClassDef else None
             site = FunctionSite(
-                module, node, _qualname(scopes, node.name.value), owner, _innermost(scopes, cst.FunctionDef)
+                module, function, _qualname(scopes, function.name.value), owner, _innermost(scopes, cst.FunctionDef)
             )
             index.functions.append(site)
-            index.sites[node] = site
+            index.sites[function] = site
             inner = (*scopes, node)
-        elif isinstance(node, cst.ClassDef):
-            index.classes[node] = _qualname(scopes, node.name.value)
+        elif kind is cst.ClassDef:
+            cls = cast(cst.ClassDef, node)
+            index.classes[cls] = _qualname(scopes, cls.name.value)
             inner = (*scopes, node)
-        elif isinstance(node, cst.Call):
+        elif kind is cst.Call:
             index.calls.append(
                 CallSite(
-                    module, node, _innermost(scopes, cst.ClassDef), _innermost(scopes, cst.FunctionDef), _symbol(scopes)
+                    module,
+                    cast(cst.Call, node),
+                    _innermost(scopes, cst.ClassDef),
+                    _innermost(scopes, cst.FunctionDef),
+                    _symbol(scopes),
                 )
             )
-        elif isinstance(node, (cst.BinaryOperation, cst.FormattedString)):
-            index.expressions.append(ExpressionSite(node, _innermost(scopes, cst.FunctionDef), _symbol(scopes)))
+        elif kind is cst.BinaryOperation or kind is cst.FormattedString:
+            index.expressions.append(
+                ExpressionSite(
+                    cast("cst.BinaryOperation | cst.FormattedString", node),
+                    _innermost(scopes, cst.FunctionDef),
+                    _symbol(scopes),
+                )
+            )
         children = list(child_nodes(node))
         children.reverse()
         stack.extend((child, inner) for child in children)
@@ -129,7 +142,7 @@ def _qualname(scopes: tuple[cst.CSTNode, ...], name: str) -> str:
     parts = []
     for scope in scopes:
         parts.append(scope.name.value)  # type: ignore[attr-defined]
-        if isinstance(scope, cst.FunctionDef):
+        if type(scope) is cst.FunctionDef:
             parts.append("<locals>")
     return ".".join([*parts, name])
 
@@ -143,6 +156,6 @@ def _symbol(scopes: tuple[cst.CSTNode, ...]) -> str:
 
 def _innermost(scopes: tuple[cst.CSTNode, ...], kind: type[_Scope]) -> _Scope | None:
     for scope in reversed(scopes):
-        if isinstance(scope, kind):
+        if type(scope) is kind:
             return scope
     return None

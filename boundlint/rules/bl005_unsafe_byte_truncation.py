@@ -314,7 +314,7 @@ def _decode_errors_caught(module: ModuleInfo) -> frozenset[str]:
     stack: list[cst.CSTNode] = [module.tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.ExceptHandler) and node.name is not None:
+        if type(node) is cst.ExceptHandler and node.name is not None:  # exact: `isinstance` runs `abc`'s code
             if any(caught.endswith("UnicodeDecodeError") for caught in _caught(module, node)):
                 if isinstance(node.name.name, cst.Name):
                     names.add(node.name.name.value)
