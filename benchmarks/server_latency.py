@@ -5,7 +5,9 @@ waits for the first run of the whole folder (which builds the cache), then,
 for a file that is a tool root and for one that is not, sends edits and times
 each `didChange` to the `publishDiagnostics` of that version. The debounce is
 set to 0 so the figures are the analysis alone; add the editor's debounce
-(400 ms by default) for what a user waits.
+(400 ms by default) for what a user waits. `--debounce MS` sets it as an editor
+would and prints the time after it: an edit that comes while the previous one's
+full run is going then finds it stopped during the debounce, as it does in use.
 
 `--sample N` also edits N more tool files spread over the tree, and prints the
 spread over all tool files: one file says little, and a tree's largest modules
@@ -71,7 +73,7 @@ def spread(files: list[Path], count: int, taken: list[Path]) -> list[Path]:
 
 
 async def measure(
-    tree: Path, files: list[Path], edits: int, pause: float, edit_at: str = "function"
+    tree: Path, files: list[Path], edits: int, pause: float, edit_at: str = "function", debounce: int = 0
 ) -> dict[Path, list[float]]:
     client = LanguageClient("latency-bench", "1")
     arrived: dict[tuple[str, int | None], float] = {}  # the first diagnostics of each version
@@ -110,7 +112,7 @@ async def measure(
             ),
             root_uri=tree.as_uri(),
             workspace_folders=[types.WorkspaceFolder(tree.as_uri(), tree.name)],
-            initialization_options={"settings": {"debounce": 0}},
+            initialization_options={"settings": {"debounce": debounce}},
         )
     )
     client.initialized(types.InitializedParams())
@@ -138,9 +140,9 @@ async def measure(
                     [types.TextDocumentContentChangeWholeDocument(text=text)],
                 )
             )
-            times.append(await wait(arrived, uri, version) - sent)
+            times.append(await wait(arrived, uri, version) - sent - debounce / 1000)
             await asyncio.sleep(pause)
-            settled.append(last[(uri, version)] - sent)
+            settled.append(last[(uri, version)] - sent - debounce / 1000)
         client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
         await asyncio.sleep(pause)
         timings[path] = times
@@ -215,6 +217,7 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=10)
     parser.add_argument("--sample", type=int, default=0, help="more tool files to edit, spread over the tree")
     parser.add_argument("--pause", type=float, default=0.0, help="seconds to wait after each edit's diagnostics")
+    parser.add_argument("--debounce", type=int, default=0, help="the server's debounce (ms); times are after it")
     parser.add_argument(
         "--edit-at",
         choices=["function", "end"],
@@ -227,7 +230,7 @@ def main() -> None:
     root, plain = (Path(p) if Path(p).exists() else tree / p for p in (root, plain))  # else relative to the tree
     root, plain = root.resolve(), plain.resolve()
     sample = spread(tool_files(tree), args.sample, [root, plain])
-    timings = asyncio.run(measure(tree, [root, plain, *sample], args.edits, args.pause, args.edit_at))
+    timings = asyncio.run(measure(tree, [root, plain, *sample], args.edits, args.pause, args.edit_at, args.debounce))
     if sample:
         summary("tool files", [times for path, times in timings.items() if path != plain])
 
