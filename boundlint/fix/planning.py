@@ -214,10 +214,10 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
     the_plan = plan(analysis, findings, config)
     by_module: dict[int, list[Candidate]] = {}
     for candidate in the_plan.candidates.values():
-        check_cancelled()
         by_module.setdefault(id(candidate.module), []).append(candidate)
     fixes: dict[Finding, Fix] = {}
     for candidates in by_module.values():
+        check_cancelled()  # applying and checking a module's fixes parses it whole: 100-250 ms when large
         module = candidates[0].module
         # Each fix is spelled as the run that applies it would: a safe one among the safe ones only.
         with_unsafe = _layout(config, module, candidates)
@@ -232,6 +232,7 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
             fixes[only.finding] = Fix(only.applicability, only.message, tuple(together.text_edits()))
             continue
         for candidate in candidates:
+            check_cancelled()
             layout = with_unsafe if candidate.applicability == UNSAFE else safe_only
             try:
                 applied = apply_candidates(module, [candidate], **layout, check_syntax=not verified, proposed=True)

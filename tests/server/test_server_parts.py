@@ -137,3 +137,36 @@ def test_a_run_asked_to_stop_gives_up_and_keeps_the_last_answers(tmp_path):
         state.run(edited, stop=lambda: bool(asked.append(1)) or len(asked) > 1)
     assert len(asked) == 2
     assert state.findings == first.findings  # what the given-up run saw is not kept
+
+
+def test_a_run_asked_to_stop_stops_between_two_fixes(tmp_path, monkeypatch):
+    """A full run plans each finding's fix; asked to stop while doing so, it does not go on to the
+    next fix (on a large module each one parses the module)."""
+    from boundlint.core.cancel import Cancelled, cancellable
+    from boundlint.core.config import Config
+    from boundlint.engine.roots import Request
+    from boundlint.engine.run import CheckOptions, check
+    from boundlint.fix import planning
+
+    tools = ["from langchain_core.tools import tool\nimport requests\n"]
+    for n in range(4):
+        tools.append(
+            f'\n\n@tool\ndef fetch_{n}(url: str) -> str:\n    """Fetch."""\n    return requests.get(url).text\n'
+        )
+    (tmp_path / "tools.py").write_text("".join(tools), encoding="utf-8")
+    applied: list[int] = []
+    real_apply = planning.apply_candidates
+
+    def counting_apply(*args, **kwargs):
+        applied.append(1)
+        return real_apply(*args, **kwargs)
+
+    monkeypatch.setattr(planning, "apply_candidates", counting_apply)
+    options = CheckOptions(request=Request(fixes=True))
+    assert len(check([tmp_path], Config(root=tmp_path), options).findings) == 4
+    everything = len(applied)
+    assert everything == 5  # the four together, then each alone for its own edits
+    applied.clear()
+    with cancellable(lambda: len(applied) >= 2), pytest.raises(Cancelled):
+        check([tmp_path], Config(root=tmp_path), CheckOptions(request=Request(fixes=True)))
+    assert len(applied) == 2
