@@ -75,8 +75,8 @@ def test_crlf_and_bom_positions_point_at_the_return(tmp_path):
 @pytest.mark.slow
 def test_a_ten_megabyte_file_is_checked(tmp_path):
     # Ten megabytes, most of it in long docstrings as in generated or vendored modules: a few
-    # thousand tools rather than 70,000 keep the test to seconds, and the positions, snippets and
-    # fixes still work across the whole text.
+    # thousand tools rather than 70,000 keep the test to seconds, and every finding and its line
+    # still come out across the whole text.
     padding = "    Padding: a long docstring line.\n" * 40
     block = (BAD / "crlf.py").read_text(encoding="utf-8").replace("def fetch", "def fetch_{n}")
     block = block.replace('"""Fetch."""', '"""Fetch.\n\n' + padding + '    """')
