@@ -22,7 +22,6 @@ from __future__ import annotations
 import bisect
 import difflib
 import functools
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -32,9 +31,8 @@ from boundlint.edit.imports import ImportChanges, ImportPlanner, Layout, trailin
 from boundlint.edit.model import BUDGET, Candidate, Edit, Names
 from boundlint.fix.formatting import DEFAULT_LINE_LENGTH
 from boundlint.fix.wrapping import Fit, line_fitter
+from boundlint.parse.text import LINE_BREAK, common_ends, line_starts
 from boundlint.project.module import ModuleInfo
-
-NEWLINE = re.compile(r"\r\n|\r|\n")
 
 try:  # libcst's writer state, to write a node where it stands (see `_Splicer`)
     from libcst._nodes.internal import CodegenState
@@ -286,7 +284,7 @@ class _Splicer:
         # The module's text as its parts give it: with the last newline libcst adds to a file that
         # has none, which the last statement's part (and so its span) holds.
         self.code = layout.header + "".join(layout.statements) + layout.footer
-        self.line_starts = _line_starts(self.code)
+        self.line_starts = line_starts(self.code)
         top = {id(statement): index for index, statement in enumerate(module.tree.body)}
         self.replaced: dict[int, list[tuple[cst.CSTNode, cst.CSTNode]]] = {}
         self.unspliceable: set[int] = set()
@@ -368,46 +366,24 @@ def _same(new: Sequence[cst.CSTNode], old: Sequence[cst.CSTNode]) -> bool:
 
 
 def _chunk_edits(old: str, chunks: list[tuple[int, int, str]]) -> list[Edit]:
-    line_starts = _line_starts(old)
+    starts = line_starts(old)
     edits = []
     for start, end, content in chunks:
         if end > len(old):  # the file's missing last newline: the new text lacks it too
             content = content[: len(content) - (end - len(old))]
             end = len(old)
         before = old[start:end]
-        prefix, suffix = _common_ends(before, content)
+        prefix, suffix = common_ends(before, content)
         if prefix == len(before) == len(content):
             continue
         edits.append(
             Edit(
                 content[prefix : len(content) - suffix],
-                _row_column(line_starts, start + prefix),
-                _row_column(line_starts, end - suffix),
+                _row_column(starts, start + prefix),
+                _row_column(starts, end - suffix),
             )
         )
     return edits
-
-
-def _common_ends(before: str, after: str) -> tuple[int, int]:
-    """How many characters the two texts share at the start, and then at the end (not overlapping).
-    Found by halving, comparing slices: a character loop took most of a fix's time on a long module."""
-    shortest = min(len(before), len(after))
-    prefix = _longest(shortest, lambda n: before[:n] == after[:n])
-    rest = shortest - prefix
-    suffix = _longest(rest, lambda n: before[len(before) - n :] == after[len(after) - n :])
-    return prefix, suffix
-
-
-def _longest(limit: int, shared: Callable[[int], bool]) -> int:
-    """The largest n <= limit with `shared(n)`, where `shared` holds up to some n and not after."""
-    low, high = 0, limit
-    while low < high:
-        middle = (low + high + 1) // 2
-        if shared(middle):
-            low = middle
-        else:
-            high = middle - 1
-    return low
 
 
 def _check_syntax(old: str, new: str, proposed: bool = False) -> None:
@@ -451,13 +427,6 @@ def _verify(
         _check_syntax(old, new)
 
 
-@functools.lru_cache(maxsize=4)
-def _line_starts(text: str) -> tuple[int, ...]:
-    """Where each line of `text` starts. Kept for the last few texts: every fix planned for one
-    module asks for its original text's, and a long module has thousands of lines."""
-    return (0, *(match.end() for match in NEWLINE.finditer(text)))
-
-
 @functools.lru_cache(maxsize=8)
 def _compiles(text: str) -> bool:
     try:
@@ -474,7 +443,7 @@ def split_lines(text: str) -> list[str]:
     """Lines with their endings (`\\n`, `\\r\\n` or `\\r`: Python's line breaks, no others)."""
     lines: list[str] = []
     start = 0
-    for match in NEWLINE.finditer(text):
+    for match in LINE_BREAK.finditer(text):
         lines.append(text[start : match.end()])
         start = match.end()
     if start < len(text):
@@ -496,7 +465,7 @@ def text_edits(old: str, new: str) -> list[Edit]:
             continue
         a, b = offsets[i1], offsets[i2]
         before, after = old[a:b], "".join(new_lines[j1:j2])
-        prefix, suffix = _common_ends(before, after)
+        prefix, suffix = common_ends(before, after)
         edits.append(
             Edit(after[prefix : len(after) - suffix], _row_column(starts, a + prefix), _row_column(starts, b - suffix))
         )

@@ -29,7 +29,17 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 from boundlint.parse.source import python_ast
 
 _SMALL_CONTAINERS = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
-_COMPOUND = (cst.FunctionDef, cst.ClassDef, cst.If, cst.For, cst.While, cst.Try, cst.TryStar, cst.With, cst.Match)
+COMPOUND_STATEMENTS = (
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.If,
+    cst.For,
+    cst.While,
+    cst.Try,
+    cst.TryStar,
+    cst.With,
+    cst.Match,
+)
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 

@@ -23,37 +23,58 @@ from typing import Any
 
 import libcst as cst
 
+from boundlint.parse.positions import COMPOUND_STATEMENTS
+from boundlint.parse.source import parse_both, python_ast
+from boundlint.parse.text import common_ends, line_starts
+
 Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 Chain = list[tuple[Definition, int]]  # definitions, outermost first, each by its place in its block
 
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _COMPOUND_AST: tuple[type[ast.stmt], ...] = (*_DEFINITIONS, ast.If, ast.For, ast.AsyncFor, ast.While, ast.With)
 _COMPOUND_AST += (ast.AsyncWith, ast.Try, ast.Match, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
-_COMPOUND_CST = (cst.FunctionDef, cst.ClassDef, cst.If, cst.For, cst.While, cst.With, cst.Try, cst.TryStar, cst.Match)
+
+
+def parse_edited(
+    text: str, syntax: ast.Module | None, previous: tuple[cst.Module, str]
+) -> tuple[cst.Module, ast.Module | None]:
+    """`parse_both(text, syntax)`, made from `previous` (the module's tree and text before an edit,
+    an editor's buffer) when the edit is inside one function's body."""
+    if syntax is None:
+        try:
+            syntax = python_ast(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return parse_both(text)  # which says what is wrong
+    try:
+        tree = reparse(previous[0], previous[1], text, syntax)
+    except (RecursionError, MemoryError):
+        tree = None
+    return (tree, syntax) if tree is not None else parse_both(text, syntax)
 
 
 def reparse(old_tree: cst.Module, old_text: str, new_text: str, new_syntax: ast.Module) -> cst.Module | None:
     """`new_text`'s libcst tree, made from `old_tree` (of `old_text`) by parsing again only the
     function whose body the edit is in; None when the edit is not of that kind."""
-    start, old_end, new_end = _changed(old_text, new_text)
-    if start is None:
+    if old_text == new_text:
         return old_tree
     if new_text.count("\r") != new_text.count("\r\n"):
-        return None  # a lone carriage return ends a line for Python; the offsets here count "\n"
-    lines = _LineStarts(new_text)
-    first, last = lines.line_of(start), lines.line_of(max(new_end - 1, start))
+        return None  # lone carriage returns (old Mac line ends) are left to the whole parse
+    start, suffix = common_ends(old_text, new_text)  # the edit is new_text[start:new_end]
+    new_end = len(new_text) - suffix
+    lines = line_starts(new_text)
+    first, last = _line_of(lines, start), _line_of(lines, max(new_end - 1, start))
     chain = _enclosing_definitions(new_syntax.body, first, last)
     if not chain or not isinstance(chain[-1][0], (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     function = chain[-1][0]
     if first < function.body[0].lineno:  # the decorators or the signature: parse it all
         return None
-    slice_start = lines.start(_first_line(function))
-    slice_end = lines.start(function.end_lineno + 1) if function.end_lineno else len(new_text)
-    suffix = len(new_text) - slice_end
-    if new_end > slice_end or suffix > len(old_text) - old_end or not new_text[:slice_end].endswith("\n"):
+    slice_start = _start(lines, _first_line(function), new_text)
+    slice_end = _start(lines, function.end_lineno + 1, new_text) if function.end_lineno else len(new_text)
+    after = len(new_text) - slice_end  # the text after the function, the same in both versions
+    if new_end > slice_end or after > suffix or not new_text.endswith("\n", 0, slice_end):
         return None  # the edit reaches past the function's last line, or it ends the file
-    old_slice_end = len(old_text) - suffix
+    old_slice_end = len(old_text) - after
     nodes = _cst_chain(old_tree, chain)
     if nodes is None:
         return None
@@ -68,43 +89,12 @@ def reparse(old_tree: cst.Module, old_text: str, new_text: str, new_syntax: ast.
     return _replace_along(old_tree, nodes, new_function)
 
 
-def _changed(old: str, new: str) -> tuple[int | None, int, int]:
-    """Where the texts differ: the first changed offset (None: equal), and the end of the change
-    in each text (what follows is the same in both)."""
-    if old == new:
-        return None, len(old), len(new)
-    start = _common_prefix(old, new)
-    limit = min(len(old), len(new)) - start
-    tail = _common_prefix(old[::-1][:limit], new[::-1][:limit])
-    return start, len(old) - tail, len(new) - tail
+def _line_of(starts: tuple[int, ...], offset: int) -> int:
+    return bisect.bisect_right(starts, offset)
 
 
-def _common_prefix(a: str, b: str) -> int:
-    """Length of the longest common prefix, by halving: string comparisons run in C."""
-    low, high = 0, min(len(a), len(b))
-    while low < high:
-        middle = (low + high + 1) // 2
-        if a[low:middle] == b[low:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-class _LineStarts:
-    def __init__(self, text: str) -> None:
-        self.starts = [0]
-        position = text.find("\n")
-        while position != -1:
-            self.starts.append(position + 1)
-            position = text.find("\n", position + 1)
-        self.length = len(text)
-
-    def line_of(self, offset: int) -> int:
-        return bisect.bisect_right(self.starts, offset)
-
-    def start(self, line: int) -> int:
-        return self.starts[line - 1] if line - 1 < len(self.starts) else self.length
+def _start(starts: tuple[int, ...], line: int, text: str) -> int:
+    return starts[line - 1] if line - 1 < len(starts) else len(text)
 
 
 def _first_line(node: Definition) -> int:
@@ -143,7 +133,7 @@ def _cst_chain(tree: cst.Module, chain: Chain) -> list[cst.CSTNode] | None:
     for statement, index in chain:
         if not isinstance(body, (list, tuple)):
             return None
-        compound = [node for node in body if isinstance(node, _COMPOUND_CST)]
+        compound = [node for node in body if isinstance(node, COMPOUND_STATEMENTS)]
         if index >= len(compound):
             return None
         node = compound[index]
@@ -167,13 +157,13 @@ def _spans(tree: cst.Module, function: cst.FunctionDef, old_lines: str) -> bool:
 
 
 def _parse_slice(
-    tree: cst.Module, text: str, lines: _LineStarts, chain: Chain, start: int, end: int
+    tree: cst.Module, text: str, lines: tuple[int, ...], chain: Chain, start: int, end: int
 ) -> cst.FunctionDef | None:
     """The function in `text[start:end]`, parsed under one header line per enclosing definition
     (at that definition's own indentation), as a whole parse would read it."""
     headers = []
     for statement, _ in chain[:-1]:
-        line_start = lines.start(statement.lineno)
+        line_start = _start(lines, statement.lineno, text)
         indentation = text[line_start : line_start + statement.col_offset]
         if indentation.strip():
             return None

@@ -95,17 +95,13 @@ def parse(text: str) -> cst.Module:
     return parse_both(text)[0]
 
 
-def parse_both(
-    text: str, syntax: ast.Module | None = None, previous: tuple[cst.Module, str] | None = None
-) -> tuple[cst.Module, ast.Module | None]:
+def parse_both(text: str, syntax: ast.Module | None = None) -> tuple[cst.Module, ast.Module | None]:
     """libcst's tree for `text`, and `ast`'s (None when only libcst knows the syntax).
 
     `ast` is ten times faster than libcst, knows the messages users know, and
     refuses code nested too deeply for libcst to survive. Syntax newer than
     the running interpreter is still given to libcst, which may know it.
     `syntax` is ast's tree of `text` when the caller already has it.
-    `previous`: the tree and text of this module before an edit (the editor's
-    buffer); an edit inside one function parses that function only.
     """
     import libcst as cst  # here: reading and surveying files does not need it
 
@@ -114,10 +110,6 @@ def parse_both(
         syntax, python_error = _python_syntax(text)
     if python_error is not None and python_error.nesting:
         raise python_error
-    if previous is not None and syntax is not None:
-        tree = _reparse(previous, text, syntax)
-        if tree is not None:
-            return tree, syntax
     try:
         return cst.parse_module(text), syntax
     except cst.ParserSyntaxError as error:
@@ -129,15 +121,6 @@ def parse_both(
         raise SourceError("code is nested too deeply to parse") from None
     except Exception as error:  # the native parser reports some failures as other types
         raise SourceError(f"cannot parse: {error}") from None
-
-
-def _reparse(previous: tuple[cst.Module, str], text: str, syntax: ast.Module) -> cst.Module | None:
-    from boundlint.parse.reparse import reparse
-
-    try:
-        return reparse(previous[0], previous[1], text, syntax)
-    except (RecursionError, MemoryError):
-        return None  # the whole parse says what is wrong
 
 
 class _PythonSyntaxError(SourceError):

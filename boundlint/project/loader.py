@@ -17,6 +17,7 @@ from pathlib import Path
 from boundlint.core.cancel import check_cancelled
 from boundlint.discover.files import display_name
 from boundlint.discover.module_names import module_name_for, relative_resolver
+from boundlint.parse.reparse import parse_edited
 from boundlint.parse.source import SourceError, SourceText, decode_source, parse_both, python_ast, read_source
 from boundlint.project.exports import ModuleExports, exports_of_module, exports_of_syntax
 from boundlint.project.module import ModuleInfo
@@ -128,8 +129,11 @@ class Loader:
         before = self._before_edit.pop(path, None)
         try:
             source = seeded[0] if seeded is not None else self._source(path)
-            previous = (before.tree, before.source.text) if before is not None else None
-            tree, syntax = parse_both(source.text, seeded[1] if seeded is not None else None, previous)
+            seeded_syntax = seeded[1] if seeded is not None else None
+            if before is not None:  # an edited buffer: only the edited function is parsed again
+                tree, syntax = parse_edited(source.text, seeded_syntax, (before.tree, before.source.text))
+            else:
+                tree, syntax = parse_both(source.text, seeded_syntax)
         except SourceError as error:
             self.errors[path] = error
             return None

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -35,13 +34,13 @@ from boundlint.core.atomic_write import write_atomically
 from boundlint.core.findings import Finding
 from boundlint.core.result import CheckResult
 from boundlint.parse.source import SourceError, read_source
+from boundlint.parse.text import LINE_BREAK
 
 FORMAT_VERSION = 1
 
 Key = tuple[str, str, str | None, str]  # (file, code, symbol, normalised text)
 # Python's line breaks; str.splitlines() would also split on form feeds and
 # other characters the tokenizer treats as part of a line.
-LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class BaselineError(Exception):

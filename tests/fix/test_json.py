@@ -121,9 +121,9 @@ def test_text_edits_rebuild_the_new_text(old, new):
 
 @given(st.text(alphabet="ab\n", max_size=40), st.text(alphabet="ab\n", max_size=40))
 def test_common_ends_are_the_longest_shared_start_then_end(before, after):
-    from boundlint.fix.apply import _common_ends
+    from boundlint.parse.text import common_ends
 
-    prefix, suffix = _common_ends(before, after)
+    prefix, suffix = common_ends(before, after)
     shortest = min(len(before), len(after))
     assert before[:prefix] == after[:prefix]
     assert prefix == shortest or before[prefix] != after[prefix]
