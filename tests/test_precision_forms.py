@@ -489,3 +489,51 @@ class Desk(BaseTool):
 )
 def test_a_tools_own_state_is_large_when_its_name_says_it_accumulates(tmp_path, body, expected):
     assert bl001_confidences(tmp_path, STATEFUL_TOOL.format(body=body)) == expected
+
+
+LIBRARY_CLIENTS = """
+from langchain_community.tools import PubmedQueryRun
+from langchain_community.utilities import PubMedAPIWrapper
+from langchain_community.utilities.bing_search import BingSearchAPIWrapper
+from tavily import AsyncTavilyClient, TavilyClient
+from strands import tool
+
+import search_vendor
+
+
+@tool
+async def search(q: str) -> str:
+{body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "codes"),
+    [
+        # The library's defaults keep the answer to a few results of short snippets, or documents
+        # joined and cut to `doc_content_chars_max`.
+        ("client = TavilyClient(api_key='k')\nreturn str(client.search(query=q, search_depth='advanced'))", []),
+        ("client = AsyncTavilyClient()\nreturn str(await client.search(q, include_raw_content=False))", []),
+        # (A local named like the tool shadows the tool's module-level name.)
+        ("search = BingSearchAPIWrapper(k=5)\nreturn search.run(q)", []),
+        ("return PubMedAPIWrapper().run(q)", []),
+        ("return PubmedQueryRun().run(q)", []),
+        ("answer = TavilyClient().search(q)\nreturn str([r['content'] for r in answer.results])", []),
+        # Asked for each page's raw content, or for longer documents: the cap is lifted.
+        ("client = TavilyClient()\nreturn str(client.search(q, include_raw_content=True))", ["BL001"]),
+        ("client = TavilyClient()\nreturn str(client.search(q, **options))", ["BL001"]),
+        ("return PubMedAPIWrapper(doc_content_chars_max=limit).run(q)", ["BL001"]),
+        ("return PubmedQueryRun(api_wrapper=my_wrapper).run(q)", ["BL001"]),
+        # As many results as the model asks for: the default no longer holds.
+        ("client = TavilyClient()\nreturn str(client.search(q, max_results=3))", []),
+        ("client = TavilyClient()\nreturn str(client.search(q, max_results=int(q)))", ["BL001"]),
+        # Another method of a known client, or a class of that name from another package.
+        ("client = TavilyClient()\nreturn str(client.extract(urls=[q]))", ["BL001"]),
+        ("client = search_vendor.TavilyClient()\nreturn str(client.search(q))", ["BL001"]),
+    ],
+)
+def test_a_library_client_that_keeps_its_answers_short_is_bounded(tmp_path, body, codes):
+    source = LIBRARY_CLIENTS.format(body=textwrap.indent(body, " " * 4))
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert result.errors == []
+    assert [f.code for f in result.findings if f.code == "BL001"] == codes

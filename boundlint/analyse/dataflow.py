@@ -864,6 +864,14 @@ class FunctionEvaluator:
         ]
         return any((count := self._count(value)) is not None and count <= src.FEW_ITEMS_LIMIT for value in counts)
 
+    def _count_unset(self, call: cst.Call) -> bool:
+        """`search(q, max_results=max_results)`: a count of items passed that the code does not set
+        (the model's argument, or unknown), which a library's default no longer caps."""
+        return any(
+            arg.keyword is not None and arg.keyword.value in src.FEW_ITEMS_KEYWORDS and self._count(arg.value) is None
+            for arg in call.args
+        )
+
     def _count(self, value: cst.BaseExpression, depth: int = 0) -> int | None:
         """The number `value` stands for where the code says it: a literal, a module's constant, a
         class setting of the tool, the smaller of `min(x, N)`, a parameter the code clamps."""
@@ -1119,6 +1127,8 @@ class FunctionEvaluator:
         qualified = self.project.external_name(self.module, expr.func)
         if qualified is not None and isinstance(expr.func, cst.Attribute) and self._of_a_variable(expr.func, env):
             qualified = None  # `ORDERS_PATH.read_text()`: a method of what the variable holds
+        if qualified is not None and self._bound_here(_root_name(expr.func), env):
+            qualified = None  # `search = Wrapper()` in a tool named `search`: the local shadows the module's name
         value = self._call_value(expr, env, qualified)
         if value.level != UNBOUNDED or value.confidence == LOW:
             return value
@@ -1319,6 +1329,9 @@ class FunctionEvaluator:
                     or not (arg.keyword.value in unseen or src.names_item_count(arg.keyword.value))
                 ]
             )
+            capped = src.capped_answers(qualified)
+            if capped is not None and not _lifts_cap(expr, capped[1]):
+                made = replace(made, capped_client=capped)
             return replace(made, asked_few=True) if self._asks_for_few(expr) else made
         if qualified in ("random.sample", "random.choices") and len(expr.args) >= 2:
             population = self.eval(args[0], env)
@@ -1541,6 +1554,14 @@ class FunctionEvaluator:
         values = [self.eval(arg, env) for arg in args]
         if method in src.SMALL_METHODS and not (method in src.RECEIVER_SMALL_METHODS and _unknown_object(receiver)):
             return BOUNDED_VALUE
+        capped = receiver.capped_client
+        if (
+            capped is not None
+            and method in capped[0]
+            and not _lifts_cap(expr, capped[1])
+            and not self._count_unset(expr)
+        ):
+            return SHORT_OBJECT  # `TavilyClient(...).search(q)`: the library keeps its answer, all of it, short
         if method == "get" and receiver.arithmetic:
             return ARITHMETIC  # `allowed_operators.get(type(node.op))`
         if method == "get" and args and isinstance(args[0], cst.SimpleString) and receiver.keys is not None:
@@ -2030,6 +2051,19 @@ def _small_count(expr: cst.BaseExpression) -> bool:
         and expr.func.value == "min"
         and any(_is_constant_number(arg.value) for arg in expr.args)
     )
+
+
+def _lifts_cap(call: cst.Call, keywords: frozenset[str]) -> bool:
+    """Whether `call` passes one of `keywords` with a value other than `False` or `None`
+    (`search(q, include_raw_content=True)`, `PubMedAPIWrapper(doc_content_chars_max=n)`)."""
+    for arg in call.args:
+        if arg.star == "**":
+            return bool(keywords)  # `**options`: any of them, unseen
+        if arg.keyword is not None and arg.keyword.value in keywords:
+            value = arg.value
+            if not (isinstance(value, cst.Name) and value.value in ("False", "None")):
+                return True
+    return False
 
 
 def _is_scalar_literal(expr: cst.BaseExpression) -> bool:

@@ -105,6 +105,10 @@ class Verdict:
     # A function of `operator` or `math` (`operator.add`), or a table of them (a calculator's
     # `{ast.Add: operator.add, ...}`): what a call of it gives is a number.
     arithmetic: bool = False
+    # A library client made here whose answers the library keeps short (`client = TavilyClient(...)`:
+    # `client.search(q)` is five short results by default): the methods so capped, and the keywords
+    # that lift the cap when a call passes them (`include_raw_content=True`).
+    capped_client: tuple[frozenset[str], frozenset[str]] | None = None
 
     @property
     def bounded(self) -> bool:

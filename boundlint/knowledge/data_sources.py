@@ -1358,3 +1358,55 @@ def is_media_type(qualified: str) -> bool:
     """`mcp.types.ImageContent`, `fastmcp.utilities.types.Image`, `pydantic_ai.BinaryContent`."""
     tail = qualified.rsplit(".", 1)[-1]
     return tail in MEDIA_TYPE_TAILS or (tail in MEDIA_TYPE_GENERIC_TAILS and qualified.startswith(MEDIA_TYPE_PREFIXES))
+
+
+# Library clients whose answers the library itself keeps short, by the defaults it documents: what
+# `run()` of LangChain's search and lookup wrappers gives is the snippets of a few results, or
+# documents joined and cut to `doc_content_chars_max` (2,000-4,000 characters by default), and
+# Tavily's `search` gives five results of short snippets unless asked for each page's raw content.
+# By the class's package and name, then: the methods so capped, and the keywords that lift the cap
+# when the class is made with them or the method is called with them (other than `False`/`None`).
+_LANGCHAIN_PACKAGES = frozenset({"langchain", "langchain_community", "langchain_google_community"})
+_WRAPPED_SEARCH = (frozenset({"run", "arun", "results"}), frozenset[str]())
+_WRAPPED_DOCUMENTS = (frozenset({"run", "arun"}), frozenset({"doc_content_chars_max", "top_k_results"}))
+_WRAPPER_TOOL = (frozenset({"run", "arun", "invoke", "ainvoke"}), frozenset({"api_wrapper"}))
+_TAVILY_SEARCH = (
+    frozenset({"search", "qna_search", "get_search_context"}),
+    frozenset({"include_raw_content"}),
+)
+CAPPED_CLIENTS: dict[str, tuple[frozenset[str], tuple[frozenset[str], frozenset[str]]]] = {
+    "BingSearchAPIWrapper": (_LANGCHAIN_PACKAGES, _WRAPPED_SEARCH),
+    "GoogleSearchAPIWrapper": (_LANGCHAIN_PACKAGES, _WRAPPED_SEARCH),
+    "GoogleSerperAPIWrapper": (_LANGCHAIN_PACKAGES, _WRAPPED_SEARCH),
+    "DuckDuckGoSearchAPIWrapper": (_LANGCHAIN_PACKAGES, _WRAPPED_SEARCH),
+    "SerpAPIWrapper": (_LANGCHAIN_PACKAGES, (frozenset({"run", "arun"}), frozenset[str]())),
+    "WolframAlphaAPIWrapper": (_LANGCHAIN_PACKAGES, (frozenset({"run"}), frozenset[str]())),
+    "DallEAPIWrapper": (_LANGCHAIN_PACKAGES, (frozenset({"run"}), frozenset[str]())),  # image links
+    "PubMedAPIWrapper": (_LANGCHAIN_PACKAGES, _WRAPPED_DOCUMENTS),
+    "WikipediaAPIWrapper": (_LANGCHAIN_PACKAGES, _WRAPPED_DOCUMENTS),
+    "ArxivAPIWrapper": (_LANGCHAIN_PACKAGES, _WRAPPED_DOCUMENTS),
+    "TavilySearchAPIWrapper": (_LANGCHAIN_PACKAGES, (frozenset({"results", "results_async"}), _TAVILY_SEARCH[1])),
+    # LangChain's tools made of those wrappers answer what their wrapper does; one made with
+    # another `api_wrapper` answers what that one does.
+    "BingSearchRun": (_LANGCHAIN_PACKAGES, _WRAPPER_TOOL),
+    "DuckDuckGoSearchRun": (_LANGCHAIN_PACKAGES, _WRAPPER_TOOL),
+    "GoogleSearchRun": (_LANGCHAIN_PACKAGES, _WRAPPER_TOOL),
+    "GoogleSerperRun": (_LANGCHAIN_PACKAGES, _WRAPPER_TOOL),
+    "WolframAlphaQueryRun": (_LANGCHAIN_PACKAGES, _WRAPPER_TOOL),
+    "PubmedQueryRun": (_LANGCHAIN_PACKAGES, _WRAPPER_TOOL),
+    "WikipediaQueryRun": (_LANGCHAIN_PACKAGES, _WRAPPER_TOOL),
+    "ArxivQueryRun": (_LANGCHAIN_PACKAGES, _WRAPPER_TOOL),
+    "TavilyClient": (frozenset({"tavily"}), _TAVILY_SEARCH),
+    "AsyncTavilyClient": (frozenset({"tavily"}), _TAVILY_SEARCH),
+}
+
+
+def capped_answers(qualified: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """For the qualified name of a class that `CAPPED_CLIENTS` knows (`tavily.TavilyClient`,
+    `langchain_community.utilities.bing_search.BingSearchAPIWrapper`): its capped methods and the
+    keywords that lift the cap. None for any other name, a class of that name in another package too."""
+    package, _, tail = qualified.partition(".")
+    known = CAPPED_CLIENTS.get(qualified.rsplit(".", 1)[-1])
+    if known is None or not tail or package not in known[0]:
+        return None
+    return known[1]
