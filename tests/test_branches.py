@@ -99,6 +99,9 @@ def test_a_finding_on_an_error_branch_is_low(tmp_path):
         ('"Unable to parse: %s" % detail', True),
         ('"Could not reach {}".format(url)', True),
         ('f"Cannot open {path}"', True),
+        ('f"Unexpected error reading {path}: {e}\\n{traceback.format_exc()}"', True),
+        ('f"API error {status}: {detail}"', True),
+        ('f"Build failed: {log}"', False),  # what failed may come with its whole output
         ('f"Result: {detail}"', False),
         ('f"{detail} failed"', False),  # a word further in says nothing about the whole
         ('"Could " + detail', False),

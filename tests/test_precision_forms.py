@@ -537,3 +537,20 @@ def test_a_library_client_that_keeps_its_answers_short_is_bounded(tmp_path, body
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     assert result.errors == []
     assert [f.code for f in result.findings if f.code == "BL001"] == codes
+
+
+@pytest.mark.parametrize(
+    ("body", "codes"),
+    [
+        ("return {'ram': psutil.virtual_memory().total, 'swap': psutil.swap_memory().percent}", []),
+        ("return [{'device': p.device, 'mount': p.mountpoint} for p in psutil.disk_partitions()]", []),
+        ("return dict(enumerate(psutil.cpu_percent(percpu=True)))", []),
+        # The machine's processes grow with what runs on it.
+        ("return [p.info for p in psutil.process_iter(['pid', 'name', 'cmdline'])]", ["BL001"]),
+    ],
+)
+def test_the_machines_own_figures_are_small(tmp_path, body, codes):
+    source = f"import psutil\nfrom strands import tool\n\n\n@tool\ndef system_info() -> dict:\n    {body}\n"
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert result.errors == []
+    assert [f.code for f in result.findings if f.code == "BL001"] == codes

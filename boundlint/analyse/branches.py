@@ -105,7 +105,8 @@ def on_error_branch(function: cst.CSTNode, returned: cst.CSTNode) -> bool:
 
 def reports_error(returned: cst.CSTNode) -> bool:
     """`return f"Error: {detail}"`, `return "Failed to read " + path`, `"Unable to ...: %s" % e`,
-    `"Could not ...".format(...)`: text whose own opening words say something failed. Or a dict
+    `"Could not ...".format(...)`, `f"Unexpected error: {e}"`: text whose own opening words say
+    something failed. Or a dict
     written out as a failure: `{"status": "error", "content": [...]}` (a Strands or ADK result),
     `{"success": False, ...}`, `{"error": str(e)}`."""
     value = returned.value if isinstance(returned, cst.Return) else returned
@@ -114,6 +115,8 @@ def reports_error(returned: cst.CSTNode) -> bool:
     if not isinstance(value, cst.BaseExpression):
         return False
     words = name_words(_opening_text(value, 0) or "")[:2]
+    if len(words) == 2 and words[1] in ("error", "exception"):
+        return True  # "Unexpected error: ...", "API error ...", "Unhandled exception": named second
     return bool(words) and (words[0] in FAILURE_OPENINGS or words == ["could", "not"])
 
 

@@ -30,6 +30,7 @@ from boundlint.analyse.size import (
     HIGH,
     LITERAL,
     LOW,
+    MACHINE_RECORDS,
     MEDIUM,
     MESSAGE_TEXT,
     SHORT_OBJECT,
@@ -1115,7 +1116,7 @@ class FunctionEvaluator:
         if collection.level == UNBOUNDED:
             return replace(collection, record=True)
         if collection.short_object:
-            return BOUNDED_VALUE
+            return SHORT_OBJECT  # a part of a short object is one too: `for part in psutil.disk_partitions()`
         if collection.level == SILENT:
             return replace(unbounded(f"an item of {collection.reason}", node, self.module), record=True)
         item = BOUNDED_VALUE.with_params(collection.params)  # an item of an argument: at most its size
@@ -1347,6 +1348,8 @@ class FunctionEvaluator:
         if qualified.startswith(src.SMALL_CALL_PREFIXES):
             for arg in args:
                 self.eval(arg, env)
+            if qualified in src.MACHINE_FIGURES:
+                return MACHINE_RECORDS  # `for part in psutil.disk_partitions()`: a few devices' records
             return SHORT_OBJECT if qualified.startswith(src.SHORT_OBJECT_PREFIXES) else BOUNDED_VALUE
         if qualified == "textwrap.shorten":
             return BOUNDED_VALUE

@@ -145,6 +145,8 @@ def _changed(verdict: Verdict, **changes: object) -> Verdict:
 BOUNDED_VALUE = Verdict(BOUNDED)
 SHORT_OBJECT = Verdict(BOUNDED, short_object=True)
 FEW_ITEMS = Verdict(BOUNDED, few_items=True)
+# The machine's own figures (`psutil.disk_partitions()`): a record per device, with short fields.
+MACHINE_RECORDS = Verdict(BOUNDED, short_object=True, few_items=True)
 MESSAGE_TEXT = Verdict(BOUNDED, message=True)
 LITERAL = Verdict(BOUNDED, literal=True)
 ARITHMETIC = Verdict(BOUNDED, arithmetic=True)

@@ -24,6 +24,28 @@ SOURCE_CALLS: dict[str, str] = {
     "pprint.pformat": "`{code}` of an unknown value",
 }
 
+# The machine's figures (memory, disks, CPUs, sensors): numbers and short names, a record per
+# device. Not its processes or connections (`psutil.process_iter()`, `net_connections()`): those grow.
+MACHINE_FIGURES: tuple[str, ...] = tuple(
+    f"psutil.{name}"
+    for name in (
+        "virtual_memory",
+        "swap_memory",
+        "disk_usage",
+        "disk_partitions",
+        "cpu_percent",
+        "cpu_count",
+        "cpu_freq",
+        "cpu_times",
+        "cpu_stats",
+        "getloadavg",
+        "boot_time",
+        "users",
+        "sensors_battery",
+        "sensors_temperatures",
+    )
+)
+
 # Library functions whose result is small whatever their arguments: ids, clocks,
 # hashes, single configuration values.
 SMALL_CALL_PREFIXES: tuple[str, ...] = (
@@ -58,6 +80,7 @@ SMALL_CALL_PREFIXES: tuple[str, ...] = (
     "logging.getLogger",
     "dateparser.parse",  # a datetime (or None) from a date string
     "dateutil.parser.",
+    *MACHINE_FIGURES,
 )
 
 # Library functions whose result is one of their arguments (by position), or what that
@@ -126,6 +149,7 @@ SHORT_OBJECT_PREFIXES: tuple[str, ...] = (
     "zlib.",
     "dateparser.",
     "dateutil.parser.",
+    *MACHINE_FIGURES,
 )
 
 # Library functions whose result is about as large as their arguments.
