@@ -8,6 +8,8 @@ printed (`panel = format_table(rows)` then `console.print(panel)`).
 
 from __future__ import annotations
 
+from typing import cast
+
 import libcst as cst
 
 from boundlint.parse.positions import child_nodes
@@ -64,19 +66,20 @@ def _printed_only(module: ModuleInfo, function: cst.FunctionDef) -> frozenset[st
     stack: list[tuple[cst.CSTNode, bool]] = [(function.body, False)]
     while stack:
         node, printed = stack.pop()
-        if isinstance(node, cst.Name):
+        kind = type(node)  # exact classes (none has a subclass): `isinstance` on libcst's runs `abc`
+        if kind is cst.Name:
             if id(node) not in stored:
-                (read_printed if printed else read_elsewhere).add(node.value)
+                (read_printed if printed else read_elsewhere).add(cast("cst.Name", node).value)
             continue
-        if isinstance(node, (cst.Assign, cst.AnnAssign)):
-            for target in _targets(node):
-                if isinstance(target, cst.Name):
+        if kind is cst.Assign or kind is cst.AnnAssign:
+            for target in _targets(cast("cst.Assign | cst.AnnAssign", node)):
+                if type(target) is cst.Name:
                     assigned.add(target.value)
                     stored.add(id(target))
-        elif isinstance(node, (cst.Global, cst.Nonlocal)):
-            read_elsewhere.update(item.name.value for item in node.names)
+        elif kind is cst.Global or kind is cst.Nonlocal:
+            read_elsewhere.update(item.name.value for item in cast("cst.Global | cst.Nonlocal", node).names)
             continue
-        elif isinstance(node, cst.Call) and not printed and is_log_call(module, node):
+        elif kind is cst.Call and not printed and is_log_call(module, cast("cst.Call", node)):
             printed = True
         stack.extend((child, printed) for child in _code_children(node))
     return frozenset((assigned & read_printed) - read_elsewhere)
@@ -85,14 +88,15 @@ def _printed_only(module: ModuleInfo, function: cst.FunctionDef) -> frozenset[st
 def _code_children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The children whose names are reads: not an attribute's name, a keyword, a parameter's or a
     definition's own name."""
-    if isinstance(node, cst.Attribute):
-        return [node.value]
-    if isinstance(node, cst.Arg):
-        return [node.value]
-    if isinstance(node, cst.Param):
-        return [part for part in (node.annotation, node.default) if part is not None]
-    if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-        return [child for child in child_nodes(node) if child is not node.name]
-    if isinstance(node, (cst.Import, cst.ImportFrom)):
+    kind = type(node)
+    if kind is cst.Attribute or kind is cst.Arg:
+        return [cast("cst.Attribute | cst.Arg", node).value]
+    if kind is cst.Param:
+        param = cast("cst.Param", node)
+        return [part for part in (param.annotation, param.default) if part is not None]
+    if kind is cst.FunctionDef or kind is cst.ClassDef:
+        own_name = cast("cst.FunctionDef | cst.ClassDef", node).name
+        return [child for child in child_nodes(node) if child is not own_name]
+    if kind is cst.Import or kind is cst.ImportFrom:
         return []
     return list(child_nodes(node))

@@ -26,7 +26,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import libcst as cst
 
@@ -512,34 +512,43 @@ class _NameScan:
             self._bind_target(target.value, node)
 
     def _children(self, node: cst.CSTNode) -> list[cst.CSTNode]:
-        if isinstance(node, cst.Name):
-            self.names.add(node.value)
-        elif isinstance(node, (cst.Import, cst.ImportFrom)):
-            self._import(node)
+        # Exact classes (none of these has a subclass): `isinstance` on libcst's classes runs `abc`.
+        kind = type(node)
+        if kind is cst.Name:
+            self.names.add(cast("cst.Name", node).value)
+        elif kind is cst.Import or kind is cst.ImportFrom:
+            self._import(cast("cst.Import | cst.ImportFrom", node))
             return []  # module paths are not names the code uses
-        elif isinstance(node, cst.Attribute):
-            return [node.value]
-        elif isinstance(node, cst.Arg):
-            return [node.value]
-        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            self._bind(node.name.value, "other", node)
-        elif isinstance(node, cst.Param):
-            self._bind(node.name.value, "other", node)
-        elif isinstance(node, cst.Assign):
-            for target in node.targets:
+        elif kind is cst.Attribute:
+            return [cast("cst.Attribute", node).value]
+        elif kind is cst.Arg:
+            return [cast("cst.Arg", node).value]
+        elif kind is cst.FunctionDef or kind is cst.ClassDef or kind is cst.Param:
+            self._bind(cast("cst.FunctionDef | cst.ClassDef | cst.Param", node).name.value, "other", node)
+        elif kind is cst.Assign:
+            for target in cast("cst.Assign", node).targets:
                 self._bind_target(target.target, node)
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
-            self._bind_target(node.target, node)  # a bare `x: int` binds too, as ScopeProvider sees it
-        elif isinstance(node, (cst.For, cst.CompFor)):
-            self._bind_target(node.target, node)
-        elif isinstance(node, cst.WithItem) and node.asname is not None:
-            self._bind_target(node.asname.name, node)
-        elif isinstance(node, cst.ExceptHandler) and node.name is not None:
-            self._bind_target(node.name.name, node)
-        elif isinstance(node, (cst.MatchAs, cst.MatchStar)) and node.name is not None:
-            self._bind(node.name.value, "other", node)
-        elif isinstance(node, cst.MatchMapping) and node.rest is not None:
-            self._bind(node.rest.value, "other", node)
+        elif kind is cst.AnnAssign or kind is cst.AugAssign or kind is cst.NamedExpr:
+            # a bare `x: int` binds too, as ScopeProvider sees it
+            self._bind_target(cast("cst.AnnAssign | cst.AugAssign | cst.NamedExpr", node).target, node)
+        elif kind is cst.For or kind is cst.CompFor:
+            self._bind_target(cast("cst.For | cst.CompFor", node).target, node)
+        elif kind is cst.WithItem:
+            asname = cast("cst.WithItem", node).asname
+            if asname is not None:
+                self._bind_target(asname.name, node)
+        elif kind is cst.ExceptHandler:
+            handler_name = cast("cst.ExceptHandler", node).name
+            if handler_name is not None:
+                self._bind_target(handler_name.name, node)
+        elif kind is cst.MatchAs or kind is cst.MatchStar:
+            capture = cast("cst.MatchAs | cst.MatchStar", node).name
+            if capture is not None:
+                self._bind(capture.value, "other", node)
+        elif kind is cst.MatchMapping:
+            rest = cast("cst.MatchMapping", node).rest
+            if rest is not None:
+                self._bind(rest.value, "other", node)
         return list(child_nodes(node))
 
     def _import(self, node: cst.Import | cst.ImportFrom) -> None:
