@@ -27,6 +27,7 @@ import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from boundlint.parse.source import python_ast
+from boundlint.parse.text import line_starts
 
 _SMALL_CONTAINERS = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
 COMPOUND_STATEMENTS = (
@@ -254,13 +255,9 @@ class Positions:
         return index + 1, offset - self._line_starts[index]
 
     @cached_property
-    def _line_starts(self) -> list[int]:
+    def _line_starts(self) -> tuple[int, ...]:
         """Offset of each line's first character."""
-        starts, offset = [], 0
-        for text in self._lines or [""]:
-            starts.append(offset)
-            offset += len(text)
-        return starts
+        return line_starts(self.text)
 
 
 def _inside_decorators(owner: cst.CSTNode, node: cst.CSTNode) -> bool:
