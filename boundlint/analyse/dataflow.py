@@ -1126,10 +1126,8 @@ class FunctionEvaluator:
 
     def _call(self, expr: cst.Call, env: Env) -> Verdict:
         qualified = self.project.external_name(self.module, expr.func)
-        if qualified is not None and isinstance(expr.func, cst.Attribute) and self._of_a_variable(expr.func, env):
+        if qualified is not None and self._of_a_variable(expr.func, env):
             qualified = None  # `ORDERS_PATH.read_text()`: a method of what the variable holds
-        if qualified is not None and self._bound_here(_root_name(expr.func), env):
-            qualified = None  # `search = Wrapper()` in a tool named `search`: the local shadows the module's name
         value = self._call_value(expr, env, qualified)
         if value.level != UNBOUNDED or value.confidence == LOW:
             return value
@@ -1174,11 +1172,16 @@ class FunctionEvaluator:
         """`name` is a local, a parameter or what the framework injects: it shadows any module name."""
         return name in env or name in self.params or name in self.context_params
 
-    def _of_a_variable(self, func: cst.Attribute, env: Env) -> bool:
-        """`ORDERS_PATH.read_text`: an attribute of a module-level variable of the tree, not a
-        library's name, though the name qualifies like one."""
+    def _of_a_variable(self, func: cst.BaseExpression, env: Env) -> bool:
+        """What `func` names is held by a variable, not a library's name, though it qualifies like
+        one: a local, a parameter (`search = Wrapper()` in a tool named `search`: the local shadows
+        the module's name), or for an attribute, a module-level variable (`ORDERS_PATH.read_text`)."""
         root = _root_name(func)
-        if root is None or self._bound_here(root, env):
+        if root is None:
+            return False
+        if self._bound_here(root, env):
+            return True
+        if not isinstance(func, cst.Attribute):
             return False
         entity = self.project.resolve(self.module, cst.Name(root))
         return entity is not None and entity.kind == "assign"
