@@ -218,7 +218,7 @@ class _Walker:
         if t is float:
             return self.real(v, budget, path, whole)
         if t is dict:
-            return self.container(v, len(v), _pairs(v.items()), budget, depth, path, whole)
+            return self.container(v, len(v), _pairs(v.items(), budget if whole else 0), budget, depth, path, whole)
         if t is list or t is tuple:
             return self.container(v, len(v), None, budget, depth, path, whole)
         return self.other(v, budget, depth, path, whole)
@@ -233,7 +233,7 @@ class _Walker:
         if isinstance(v, numbers.Real):  # float subclasses, numpy floats, Fraction
             return self.real(float(v), budget, path, whole)
         if isinstance(v, Mapping):
-            return self.container(v, len(v), _pairs(v.items()), budget, depth, path, whole)
+            return self.container(v, len(v), _pairs(v.items(), budget if whole else 0), budget, depth, path, whole)
         fields = _fields(v)
         if fields is not None:
             return self.container(v, fields[0], fields[1], budget, depth, path, whole)
@@ -505,14 +505,16 @@ def _numbered(pairs: Iterator[tuple[str | None, Any]]) -> Iterator[tuple[int, st
         yield pos, key, value
 
 
-def _pairs(items: Any) -> Iterator[tuple[str, Any]]:
-    """Dict items with keys made JSON strings (unique, cut if absurdly long)."""
+def _pairs(items: Any, whole_budget: int) -> Iterator[tuple[str, Any]]:
+    """Dict items with keys made JSON strings (unique, cut if absurdly long). A dict rendered whole
+    (``whole_budget``, its budget) keeps keys that budget could hold: what fits comes back unchanged."""
     seen: set[str] = set()
     for key, value in items:
         text = key if type(key) is str else _key_text(key)
-        text = (
-            _plain(clean(text)) if len(text) <= _MAX_KEY_CHARS else (cut_text(text, _MAX_KEY_CHARS, None, "head") or "")
-        )
+        if len(text) <= max(_MAX_KEY_CHARS, whole_budget):
+            text = _plain(clean(text))
+        else:
+            text = cut_text(text, _MAX_KEY_CHARS, None, "head") or ""
         while text in seen:  # 1 and "1" would collide once keys are strings
             text += "'"
         seen.add(text)

@@ -409,3 +409,13 @@ def test_bytes_keep_their_type_and_the_cut_is_reported(data, budget):
         assert result == data and not flag.occurred  # nothing cut when nothing had to be
     else:
         assert result == data[:budget] and flag.occurred  # never silently
+
+
+def test_a_long_key_is_kept_when_the_whole_fits_and_cut_when_it_does_not() -> None:
+    key = "👨\u200d👩\u200d👧" * 36 + "[truncated][truncated]"  # 202 characters, past the key cap
+    value = {key: None}
+    assert truncate_for_llm(value, len(_dump(value))) == value  # nothing had to be cut
+    crowded = {key: "x" * 5_000}
+    out = truncate_for_llm(crowded, 600)
+    assert len(_dump(out)) <= 600
+    assert all(len(kept) <= 200 for kept in out)  # shrinking, keys are cut to the cap
