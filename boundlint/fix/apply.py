@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from boundlint.edit.imports import ImportChanges, ImportPlanner, Layout, trailing_newline, tree_facts
+from boundlint.edit.imports import ImportChanges, ImportPlanner, Layout, TreeFacts, trailing_newline, tree_facts
 from boundlint.edit.model import BUDGET, Candidate, Edit, Names
 from boundlint.fix.formatting import DEFAULT_LINE_LENGTH
 from boundlint.fix.wrapping import Fit, line_fitter
@@ -138,7 +138,7 @@ def apply_candidates(
             seen.add(candidate.key)
         chosen.append(candidate)
     tree = module.tree
-    facts = tree_facts(tree, module.source.text)
+    facts = tree_facts(tree, module.source.text, module.first_lines())
     old = facts.layout.code if facts.layout is not None else tree.code
     use_line = min(module.position(candidate.target).start.line for candidate in chosen)
     planner = ImportPlanner(tree, use_line, runtime_module, first_party)
@@ -163,9 +163,9 @@ def apply_candidates(
         raise FixFailed("a fix's target was not found in the module")
     original = set(facts.parents) | {id(tree)}
     edits: list[Edit] | None = None
-    if facts.layout is not None:
-        spliced = _Splicer(module, facts.layout, facts.ancestors, replacer.created, changes)
-        new, edits = _assemble(tree, fixed, facts.layout, replacer.created, changes, original, spliced)
+    assembled = _assemble_fast(module, facts, fixed, replacer.created, changes, original)
+    if assembled is not None:
+        new, edits = assembled
     else:
         try:
             new = fixed.code
@@ -175,6 +175,28 @@ def apply_candidates(
     if check_syntax:
         _check_syntax(old, new, proposed)
     return Applied(module, old, new, candidates, edits)  # a fix shared by key fixes each of its findings
+
+
+def _assemble_fast(
+    module: ModuleInfo,
+    facts: TreeFacts,
+    fixed: cst.Module,
+    created: dict[int, tuple[cst.CSTNode, cst.CSTNode]],
+    changes: ImportChanges,
+    original: set[int],
+) -> tuple[str, list[Edit]] | None:
+    """`_assemble` on the module's layout, when it has one (None: it has none)."""
+    for _ in range(2):
+        if facts.layout is None:
+            return None
+        spliced = _Splicer(module, facts.layout, facts.ancestors, created, changes)
+        try:
+            return _assemble(module.tree, fixed, facts.layout, created, changes, original, spliced)
+        except _NotExact:
+            # A statement cut from the source by its lines is not libcst's code for it: take the
+            # generated layout (or none), from now on for every fix of this tree.
+            facts.layout = Layout.generated(module.tree, module.source.text).checked()
+    return None
 
 
 def _assemble(
@@ -189,7 +211,8 @@ def _assemble(
     """The fixed text and its edits, from the changed top-level statements only.
 
     Each changed statement, reverted, must give back its original text: nothing
-    but the fixed nodes and the import changes moved. Raises FixFailed.
+    but the fixed nodes and the import changes moved. Raises FixFailed, or
+    `_NotExact` when a part the fix relies on was cut from the source wrongly.
     """
     if not (
         _same(fixed.header, tree.header)
@@ -211,6 +234,7 @@ def _assemble(
     try:
         for statement in fixed.body:
             if id(statement) in inserted:
+                _rely_on(layout, tree, min(index, len(tree.body) - 1))
                 text = fixed.code_for_node(statement)
                 pending.append(text)
                 parts.append(text)
@@ -224,6 +248,7 @@ def _assemble(
                     pending = []
                 parts.append(layout.statements[index])
             else:
+                _rely_on(layout, tree, index)
                 swapped = spliced.text(index) if spliced is not None else None
                 if swapped is not None:
                     text = swapped
@@ -245,7 +270,7 @@ def _assemble(
                 pending = []
                 parts.append(text)
             index += 1
-    except FixFailed:
+    except (FixFailed, _NotExact):
         raise
     except Exception as error:  # noqa: BLE001
         raise FixFailed(f"building the fix failed: {type(error).__name__}: {error}") from error
@@ -258,6 +283,16 @@ def _assemble(
     popped = trailing_newline(whole) if layout.popped else 0
     new = whole[: len(whole) - popped]
     return new, _chunk_edits(layout.code, chunks)
+
+
+class _NotExact(Exception):
+    """A statement's part of the layout, cut from the source, is not libcst's code for it."""
+
+
+def _rely_on(layout: Layout, tree: cst.Module, index: int) -> None:
+    """Check the part of statement `index` (a fix changes it, or inserts next to it)."""
+    if index >= 0 and not layout.exact(tree, index):
+        raise _NotExact
 
 
 # Nodes whose code is the same wherever they stand: an expression, a `return x` within its line.

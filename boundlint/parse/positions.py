@@ -211,6 +211,19 @@ class Positions:
             within = Span(first.lineno, 0, within.end_line, within.end_column)
         return self._expression_span(node, within)
 
+    def first_lines(self) -> list[int] | None:
+        """The line on which the code of each top-level statement starts (a decorated one's at its
+        first decorator), from `ast`; None when the positions come from libcst's fallback."""
+        if self._fallback is not None:
+            return None
+        lines = []
+        for statement in self.tree.body:
+            first = statement.body[0] if isinstance(statement, _SMALL_CONTAINERS) else statement
+            node = self._statements[id(first)]
+            decorators = getattr(node, "decorator_list", None)
+            lines.append(decorators[0].lineno if decorators else node.lineno)
+        return lines
+
     def _statement_span(self, node: ast.stmt) -> Span:
         end_line = node.end_lineno or node.lineno
         return Span(

@@ -8,6 +8,7 @@ import re
 import textwrap
 from pathlib import Path
 
+import libcst as cst
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -140,7 +141,8 @@ def test_edits_are_tight_and_in_characters():
 
 
 def test_edits_from_changed_statements_match_the_whole_module_path(monkeypatch, tmp_path):
-    """The fast path (per top-level statement) and the slow one (whole module) give the same text."""
+    """The fast paths (per top-level statement, its text cut from the source or generated) and the
+    slow one (whole module) give the same text."""
     from boundlint.edit import imports
     from boundlint.fix.apply import apply_candidates
     from boundlint.fix.planning import plan
@@ -150,16 +152,20 @@ def test_edits_from_changed_statements_match_the_whole_module_path(monkeypatch, 
         analysis, findings, config = _analysed(tmp_path, case.before.decode("utf-8"))
         the_plan = plan(analysis, findings, config)
         for candidate in the_plan.candidates.values():
+            imports._FACTS.clear()
             fast = apply_candidates(candidate.module, [candidate])
             assert fast.edits is not None, case.name
             assert apply_edits(fast.old, fast.edits) == fast.new, case.name
             with monkeypatch.context() as patch:
-                patch.setattr(imports.Layout, "of", classmethod(lambda cls, *args: None))
+                patch.setattr(imports.Layout, "cut", classmethod(lambda cls, *args: None))
+                imports._FACTS.clear()
+                generated = apply_candidates(candidate.module, [candidate])
+                patch.setattr(imports.Layout, "checked", lambda self: None)
                 imports._FACTS.clear()
                 slow = apply_candidates(candidate.module, [candidate])
             imports._FACTS.clear()
-            assert slow.edits is None
-            assert slow.new == fast.new, case.name
+            assert generated.edits is not None and slow.edits is None
+            assert generated.new == slow.new == fast.new, case.name
 
 
 @pytest.mark.parametrize(
@@ -244,8 +250,82 @@ def test_a_fix_in_the_last_statement_of_a_file_without_a_final_newline(monkeypat
     assert apply_edits(fast.old, fast.edits) == fast.new
     compile(fast.new, "<fixed>", "exec")
     with monkeypatch.context() as patch:
-        patch.setattr(imports.Layout, "of", classmethod(lambda cls, *args: None))
+        patch.setattr(imports.Layout, "checked", lambda self: None)
         imports._FACTS.clear()
         slow = apply_candidates(candidate.module, [candidate])
     imports._FACTS.clear()
     assert slow.new == fast.new
+
+
+_LAYOUT_SOURCES = {
+    "comments and blank lines around statements": (
+        "# header\n\n'''doc'''\nimport os  # why\n\n\n# about f\ndef f():\n    return 1\n    # tail of f\n\n"
+        "# lead of g\n@d\n\n@e(1)\nclass G:\n    x = 1\n\n\n# footer\n"
+    ),
+    "semicolons and one-line blocks": "a = 1; b = 2\nif a: b\nelse: a\nwhile 0: pass\n",
+    "line continuations and a multi-line string": 'x = (1,\n  2)\ny = """\n# not a comment\n"""\nz = 1 + \\\n  2\n',
+    "windows line endings": "import os\r\n\r\n# c\r\ndef f():\r\n    return os.sep\r\n",
+    "non-ASCII": "# café\nx = 'é'\ndef f(): return 'ü'\n",
+    "no final newline": "x = 1\ndef f():\n    return x",
+    "no final newline after a comment": "x = 1\r\n# end",
+    "only comments": "# one\n\n# two\n",
+}
+
+
+@pytest.mark.parametrize("source", _LAYOUT_SOURCES.values(), ids=_LAYOUT_SOURCES.keys())
+def test_statements_cut_from_the_source_are_libcsts_own(source):
+    """Cutting each top-level statement out of the text, at the line `ast` gives it less its leading
+    lines, gives what libcst generates for it: a fix can splice the text without generating it."""
+    from boundlint.edit.imports import Layout
+    from boundlint.parse.positions import Positions
+
+    tree = cst.parse_module(source)
+    cut = Layout.cut(tree, source, Positions(source, tree).first_lines() or [])
+    generated = Layout.generated(tree, source)
+    assert cut is not None and generated.valid
+    assert (cut.header, cut.statements, cut.footer, cut.popped, cut.code) == (
+        generated.header,
+        generated.statements,
+        generated.footer,
+        generated.popped,
+        generated.code,
+    )
+    assert all(cut.exact(tree, index) for index in range(len(tree.body)))
+    assert cut.unchecked == set()
+
+
+def test_a_cut_that_libcst_writes_otherwise_is_found_out():
+    """libcst does not write a form feed that stands before a statement: the cut part holds it, so
+    a fix may not splice it (the module has no layout a fix can use at all)."""
+    from boundlint.edit.imports import Layout
+    from boundlint.parse.positions import Positions
+
+    source = "x = 1\n\x0cdef f(): pass\n"
+    tree = cst.parse_module(source)
+    cut = Layout.cut(tree, source, Positions(source, tree).first_lines() or [])
+    assert cut is not None and cut.exact(tree, 0) and not cut.exact(tree, 1)
+    assert not Layout.generated(tree, source).valid
+
+
+def test_a_statement_cut_in_the_wrong_place_makes_the_fix_generate_the_layout(tmp_path):
+    """Were the cut lines wrong, the fix would splice a wrong text: the changed statement is compared
+    with libcst's code first, and on a difference the whole layout is generated."""
+    from boundlint.edit import imports
+    from boundlint.fix.apply import apply_candidates
+    from boundlint.fix.planning import plan
+
+    source = (
+        "import httpx\nfrom langchain_core.tools import tool\n\n# the tool\n@tool\n"
+        'def fetch(url: str) -> str:\n    """Fetch."""\n    return httpx.get(url).text\n'
+    )
+    analysis, findings, config = _analysed(tmp_path, source)
+    (candidate,) = plan(analysis, findings, config).candidates.values()
+    imports._FACTS.clear()
+    expected = apply_candidates(candidate.module, [candidate]).new
+    imports._FACTS.clear()
+    facts = imports.tree_facts(candidate.module.tree, source, [1, 2, 6])  # the tool's line one too low
+    assert facts.layout is not None and facts.layout.unchecked
+    fixed = apply_candidates(candidate.module, [candidate])
+    imports._FACTS.clear()
+    assert fixed.new == expected and apply_edits(fixed.old, fixed.edits or []) == expected
+    assert facts.layout is not None and not facts.layout.unchecked  # the generated one took its place
