@@ -83,3 +83,19 @@ def test_check_restores_the_collector_thresholds(tmp_path):
     )
     assert seen and all(threshold >= YOUNG_GENERATION_THRESHOLD for threshold in seen)
     assert gc.get_threshold() == before
+
+
+def test_a_chunk_keeps_the_syntax_trees_of_the_roots_it_will_analyse_only(tmp_path):
+    """A survey keeps a root's text and `ast` tree for its analysis. A test module is a root the run
+    will not analyse when its findings cannot be shown: keeping its tree until the chunk is done
+    held hundreds of megabytes on a framework's tree of large test modules."""
+    from boundlint.engine.workers import _survey_chunk, _surveys
+
+    write_tree(tmp_path, {**PROJECT, "tests/test_tools.py": PROJECT["agent/tools.py"]})
+    chunk = [tmp_path / "agent/tools.py", tmp_path / "tests/test_tools.py", tmp_path / "agent/fetch.py"]
+    for skip_tests, kept in ((True, ["tools.py"]), (False, ["tools.py", "test_tools.py"])):
+        surveys = _survey_chunk((chunk, True, Config(root=tmp_path), {}, {}, skip_tests))
+        assert [s.path.name for s in surveys if s.seed is not None] == kept
+    # One survey at a time, for a worker that analyses each root before it reads the next file.
+    lazy = _surveys((chunk, True, Config(root=tmp_path), {}, {}, True))
+    assert next(lazy).path.name == "tools.py"

@@ -9,7 +9,7 @@ tree it has just read (nothing is read twice, nothing large is pickled).
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -57,12 +57,27 @@ def _analyse_chunk(chunk: list[Path]) -> list[RootResult]:
 
 
 def _survey_chunk(arguments: SurveyWork) -> list[Survey]:
-    """Surveys of a chunk of files, in this process (a root keeps its text and tree for the analysis)."""
+    """Surveys of a chunk of files, in this process (a root keeps its text and tree for the analysis,
+    unless it is a test module the run does not analyse)."""
+    skip_tests = arguments[5]
+    surveys = []
+    for survey in _surveys(arguments):
+        if skip_tests and survey.seed is not None and is_test_path(survey.path):
+            survey.seed = None
+        surveys.append(survey)
+    return surveys
+
+
+def _surveys(arguments: SurveyWork) -> Iterator[Survey]:
+    """The chunk's surveys one by one, so that a caller can use each root's text and tree and let
+    them go before the next file is read: a chunk of large test modules holds hundreds of megabytes
+    of `ast` trees at once."""
     from boundlint.survey.text_filter import Prefilter
 
     chunk, use_prefilter, config, texts, previous, _ = arguments
     prefilter = Prefilter.for_config(config) if use_prefilter else None
-    return [survey_file(path, prefilter, texts, previous.get(path)) for path in chunk]
+    for path in chunk:
+        yield survey_file(path, prefilter, texts, previous.get(path))
 
 
 def _survey_chunk_unseeded(arguments: SurveyWork) -> list[Survey]:
@@ -83,7 +98,7 @@ def _survey_and_analyse_chunk(arguments: SurveyWork) -> tuple[list[Survey], list
 
     def work() -> tuple[list[Survey], list[RootResult]]:
         surveys, results = [], []
-        for survey in _survey_chunk(arguments):
+        for survey in _surveys(arguments):
             seed, survey.seed = survey.seed, None  # not sent back to the parent
             surveys.append(survey)
             known = previous.get(survey.path)
