@@ -85,18 +85,20 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
 @pytest.mark.parametrize(
     ("tool_name", "expected"),
     [
-        ("create_issue", ["medium"]),  # an action: its answer is most often a confirmation
-        ("delete_file", ["medium"]),  # an undoing verb, whatever its object
-        ("calculate_total", ["medium"]),  # a calculation
+        ("create_issue", ["low"]),  # an action: its answer is most often a confirmation
+        ("delete_file", ["low"]),  # an undoing verb, whatever its object
+        ("calculate_total", ["low"]),  # a calculation
         ("issue_details", ["high"]),  # a read named by its noun
         ("update_page", ["high"]),  # the page written may come back whole
-        ("add_documents", ["medium"]),  # taken in: the answer does not carry them back
-        ("milvus_insert_data", ["medium"]),  # after a product's prefix
+        ("add_documents", ["low"]),  # taken in: the answer does not carry them back
+        ("milvus_insert_data", ["low"]),  # after a product's prefix
         ("chroma_get_documents", ["high"]),
-        ("rename_function", ["medium"]),
+        ("rename_function", ["low"]),
+        ("last_deploy_log", ["high"]),  # a noun phrase: the log of the last deploy
+        ("update_issue_text", ["high"]),  # the text written may come back whole
     ],
 )
-def test_a_tool_named_for_an_action_or_a_calculation_is_one_level_lower(tmp_path, tool_name, expected):
+def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name, expected):
     assert confidence_of(tmp_path, "return requests.get(q).text", name=tool_name) == expected
 
 

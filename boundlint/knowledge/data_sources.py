@@ -490,6 +490,7 @@ CONTENT_NOUNS = frozenset(
         "snapshot",
         "output",
         "outputs",
+        "log",
         "logs",
         "query",
         "search",
@@ -654,7 +655,7 @@ def tool_answers_briefly(qualname: str) -> bool:
     """`create_issue`, `send_email`, `DeleteFileTool._run`, `calculate_tip`: a tool named for an
     action (its answer is a confirmation) or a calculation (its answer is the result). What such
     a tool returns is less often large than what a read returns (`get_issue`, `search`,
-    `incident_log`), so its findings are reported one confidence level lower."""
+    `incident_log`), so its findings are reported `low`."""
     parts = qualname.split(".")
     name = parts[-2] if parts[-1] in _RUN_METHODS and len(parts) > 1 else parts[-1]
     words = name_words(name)
@@ -667,8 +668,9 @@ def tool_answers_briefly(qualname: str) -> bool:
         return True
     if len(words) < 2 or words[0] not in ACTION_VERBS:
         return False
-    # `delete_file` answers "deleted"; `update_page` may answer with the page it wrote.
-    return words[0] in _INTAKE_VERBS or words[1] not in CONTENT_NOUNS
+    # `delete_file` answers "deleted"; `update_page` or `deploy_build_log` may answer with the page
+    # or the log it names.
+    return words[0] in _INTAKE_VERBS or not set(words[1:]) & CONTENT_NOUNS
 
 
 # Words that, in the name of a function or attribute we know nothing else about, say that it

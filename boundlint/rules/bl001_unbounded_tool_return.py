@@ -11,7 +11,7 @@ from boundlint.analyse.analysis import is_tool_generator
 from boundlint.analyse.branches import dispatched_name, on_error_branch, reports_error
 from boundlint.analyse.dataflow import argument_at, dict_entry
 from boundlint.analyse.size import LOW, UNBOUNDED, Verdict
-from boundlint.core.findings import Finding, lower_confidence
+from boundlint.core.findings import Finding
 from boundlint.edit.callers import callers_in_module
 from boundlint.edit.context import FixContext
 from boundlint.edit.install import install_candidate, wants_install
@@ -626,12 +626,13 @@ def _in_class_body(tree: cst.Module, function: cst.CSTNode) -> bool:
 
 
 def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
-    """The verdict's confidence: `low` in a test module; one level lower in a tool named (`name`) for
-    an action or a calculation (`create_issue`, `send_email`, `convert_units`): what such a tool
-    answers with is most often a confirmation, an id, a status or a number, so a reviewer agrees
-    less often that it is large."""
+    """The verdict's confidence: `low` in a test module, and in a tool named (`name`) for an action
+    or a calculation (`create_issue`, `send_email`, `convert_units`). What such a tool answers with
+    is most often a confirmation, an id, a status or a number: on the labelled tool sets a reviewer
+    agreed that it is large for 10 of the 79 such tools flagged, and for none of the 9 that were
+    shown as `medium`."""
     if tool.module.is_test:
         return LOW  # a tool of a test answers a test's fake model
     if tool_answers_briefly(name):
-        return lower_confidence(verdict.confidence)
+        return LOW
     return verdict.confidence
