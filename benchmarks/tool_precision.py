@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     by_repo: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         by_repo.setdefault(row["repo"], []).append(row)
-    totals = {"medium": Counter[str](), "low": Counter[str]()}
+    totals = {"high": Counter[str](), "medium": Counter[str](), "low": Counter[str]()}
     for repo, repo_rows in sorted(by_repo.items()):
         tree = args.trees / repo.replace("/", "+")
         if not tree.is_dir():
@@ -78,12 +78,22 @@ def main(argv: list[str] | None = None) -> int:
                 recall = ratio(counts["tp"], counts["tp"] + counts["fn"])
                 print(f"{repo}: {len(repo_rows)} tools; shown: precision {precision}, recall {recall}")
     for least, counts in totals.items():
+        if least == "high":
+            continue
         shown = "shown by default (medium and up)" if least == "medium" else "at every level"
         print(
             f"{shown}: flagged {counts['tp'] + counts['fp']},"
             f" precision {ratio(counts['tp'], counts['tp'] + counts['fp'])},"
             f" recall {ratio(counts['tp'], counts['tp'] + counts['fn'])}"
         )
+    # Calibration: each tool at the highest level it is flagged at; right as often as its level says?
+    levels, above = [], Counter[str]()
+    for least in ("high", "medium", "low"):
+        counts = totals[least]
+        tp, flagged = counts["tp"] - above["tp"], counts["tp"] + counts["fp"] - above["tp"] - above["fp"]
+        levels.append(f"{least} {ratio(tp, flagged)}")
+        above = counts
+    print("by the highest level a tool is flagged at: " + ", ".join(levels))
     return 0
 
 
