@@ -96,6 +96,7 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("rename_function", ["low"]),
         ("last_deploy_log", ["high"]),  # a noun phrase: the log of the last deploy
         ("update_issue_text", ["high"]),  # the text written may come back whole
+        ("save_and_show", ["high"]),  # it acts, then answers with what it reads
     ],
 )
 def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name, expected):

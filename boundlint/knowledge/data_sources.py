@@ -668,6 +668,8 @@ def tool_answers_briefly(qualname: str) -> bool:
         return True
     if len(words) < 2 or words[0] not in ACTION_VERBS:
         return False
+    if "and" in words[1:]:
+        return False  # `save_and_show`, `create_and_poll`: it acts, then answers with what it reads
     # `delete_file` answers "deleted"; `update_page` or `deploy_build_log` may answer with the page
     # or the log it names.
     return words[0] in _INTAKE_VERBS or not set(words[1:]) & CONTENT_NOUNS
