@@ -68,7 +68,10 @@ def get_post(post_id: int) -> Post:
     ...
 """
     fix = """
-Bound the field. To truncate (with a marker) instead of rejecting:
+Bound the field. To truncate (with a marker) instead of rejecting (an unsafe
+fix: the cut applies wherever the model is validated, also to a record read
+back from storage or a form a UI posts, so apply it to models made for a
+tool's answer):
 
 ```python
 from typing import Annotated

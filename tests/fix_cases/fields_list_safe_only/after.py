@@ -1,10 +1,8 @@
-"""Safe fixes only: the str field is cut with a marker; the list field is left (its
-TruncatedItems is an unsafe fix: the items dropped would leave no marker the model reads)."""
-
-from typing import Annotated
+"""Safe fixes only: neither field is bounded. Both fixes cut wherever the model is validated, not
+only in the tool's answer (data read back from storage, a form a UI posts), and a list's
+TruncatedItems leaves no marker the model reads: they are unsafe fixes."""
 
 import requests
-from boundlint_runtime.pydantic import Truncated
 from pydantic import BaseModel
 from pydantic_ai import Agent
 
@@ -12,7 +10,7 @@ agent = Agent("openai:gpt-4o")
 
 
 class Page(BaseModel):
-    body: Annotated[str, Truncated(4_000)]
+    body: str
     links: list[str]
 
 

@@ -1,5 +1,6 @@
-"""Safe fixes only: the str field is cut with a marker; the list field is left (its
-TruncatedItems is an unsafe fix: the items dropped would leave no marker the model reads)."""
+"""Safe fixes only: neither field is bounded. Both fixes cut wherever the model is validated, not
+only in the tool's answer (data read back from storage, a form a UI posts), and a list's
+TruncatedItems leaves no marker the model reads: they are unsafe fixes."""
 
 import requests
 from pydantic import BaseModel
