@@ -149,7 +149,6 @@ SHORT_OBJECT_PREFIXES: tuple[str, ...] = (
     "zlib.",
     "dateparser.",
     "dateutil.parser.",
-    *MACHINE_FIGURES,
 )
 
 # Library functions whose result is about as large as their arguments.
