@@ -138,7 +138,7 @@ def apply_candidates(
             seen.add(candidate.key)
         chosen.append(candidate)
     tree = module.tree
-    facts = tree_facts(tree, module.source.text, module.first_lines())
+    facts = tree_facts(tree, module.source.text, module.statement_starts())
     old = facts.layout.code if facts.layout is not None else tree.code
     use_line = min(module.position(candidate.target).start.line for candidate in chosen)
     planner = ImportPlanner(tree, use_line, runtime_module, first_party)

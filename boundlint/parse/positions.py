@@ -211,18 +211,22 @@ class Positions:
             within = Span(first.lineno, 0, within.end_line, within.end_column)
         return self._expression_span(node, within)
 
-    def first_lines(self) -> list[int] | None:
-        """The line on which the code of each top-level statement starts (a decorated one's at its
-        first decorator), from `ast`; None when the positions come from libcst's fallback."""
+    def statement_starts(self) -> list[int] | None:
+        """Where the text libcst gives each top-level statement starts: at the line `ast` starts it
+        on (a decorated one's first decorator), less its leading blank lines and comments, one line
+        each. None when the positions come from libcst's fallback, or a start is out of the text."""
         if self._fallback is not None:
             return None
-        lines = []
+        starts = []
         for statement in self.tree.body:
             first = statement.body[0] if isinstance(statement, _SMALL_CONTAINERS) else statement
             node = self._statements[id(first)]
             decorators = getattr(node, "decorator_list", None)
-            lines.append(decorators[0].lineno if decorators else node.lineno)
-        return lines
+            line = (decorators[0].lineno if decorators else node.lineno) - len(statement.leading_lines)
+            if not 0 < line <= len(self._line_starts):
+                return None
+            starts.append(self._line_starts[line - 1])
+        return starts
 
     def _statement_span(self, node: ast.stmt) -> Span:
         end_line = node.end_lineno or node.lineno

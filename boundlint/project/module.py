@@ -226,9 +226,9 @@ class ModuleInfo:
     def position(self, node: cst.CSTNode) -> Span:
         return self._positions.span(node)
 
-    def first_lines(self) -> list[int] | None:
-        """The line each top-level statement's code starts on (None when `ast` could not say)."""
-        return self._positions.first_lines()
+    def statement_starts(self) -> list[int] | None:
+        """The offset of each top-level statement's text (None when `ast` could not say)."""
+        return self._positions.statement_starts()
 
     def line_of(self, node: cst.CSTNode) -> int:
         return self._positions.span(node).start_line

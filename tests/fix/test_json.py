@@ -275,12 +275,13 @@ _LAYOUT_SOURCES = {
 @pytest.mark.parametrize("source", _LAYOUT_SOURCES.values(), ids=_LAYOUT_SOURCES.keys())
 def test_statements_cut_from_the_source_are_libcsts_own(source):
     """Cutting each top-level statement out of the text, at the line `ast` gives it less its leading
-    lines, gives what libcst generates for it: a fix can splice the text without generating it."""
+    lines (`Positions.statement_starts`), gives what libcst generates for it: a fix can splice the
+    text without generating it."""
     from boundlint.edit.imports import Layout
     from boundlint.parse.positions import Positions
 
     tree = cst.parse_module(source)
-    cut = Layout.cut(tree, source, Positions(source, tree).first_lines() or [])
+    cut = Layout.cut(tree, source, Positions(source, tree).statement_starts() or [])
     generated = Layout.generated(tree, source)
     assert cut is not None and generated.valid
     assert (cut.header, cut.statements, cut.footer, cut.popped, cut.code) == (
@@ -302,7 +303,7 @@ def test_a_cut_that_libcst_writes_otherwise_is_found_out():
 
     source = "x = 1\n\x0cdef f(): pass\n"
     tree = cst.parse_module(source)
-    cut = Layout.cut(tree, source, Positions(source, tree).first_lines() or [])
+    cut = Layout.cut(tree, source, Positions(source, tree).statement_starts() or [])
     assert cut is not None and cut.exact(tree, 0) and not cut.exact(tree, 1)
     assert not Layout.generated(tree, source).valid
 
@@ -323,7 +324,8 @@ def test_a_statement_cut_in_the_wrong_place_makes_the_fix_generate_the_layout(tm
     imports._FACTS.clear()
     expected = apply_candidates(candidate.module, [candidate]).new
     imports._FACTS.clear()
-    facts = imports.tree_facts(candidate.module.tree, source, [1, 2, 6])  # the tool's line one too low
+    starts = [0, source.index("from"), source.index("# the tool")]  # the tool's text one line too low
+    facts = imports.tree_facts(candidate.module.tree, source, starts)
     assert facts.layout is not None and facts.layout.unchecked
     fixed = apply_candidates(candidate.module, [candidate])
     imports._FACTS.clear()
