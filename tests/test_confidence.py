@@ -104,6 +104,30 @@ def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name,
 
 
 @pytest.mark.parametrize(
+    ("tool_name", "expected"),
+    [
+        ("get_queue_info", ["medium"]),  # one record's facts
+        ("get_ad_by_id", ["medium"]),  # a singular noun, looked up by its key
+        ("get_project_details_tool", ["medium"]),
+        ("redmine_get_issue_status", ["medium"]),  # after a product's prefix
+        ("describe_cluster", ["medium"]),
+        ("get_ads_by_campaign", ["high"]),  # a plural: a listing
+        ("get_xrefs_to_class", ["high"]),
+        ("get_page_text", ["high"]),  # content
+        ("get_resource_file", ["high"]),
+        ("fetch_url", ["high"]),  # not a verb that looks a record up
+    ],
+)
+def test_a_tool_named_for_looking_one_record_up_is_at_most_medium(tmp_path, tool_name, expected):
+    assert confidence_of(tmp_path, "return requests.get(q).text", name=tool_name) == expected
+
+
+def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
+    # The name lowers `high` only: flagged `medium`, such tools were as often large as not.
+    assert confidence_of(tmp_path, "return requests.get(q).json()", name="get_exchange_rate") == ["medium"]
+
+
+@pytest.mark.parametrize(
     ("body", "expected"),
     [
         ("return requests.get(q).text", ["high"]),

@@ -655,9 +655,7 @@ def tool_answers_briefly(qualname: str) -> bool:
     action (its answer is a confirmation) or a calculation (its answer is the result). What such
     a tool returns is less often large than what a read returns (`get_issue`, `search`,
     `incident_log`), so its findings are reported `low`."""
-    parts = qualname.split(".")
-    name = parts[-2] if parts[-1] in _RUN_METHODS and len(parts) > 1 else parts[-1]
-    words = name_words(name)
+    words = _tool_name_words(qualname)
     if len(words) >= 2 and words[1] in _CONTENT_VERBS:
         words = words[1:]  # `archive_lookup`, `tag_search`: a noun (that is also a verb) before the verb
     for _ in range(2):  # a product's prefix: `milvus_insert_data`, `slack_user_reply_to_thread`
@@ -672,6 +670,53 @@ def tool_answers_briefly(qualname: str) -> bool:
     # `delete_file` answers "deleted"; `update_page` or `deploy_build_log` may answer with the page
     # or the log it names.
     return words[0] in _INTAKE_VERBS or not set(words[1:]) & CONTENT_NOUNS
+
+
+# Words by which a tool's name says it answers with one record's facts, not its content
+# (`get_queue_info`, `get_cluster_stats`, `get_table_details`), and the words after which a name
+# says what the record is looked up by (`get_ad_by_id`, `get_xrefs_to_class`).
+_RECORD_FACT_WORDS = frozenset(
+    {"info", "information", "details", "detail", "stats", "statistics", "status", "metadata", "health", "settings"}
+)
+_KEY_PREPOSITIONS = frozenset({"by", "of", "for", "from", "in", "on", "at", "with", "to"})
+# Words that stand for a listing when a name ends with them (`get_trending`, `find_similar`).
+_LISTING_WORDS = frozenset(
+    {"trending", "similar", "related", "popular", "top", "recent", "latest", "upcoming", "nearby", "featured", "new"}
+)
+
+
+def tool_reads_one_record(qualname: str) -> bool:
+    """`get_exchange_rate`, `get_ad_by_id`, `describe_cluster`, `get_queue_info`: a tool named for
+    looking one thing up (a reading verb, then a singular noun that is not content, or a record's
+    info, details or stats). Its answer is most often one small record; `get_ads_by_campaign`,
+    `get_page_text` and `get_resource_file` read a bulk or content and are not such tools."""
+    words = _tool_name_words(qualname)
+    if len(words) > 1 and words[-1] == "tool":
+        words = words[:-1]  # `get_project_details_tool`
+    for _ in range(2):  # a product's prefix: `redmine_get_issue_status`
+        if len(words) >= 3 and words[0] not in RECORD_VERBS | ACTION_VERBS | CALCULATING_VERBS | _CONTENT_VERBS:
+            words = words[1:]  # not `fetch_show_rundown`: a verb is no product's name
+    if len(words) < 2 or words[0] not in RECORD_VERBS:
+        return False
+    named = words[1:]
+    if set(named) & (CONTENT_WORDS | CONTENT_NOUNS | BULK_COLLECTION_WORDS):
+        return False
+    if set(named) & _RECORD_FACT_WORDS:
+        return True
+    thing = named[: next((i for i, word in enumerate(named) if word in _KEY_PREPOSITIONS), len(named))]
+    return bool(thing) and not _plural(thing[-1]) and thing[-1] not in _LISTING_WORDS
+
+
+def _tool_name_words(qualname: str) -> list[str]:
+    """The words of what a tool is called: a tool class's name for its run method
+    (`DeleteFileTool._run`)."""
+    parts = qualname.split(".")
+    return name_words(parts[-2] if parts[-1] in _RUN_METHODS and len(parts) > 1 else parts[-1])
+
+
+def _plural(word: str) -> bool:
+    """`ads`, `xrefs`, `tables`; not `status`, `class`, `analysis`."""
+    return len(word) > 2 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 # Words that, in the name of a function or attribute we know nothing else about, say that it
