@@ -39,6 +39,23 @@ BOUNDED = {
     "slice with a truncated flag": "items = requests.get(q).json()\nreturn {'items': items[:5], 'truncated': len(items) > 5}",
     "list grown over a bounded range": "out = []\nfor i in range(3):\n    out.append(i)\nreturn out",
     "uuid": "import uuid\nreturn str(uuid.uuid4())",
+    # a test of what measures its size: its JSON, its bytes, its tokens
+    "narrowed by the size of its json": (
+        "rows = requests.get(q).json()\nif len(json.dumps(rows)) > 20000:\n    return 'too large'\nreturn json.dumps(rows)"
+    ),
+    "narrowed by its encoded size": (
+        "text = requests.get(q).text\nif len(text.encode('utf-8')) <= 20000:\n    return text\nreturn 'too large'"
+    ),
+    "narrowed by a token count": (
+        "text = requests.get(q).text\nif not count_tokens(text) <= 4000:\n    return 'too long'\nreturn text"
+    ),
+    "narrowed by its tokens": (
+        "text = requests.get(q).text\nif len(encoding.encode(text)) > 4000:\n    return 'too long'\nreturn text"
+    ),
+    "grown only while it is small": (
+        "out = []\nfor item in requests.get(q).json():\n    if len(json.dumps(out)) < 20000:\n"
+        "        out.append(item['title'][:100])\nreturn json.dumps(out)"
+    ),
 }
 
 UNBOUNDED = {
@@ -61,6 +78,16 @@ UNBOUNDED = {
     "json of unknown": ("return json.dumps(make_report(q))", "medium"),
     "join over an unknown list": ("return ', '.join(make_client().list_names(q))", "medium"),
     "to_dict of an unknown object": ("return make_report(q).to_dict()", "medium"),
+    "grown while another value is small": (
+        "out = []\nfor item in requests.get(q).json():\n    if len(q) < 20000:\n"
+        "        out.append(item['title'][:100])\nreturn json.dumps(out)",
+        "medium",
+    ),
+    "grown on the branch where it is large": (
+        "out = []\nfor item in requests.get(q).json():\n    if len(json.dumps(out)) > 20000:\n"
+        "        out.append(item['title'][:100])\nreturn json.dumps(out)",
+        "medium",
+    ),
 }
 
 

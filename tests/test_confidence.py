@@ -177,6 +177,104 @@ def test_a_count_the_code_sets_or_clamps_asks_for_few(tmp_path, body, expected):
     assert bl001_confidences(tmp_path, source) == expected
 
 
+SCHEMA_TOOLS = {
+    # the tool's own signature states the most the model may ask for
+    "annotated": """
+from typing import Annotated
+from pydantic import Field
+from langchain_core.tools import tool
+from somelib import make_client
+
+@tool
+def search(q: str, max_results: Annotated[int, Field(ge=1, le=LIMIT)] = 5) -> str:
+    \"\"\"Search.\"\"\"
+    return str(make_client().search(q, max_results=max_results))
+""",
+    "annotated_types": """
+from typing import Annotated
+from annotated_types import Le
+from langchain_core.tools import tool
+from somelib import make_client
+
+@tool
+def search(q: str, max_results: Annotated[int, Le(LIMIT)] = 5) -> str:
+    \"\"\"Search.\"\"\"
+    return str(make_client().search(q, max_results=max_results))
+""",
+    "default": """
+from pydantic import Field
+from mcp.server.fastmcp import FastMCP
+from somelib import make_client
+
+mcp = FastMCP("x")
+
+@mcp.tool()
+def search(q: str, max_results: int = Field(5, lt=LIMIT + 1)) -> str:
+    return str(make_client().search(q, max_results=max_results))
+""",
+    # a tool class's `args_schema`, which the framework validates the arguments against
+    "args_schema": """
+from typing import Type
+from crewai.tools import BaseTool
+from pydantic import BaseModel, Field
+from somelib import make_client
+
+class SearchInput(BaseModel):
+    query: str
+    n_results: int = Field(default=3, ge=1, le=LIMIT)
+
+class SearchTool(BaseTool):
+    name: str = "search"
+    description: str = "Search."
+    args_schema: Type[BaseModel] = SearchInput
+
+    def _run(self, query: str, n_results: int = 3) -> str:
+        return str(make_client().search(query, n_results=n_results))
+""",
+    "decorator": """
+from pydantic import BaseModel, Field
+from langchain_core.tools import tool
+from somelib import make_client
+
+class SearchInput(BaseModel):
+    q: str
+    k: int = Field(default=3, le=LIMIT)
+
+@tool(args_schema=SearchInput)
+def search(q: str, k: int = 3) -> str:
+    \"\"\"Search.\"\"\"
+    return str(make_client().search(q, k=k))
+""",
+    # one model as the argument: its field's bound
+    "model_argument": """
+from pydantic import BaseModel, Field
+from agents import function_tool
+from somelib import make_client
+
+class SearchInput(BaseModel):
+    q: str
+    limit: int = Field(default=3, le=LIMIT)
+
+@function_tool
+def search(params: SearchInput) -> str:
+    return str(make_client().search(params.q, limit=params.limit))
+""",
+}
+
+
+@pytest.mark.parametrize("form", sorted(SCHEMA_TOOLS))
+@pytest.mark.parametrize(("limit", "expected"), [("10", ["low"]), ("50", ["medium"])])
+def test_a_count_the_tools_schema_bounds_asks_for_few(tmp_path, form, limit, expected):
+    assert bl001_confidences(tmp_path, SCHEMA_TOOLS[form].replace("LIMIT", limit)) == expected
+
+
+def test_a_bound_on_another_field_of_the_schema_does_not_count(tmp_path):
+    source = SCHEMA_TOOLS["args_schema"].replace("LIMIT", "10").replace("n_results: int = Field", "depth: int = Field")
+    assert bl001_confidences(tmp_path, source.replace("    query: str", "    query: str\n    n_results: int = 3")) == [
+        "medium"
+    ]
+
+
 COUNTED_TOOL = """
 import sqlite3
 from langchain_core.tools import tool
@@ -673,6 +771,10 @@ def test_getattr_with_a_constant_name_is_that_attribute(tmp_path, body, expected
         ("return str(make_client().aread(q))", ["medium"]),
         ("return str(make_client().alist_tree_listing(q))", ["medium"]),
         ("return str(make_client().apply(q))", ["low"]),
+        # a method that writes its content to a file answers with nothing or a path
+        ("return make_client().speech(q).stream_to_file('speech.mp3')", []),
+        ("return str(make_client().blob(q).download_to_filename('x.pdf'))", []),
+        ("return str(make_client().stream(q))", ["medium"]),
     ],
 )
 def test_names_of_calls_we_know_nothing_else_about(tmp_path, body, expected):

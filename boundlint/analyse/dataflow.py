@@ -13,6 +13,7 @@ that `return format_result(rows)` is judged by what `format_result` returns.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -143,6 +144,8 @@ class FunctionEvaluator:
         self.chosen: dict[str, str] = {}
         self._enclosing_tables: dict[str, Verdict | None] = {}  # by free variable: see `_enclosing_table`
         self._assigned_here: dict[str, cst.BaseExpression | None] = {}  # see `_assigned_once_here`
+        self._param_nodes: dict[str, cst.Param] = {}  # for what a parameter's schema allows
+        self.measured_names: list[str] = []  # names a test measured small on the branch being read
         if function is not None:
             self._collect_params(function)
 
@@ -165,6 +168,7 @@ class FunctionEvaluator:
                 self.context_params.add(name)
             else:
                 self.params.add(name)
+                self._param_nodes[name] = param
                 if param.annotation is not None and isinstance(param.annotation.annotation, (cst.Name, cst.Attribute)):
                     self.param_annotations[name] = param.annotation.annotation
                 if annotation.rsplit(".", 1)[-1].removesuffix(" | None") in ("Path", "PurePath"):
@@ -318,14 +322,30 @@ class FunctionEvaluator:
             return self._block(node.orelse.body, env)
         self.eval(node.test, env)
         then_env, else_env = self._narrow(node.test, env)
-        after_then = self._block(node.body, then_env)
-        if node.orelse is None:
-            after_else: Env | None = else_env
-        elif isinstance(node.orelse, cst.If):
-            after_else = self._if(node.orelse, else_env)
-        else:
-            after_else = self._block(node.orelse.body, else_env)
+        size_test = _size_test(node.test)
+        small_then = size_test[0] if size_test is not None and size_test[1] else None
+        small_else = size_test[0] if size_test is not None and not size_test[1] else None
+        with self._measured(small_then):
+            after_then = self._block(node.body, then_env)
+        with self._measured(small_else):
+            if node.orelse is None:
+                after_else: Env | None = else_env
+            elif isinstance(node.orelse, cst.If):
+                after_else = self._if(node.orelse, else_env)
+            else:
+                after_else = self._block(node.orelse.body, else_env)
         return _merge(after_then, after_else)
+
+    @contextlib.contextmanager
+    def _measured(self, name: str | None) -> Iterator[None]:
+        """Within a branch where `name` was measured small (`if len(json.dumps(out)) <= LIMIT:`)."""
+        if name is not None:
+            self.measured_names.append(name)
+        try:
+            yield
+        finally:
+            if name is not None:
+                self.measured_names.pop()
 
     def _loop(self, node: cst.For | cst.While, env: Env) -> Env | None:
         if isinstance(node, cst.For):
@@ -517,6 +537,10 @@ class FunctionEvaluator:
         current = env.get(name, self._name(target, env))
         if any(loop.size_budget for loop in self.loops):
             added = BOUNDED_VALUE.with_models(added.models)  # the loop measured it against its budget
+        if name in self.measured_names:
+            # `if len(json.dumps(out)) <= LIMIT: out.append(row)`: it grows only while it is small
+            env[name] = join_all([current, added])
+            return
         unbounded_loop = next((loop for loop in reversed(self.loops) if not loop.bounded_iterations), None)
         if unbounded_loop is not None:
             confidence = unbounded_loop.reason.confidence
@@ -550,25 +574,12 @@ class FunctionEvaluator:
             if response in env and env[response].http:
                 (then_env if failure_when_true else else_env)[response] = replace(env[response], failed=True)
             return then_env, else_env
-        if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
-            return then_env, else_env
-        left, comparison = test.left, test.comparisons[0]
-        operator, right = comparison.operator, comparison.comparator
-        name = _len_argument(left)
-        flipped = False
-        if name is None:
-            name = _len_argument(right)
-            flipped = True
-        if name is None:
-            return then_env, else_env
-        greater = isinstance(operator, (cst.GreaterThan, cst.GreaterThanEqual))
-        less = isinstance(operator, (cst.LessThan, cst.LessThanEqual))
-        if flipped:
-            greater, less = less, greater
-        if greater:
-            else_env[name] = BOUNDED_VALUE.with_models(env.get(name, BOUNDED_VALUE).models)
-        elif less:
-            then_env[name] = BOUNDED_VALUE.with_models(env.get(name, BOUNDED_VALUE).models)
+        size_test = _size_test(test)
+        if size_test is not None:
+            name, small_when_true = size_test
+            (then_env if small_when_true else else_env)[name] = BOUNDED_VALUE.with_models(
+                env.get(name, BOUNDED_VALUE).models
+            )
         return then_env, else_env
 
     # -- expressions --------------------------------------------------------
@@ -880,6 +891,11 @@ class FunctionEvaluator:
             return int(value.evaluated_value)
         if depth > MAX_COUNT_DEPTH:
             return None
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Add, cst.Subtract)):
+            left, right = self._count(value.left, depth + 1), self._count(value.right, depth + 1)  # `LIMIT + 1`
+            if left is None or right is None:
+                return None
+            return left + right if isinstance(value.operator, cst.Add) else left - right
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("min", "max"):
             counts = [self._count(arg.value, depth + 1) for arg in value.args]
             known = [count for count in counts if count is not None]
@@ -892,7 +908,9 @@ class FunctionEvaluator:
             # But a parameter the tool clamps (`k = min(k, 8)`, once) is at most that.
             if value.value in self.params:
                 clamp = self._assigned_once_here(value.value)
-                return self._count(clamp, depth + 1) if clamp is not None else None
+                if clamp is not None:
+                    return self._count(clamp, depth + 1)
+                return self._declared_maximum(value.value, depth)
             return _integer(_bound_once(self.module.tree.body, value.value))
         if isinstance(value, cst.Attribute) and _is_self(value.value) and self.owner is not None:
             if value.attr.value in self.self_arguments or "self" in self.params:
@@ -901,7 +919,52 @@ class FunctionEvaluator:
             return _integer(_bound_once(body, value.attr.value))
         if isinstance(value, cst.Attribute) and _root_name(value) not in self.params:
             return self._configured_count(value.attr.value)
+        if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value in self.params:
+            # `params.limit` of a tool that takes one model (`params: SearchInput`)
+            schema = self._schema_class(self.param_annotations.get(value.value.value))
+            return _schema_maximum(schema, value.attr.value, self._schema_count) if schema else None
         return None
+
+    def _declared_maximum(self, name: str, depth: int) -> int | None:
+        """The most a parameter's declared schema lets it be: `n: Annotated[int, Field(le=10)]`,
+        `n: int = Field(5, le=10)`, or `n_results: int = Field(default=5, le=10)` in the
+        `args_schema` of the tool (its class's, or `@tool(args_schema=...)`'s). The frameworks
+        validate a model's arguments against that schema, so the model cannot ask for more."""
+        param = self._param_nodes.get(name)
+        if param is None:
+            return None
+        given = [param.annotation.annotation] if param.annotation is not None else []
+        given += [param.default] if param.default is not None else []
+        count = _declared_bound(given, lambda value: self._count(value, depth + 1))
+        if count is not None:
+            return count
+        schema = self._schema_class(self._args_schema())
+        return _schema_maximum(schema, name, self._schema_count) if schema is not None else None
+
+    def _args_schema(self) -> cst.BaseExpression | None:
+        """`args_schema = SearchInput` on the tool's class, or `@tool(args_schema=SearchInput)`."""
+        if isinstance(self.function, cst.FunctionDef):
+            for decorator in self.function.decorators:
+                call = decorator.decorator
+                if isinstance(call, cst.Call) and (schema := argument_at(call, "args_schema", None)) is not None:
+                    return schema
+        if self.owner is not None and isinstance(self.owner.body, cst.IndentedBlock):
+            return _bound_once(self.owner.body.body, "args_schema")
+        return None
+
+    def _schema_class(self, expr: cst.BaseExpression | None) -> tuple[ModuleInfo, cst.ClassDef] | None:
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            return None
+        entity = self.project.resolve(self.module, expr, ("class",))
+        if entity is None or not isinstance(entity.node, cst.ClassDef):
+            return None
+        return entity.module, entity.node
+
+    def _schema_count(self, module: ModuleInfo, value: cst.BaseExpression) -> int | None:
+        """A literal, or a constant of the schema's own module."""
+        if isinstance(value, cst.Name):
+            return _integer(_bound_once(module.tree.body, value.value))
+        return _integer(value)
 
     def _configured_count(self, attribute: str) -> int | None:
         """`configuration.max_search_results`: the default that a settings class this module
@@ -1560,6 +1623,8 @@ class FunctionEvaluator:
         values = [self.eval(arg, env) for arg in args]
         if method in src.SMALL_METHODS and not (method in src.RECEIVER_SMALL_METHODS and _unknown_object(receiver)):
             return BOUNDED_VALUE
+        if src.writes_to_a_file(method):
+            return BOUNDED_VALUE  # `response.stream_to_file(path)`: written out, not answered
         capped = receiver.capped_client
         if (
             capped is not None
@@ -1812,6 +1877,65 @@ def _field_default(cls: cst.ClassDef, attribute: str) -> int | None:
     return _integer(value)
 
 
+# Calls that state a number's bounds in a schema: `Field(le=10)`, `conint(le=10)`,
+# `annotated_types.Le(10)`, `Interval(le=10)`.
+_BOUND_CALLS = frozenset({"Field", "conint", "Le", "Lt", "Interval"})
+
+
+def _declared_bound(
+    given: Sequence[cst.BaseExpression], count: Callable[[cst.BaseExpression], int | None]
+) -> int | None:
+    """The upper bound that an annotation or a default states for a number, if any:
+    `Annotated[int, Field(ge=1, le=10)]` or `Field(5, lt=11)` -> 10."""
+    bounds: list[int] = []
+    for expr in given:
+        for node in _calls_in(expr):
+            name = (dotted(node.func) or "").rsplit(".", 1)[-1]
+            if name not in _BOUND_CALLS:
+                continue
+            for arg in node.args:
+                keyword: str | None
+                if arg.keyword is not None:
+                    keyword = arg.keyword.value
+                else:
+                    keyword = name.lower() if name in ("Le", "Lt") else None  # `annotated_types.Le(10)`
+                value = count(arg.value) if keyword in ("le", "lt") else None
+                if value is not None:
+                    bounds.append(value - 1 if keyword == "lt" else value)
+    return min(bounds) if bounds else None
+
+
+def _calls_in(expr: cst.BaseExpression) -> Iterator[cst.Call]:
+    """`expr` if it is a call, and the calls among the elements of `Annotated[...]`."""
+    if isinstance(expr, cst.Call):
+        yield expr
+    elif isinstance(expr, cst.Subscript):
+        for element in expr.slice:
+            if isinstance(element.slice, cst.Index):
+                yield from _calls_in(element.slice.value)
+
+
+def _schema_maximum(
+    schema: tuple[ModuleInfo, cst.ClassDef],
+    field_name: str,
+    count: Callable[[ModuleInfo, cst.BaseExpression], int | None],
+) -> int | None:
+    """The bound a schema class states for its field `field_name` (`limit: int = Field(5, le=10)`)."""
+    module, cls = schema
+    if not isinstance(cls.body, cst.IndentedBlock):
+        return None
+    for line in cls.body.body:
+        for statement in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+            if (
+                isinstance(statement, cst.AnnAssign)
+                and isinstance(statement.target, cst.Name)
+                and statement.target.value == field_name
+            ):
+                given = [statement.annotation.annotation, *([statement.value] if statement.value is not None else [])]
+                return _declared_bound(given, lambda value: count(module, value))
+    return None
+
+
 def _fixed_tuple(parts: list[Verdict]) -> Verdict:
     """A tuple of known shape: as large as its largest part, and each part its own when unpacked."""
     return replace(join_all(parts), elements=tuple(parts))
@@ -1925,15 +2049,58 @@ def _told_key(target: cst.Subscript) -> bool:
     return False
 
 
+def _size_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
+    """`len(x) > N` -> ("x", False): the name a test measures, and whether it is small when the
+    test holds (`len(x) <= N`, `not len(x) > N`) or when it does not."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = _size_test(test.expression)
+        return (inner[0], not inner[1]) if inner is not None else None
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return None
+    operator = test.comparisons[0].operator
+    greater = isinstance(operator, (cst.GreaterThan, cst.GreaterThanEqual))
+    less = isinstance(operator, (cst.LessThan, cst.LessThanEqual))
+    name = _len_argument(test.left)
+    if name is None:
+        name = _len_argument(test.comparisons[0].comparator)
+        greater, less = less, greater
+    if name is None or not (greater or less):
+        return None
+    return name, less
+
+
 def _len_argument(expr: cst.BaseExpression) -> str | None:
-    if (
-        isinstance(expr, cst.Call)
-        and isinstance(expr.func, cst.Name)
-        and expr.func.value == "len"
-        and len(expr.args) == 1
-        and isinstance(expr.args[0].value, cst.Name)
-    ):
-        return expr.args[0].value.value
+    """The name whose size `expr` measures: `len(x)`, and also `len(json.dumps(x))`,
+    `len(str(x).encode("utf-8"))`, `sys.getsizeof(x)`, `count_tokens(x)`, `get_size(json.dumps(x))`:
+    a test of it against a limit bounds `x` on one branch."""
+    if not isinstance(expr, cst.Call) or len(expr.args) < 1 or expr.args[0].keyword is not None:
+        return None
+    measure = (dotted(expr.func) or "").rsplit(".", 1)[-1]
+    if measure != "len" and measure != "getsizeof" and not set(src.name_words(measure)) & _MEASURE_WORDS:
+        return None
+    if measure == "len" and len(expr.args) != 1:
+        return None
+    return _measured_name(expr.args[0].value)
+
+
+# Words of a function that measures what it is given (`get_size`, `count_tokens`, `num_tokens`).
+_MEASURE_WORDS = frozenset({"size", "length", "tokens"})
+
+
+def _measured_name(expr: cst.BaseExpression, depth: int = 0) -> str | None:
+    """`x`, through what keeps its size: `json.dumps(x)`, `str(x)`, `x.encode()`, `enc.encode(x)`."""
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if depth > 3 or not isinstance(expr, cst.Call):
+        return None
+    func = expr.func
+    first = expr.args[0].value if expr.args and expr.args[0].keyword is None else None
+    if isinstance(func, cst.Attribute) and func.attr.value == "encode":
+        if first is None or isinstance(first, cst.SimpleString):
+            return _measured_name(func.value, depth + 1)  # `text.encode("utf-8")`
+        return _measured_name(first, depth + 1)  # `encoding.encode(text)`: its tokens
+    if dotted(func) in ("json.dumps", "str", "repr") and first is not None:
+        return _measured_name(first, depth + 1)
     return None
 
 

@@ -1335,6 +1335,14 @@ AGGREGATE_QUERY = re.compile(
     re.IGNORECASE,
 )
 
+
+def writes_to_a_file(method: str) -> bool:
+    """`stream_to_file(path)`, `download_to_filename(path)`, `save_to_disk(path)`: a method that
+    writes its content out, and answers with nothing, a count or the path, not the content."""
+    words = name_words(method)
+    return len(words) >= 2 and words[-2] == "to" and words[-1] in ("file", "filename", "disk", "path")
+
+
 # Of SMALL_METHODS, those whose name is common on other objects, where the
 # result is anything: `str.find` is an int, `collection.find(q)` a cursor of
 # documents, `api.update(...)` a response. Small only on data, not on an object

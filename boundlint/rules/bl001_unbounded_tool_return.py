@@ -62,12 +62,14 @@ is `int`, `float`, `bool`, `None`, a `Literal` or an `Enum`. Tools decorated
 with `@bounded(...)` are bounded whatever they return.
 
 Confidence is `high` when the value comes from a known source of bulk data
-(a file or response body read, process output), `medium` for a source that is
+(a file or response body read, process output) and the tool is not named for
+looking one record up (`get_queue_info`), `medium` for a source that is
 as often one record as a bulk (parsed JSON, a query's rows) or a call whose
 name says it reads content, and `low` (not reported by default) for what a
 reviewer most often reads as short: a return on an error branch
 (`if "error" in result:`), an error report (`f"Error: {detail}"`), a call that asks for a few items
-or tokens by a count the code sets, an image or audio block, and anything in
+or tokens by a count the code sets (or the tool's schema bounds: `Field(le=10)`),
+an image or audio block, and anything in
 a test module. The README lists every case ("Each finding has a confidence").
 """
     why = """
