@@ -881,3 +881,37 @@ def test_a_test_module_that_does_not_parse_is_reported_though_not_analysed(tmp_p
     assert [(f.code, f.filename.rsplit("/", 1)[-1], f.line) for f in result.findings] == [
         ("BL900", "test_broken.py", 4)
     ]
+
+
+HELPER_WITH_AN_ERROR_REPORT = '''
+import traceback
+import requests
+from langchain_core.tools import tool
+
+def render(q):
+    try:
+        return BODY
+    except Exception as e:
+        return f"Error rendering: {e}\\n{traceback.format_exc()}"
+
+@tool
+def show(q: str) -> str:
+    """Show."""
+    return f"Done:\\n{render(q)}"
+'''
+
+
+@pytest.mark.parametrize(
+    ("body", "expected", "named"),
+    [
+        # the helper's only large return reports its failure: `low`, as it is in a tool
+        ("f'{q} is ready'", ["low"], "a traceback"),
+        # its other return is what the message names, and what sets the level
+        ("requests.get(q).json()", ["medium"], "the parsed response"),
+    ],
+)
+def test_a_helpers_error_report_neither_sets_the_level_nor_is_the_culprit(tmp_path, body, expected, named):
+    result = run_tree(tmp_path, {"tools.py": HELPER_WITH_AN_ERROR_REPORT.replace("BODY", body)}, min_confidence="low")
+    findings = [f for f in result.findings if f.code == "BL001"]
+    assert [f.confidence for f in findings] == expected
+    assert named in findings[0].message

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 
 from boundlint.analyse.agent_tools import agent_tool_returns
+from boundlint.analyse.branches import on_error_branch, reports_error
 from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, constant_key, snippet, tested_parameters
 from boundlint.analyse.size import (
     BOUNDED_VALUE,
@@ -336,7 +337,7 @@ class Analysis:
                 returns = evaluator.run()
             finally:
                 self._in_progress.discard(function)
-            result = join_returns([item.verdict for item in returns]) if returns else BOUNDED_VALUE
+            result = join_returns([_as_reported(function, item) for item in returns]) if returns else BOUNDED_VALUE
         self._summaries[key] = result
         return result
 
@@ -523,3 +524,16 @@ def is_tool_generator(tool: Tool) -> bool:
 
 
 __all__ = ["Analysis", "ToolResult", "is_tool_generator", "SILENT"]
+
+
+def _as_reported(function: cst.FunctionDef, item: ReturnVerdict) -> Verdict:
+    """What one return of a helper gives, as BL001 would report it in a tool: a return that
+    reports a failure (`return f"Error: {e}\n{traceback.format_exc()}"`, or one under
+    `if "error" in data:`) is `low`. Joined with the helper's other returns, it then neither sets
+    the confidence of what the helper gives nor becomes its culprit in the message."""
+    verdict = item.verdict
+    if verdict.level != UNBOUNDED or verdict.confidence == LOW:
+        return verdict
+    if on_error_branch(function, item.node) or reports_error(item.node):
+        return replace(verdict, confidence=LOW)
+    return verdict
