@@ -140,6 +140,27 @@ def test_silent_slice_is_bl004_not_bl001(tmp_path):
     assert verdicts(tmp_path, "text = requests.get(q).text\ntext = text[-500:]\nreturn text") == [("BL004", "high")]
 
 
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # the marker is in a local the cut text is joined to
+        (
+            "lines = requests.get(q).text.splitlines(keepends=True)\n"
+            "note = f'[{len(lines) - 50} lines of output truncated]\\n'\nreturn note + ''.join(lines[-50:])",
+            [],
+        ),
+        # a local that holds no marker tells the model nothing
+        (
+            "lines = requests.get(q).text.splitlines(keepends=True)\n"
+            "note = f'{len(lines)} lines:\\n'\nreturn note + ''.join(lines[-50:])",
+            [("BL004", "high")],
+        ),
+    ],
+)
+def test_a_marker_held_in_a_local_tells_of_the_cut(tmp_path, body, expected):
+    assert verdicts(tmp_path, body) == expected
+
+
 def test_configured_checkpoint_with_tuple_unpacking(tmp_path):
     source = (
         HEADER + 'from mylib import clip\n\n@tool\ndef t(q: str):\n    """T."""\n'

@@ -603,7 +603,16 @@ class FunctionEvaluator:
         return root is not None and root in self.params and root not in self.context_params
 
     def _marker(self, expr: cst.CSTNode) -> bool:
-        return has_marker(expr, self.project, self.module)
+        """A marker string, also through a local name bound to one once in this function
+        (`note = f"[{removed} lines of output truncated]\n"` ... `return note + kept`)."""
+        if has_marker(expr, self.project, self.module):
+            return True
+        if isinstance(expr, cst.BinaryOperation):
+            return self._marker(expr.left) or self._marker(expr.right)
+        if isinstance(expr, cst.Name):
+            bound = self._assigned_once_here(expr.value)
+            return bound is not None and not isinstance(bound, cst.Name) and self._marker(bound)
+        return False
 
     def eval(self, expr: cst.BaseExpression, env: Env) -> Verdict:
         self._expr_depth += 1
