@@ -873,14 +873,26 @@ def test_test_modules_are_not_analysed_when_low_findings_are_hidden(tmp_path):
     assert unused.roots == 2
 
 
-def test_a_test_module_that_does_not_parse_is_reported_though_not_analysed(tmp_path):
-    """A syntax error is about the file, not about what reaches a model: BL900 at every level,
-    from the survey, also for a test module the default run leaves unanalysed."""
-    broken = "from langchain_core.tools import tool\n\n@tool\ndef lookup(q: str -> str:\n    return q\n"
-    result = run_tree(tmp_path, {"tests/test_broken.py": broken, "app/tools.py": PRODUCTION_TOOL})
-    assert [(f.code, f.filename.rsplit("/", 1)[-1], f.line) for f in result.findings] == [
-        ("BL900", "test_broken.py", 4)
-    ]
+BROKEN = "from langchain_core.tools import tool\n\n@tool\ndef lookup(q: str -> str:\n    return q\n"
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("app/test_broken.py", "high"),  # a test module of the package: a file that should parse
+        ("tests/test_broken.py", "low"),  # under a tests folder: most often a test's input on purpose
+        ("tests/data/cleaning/broken_sample.py", "low"),
+    ],
+)
+def test_a_module_that_does_not_parse_is_reported_though_not_analysed(tmp_path, path, expected):
+    """A syntax error is about the file, not about what reaches a model: BL900 from the survey,
+    also for a test module the default run leaves unanalysed; `low` where a broken file is most
+    often meant to be one."""
+    result = run_tree(tmp_path, {path: BROKEN, "app/tools.py": PRODUCTION_TOOL}, min_confidence="low")
+    found = [(f.code, f.filename.endswith(path), f.line, f.confidence) for f in result.findings if f.code == "BL900"]
+    assert found == [("BL900", True, 4, expected)]
+    shown = run_tree(tmp_path, {}, min_confidence="medium")
+    assert [f.code for f in shown.findings if f.code == "BL900"] == (["BL900"] if expected == "high" else [])
 
 
 HELPER_WITH_AN_ERROR_REPORT = '''

@@ -221,6 +221,19 @@ def display_name(path: Path, cwd: Path | None = None) -> str:
         return path.as_posix()
 
 
+_TEST_FOLDERS = frozenset({"tests", "test", "testdata", "test_data"})
+
+
+def under_test_folder(path: Path, root: Path) -> bool:
+    """`tests/data/broken_sample.py`: below a folder of the project named for tests, at any
+    depth (unlike `is_test_path`, which asks what the module itself is)."""
+    try:
+        folders = path.resolve().relative_to(root.resolve()).parts[:-1]
+    except ValueError:
+        folders = path.parts[-2:-1]  # outside the project: its own folder only
+    return bool(_TEST_FOLDERS & set(folders))
+
+
 @functools.lru_cache(maxsize=1 << 16)  # asked of every root of a tree in every run of the server
 def is_test_path(path: PurePath) -> bool:
     """A test module (`test_*.py`, `*_test.py`, `conftest.py`, or a file right in a `tests`

@@ -20,7 +20,7 @@ from boundlint.core.findings import Finding
 from boundlint.core.hashing import blake2b
 from boundlint.core.result import FixRound, InternalError, ToolRow
 from boundlint.core.selection import code_enabled
-from boundlint.discover.files import display_name, is_test_path
+from boundlint.discover.files import display_name, is_test_path, under_test_folder
 from boundlint.rules.filter import fixable
 
 if TYPE_CHECKING:
@@ -127,8 +127,9 @@ def analyse_root(
         if module is None:
             error = loader.errors.get(path)
             if error is not None:
+                in_tests = under_test_folder(path, config.root)
                 result.findings.append(
-                    rules.PARSE_ERROR.from_error(display_name(path), str(error), error.line, error.column)
+                    rules.PARSE_ERROR.from_error(display_name(path), str(error), error.line, error.column, in_tests)
                 )
             return result
         analysis = Analysis(project, config, [module], dict(request.covered)).run()
@@ -145,7 +146,9 @@ def analyse_root(
         _answer(request, analysis, result, config)
     except RecursionError:
         result.findings.append(
-            rules.PARSE_ERROR.from_error(display_name(path), "code is nested too deeply to analyse", 1, 0)
+            rules.PARSE_ERROR.from_error(
+                display_name(path), "code is nested too deeply to analyse", 1, 0, under_test_folder(path, config.root)
+            )
         )
     except Exception as error:  # noqa: BLE001 - one file must not stop the run
         result.errors.append(InternalError(display_name(path), f"{type(error).__name__}: {error}"))

@@ -29,7 +29,7 @@ from boundlint.core.config import Config
 from boundlint.core.findings import CONFIDENCE_ORDER, Finding
 from boundlint.core.hashing import content_hash
 from boundlint.core.result import CheckResult, FixRound, ToolRow
-from boundlint.discover.files import discover, display_name, is_test_path, with_project
+from boundlint.discover.files import discover, display_name, is_test_path, under_test_folder, with_project
 from boundlint.engine.cache import Cache, fingerprint
 from boundlint.engine.gc_tuning import fewer_collections
 from boundlint.engine.roots import Request, RootResult, cached_root, store_root
@@ -114,7 +114,11 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         options.last_answers.update(done)
     if options.save_cache:
         cache.save(keep=set(project))  # runs on other files of the project share this state
-    found = [rules.PARSE_ERROR.from_error(s.display, *s.error) for s in surveys if s.error is not None]
+    found = [
+        rules.PARSE_ERROR.from_error(s.display, *s.error, in_tests=under_test_folder(s.path, config.root))
+        for s in surveys
+        if s.error is not None
+    ]
     found += [finding for result in done.values() for finding in result.findings]
     kept = filter_findings(_one_per_place(found), surveys, config, options.show_unused_ignores)
     errors = [error for result in done.values() for error in result.errors]

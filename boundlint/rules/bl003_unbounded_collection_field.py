@@ -101,11 +101,12 @@ mcp = FastMCP("search")
 
 class Hit(BaseModel):
     rank: int
-    labels: set[int]  # expect
+    passages: set[str]  # expect
 
 class Results(BaseModel):
     hits: list[Hit]  # expect
-    counts: dict[str, int] = {}  # expect
+    documents: dict[str, str] = {}  # expect
+    counts: dict[str, int] = {}  # named for no bulk: `low`, not reported by default
 
 @mcp.tool()
 def search(q: str) -> Results:

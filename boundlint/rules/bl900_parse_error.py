@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from boundlint.analyse.size import HIGH
+from boundlint.analyse.size import HIGH, LOW
 from boundlint.core.findings import Finding
 from boundlint.core.selection import unknown_selector
 from boundlint.rules.base import Rule, RuleContext
@@ -21,7 +21,9 @@ class ParseError(Rule):
 Reports a file that cannot be decoded (not valid UTF-8 or its declared
 encoding, a NUL byte), cannot be read, or is not valid Python syntax. The
 message is the reader's or the parser's, with the line where it failed. The
-run goes on with the other files.
+run goes on with the other files. Under a `tests` folder (at any depth) the
+finding is `low`, not reported by default: most often a test's broken input
+on purpose, in a part of the tree a default run does not analyse.
 """
     why = """
 A file that is not checked can hold an unbounded tool. Saying so keeps a
@@ -42,8 +44,12 @@ Fix the syntax or the encoding, or exclude the file (`exclude` /
     def check(self, context: RuleContext) -> Iterator[Finding]:
         return iter(())  # made while reading files: survey.file_survey.survey_file, engine.roots.analyse_root
 
-    def from_error(self, filename: str, message: str, line: int, column: int) -> Finding:
-        return Finding(self.code, self.name, message, filename, line, column + 1, line, column + 1, None, HIGH)
+    def from_error(self, filename: str, message: str, line: int, column: int, in_tests: bool = False) -> Finding:
+        # Under a `tests` folder (`in_tests`: `discover.files.under_test_folder`) a file that does
+        # not parse is most often a test's input on purpose (a linter's or a code cleaner's broken
+        # sample), and what a default run leaves unchecked there is a test's anyway: `low`.
+        confidence = LOW if in_tests else HIGH
+        return Finding(self.code, self.name, message, filename, line, column + 1, line, column + 1, None, confidence)
 
 
 class UnusedSuppression(Rule):
