@@ -149,6 +149,8 @@ def test_silent_slice_is_bl004_not_bl001(tmp_path):
             "note = f'[{len(lines) - 50} lines of output truncated]\\n'\nreturn note + ''.join(lines[-50:])",
             [],
         ),
+        # a name bound once, to itself and more: read once, not again and again
+        ("q = q + '!'\nreturn q + requests.get(q).text[:50]", [("BL004", "high")]),
         # a local that holds no marker tells the model nothing
         (
             "lines = requests.get(q).text.splitlines(keepends=True)\n"

@@ -602,16 +602,16 @@ class FunctionEvaluator:
         root = _root_name(iterable)
         return root is not None and root in self.params and root not in self.context_params
 
-    def _marker(self, expr: cst.CSTNode) -> bool:
+    def _marker(self, expr: cst.CSTNode, seen: frozenset[str] = frozenset()) -> bool:
         """A marker string, also through a local name bound to one once in this function
         (`note = f"[{removed} lines of output truncated]\n"` ... `return note + kept`)."""
         if has_marker(expr, self.project, self.module):
             return True
         if isinstance(expr, cst.BinaryOperation):
-            return self._marker(expr.left) or self._marker(expr.right)
-        if isinstance(expr, cst.Name):
+            return self._marker(expr.left, seen) or self._marker(expr.right, seen)
+        if isinstance(expr, cst.Name) and expr.value not in seen:  # not `text = text + more` again
             bound = self._assigned_once_here(expr.value)
-            return bound is not None and not isinstance(bound, cst.Name) and self._marker(bound)
+            return bound is not None and self._marker(bound, seen | {expr.value})
         return False
 
     def eval(self, expr: cst.BaseExpression, env: Env) -> Verdict:
