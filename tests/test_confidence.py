@@ -115,6 +115,8 @@ def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name,
         ("get_xrefs_to_class", ["high"]),
         ("get_page_text", ["high"]),  # content
         ("get_resource_file", ["high"]),
+        ("get_table_engine_doc", ["high"]),  # a record that is content itself
+        ("get_thread", ["high"]),
         ("fetch_url", ["high"]),  # not a verb that looks a record up
     ],
 )

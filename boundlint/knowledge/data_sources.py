@@ -679,6 +679,10 @@ _RECORD_FACT_WORDS = frozenset(
     {"info", "information", "details", "detail", "stats", "statistics", "status", "metadata", "health", "settings"}
 )
 _KEY_PREPOSITIONS = frozenset({"by", "of", "for", "from", "in", "on", "at", "with", "to"})
+# Records that are content themselves: one of them is a document, not a few facts.
+_CONTENT_RECORDS = frozenset(
+    {"doc", "help", "manual", "guide", "readme", "thread", "conversation", "email", "mail", "article", "post", "note"}
+)
 # Words that stand for a listing when a name ends with them (`get_trending`, `find_similar`).
 _LISTING_WORDS = frozenset(
     {"trending", "similar", "related", "popular", "top", "recent", "latest", "upcoming", "nearby", "featured", "new"}
@@ -699,8 +703,8 @@ def tool_reads_one_record(qualname: str) -> bool:
     if len(words) < 2 or words[0] not in RECORD_VERBS:
         return False
     named = words[1:]
-    if set(named) & (CONTENT_WORDS | CONTENT_NOUNS | BULK_COLLECTION_WORDS):
-        return False
+    if set(named) & (CONTENT_WORDS | CONTENT_NOUNS | BULK_COLLECTION_WORDS | _CONTENT_RECORDS):
+        return False  # `get_page_text`, `get_table_engine_doc`, `get_thread`
     if set(named) & _RECORD_FACT_WORDS:
         return True
     thing = named[: next((i for i, word in enumerate(named) if word in _KEY_PREPOSITIONS), len(named))]
