@@ -554,3 +554,38 @@ def test_the_machines_own_figures_are_small(tmp_path, body, codes):
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     assert result.errors == []
     assert [f.code for f in result.findings if f.code == "BL001"] == codes
+
+
+REQUEST_MODEL = """
+from pydantic import BaseModel
+from langchain_core.tools import tool
+from store import add_comment
+
+class CommentBody(BaseModel):
+    body: str
+
+def post_comment(thread_id: str, comment: CommentBody) -> dict:
+    RETURNED
+
+@tool
+def comment(thread_id: str, text: str) -> dict:
+    \"\"\"Comment on a thread.\"\"\"
+    result = post_comment(thread_id, CommentBody(body=text))
+    return {"success": True, "comment": result}
+"""
+
+
+@pytest.mark.parametrize(
+    ("returned", "contract"),
+    [
+        # only what is read out of the model reaches the tool's answer: a request model
+        ("return add_comment(thread_id, body=comment.body.strip())", False),
+        ("return {'saved': comment.body}", False),
+        # the model itself does: it is the tool's return contract
+        ("return comment", True),
+        ("return {'saved': comment}", True),
+    ],
+)
+def test_a_model_a_tool_passes_in_is_a_contract_only_when_it_comes_back(tmp_path, returned, contract):
+    result = run_tree(tmp_path, {"server.py": REQUEST_MODEL.replace("RETURNED", returned)}, min_confidence="low")
+    assert [f.symbol for f in result.findings if f.code == "BL002"] == (["CommentBody.body"] if contract else [])

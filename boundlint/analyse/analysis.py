@@ -430,17 +430,14 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
         if read and all(path is not None and path.bundled for path in read):
             return replace(plain, confidence=LOW)  # `read_json(HERE / "orders.json")`: the project's own file
         return plain
-    given = [
-        _field_of(passed[name]) if name in value.field_params else passed[name]
-        for name in sorted(value.params)
-        if name in passed
-    ]
+    given = [_as_read(passed[name], name, value) for name in sorted(value.params) if name in passed]
     if value.record:  # `_find(filings, acc)`: one item of what the call passes
         given = [replace(item, record=True) if item.level == UNBOUNDED else item for item in given]
     base = replace(
         value,
         params=frozenset(),
         field_params=frozenset(),
+        member_params=frozenset(),
         elements=None,
         otherwise=None,
         keys=None,
@@ -450,6 +447,16 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
     if value.level == SILENT and value.cut_params and all(item.bounded for item in cut):
         base = FEW_ITEMS.with_models(value.models)  # `name[:64]` of a short argument: a label
     return join_all([base, *given])
+
+
+def _as_read(argument: Verdict, name: str, value: Verdict) -> Verdict:
+    """What of the argument the call passes for `name` reaches `value`: all of it, or only what
+    is read out of it (`body.body`), which carries no model of the argument's own."""
+    if name in value.field_params:
+        argument = _field_of(argument)
+    if name in value.member_params and argument.models:
+        argument = replace(argument, models=frozenset())
+    return argument
 
 
 def _field_of(argument: Verdict) -> Verdict:

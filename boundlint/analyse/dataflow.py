@@ -815,7 +815,8 @@ class FunctionEvaluator:
         if root is not None and root in self.params:
             if _is_param_echo(expr.value, self.params) and not src.names_record_payload(attribute):
                 return self._argument(root).through_fields()  # `period.name`: short if `period` is a record
-            return self._argument(root)  # an argument's field echoed back (`request.filters.city`)
+            # an argument's field echoed back (`request.filters.city`): not the argument itself
+            return self._argument(root).through_members()
         if _is_self(expr.value):
             # The tool's own state, kept across calls: what grows there is named for it
             # (`self.history`, `self.buffer`, `self.documents`); a table of records the object was
@@ -1795,7 +1796,11 @@ def _unknown_answer(
         return replace(unbounded(f"the result of `{code}`", expr, module, confidence), asked_few=few)
     passed = frozenset[str]().union(*(v.params for v in arguments))
     if passed and all(v.level != UNBOUNDED for v in arguments):
-        return BOUNDED_VALUE.with_params(passed)
+        # what is read out of a parameter (`add_comment(body=body.body)`) stays only that
+        whole = frozenset[str]().union(*(v.params - v.member_params for v in arguments))
+        members = frozenset[str]().union(*(v.member_params for v in arguments)) - whole
+        value = BOUNDED_VALUE.with_params(passed)
+        return replace(value, member_params=members) if members else value
     return unbounded(f"the result of `{code}`", expr, module, LOW)
 
 

@@ -102,6 +102,10 @@ class Verdict:
     # Of `params`, those that pass into this value only through a field not named for content
     # (`period.get("name")`, `filing.url` in a helper): short when the call passes one record.
     field_params: frozenset[str] = field(default_factory=frozenset)
+    # Of `params`, those that pass into this value only through an attribute read out of them
+    # (`body.body`, whatever its name): a model instance the call passes there is not itself in
+    # the value, so it is no return contract of the caller for that.
+    member_params: frozenset[str] = field(default_factory=frozenset)
     # A function of `operator` or `math` (`operator.add`), or a table of them (a calculator's
     # `{ast.Add: operator.add, ...}`): what a call of it gives is a number.
     arithmetic: bool = False
@@ -120,13 +124,22 @@ class Verdict:
         return _changed(self, models=self.models | models)
 
     def with_params(self, params: frozenset[str]) -> Verdict:
-        if not params or (params <= self.params and not params & self.field_params):
+        if not params or (params <= self.params and not params & (self.field_params | self.member_params)):
             return self
-        return _changed(self, params=self.params | params, field_params=self.field_params - params)
+        return _changed(
+            self,
+            params=self.params | params,
+            field_params=self.field_params - params,
+            member_params=self.member_params - params,
+        )
 
     def through_fields(self) -> Verdict:
         """The same value, its parameters passing only through short-named fields."""
-        return _changed(self, field_params=self.params) if self.params else self
+        return _changed(self, field_params=self.params, member_params=self.params) if self.params else self
+
+    def through_members(self) -> Verdict:
+        """The same value, its parameters passing only through attributes read out of them."""
+        return _changed(self, member_params=self.params) if self.params else self
 
 
 _FIELD_NAMES = frozenset(Verdict.__dataclass_fields__)
@@ -187,6 +200,9 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     whole = (a.params - a.field_params) | (b.params - b.field_params)
     if joined.field_params != (a.field_params | b.field_params) - whole:
         joined = _changed(joined, field_params=(a.field_params | b.field_params) - whole)
+    whole = (a.params - a.member_params) | (b.params - b.member_params)
+    if joined.member_params != (a.member_params | b.member_params) - whole:
+        joined = _changed(joined, member_params=(a.member_params | b.member_params) - whole)
     if a.level == b.level == SILENT and a.cut_params != b.cut_params:
         # a real cut on either side stays silent whatever the arguments
         both = a.cut_params | b.cut_params if a.cut_params and b.cut_params else frozenset[str]()
