@@ -52,6 +52,18 @@ BOUNDED = {
     "narrowed by its tokens": (
         "text = requests.get(q).text\nif len(encoding.encode(text)) > 4000:\n    return 'too long'\nreturn text"
     ),
+    "narrowed when absent or short": (
+        "text = requests.get(q).text\nif text is None or len(text) <= 100:\n    return text\nreturn 'too long'"
+    ),
+    "narrowed when short and more": (
+        "text = requests.get(q).text\nif len(text) <= 100 and n:\n    return text\nreturn 'no'"
+    ),
+    "a head and tail cut that says so, after a test of its size": (
+        "def cut(out, keep):\n    if out is None or len(out) <= 4000:\n        return out\n"
+        "    note = f'[Output truncated. Original length: {len(out)} chars]'\n"
+        "    return note + out[:keep] + '...' + out[-keep:]\n"
+        "return cut(requests.get(q).text, 1000)"
+    ),
     "grown only while it is small": (
         "out = []\nfor item in requests.get(q).json():\n    if len(json.dumps(out)) < 20000:\n"
         "        out.append(item['title'][:100])\nreturn json.dumps(out)"
@@ -78,6 +90,10 @@ UNBOUNDED = {
     "json of unknown": ("return json.dumps(make_report(q))", "medium"),
     "join over an unknown list": ("return ', '.join(make_client().list_names(q))", "medium"),
     "to_dict of an unknown object": ("return make_report(q).to_dict()", "medium"),
+    "large on one side of an and": (
+        "text = requests.get(q).text\nif len(text) > 100 and n:\n    return 'too long'\nreturn text",
+        "high",
+    ),
     "grown while another value is small": (
         "out = []\nfor item in requests.get(q).json():\n    if len(q) < 20000:\n"
         "        out.append(item['title'][:100])\nreturn json.dumps(out)",

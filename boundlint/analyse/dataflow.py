@@ -2069,6 +2069,8 @@ def _size_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         inner = _size_test(test.expression)
         return (inner[0], not inner[1]) if inner is not None else None
+    if isinstance(test, cst.BooleanOperation):
+        return _size_test_of_both(test)
     if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
         return None
     operator = test.comparisons[0].operator
@@ -2081,6 +2083,44 @@ def _size_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     if name is None or not (greater or less):
         return None
     return name, less
+
+
+def _size_test_of_both(test: cst.BooleanOperation) -> tuple[str, bool] | None:
+    """`x is None or len(x) <= N` -> ("x", True): small (or nothing) when it holds, as both
+    sides say so; `len(x) <= N and strict` -> ("x", True) too. `len(x) > N or other` -> ("x",
+    False): when it fails, both sides failed. `len(x) > N and strict` -> None: which side failed
+    is not known."""
+    sides = [_size_test(test.left) or _none_test(test.left), _size_test(test.right) or _none_test(test.right)]
+    either = isinstance(test.operator, cst.Or)
+    for small_when_true in (True, False):
+        names = {side[0] for side in sides if side is not None and side[1] == small_when_true}
+        # `or` holds when either side does; `and` fails when either side does.
+        needs_both = either == small_when_true
+        if needs_both and len(names) == 1 and all(side is not None and side[1] == small_when_true for side in sides):
+            return names.pop(), small_when_true
+        if not needs_both and len(names) == 1:
+            return names.pop(), small_when_true
+    return None
+
+
+def _none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
+    """`x is None`, `not x` -> ("x", True): nothing to speak of when it holds."""
+    if (
+        isinstance(test, cst.UnaryOperation)
+        and isinstance(test.operator, cst.Not)
+        and isinstance(test.expression, cst.Name)
+    ):
+        return test.expression.value, True
+    if (
+        isinstance(test, cst.Comparison)
+        and len(test.comparisons) == 1
+        and isinstance(test.left, cst.Name)
+        and isinstance(test.comparisons[0].operator, cst.Is)
+        and isinstance(test.comparisons[0].comparator, cst.Name)
+        and test.comparisons[0].comparator.value == "None"
+    ):
+        return test.left.value, True
+    return None
 
 
 def _len_argument(expr: cst.BaseExpression) -> str | None:
