@@ -114,6 +114,11 @@ def test_a_finding_on_an_error_branch_is_low(tmp_path):
         ('{"error": None, "rows": detail}', False),  # a success that says so
         ('{"data": detail, "errors": errors}', False),  # data and errors: more than a report
         ('{**detail, "status": "error"}', False),
+        # a model made as a report, like the dict
+        ('Output(status="error", message=detail)', True),
+        ("Output(success=False, data=detail)", True),
+        ('Output(status="done", data=detail)', False),
+        ("Output(detail)", False),
     ],
 )
 def test_a_return_whose_text_opens_with_a_failure_or_a_failure_dict_reports_an_error(value, error):
@@ -138,3 +143,27 @@ def page(url: str) -> str:
 def test_a_finding_on_an_error_message_is_low(tmp_path):
     result = run_tree(tmp_path, {"server.py": ERROR_MESSAGE}, min_confidence="low")
     assert sorted((f.line, f.confidence) for f in result.findings if f.code == "BL001") == [(10, "low"), (11, "high")]
+
+
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [
+        # a report bound once to a name, then returned (and added to)
+        (
+            "def run(code):\n    try:\n        return execute(code)\n    except Exception as e:\n"
+            "        error_msg = f'Error executing code: {e}'\n        error_msg += traceback.format_exc()\n"
+            "        return error_msg\n",
+            True,
+        ),
+        # bound twice: which one is returned is not known
+        (
+            "def run(code):\n    error_msg = f'Error: {code}'\n    error_msg = execute(code)\n    return error_msg\n",
+            False,
+        ),
+        ("def run(code):\n    output = execute(code)\n    return output\n", False),
+    ],
+)
+def test_a_report_bound_to_a_name_reports_an_error(source, error):
+    function, returns = _returns(source)
+    assert reports_error(returns[-1], function) is error
+    assert reports_error(returns[-1]) is False  # without the function, a name says nothing

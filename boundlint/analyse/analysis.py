@@ -541,6 +541,6 @@ def _as_reported(function: cst.FunctionDef, item: ReturnVerdict) -> Verdict:
     verdict = item.verdict
     if verdict.level != UNBOUNDED or verdict.confidence == LOW:
         return verdict
-    if on_error_branch(function, item.node) or reports_error(item.node):
+    if on_error_branch(function, item.node) or reports_error(item.node, function):
         return replace(verdict, confidence=LOW)
     return verdict

@@ -103,15 +103,23 @@ def on_error_branch(function: cst.CSTNode, returned: cst.CSTNode) -> bool:
     return False
 
 
-def reports_error(returned: cst.CSTNode) -> bool:
+def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) -> bool:
     """`return f"Error: {detail}"`, `return "Failed to read " + path`, `"Unable to ...: %s" % e`,
     `"Could not ...".format(...)`, `f"Unexpected error: {e}"`: text whose own opening words say
     something failed. Or a dict
     written out as a failure: `{"status": "error", "content": [...]}` (a Strands or ADK result),
-    `{"success": False, ...}`, `{"error": str(e)}`."""
+    `{"success": False, ...}`, `{"error": str(e)}`, or a model made the same way
+    (`Output(status="error", message=msg)`). With the `function` that returns it, also such a
+    value bound once to a name there (`error_msg = f"Error executing code: {e}"` ...
+    `return error_msg`)."""
     value = returned.value if isinstance(returned, cst.Return) else returned
+    if isinstance(value, cst.Name) and isinstance(function, cst.FunctionDef):
+        bound = _bound_once_in(function, value.value)
+        return bound is not None and not isinstance(bound, cst.Name) and reports_error(bound)
     if isinstance(value, cst.Dict):
         return _error_dict(value)
+    if isinstance(value, cst.Call) and value.args and all(arg.keyword is not None for arg in value.args):
+        return _error_entries({arg.keyword.value: arg.value for arg in value.args if arg.keyword is not None})
     if not isinstance(value, cst.BaseExpression):
         return False
     words = name_words(_opening_text(value, 0) or "")[:2]
@@ -124,6 +132,19 @@ def reports_error(returned: cst.CSTNode) -> bool:
 ERROR_REPORT_KEYS = frozenset({"error", "errors", "message", "detail", "details", "status", "success", "ok", "code"})
 
 
+def _bound_once_in(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
+    """What `name = value` binds in `function` (not in a nested one), when it is bound so once."""
+    found = [
+        node.value
+        for node in _parents(function)
+        if isinstance(node, cst.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0].target, cst.Name)
+        and node.targets[0].target.value == name
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 def _error_dict(value: cst.Dict) -> bool:
     entries: dict[str, cst.BaseExpression] = {}
     for element in value.elements:
@@ -131,6 +152,10 @@ def _error_dict(value: cst.Dict) -> bool:
         if key is None:
             return False  # `**rest` or a computed key: more than a report
         entries[key] = element.value
+    return _error_entries(entries)
+
+
+def _error_entries(entries: dict[str, cst.BaseExpression]) -> bool:
     for key in ("status", "state"):
         said = _literal_says(entries[key]) if key in entries else None
         if said == ERROR:

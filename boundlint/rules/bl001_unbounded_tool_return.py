@@ -255,7 +255,7 @@ def ask_cost_analyst(question: str) -> str:
                 )
                 name = dispatched_name(tool.node, item.node) or tool.qualname
                 confidence = _confidence(tool, verdict, name)
-                if on_error_branch(tool.node, item.node) or reports_error(item.node):
+                if on_error_branch(tool.node, item.node) or reports_error(item.node, tool.node):
                     confidence = LOW  # `if "error" in result: return ...`, `return f"Error: {e}"`: an error report
                 yield self.finding(tool.module, item.node, message, tool.qualname, confidence)
 
