@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from boundlint.discover.module_names import Catalog, module_name_for, relative_resolver
 from boundlint.parse.source import SourceError, read_source
 from boundlint.project.exports import exports_of_module, exports_of_syntax
@@ -144,6 +146,31 @@ def test_a_lookup_through_re_exports_parses_only_the_module_that_defines_the_nam
     assert set(loader._modules) == {tmp_path / "app/main.py", tmp_path / "app/tools/web.py"}
     # Every module the lookups passed through is a dependency of the answer.
     assert {tmp_path / "app/__init__.py", tmp_path / "app/tools/__init__.py"} <= project.stop_recording()
+
+
+@pytest.mark.parametrize(
+    ("package", "kind"),
+    [
+        ("from .get_log import get_log\n", "function"),  # the package rebinds the name, as Python does
+        ("from . import get_log\n", "module"),  # the package names the submodule itself
+        ("", "module"),
+    ],
+)
+def test_a_package_that_rebinds_its_submodules_name_gives_what_it_binds(tmp_path, package, kind):
+    write_tree(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/tools/__init__.py": package,
+            "pkg/tools/get_log.py": "import requests\n\ndef get_log(url):\n    return requests.get(url).text\n",
+            "pkg/server.py": "from pkg.tools import get_log\n",
+        },
+    )
+    project = Project(Catalog(sorted(tmp_path.rglob("*.py"))), Loader())
+    server = project.load(tmp_path / "pkg/server.py")
+    entity = project.lookup("pkg.tools.get_log", server)
+    assert entity is not None and entity.kind == kind
+    assert entity.module.path == tmp_path / "pkg/tools/get_log.py"
 
 
 def test_an_alias_of_a_framework_name_is_followed_by_the_exports(tmp_path):

@@ -151,8 +151,27 @@ class Project:
             path = self._path_named(".".join(parts[:cut]), near)
             exports = self._loader.exports(path) if path is not None else None
             if path is not None and exports is not None:
+                if cut == len(parts) > 1:
+                    rebound = self._rebound_by_package(parts, near, depth)
+                    if rebound is not None:
+                        return rebound
                 return self._locate_in(path, exports, parts[cut:], depth)
         return None
+
+    def _rebound_by_package(self, parts: list[str], near: Path | None, depth: int) -> Located | None:
+        """`pkg.tools.get_log` where `pkg/tools/__init__.py` does `from .get_log import get_log`:
+        the package's name for the function, which Python binds over the submodule's."""
+        package = self._path_named(".".join(parts[:-1]), near)
+        exports = self._loader.exports(package) if package is not None else None
+        if package is None or exports is None:
+            return None
+        name = parts[-1]
+        if not (
+            name in exports.functions or name in exports.classes or name in exports.aliases or name in exports.imports
+        ):
+            return None
+        found = self._locate_in(package, exports, [name], depth)
+        return found if found is not None and found.kind != "module" else None
 
     def _locate_in(self, path: Path, exports: ModuleExports, rest: list[str], depth: int) -> Located | None:
         if not rest:
