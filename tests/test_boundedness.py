@@ -64,6 +64,10 @@ BOUNDED = {
         "    return note + out[:keep] + '...' + out[-keep:]\n"
         "return cut(requests.get(q).text, 1000)"
     ),
+    "a cut marked by what is added after it": (
+        "text = requests.get(q).text\nout = 'Log:\\n'\nout += text[-500:]\n"
+        "out += f'\\n[truncated from {len(text)} chars]'\nreturn out"
+    ),
     "grown only while it is small": (
         "out = []\nfor item in requests.get(q).json():\n    if len(json.dumps(out)) < 20000:\n"
         "        out.append(item['title'][:100])\nreturn json.dumps(out)"
@@ -90,6 +94,10 @@ UNBOUNDED = {
     "json of unknown": ("return json.dumps(make_report(q))", "medium"),
     "join over an unknown list": ("return ', '.join(make_client().list_names(q))", "medium"),
     "to_dict of an unknown object": ("return make_report(q).to_dict()", "medium"),
+    "a marker added to what was not cut": (
+        "text = requests.get(q).text\ntext += ' [truncated]'\nreturn text",
+        "high",
+    ),
     "large on one side of an and": (
         "text = requests.get(q).text\nif len(text) > 100 and n:\n    return 'too long'\nreturn text",
         "high",

@@ -510,7 +510,8 @@ class FunctionEvaluator:
             env[node.target.value] = BOUNDED_VALUE  # `count += 1`: only a number takes a number's step
             return
         if isinstance(node.target, cst.Name):
-            self._grow(node.target, value, env, node)
+            # `result += f"*Truncated from {len(log):,} characters*"`: what it adds says it was cut
+            self._grow(node.target, value, env, node, told=self._marker(node.value))
         elif isinstance(node.target, (cst.Subscript, cst.Attribute)):
             base = node.target.value
             self._grow(base, value, env, node)
@@ -527,7 +528,9 @@ class FunctionEvaluator:
                 return
         self.eval(expr, env)
 
-    def _grow(self, target: cst.BaseExpression, added: Verdict, env: Env, node: cst.CSTNode) -> None:
+    def _grow(
+        self, target: cst.BaseExpression, added: Verdict, env: Env, node: cst.CSTNode, told: bool = False
+    ) -> None:
         """`target` gains `added`: in a loop of unknown length it grows without bound."""
         while isinstance(target, (cst.Subscript, cst.Attribute)):
             target = target.value
@@ -547,7 +550,7 @@ class FunctionEvaluator:
             grown = unbounded(f"`{name}`, grown in {_describe_loop(unbounded_loop)}", node, self.module, confidence)
             env[name] = join(join(current, added), grown)
         else:
-            env[name] = join_all([current, added])
+            env[name] = join_all([current, added], told=told)
 
     # -- narrowing ----------------------------------------------------------
 
