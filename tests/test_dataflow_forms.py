@@ -556,6 +556,71 @@ def test_a_call_run_in_a_thread_or_bound_by_partial_is_followed(tmp_path, body, 
     assert [(f.code, f.confidence) for f in result.findings] == expected
 
 
+COROUTINE_RUN = """
+import asyncio, requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+async def fetch(url: str) -> str:
+    return requests.get(url).text
+
+async def status(url: str) -> str:
+    return f"queued {{url}}"
+
+@mcp.tool()
+def tool(url: str) -> str:
+    {body}
+"""
+
+
+@pytest.mark.parametrize("callee", ["fetch", "status"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "return asyncio.run({callee}(url))",
+        "return asyncio.get_event_loop().run_until_complete({callee}(url))",
+        "loop = asyncio.new_event_loop()\n    return loop.run_until_complete({callee}(url))",
+    ],
+)
+def test_a_coroutine_run_to_its_end_gives_what_it_returns(tmp_path, body, callee):
+    source = COROUTINE_RUN.format(body=body.format(callee=callee))
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    expected = [("BL001", "high")] if callee == "fetch" else []
+    assert [(f.code, f.confidence) for f in result.findings] == expected
+
+
+EITHER_INSTANCE = """
+import requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+class Result:
+    def __init__(self, output: str = "", error: str = "", artifacts=None):
+        self.output = output
+        self.error = error
+        self.artifacts = artifacts or {{}}
+
+def crawl(url):
+    try:
+        page = requests.get(url).text
+        return Result(output=page[:1000] + "... [truncated]", artifacts={{"raw": page}})
+    except Exception as e:
+        return Result(error=f"failed: {{e}}")
+
+@mcp.tool()
+def tool(url: str) -> str:
+    return str(crawl(url).{field})
+"""
+
+
+@pytest.mark.parametrize(("field", "flagged"), [("output", False), ("error", False), ("artifacts", True)])
+def test_an_instance_made_on_either_branch_keeps_each_field(tmp_path, field, flagged):
+    result = run_tree(tmp_path, {"tools.py": EITHER_INSTANCE.format(field=field)}, min_confidence="low")
+    assert [f.code for f in result.findings if f.code == "BL001"] == (["BL001"] if flagged else [])
+
+
 OBSERVATION = """
 import subprocess
 from mcp.server.fastmcp import FastMCP

@@ -1475,13 +1475,19 @@ class FunctionEvaluator:
 
     def _deferred(self, expr: cst.Call, qualified: str | None) -> cst.Call | None:
         """The call a deferring form stands for: `asyncio.to_thread(fn, *a, **kw)`,
-        `loop.run_in_executor(pool, fn, *a)`, `functools.partial(fn, *a)(*b)` are `fn(...)`."""
+        `loop.run_in_executor(pool, fn, *a)`, `functools.partial(fn, *a)(*b)` are `fn(...)`;
+        `asyncio.run(fn(...))` and `loop.run_until_complete(fn(...))` are `fn(...)` awaited."""
         func, args = expr.func, list(expr.args)
         if qualified in src.RUN_ELSEWHERE_CALLS and args and args[0].keyword is None:
             return cst.Call(func=args[0].value, args=args[1:])
         if isinstance(func, cst.Attribute) and func.attr.value == "run_in_executor" and len(args) >= 2:
             if args[1].keyword is None:
                 return cst.Call(func=args[1].value, args=args[2:])
+        runs_coroutine = qualified in src.RUN_COROUTINE_CALLS or (
+            isinstance(func, cst.Attribute) and func.attr.value in src.RUN_COROUTINE_METHODS
+        )
+        if runs_coroutine and args and args[0].keyword is None and isinstance(args[0].value, cst.Call):
+            return args[0].value  # `asyncio.run(fetch(url))` gives what `fetch(url)` returns
         if isinstance(func, cst.Name) and func.value in self._partials:
             func = self._partials[func.value]  # `f = partial(fetch, url)` ... `f()`
         if isinstance(func, cst.Call) and self._is_partial(func):

@@ -212,7 +212,7 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     if joined.record and a.level == b.level == UNBOUNDED and a.record != b.record:
         joined = _changed(joined, record=False)  # a record on one side, a whole listing on the other
     if joined.fields is not None and a.fields != b.fields:
-        joined = _changed(joined, fields=None)
+        joined = _changed(joined, fields=_join_fields(a.fields, b.fields))
     if joined.otherwise is not None and a.otherwise != b.otherwise:
         joined = _changed(joined, otherwise=None)
     keys = None
@@ -263,3 +263,14 @@ def join_all(verdicts: list[Verdict], told: bool = False) -> Verdict:
     if told and result.level == SILENT:
         result = BOUNDED_VALUE.with_models(result.models).with_params(result.params)
     return result
+
+
+def _join_fields(
+    a: tuple[tuple[str, Verdict], ...] | None, b: tuple[tuple[str, Verdict], ...] | None
+) -> tuple[tuple[str, Verdict], ...] | None:
+    """The fields of an instance made on either branch (`Result(output=text)` or
+    `Result(error=msg)` of one class): each field as large as on either side. None unless both
+    sides are instances with the same fields."""
+    if a is None or b is None or [name for name, _ in a] != [name for name, _ in b]:
+        return None
+    return tuple((name, join(left, right)) for (name, left), (_, right) in zip(a, b, strict=True))

@@ -1286,6 +1286,11 @@ RUN_ELSEWHERE_CALLS = frozenset(
         "fastapi.concurrency.run_in_threadpool",
     }
 )
+# Calls that run a coroutine to its end and give what it returns (`asyncio.run(fetch(url))`,
+# `loop.run_until_complete(fetch(url))`): `fetch(url)`, awaited. `run_until_complete` is matched
+# by its method name, as the loop is most often a variable.
+RUN_COROUTINE_CALLS = frozenset({"asyncio.run"})
+RUN_COROUTINE_METHODS = frozenset({"run_until_complete"})
 
 # Result types of which the model sees one channel: (keyword, position, key in that dict). A
 # `ToolMessage`'s `content`, not its `artifact`; a LangGraph `Command`'s `update["messages"]`,
