@@ -538,24 +538,6 @@ async def tool(url: str) -> str:
 """
 
 
-@pytest.mark.parametrize("callee", ["fetch", "status"])
-@pytest.mark.parametrize(
-    "body",
-    [
-        "return await asyncio.to_thread({callee}, url, region='eu')",
-        "return await asyncio.get_running_loop().run_in_executor(None, {callee}, url)",
-        "return functools.partial({callee}, region='eu')(url)",
-        "in_eu = functools.partial({callee}, region='eu')\n    return in_eu(url)",
-    ],
-)
-def test_a_call_run_in_a_thread_or_bound_by_partial_is_followed(tmp_path, body, callee):
-    source = DEFERRED.format(body=body.format(callee=callee))
-    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
-    assert result.errors == []
-    expected = [("BL001", "high")] if callee == "fetch" else []
-    assert [(f.code, f.confidence) for f in result.findings] == expected
-
-
 COROUTINE_RUN = """
 import asyncio, requests
 from mcp.server.fastmcp import FastMCP
@@ -574,18 +556,24 @@ def tool(url: str) -> str:
 """
 
 
+DEFERRING_FORMS = [
+    (DEFERRED, "return await asyncio.to_thread({callee}, url, region='eu')"),
+    (DEFERRED, "return await asyncio.get_running_loop().run_in_executor(None, {callee}, url)"),
+    (DEFERRED, "return functools.partial({callee}, region='eu')(url)"),
+    (DEFERRED, "in_eu = functools.partial({callee}, region='eu')\n    return in_eu(url)"),
+    # a coroutine run to its end gives what it returns
+    (COROUTINE_RUN, "return asyncio.run({callee}(url))"),
+    (COROUTINE_RUN, "return asyncio.get_event_loop().run_until_complete({callee}(url))"),
+    (COROUTINE_RUN, "loop = asyncio.new_event_loop()\n    return loop.run_until_complete({callee}(url))"),
+]
+
+
 @pytest.mark.parametrize("callee", ["fetch", "status"])
-@pytest.mark.parametrize(
-    "body",
-    [
-        "return asyncio.run({callee}(url))",
-        "return asyncio.get_event_loop().run_until_complete({callee}(url))",
-        "loop = asyncio.new_event_loop()\n    return loop.run_until_complete({callee}(url))",
-    ],
-)
-def test_a_coroutine_run_to_its_end_gives_what_it_returns(tmp_path, body, callee):
-    source = COROUTINE_RUN.format(body=body.format(callee=callee))
+@pytest.mark.parametrize(("template", "body"), DEFERRING_FORMS, ids=[body for _, body in DEFERRING_FORMS])
+def test_a_call_run_elsewhere_or_bound_by_partial_is_followed(tmp_path, template, body, callee):
+    source = template.format(body=body.format(callee=callee))
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert result.errors == []
     expected = [("BL001", "high")] if callee == "fetch" else []
     assert [(f.code, f.confidence) for f in result.findings] == expected
 
