@@ -61,7 +61,7 @@ mcp = FastMCP("server-{n}")
 class Result{n}(BaseModel):
     title: str = Field(max_length=200)
     body: str
-    tags: list[str]
+    passages: list[str]
 
 
 @tool
@@ -78,7 +78,7 @@ def fetch_safe_{n}(url: str) -> str:
 
 @mcp.tool()
 def summary_{n}(url: str) -> Result{n}:
-    return Result{n}(title=url, body=get_text_{h}(url), tags=[])
+    return Result{n}(title=url, body=get_text_{h}(url), passages=[])
 
 
 @mcp.tool()

@@ -347,9 +347,14 @@ def field_confidences(tmp_path, fields: dict[str, str], code: str) -> dict[str, 
 
 
 def test_a_collection_field_is_as_sure_as_its_name(tmp_path):
-    fields = {"search_results": "list[str]", "related_ids": "list[str]", "node_metadata": "dict[str, str]"}
+    fields = {
+        "search_results": "list[str]",
+        "chunks": "list[str]",
+        "related_ids": "list[str]",  # named for no bulk: most often a few entries
+        "node_metadata": "dict[str, str]",
+    }
     found = field_confidences(tmp_path, fields, "BL003")
-    assert found == {"search_results": "medium", "related_ids": "medium", "node_metadata": "low"}
+    assert found == {"search_results": "medium", "chunks": "medium", "related_ids": "low", "node_metadata": "low"}
 
 
 def test_a_text_field_is_medium_when_named_for_prose_and_low_otherwise(tmp_path):

@@ -42,7 +42,7 @@ def in_repo_root():
 def test_prefilter_keeps_the_fixture_findings(in_repo_root):
     config = load_config(None, Path("fixtures"))
     baseline = findings([Path("fixtures")], config, prefilter=False)
-    assert len(baseline) == 78
+    assert len(baseline) == 75
     assert findings([Path("fixtures")], config) == baseline
     assert findings([Path("fixtures")], config, jobs=2) == baseline
     assert findings([Path("fixtures")], config, jobs=2, prefilter=False) == baseline

@@ -14,7 +14,7 @@ class Article(BaseModel):
     url: str = Field(max_length=2048)
     title: str
     body: Optional[Annotated[str, Truncated(4_000)]] = None
-    tags: Annotated[list[str], TruncatedItems(50)] = Field(default_factory=list)
+    comments: Annotated[list[str], TruncatedItems(50)] = Field(default_factory=list)
 
 
 @agent.tool_plain

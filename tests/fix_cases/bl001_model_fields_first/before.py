@@ -13,7 +13,7 @@ class Article(BaseModel):
     url: str = Field(max_length=2048)
     title: str
     body: Optional[str] = None
-    tags: list[str] = Field(default_factory=list)
+    comments: list[str] = Field(default_factory=list)
 
 
 @agent.tool_plain

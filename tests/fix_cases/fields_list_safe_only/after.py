@@ -11,11 +11,11 @@ agent = Agent("openai:gpt-4o")
 
 class Page(BaseModel):
     body: str
-    links: list[str]
+    lines: list[str]
 
 
 @agent.tool_plain
 def fetch_page(url: str) -> Page:
-    """Fetch a page and its links."""
+    """Fetch a page and its lines."""
     response = requests.get(url)
-    return Page(body=response.text, links=response.text.split())
+    return Page(body=response.text, lines=response.text.splitlines())
