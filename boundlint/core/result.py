@@ -34,6 +34,10 @@ class ModuleRewrite:
     old: str
     new: str
     fixed: list[Finding]
+    # Servers and agents (`path:line` of where each is made) that this rewrite installs an
+    # adapter on, and those whose tools it bounds one by one (BL001's per-tool fixes).
+    installs_on: frozenset[str] = frozenset()
+    serves: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -114,7 +118,11 @@ class FixRound:
             kept.append(rewrite)
             paths.add(rewrite.path)
             claimed.update(rewrite.fixed)
-        self.rewrites = kept
+        # An adapter bounds every tool of its server or agent: the per-tool fixes that other
+        # roots planned for the same server's tools (a server whose tools live in several
+        # modules) wait for the next round, which finds them covered.
+        adapters = frozenset[str]().union(*(rewrite.installs_on for rewrite in kept))
+        self.rewrites = [rewrite for rewrite in kept if rewrite.installs_on or rewrite.serves.isdisjoint(adapters)]
 
 
 @dataclass

@@ -165,8 +165,27 @@ def fix_round(
             outcome.failed.append((module.display, str(error)))
             continue
         fixed = [c.finding for c in applied.candidates]
-        outcome.rewrites.append(ModuleRewrite(module.path, module.display, applied.old, applied.new, fixed))
+        installs_on, serves = _hosts(the_plan, applied.candidates)
+        outcome.rewrites.append(
+            ModuleRewrite(module.path, module.display, applied.old, applied.new, fixed, installs_on, serves)
+        )
     return outcome
+
+
+def _hosts(the_plan: Plan, candidates: list[Candidate]) -> tuple[frozenset[str], frozenset[str]]:
+    """The servers and agents (`path:line` where each is made) these BL001 fixes install an
+    adapter on, and those whose tools they bound one by one (see `FixRound.settle`)."""
+    installs_on: set[str] = set()
+    serves: set[str] = set()
+    for candidate in candidates:
+        target = the_plan.targets.get(candidate.finding)
+        tool = target.tool if target is not None and candidate.finding.code == "BL001" else None
+        if tool is None or len(tool.hosts) != 1:
+            continue
+        host = tool.hosts[0]
+        place = f"{host.module.path}:{host.module.line_of(host.call)}"
+        (installs_on if candidate.target is host.call else serves).add(place)
+    return frozenset(installs_on), frozenset(serves)
 
 
 def _moot_bl001(analysis: Analysis, the_plan: Plan, chosen: list[Candidate]) -> set[Finding]:

@@ -366,3 +366,52 @@ def test_json_text_built_in_the_tool_is_cut_as_json(tmp_path, body, wanted):
     [finding] = check_tree(tmp_path, Request(fixes=True)).findings
     assert finding.fix is not None and finding.fix["applicability"] == "safe"
     assert finding.fix["edits"][-1]["content"] == wanted
+
+
+SPLIT_SERVER = {
+    "app/__init__.py": "",
+    "app/server.py": 'from fastmcp import FastMCP\n\nmcp = FastMCP("docs")\n',
+    # three tools here: the fix installs the server's adapter
+    "app/pages.py": textwrap.dedent("""\
+        import requests
+        from app.server import mcp
+
+
+        @mcp.tool
+        def page(url: str) -> str:
+            return requests.get(url).text
+
+
+        @mcp.tool
+        def raw(url: str) -> str:
+            return requests.get(url + "?raw=1").text
+
+
+        @mcp.tool
+        def headers(url: str) -> str:
+            return requests.get(url + "?h=1").text
+        """),
+    # one tool of the same server in another module
+    "app/files.py": textwrap.dedent("""\
+        from app.server import mcp
+
+
+        @mcp.tool
+        def read(path: str) -> str:
+            with open(path) as f:
+                return f.read()
+        """),
+}
+
+
+def test_an_adapter_on_a_server_stands_for_the_per_tool_fixes_of_its_other_modules(tmp_path):
+    for name, text in SPLIT_SERVER.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("fastmcp\nboundlint-runtime>=0.1\n", encoding="utf-8")
+    run = fix(tmp_path, diff=True)
+    assert "middleware=[BoundlintMiddleware(max_chars=16_000)]" in run.out
+    assert "+++ b/app/files.py" not in run.out  # its tool is the server's too: the next round finds it covered
+    applied = fix(tmp_path)
+    assert applied.code == 0, applied.out + applied.err
+    assert "truncate_text" not in (tmp_path / "app/files.py").read_text(encoding="utf-8")
