@@ -319,6 +319,11 @@ def ask_cost_analyst(question: str) -> str:
             message = f"Wrap the content the model reads in `truncate_for_llm(..., max_chars={budget})`"
             return self._inner_fix(target, channels, budget, message, SAFE)
         serialised = _json_dumps_argument(kinds, value)
+        if serialised is not None and not tool.content_and_artifact and not _serialised_as_measured(value):
+            # `json.dumps(data)` escapes non-ASCII text (`\u6f22`: six characters for one) and
+            # `indent=2` adds lines: the data cut to N characters would give a longer text. The
+            # text itself is measured and cut as JSON, and stays as it was when it fits.
+            return self._json_text_fix(target, budget)
         if serialised is not None and not tool.content_and_artifact:
             assert isinstance(value, cst.Call)
             message = f"Cut the data before it is serialised: `json.dumps(truncate_for_llm(..., max_chars={budget}))`"
@@ -399,7 +404,8 @@ def ask_cost_analyst(question: str) -> str:
             def wrap(part: cst.CSTNode, index: int) -> cst.CSTNode:
                 assert isinstance(part, cst.BaseExpression)
                 symbol = parts[index][1]
-                return wrap_in_call(f"{names[symbol]}({PLACEHOLDER}, max_chars={names[BUDGET]})", part)
+                size = "max_bytes" if symbol == TRUNCATE_JSON else "max_chars"
+                return wrap_in_call(f"{names[symbol]}({PLACEHOLDER}, {size}={names[BUDGET]})", part)
 
             return replace_each(node, [part for part, _ in parts], wrap)
 
@@ -410,10 +416,10 @@ def ask_cost_analyst(question: str) -> str:
 
     def _text_blocks_fix(self, target: Target, kinds: Kinds, texts: list[cst.BaseExpression], budget: str) -> Candidate:
         """`[TextContent(type="text", text=x)]`: `x` is a str (the block's type says so), so it is
-        cut as text; `text=json.dumps(data)` keeps valid JSON when its data is cut instead."""
+        cut as text; `text=json.dumps(data)` stays valid JSON, cut as JSON (see `_text_part`)."""
         message = (
             f"Cut the text of each MCP `TextContent` block: `text=truncate_text(..., max_chars={budget})`, "
-            "or the data of `json.dumps(...)` before it is serialised"
+            "or `json.dumps(...)` as JSON"
         )
         return self._inner_fix(target, [_text_part(kinds, text) for text in texts], budget, message, SAFE)
 
@@ -425,11 +431,13 @@ def ask_cost_analyst(question: str) -> str:
         def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
             assert isinstance(node, cst.Return) and node.value is not None
             return node.with_changes(
-                value=wrap_in_call(f"{names[TRUNCATE_JSON]}({PLACEHOLDER}, max_bytes={budget})", node.value)
+                value=wrap_in_call(f"{names[TRUNCATE_JSON]}({PLACEHOLDER}, max_bytes={names[BUDGET]})", node.value)
             )
 
         message = f"Cut the JSON text as JSON: `truncate_json(..., max_bytes={budget})` keeps it valid JSON"
-        return Candidate(target.finding, target.module, target.node, build, SAFE, message, (TRUNCATE_JSON,))
+        return Candidate(
+            target.finding, target.module, target.node, build, SAFE, message, (TRUNCATE_JSON,), budget=budget
+        )
 
     def _class_based(self, target: Target) -> bool:
         tool = target.tool
@@ -465,6 +473,23 @@ def ask_cost_analyst(question: str) -> str:
         )
 
 
+def _serialised_as_measured(call: cst.BaseExpression) -> bool:
+    """`json.dumps(data, ensure_ascii=False)` with no `indent`: the text is as long as
+    `truncate_for_llm` measures the data (or shorter, with compact separators)."""
+    if not isinstance(call, cst.Call):
+        return False
+    keywords = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
+    if any(arg.star for arg in call.args) or len(call.args) - len(keywords) > 1:
+        return False  # `**options`, or settings passed by position: not known
+    ascii_off = keywords.get("ensure_ascii")
+    indent = keywords.get("indent")
+    return (
+        isinstance(ascii_off, cst.Name)
+        and ascii_off.value == "False"
+        and (indent is None or (isinstance(indent, cst.Name) and indent.value == "None"))
+    )
+
+
 def _json_dumps_argument(kinds: Kinds, value: cst.BaseExpression) -> cst.BaseExpression | None:
     """The data of a returned `json.dumps(data, ...)`."""
     if not isinstance(value, cst.Call) or kinds.name(value.func) != "json.dumps" or not value.args:
@@ -493,10 +518,16 @@ def _unsafe_if_called(candidate: Candidate, function: cst.FunctionDef, qualname:
 
 
 def _text_part(kinds: Kinds, text: cst.BaseExpression) -> tuple[cst.BaseExpression, Symbol]:
-    """What to wrap in text that is a str by its type: the data of `json.dumps(data)` (the text
-    stays valid JSON), else the text itself."""
-    data = _json_dumps_argument(kinds, text) if not _own_encoder(text) else None
-    return (data, TRUNCATE_FOR_LLM) if data is not None else (text, TRUNCATE_TEXT)
+    """What to wrap in text that is a str by its type: the data of `json.dumps(data,
+    ensure_ascii=False)` (the text stays valid JSON, as long as the data measures); any other
+    `json.dumps(...)` as the JSON text it is (escapes, indents or its own encoder make it longer);
+    else the text itself."""
+    data = _json_dumps_argument(kinds, text)
+    if data is None:
+        return text, TRUNCATE_TEXT
+    if _serialised_as_measured(text) and not _own_encoder(text):
+        return data, TRUNCATE_FOR_LLM
+    return text, TRUNCATE_JSON
 
 
 def _strands_blocks(

@@ -169,10 +169,19 @@ def test_edits_from_changed_statements_match_the_whole_module_path(monkeypatch, 
 
 
 @pytest.mark.parametrize(
-    ("call", "applicability"),
-    [("json.dumps(rows, indent=2)", "safe"), ("json.dumps(rows, default=str)", "unsafe")],
+    ("call", "applicability", "written"),
+    [
+        # serialised as the runtime measures the data: the data is cut
+        ("json.dumps(rows, ensure_ascii=False)", "safe", "truncate_for_llm(rows, max_chars=16_000)"),
+        ("json.dumps(rows, ensure_ascii=False, default=str)", "unsafe", "truncate_for_llm(rows, max_chars=16_000)"),
+        # escaped (`\u6f22`: six characters for one) or indented, the text is longer than the data
+        # measures: the text is cut as JSON, whatever made it
+        ("json.dumps(rows)", "safe", "truncate_json(json.dumps(rows), max_bytes=16_000)"),
+        ("json.dumps(rows, indent=2)", "safe", "truncate_json(json.dumps(rows, indent=2), max_bytes=16_000)"),
+        ("json.dumps(rows, default=str)", "safe", "truncate_json(json.dumps(rows, default=str), max_bytes=16_000)"),
+    ],
 )
-def test_json_dumps_gets_its_data_cut_safely_unless_it_has_its_own_encoder(tmp_path, call, applicability):
+def test_json_dumps_is_cut_within_its_budget(tmp_path, call, applicability, written):
     text = (
         "import json\nimport requests\nfrom langchain_core.tools import tool\n\n@tool\n"
         f'def dump(url: str) -> str:\n    """Dump."""\n    rows = requests.get(url).json()\n    return {call}\n'
@@ -180,7 +189,7 @@ def test_json_dumps_gets_its_data_cut_safely_unless_it_has_its_own_encoder(tmp_p
     analysis, findings, config = _analysed(tmp_path, text)
     (fixed,) = attach_fixes(analysis, findings, config)
     assert fixed.fix is not None and fixed.fix["applicability"] == applicability
-    assert "truncate_for_llm(rows, max_chars=16_000)" in "".join(e["content"] for e in fixed.fix["edits"])
+    assert written.removesuffix(")") in "".join(e["content"] for e in fixed.fix["edits"])
 
 
 @pytest.mark.parametrize(

@@ -82,16 +82,25 @@ def test_the_text_of_blocks_written_out_is_cut_in_place(tmp_path):
     assert [edit["content"] for edit in fix["edits"]][-1] == "truncate_text(requests.get(url).text, max_chars=16_000)"
 
 
-def test_the_data_of_json_text_blocks_is_cut_before_it_is_serialised(tmp_path):
+@pytest.mark.parametrize(
+    ("options", "wrapped"),
+    [
+        # serialised as the data measures: only its data is wrapped, the call stays as it is
+        (", ensure_ascii=False", "truncate_for_llm(requests.get(url).json(), max_chars=16_000"),
+        # escaped by default: the text, as JSON
+        ("", "truncate_json("),
+    ],
+)
+def test_json_text_blocks_stay_valid_json_within_the_budget(tmp_path, options, wrapped):
     tool = (
         "@mcp.tool()\ndef rows(url: str) -> list[TextContent]:\n"
-        "    return [TextContent(type='text', text=json.dumps(requests.get(url).json()))]\n"
+        f"    return [TextContent(type='text', text=json.dumps(requests.get(url).json(){options}))]\n"
     )
     [fix] = _fixes(tmp_path, "import json\n" + tool)
     assert fix["applicability"] == "safe"
     written = "".join(edit["content"] for edit in fix["edits"])
-    assert "json.dumps(" not in written  # the call stays as it is: only its data is wrapped
-    assert "truncate_for_llm(requests.get(url).json(), max_chars=16_000" in written
+    assert wrapped in written
+    assert ("json.dumps(" in written) == (wrapped == "truncate_json(")
 
 
 def test_every_text_block_written_out_is_cut(tmp_path):

@@ -5,6 +5,8 @@ hand Strands a plain copy that may no longer be a result."""
 
 from __future__ import annotations
 
+import pytest
+
 from boundlint.core.config import Config
 from boundlint.edit.model import Edit
 from boundlint.engine.roots import Request
@@ -58,14 +60,24 @@ def test_the_text_and_json_blocks_are_cut_inside_the_result(tmp_path):
     assert "from boundlint_runtime import truncate_for_llm, truncate_text\n" in after
 
 
-def test_json_text_in_a_block_is_cut_as_data(tmp_path):
+@pytest.mark.parametrize(
+    ("options", "block"),
+    [
+        (
+            ", ensure_ascii=False",
+            '{"text": json.dumps(truncate_for_llm(requests.get(url).json(), max_chars=16_000), ensure_ascii=False)}',
+        ),
+        ("", '{"text": truncate_json(json.dumps(requests.get(url).json()), max_bytes=16_000)}'),
+    ],
+)
+def test_json_text_in_a_block_stays_valid_json_within_the_budget(tmp_path, options, block):
     body = (
         "import json\n\n\n@tool\ndef rows(url: str) -> dict:\n"
-        '    return {"status": "success", "content": [{"text": json.dumps(requests.get(url).json())}]}\n'
+        f'    return {{"status": "success", "content": [{{"text": json.dumps(requests.get(url).json(){options})}}]}}\n'
     )
     [(fix, after)] = bl001_fixes(tmp_path, body)
     assert fix is not None
-    assert '{"text": json.dumps(truncate_for_llm(requests.get(url).json(), max_chars=16_000))}' in after
+    assert block in after
 
 
 def test_blocks_built_elsewhere_get_no_fix(tmp_path):

@@ -6,7 +6,7 @@ import json
 import subprocess
 
 import requests
-from boundlint_runtime import truncate_for_llm, truncate_text
+from boundlint_runtime import truncate_json, truncate_text
 from langchain_core.tools import BaseTool, tool
 
 MAX_TOOL_OUTPUT_CHARS = 16_000  # characters a tool may return to the model
@@ -30,8 +30,8 @@ async def run(cmd: str):
 def dump(table: str) -> str:
     """A JSON dump, returned over several lines."""
     rows = requests.get(f"https://db.example/{table}").json()
-    return (
-        json.dumps(truncate_for_llm(rows, max_chars=MAX_TOOL_OUTPUT_CHARS))
+    return truncate_json(
+        json.dumps(rows), max_bytes=MAX_TOOL_OUTPUT_CHARS
     )
 
 
