@@ -25,6 +25,10 @@ from boundlint.rules.base import Rule, RuleContext
 TRIM_METHODS = frozenset({"strip", "rstrip", "lstrip"})  # `x[:N].rstrip()` is still the cut `x[:N]`
 
 
+# A literal cut shorter than this is read as a preview, which gets the finding but no fix.
+PREVIEW_CUT = 4_000
+
+
 class MarkerOverBudget(Rule):
     code = "BL006"
     name = "marker-over-budget"
@@ -76,6 +80,11 @@ from boundlint_runtime import truncate_text
 ```
 
 `truncate_text` never returns more than `max_chars`, marker included.
+
+`boundlint fix` reserves the marker's length in the slice (`text[:MAX -
+len(MARK)] + MARK`); not at a literal preview length under 4,000 characters
+(`note[:500] + "..."`), where a few characters over rarely matter: name the
+limit if it is a budget.
 """
     valid = (
         """
@@ -379,6 +388,15 @@ def headline(text: str) -> str:
         assert isinstance(piece, cst.Slice)
         bound = piece.upper if head else negated(piece.lower)
         assert bound is not None
+        if isinstance(bound, cst.Integer) and int(bound.evaluated_value) < PREVIEW_CUT:
+            # On every fix reading, maintainers rejected this change on a literal preview length
+            # (`note[:500] + "..."`: "a few characters over do not matter") and accepted it on a
+            # named budget (`max_chars`) or an output-sized one.
+            raise NoFixError(
+                f"no automatic fix: a cut at a literal {bound.value} characters is most often a preview, "
+                "where the marker's few characters over do not matter; if it is a budget, name it "
+                "(`MAX_CHARS = ...`) and fix again"
+            )
         value = context.constant_int(module, bound)
         if value is not None and length is not None:
             if value < length + (0 if head else 1):

@@ -415,3 +415,38 @@ def test_an_adapter_on_a_server_stands_for_the_per_tool_fixes_of_its_other_modul
     applied = fix(tmp_path)
     assert applied.code == 0, applied.out + applied.err
     assert "truncate_text" not in (tmp_path / "app/files.py").read_text(encoding="utf-8")
+
+
+PREVIEWS = textwrap.dedent('''\
+    import requests
+    from langchain_core.tools import tool
+
+    MAX_SNIPPET = 300
+
+
+    @tool
+    def notes(url: str) -> str:
+        """Note previews."""
+        text = requests.get(url).text
+        return PREVIEW
+    ''')
+
+
+@pytest.mark.parametrize(
+    ("returned", "fixed"),
+    [
+        ('text[:500] + "..."', False),  # a preview: its finding, no fix
+        ('text[:MAX_SNIPPET] + "..."', True),  # a budget the code names
+        ('text[:8000] + "... [truncated]"', True),  # as long as a tool's output
+    ],
+)
+def test_a_marker_over_a_literal_preview_length_gets_no_fix(tmp_path, returned, fixed):
+    _tree(tmp_path, PREVIEWS.replace("PREVIEW", returned))
+    result = check_tree(tmp_path, Request(apply_fixes="safe"))
+    assert [f.code for f in result.findings] == ["BL006"]
+    assert result.fix_round is not None
+    assert bool(result.fix_round.rewrites) is fixed
+    if not fixed:
+        assert (
+            "a cut at a literal 500 characters is most often a preview" in result.fix_round.unfixed[result.findings[0]]
+        )

@@ -5,7 +5,7 @@ SUMMARY_MAX = 500
 
 
 def teaser(text: str) -> str:
-    return text[:2000] + "... [truncated]"
+    return text[:8000] + "... [truncated]"
 
 
 def teaser_param(text: str, limit: int) -> str:
@@ -21,11 +21,11 @@ def caption(text: str, limit: int = 120) -> str:
 
 
 def quoted(text: str) -> str:
-    return f"{text[:300]} [truncated: 'more']"
+    return f"{text[:4500]} [truncated: 'more']"
 
 
 def tail(log: str) -> str:
-    return "[truncated] " + log[-1000:]
+    return "[truncated] " + log[-6000:]
 
 
 def tail_param(log: str, n: int) -> str:

@@ -8,5 +8,5 @@ MARQUE = "… [tronqué]"
 def résumé(url: str) -> str:
 	"""Résumé d’une page — tabulations et caractères non ASCII."""
 	if url.endswith("/"):
-		return requests.get(url).text[:2000] + MARQUE
+		return requests.get(url).text[:8000] + MARQUE
 	return requests.get(url).text  # « corps »
