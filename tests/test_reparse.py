@@ -55,6 +55,9 @@ def test_an_edit_gives_the_tree_a_whole_parse_gives(path, where, cut, inserted):
     except (SyntaxError, ValueError, cst.ParserSyntaxError):
         assume(False)
         return
+    # libcst itself does not always give the text back (a comment ending in a backslash at the
+    # end of the file loses the newline after it): there a whole parse is no oracle.
+    assume(whole.code == new)
     made = reparse(_whole(old), old, new, syntax)
     if made is not None:
         assert made.deep_equals(whole)
