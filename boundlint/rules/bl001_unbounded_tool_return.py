@@ -10,8 +10,8 @@ import libcst as cst
 from boundlint.analyse.analysis import is_tool_generator
 from boundlint.analyse.branches import dispatched_name, on_error_branch, reports_error
 from boundlint.analyse.dataflow import argument_at, dict_entry
-from boundlint.analyse.size import HIGH, LOW, MEDIUM, UNBOUNDED, Verdict
-from boundlint.core.findings import Finding
+from boundlint.analyse.size import HIGH, LOW, UNBOUNDED, Verdict
+from boundlint.core.findings import Finding, lower_confidence
 from boundlint.edit.callers import callers_in_module
 from boundlint.edit.context import FixContext
 from boundlint.edit.install import install_candidate, wants_install
@@ -673,5 +673,5 @@ def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
         # labelled tool sets, 9 of 20 such tools flagged `high` were judged large (a class's
         # source, a manifest), so `medium`. Flagged `medium`, they were large 9 times in 31, but
         # 6 of those 9 in the held-out set: the name alone does not hide a finding.
-        return MEDIUM
+        return lower_confidence(verdict.confidence)
     return verdict.confidence
