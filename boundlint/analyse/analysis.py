@@ -530,9 +530,6 @@ def is_tool_generator(tool: Tool) -> bool:
     return isinstance(tool.node, cst.FunctionDef) and not tool.yields_result and _is_generator(tool.node)
 
 
-__all__ = ["Analysis", "ToolResult", "is_tool_generator", "SILENT"]
-
-
 def _as_reported(function: cst.FunctionDef, item: ReturnVerdict) -> Verdict:
     """What one return of a helper gives, as BL001 would report it in a tool: a return that
     reports a failure (`return f"Error: {e}\n{traceback.format_exc()}"`, or one under
@@ -544,3 +541,6 @@ def _as_reported(function: cst.FunctionDef, item: ReturnVerdict) -> Verdict:
     if on_error_branch(function, item.node) or reports_error(item.node, function):
         return replace(verdict, confidence=LOW)
     return verdict
+
+
+__all__ = ["Analysis", "ToolResult", "is_tool_generator", "SILENT"]

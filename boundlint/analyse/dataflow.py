@@ -2102,12 +2102,10 @@ def _size_test_of_both(test: cst.BooleanOperation) -> tuple[str, bool] | None:
     sides = [_size_test(test.left) or _none_test(test.left), _size_test(test.right) or _none_test(test.right)]
     either = isinstance(test.operator, cst.Or)
     for small_when_true in (True, False):
-        names = {side[0] for side in sides if side is not None and side[1] == small_when_true}
-        # `or` holds when either side does; `and` fails when either side does.
-        needs_both = either == small_when_true
-        if needs_both and len(names) == 1 and all(side is not None and side[1] == small_when_true for side in sides):
-            return names.pop(), small_when_true
-        if not needs_both and len(names) == 1:
+        agreeing = [side for side in sides if side is not None and side[1] == small_when_true]
+        names = {name for name, _ in agreeing}
+        # `or` holds when either side does, so both must say so; `and` fails when either does.
+        if len(names) == 1 and (len(agreeing) == 2 or either != small_when_true):
             return names.pop(), small_when_true
     return None
 
