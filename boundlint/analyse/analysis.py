@@ -61,6 +61,9 @@ class Analysis:
     tools: list[Tool] = field(default_factory=list)
     results: list[ToolResult] = field(default_factory=list)
     contracts: list[ModelInfo] = field(default_factory=list)
+    # Models a tool also takes as input (a parameter's type, or reached from one), by class: the
+    # tool that takes it. Cutting such a model's field would cut what that tool writes.
+    input_models: dict[cst.ClassDef, str] = field(default_factory=dict)
     errors: list[tuple[ModuleInfo, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -99,7 +102,22 @@ class Analysis:
             except Exception as error:  # noqa: BLE001 - one tool must not stop the run
                 self.errors.append((tool.module, f"while analysing `{tool.qualname}`: {type(error).__name__}: {error}"))
         self.contracts = self.models.contracts_closure(list(roots.values()))
+        self.input_models = self._input_models()
         return self
+
+    def _input_models(self) -> dict[cst.ClassDef, str]:
+        taken: dict[cst.ClassDef, str] = {}
+        for tool in self.tools:
+            if not isinstance(tool.node, cst.FunctionDef):
+                continue
+            params = tool.node.params
+            for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+                if param.annotation is None:
+                    continue
+                roots = self.models.models_in_annotation(tool.module, param.annotation.annotation)
+                for model in self.models.contracts_closure(roots):
+                    taken.setdefault(model.node, tool.qualname)
+        return taken
 
     def _evaluate_tool(self, tool: Tool) -> list[ReturnVerdict]:
         if tool.made_from is not None:  # `agent.as_tool(...)`: no body of ours returns it

@@ -38,6 +38,8 @@ class FixContext:
         # Whether an adapter may be installed in another module than the finding's (`fix` over a
         # folder); a finding's own edits (JSON, the editor) stay in its file.
         self.install_elsewhere = False
+        # Models a tool also takes as input, with that tool (`Analysis.input_models`).
+        self.input_models: dict[cst.ClassDef, str] = {}
 
     def facts(self, module: ModuleInfo) -> _ModuleFacts:
         key = id(module)

@@ -37,6 +37,13 @@ def plan_field_fix(target: Target, context: FixContext) -> Candidate:
     """Bound the field a BL002 or BL003 finding is on."""
     module, node, field = target.module, target.node, target.field
     assert isinstance(node, cst.AnnAssign) and field is not None
+    model = target.model
+    taker = context.input_models.get(model.node) if model is not None else None
+    if model is not None and taker is not None:
+        raise NoFixError(
+            f"no automatic fix: `{model.name}` is also an input of `{taker}`; a bound on the "
+            "field would cut (or reject) what the tool is given. Bound the value where it is returned"
+        )
     kinds = Kinds(context.project, module)
     is_str = field.kind == "str"
     limit = max(context.config.max_chars // FIELD_CHARS_DIVISOR, 1) if is_str else FIELD_ITEMS
