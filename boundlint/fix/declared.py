@@ -55,7 +55,7 @@ def declaration_hint(root: Path, fixed: Path) -> str:
         where = "to requirements.txt"
     else:
         where = "to the project's dependencies"
-    module, folder = own_copy(fixed)
+    module, folder = own_copy(fixed, root)
     return (
         f"the fixed code imports {RUNTIME_IMPORT}, which this project does not declare: add "
         f'"boundlint-runtime" {where} (until it is published: '
@@ -65,14 +65,19 @@ def declaration_hint(root: Path, fixed: Path) -> str:
     )
 
 
-def own_copy(fixed: Path) -> tuple[str, str]:
+def own_copy(fixed: Path, root: Path) -> tuple[str, str]:
     """Where a vendored runtime would serve `fixed`: (module name, file path), beside the top
-    package `fixed` belongs to, as `bounds`."""
-    name = module_name_for(fixed.resolve())
-    depth = name.count(".")
-    top = fixed.parents[depth - 1] if depth else fixed.parent
-    module = f"{name.split('.', 1)[0]}.bounds" if depth else "bounds"
-    path = top / "bounds.py"
+    package `fixed` belongs to, as `bounds`. The top package is the outermost one inside `root`
+    with an importable name: a checkout's own folder (`owner+repo/__init__.py`) is not one."""
+    fixed, root = fixed.resolve(), root.resolve()
+    depth = module_name_for(fixed).count(".")
+    top: Path | None = None
+    for folder in list(fixed.parents)[:depth]:  # the packages above `fixed`, innermost first
+        if folder == root or not folder.is_relative_to(root) or not folder.name.isidentifier():
+            break
+        top = folder
+    module = f"{top.name}.bounds" if top is not None else "bounds"
+    path = (top if top is not None else root if depth else fixed.parent) / "bounds.py"
     try:
         shown = path.relative_to(Path.cwd())
     except ValueError:

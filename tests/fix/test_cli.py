@@ -215,6 +215,19 @@ def test_the_note_suggests_a_copy_beside_the_fixed_package(tmp_path):
     assert 'vendor src/app/bounds.py` and `runtime-module = "app.bounds"`' in err
 
 
+def test_the_note_never_names_a_package_after_the_checkout_folder(tmp_path):
+    # A checkout whose own folder holds an `__init__.py`: `owner+repo` is no importable name.
+    root = tmp_path / "owner+repo"
+    package = root / "agents"
+    package.mkdir(parents=True)
+    for folder in (package, root):
+        (folder / "__init__.py").write_text("", encoding="utf-8")
+    (package / "tools.py").write_text(TOOL, encoding="utf-8")
+    (root / "pyproject.toml").write_text('[project]\nname = "app"\n', encoding="utf-8")
+    err = fix(root).err
+    assert 'vendor agents/bounds.py` and `runtime-module = "agents.bounds"`' in err
+
+
 @pytest.mark.parametrize(
     "declaration",
     [
