@@ -179,7 +179,9 @@ def test_show_fixes_says_what_each_fix_does(tmp_path, monkeypatch, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[1] == "    fix: Wrap the returned value in `truncate_text(..., max_chars=16_000)`"
     assert lines[3].startswith("    fix (with --unsafe-fixes): Replace the slice with `truncate_for_llm(")
-    assert lines[4].startswith("tools.py:") and "snapshot" in lines[4]  # no fix: nothing under it
+    assert lines[4].startswith("tools.py:") and "snapshot" in lines[4]
+    assert lines[5].startswith("    no fix: ")  # and why, in the fixer's words
+    assert lines[-1] == "[*] 1 fixable with `boundlint fix` (1 more with `--unsafe-fixes`)."
 
 
 def test_the_json_output_has_no_fixable_field(project, capsys):

@@ -19,6 +19,8 @@ def lower_confidence(confidence: str) -> str:
 # How sure a fix is to keep the program's behaviour (ruff's applicability).
 SAFE = "safe"
 UNSAFE = "unsafe"
+# A finding marked with why it has no fix (`Finding.fixable`, shown by `--show-fixes`).
+NO_FIX = "none"
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from boundlint import rules
 from boundlint.analyse.analysis import Analysis
 from boundlint.core.cancel import check_cancelled
 from boundlint.core.config import Config
-from boundlint.core.findings import Finding
+from boundlint.core.findings import NO_FIX, Finding
 from boundlint.core.result import FixRound, ModuleRewrite
 from boundlint.edit.context import FixContext
 from boundlint.edit.install import crowded_hosts
@@ -266,13 +266,18 @@ def fixes_for(analysis: Analysis, findings: list[Finding], config: Config) -> di
 def mark_fixable(analysis: Analysis, findings: list[Finding], config: Config) -> list[Finding]:
     """`findings`, each marked with what its fix would be (planned, not applied): cheap enough for
     every check, where `attach_fixes` applies and verifies each fix."""
-    candidates = plan(analysis, findings, config).candidates
-    return [
-        dataclasses.replace(f, fixable={"applicability": c.applicability, "message": c.message})
-        if (c := candidates.get(f)) is not None
-        else f
-        for f in findings
-    ]
+    planned = plan(analysis, findings, config)
+    marked = []
+    for finding in findings:
+        candidate, missing = planned.candidates.get(finding), planned.no_fix.get(finding)
+        if candidate is not None:
+            mark = {"applicability": candidate.applicability, "message": candidate.message}
+            marked.append(dataclasses.replace(finding, fixable=mark))
+        elif missing is not None:  # `--show-fixes` says why there is none
+            marked.append(dataclasses.replace(finding, fixable={"applicability": NO_FIX, "message": missing.reason}))
+        else:
+            marked.append(finding)
+    return marked
 
 
 def attach_fixes(analysis: Analysis, findings: list[Finding], config: Config) -> list[Finding]:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from boundlint import rules
-from boundlint.core.findings import SAFE, Finding
+from boundlint.core.findings import NO_FIX, SAFE, UNSAFE, Finding
 from boundlint.core.result import CheckResult
 
 
@@ -36,8 +36,7 @@ def write_text(
                 f" [{finding.confidence}]{f' (not fixed: {note})' if note else ''}\n"
             )
             if show_fixes and finding.fixable is not None:
-                unsafe = " (with --unsafe-fixes)" if finding.fixable["applicability"] != SAFE else ""
-                out.write(f"    fix{unsafe}: {finding.fixable['message']}\n")
+                out.write(f"    {_fix_line(finding.fixable)}\n")
     if not summary:
         return
     count = len(result.findings)
@@ -53,9 +52,16 @@ def write_text(
         out.write(f"All checks passed ({checked} checked).\n")
 
 
+def _fix_line(fixable: dict[str, str]) -> str:
+    applicability, message = fixable["applicability"], fixable["message"]
+    if applicability == NO_FIX:
+        return f"no fix: {message.removeprefix('no automatic fix: ')}"
+    return f"fix{' (with --unsafe-fixes)' if applicability == UNSAFE else ''}: {message}"
+
+
 def _write_fixable(findings: list[Finding], out: TextIO) -> None:
     safe = sum(1 for f in findings if f.fixable is not None and f.fixable["applicability"] == SAFE)
-    unsafe = sum(1 for f in findings if f.fixable is not None and f.fixable["applicability"] != SAFE)
+    unsafe = sum(1 for f in findings if f.fixable is not None and f.fixable["applicability"] == UNSAFE)
     if not safe and not unsafe:
         return
     more = f" ({unsafe} more with `--unsafe-fixes`)" if unsafe else ""
