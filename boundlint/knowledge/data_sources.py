@@ -1163,17 +1163,16 @@ LONG_TEXT_WORDS = frozenset(
 )
 
 
-# A text field named for prose of any length: a whole text (above), or a piece or account of one.
-# Read by BL002's confidence: on 120 contract findings read by hand, a `str` field named for
-# something else (`source`, `state_reason`, `table_acl`, `mermaid_config`) was short in 14 of 14.
-PROSE_WORDS = (LONG_TEXT_WORDS - {"source"}) | frozenset(  # `source: str` is a label more often than code
-    {"description", "abstract", "excerpt", "context", "answer", "response", "snippet"}
-)
+# A `str` field of a return contract named for a whole text (BL002's `medium`). Read by hand on
+# the reviewed sets (`benchmarks/reviewed/`, 60 BL002 findings): fields named for content or
+# output held large text in 4 of 8; named `description`, `answer`, `response`, `context` or
+# `code` (a lint rule's code), in 1 of 16; named for anything else, in 1 of 31.
+WHOLE_TEXT_FIELD_WORDS = LONG_TEXT_WORDS - {"source", "code"}
 
 
-def names_prose(name: str) -> bool:
-    """`body`, `customer_context`, `longDescription`: a `str` field named for prose."""
-    return bool(set(name_words(name)) & PROSE_WORDS)
+def names_whole_text(name: str) -> bool:
+    """`body`, `page_content`, `raw_output`: a `str` field named for a whole text."""
+    return bool(set(name_words(name)) & WHOLE_TEXT_FIELD_WORDS)
 
 
 def holds_long_text(name: str, kind: str) -> bool:

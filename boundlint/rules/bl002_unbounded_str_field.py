@@ -10,7 +10,7 @@ from boundlint.core.findings import Finding
 from boundlint.edit.context import FixContext
 from boundlint.edit.model import Candidate
 from boundlint.edit.target import Target
-from boundlint.knowledge.data_sources import names_prose
+from boundlint.knowledge.data_sources import names_whole_text
 from boundlint.rules.base import FIELD, Rule, RuleContext
 from boundlint.rules.field_fix import plan_field_fix
 
@@ -44,9 +44,9 @@ digests (`sha`, `*_hash`), in snake_case or camelCase. A reviewer reads
 `job_name: str` as a name, not as room for a document.
 
 The confidence follows the field's name too: `medium` for a field named for
-prose (`body`, `content`, `text`, `description`, `raw_output`, ...), `low`
-(not reported by default) for any other name (`source`, `state_reason`),
-which a reviewer most often reads as a short value.
+a whole text (`body`, `content`, `text`, `markdown`, `raw_output`, ...), `low`
+(not reported by default) for any other name (`description`, `source`,
+`state_reason`), which a reviewer most often reads as a short value.
 """
     why = """
 The return contract is the first of the two layers: it states the largest
@@ -139,14 +139,14 @@ from agents import function_tool
 
 class Post(BaseModel):
     title: str
-    abstract: str  # expect
+    description: str  # a line about the post: low, not shown by default
     body: str | None = None  # expect
     score: int = 0
 
 @function_tool
 def get_post(post_id: int) -> Post:
     """Fetch a post."""
-    return Post(title="t", abstract="a")
+    return Post(title="t", description="a")
 ''',
     )
 
@@ -160,11 +160,11 @@ def get_post(post_id: int) -> Post:
                 yield self.finding(model.module, item.node, self.message(symbol), symbol, confidence)
 
     def confidence(self, field_name: str) -> str:
-        """`medium` for a field named for prose (`body`, `description`, `raw_output`), `low` for
-        any other name: a reviewer reads `source: str` or `state_reason: str` as a short value.
+        """`medium` for a field named for a whole text (`body`, `content`, `raw_output`), `low` for
+        any other name: a reviewer reads `description: str` or `state_reason: str` as a short value.
         Never `high`: whether a contract's field gets large depends on what fills it, which the
         field alone does not say."""
-        return MEDIUM if names_prose(field_name) else LOW
+        return MEDIUM if names_whole_text(field_name) else LOW
 
     def message(self, symbol: str) -> str:
         return f"`{symbol}` is a `str` field of a tool's return contract with no length bound"
