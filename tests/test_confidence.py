@@ -548,6 +548,22 @@ def test_the_body_of_a_failed_request_is_named_as_an_error_body(tmp_path, body, 
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
+        # an excerpt of the error page in a failure message: nothing the model asked for is cut
+        ("if response.status_code in (200, 204):\n    return 'sent'\nreturn f'Failed: {response.text[:200]}'", []),
+        ("if not response.ok:\n    return f'HTTP {response.status_code}: {response.text[:200]}'\nreturn 'sent'", []),
+        # the answer's body cut to 200 characters: the model is not told
+        ("if response.status_code != 200:\n    return 'failed'\nreturn response.text[:200]", [("BL004", "high")]),
+    ],
+)
+def test_an_excerpt_of_an_error_body_is_no_silent_cut(tmp_path, body, expected):
+    source = HTTP_TOOL.format(body=textwrap.indent(body, " " * 4))
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [(f.code, f.confidence) for f in result.findings] == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
         ('return str(sqlite3.connect("a.db").execute(f"PRAGMA table_info({q})").fetchall())', ["low"]),
         ('cursor.execute(f"DESCRIBE {q}")\nreturn str(cursor.fetchall())', ["low"]),
         # the cursor iterated for its rows

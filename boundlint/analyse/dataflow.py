@@ -809,7 +809,7 @@ class FunctionEvaluator:
             and not _is_param_echo(expr.value, self.params)
         ):
             if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
-                return unbounded(f"the error body `{code}`", expr, self.module, MEDIUM)
+                return unbounded(f"{src.ERROR_BODY}`{code}`", expr, self.module, MEDIUM)
             confidence = _answer_confidence(receiver, mixed=False)
             return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, confidence)
         if receiver.http and attribute in src.HTTP_METADATA_ATTRIBUTES:
@@ -1031,6 +1031,10 @@ class FunctionEvaluator:
                     # `f"RF-{order_id[-4:]}"`: a short value cut shorter builds a label; nothing the
                     # model needed was lost. (A parameter of a helper may be large at some call.)
                     return FEW_ITEMS.with_models(value.models)
+                if value.level == UNBOUNDED and src.names_an_error_body(value.reason):
+                    # `f"HTTP {resp.status_code}: {resp.text[:200]}"` after a failed status: an
+                    # excerpt of an error page in a failure message, not the data the model asked for.
+                    return FEW_ITEMS
                 if self.depth == 0 and self._chosen_by_model(cut):
                     # `results[:num_results]`, `text[start:start + length]`: the model asked for this
                     # part, so nothing it does not know about was cut.
@@ -1715,7 +1719,7 @@ class FunctionEvaluator:
             and (receiver.path or method in src.PATH_READ_METHODS or not _is_param_echo(func.value, self.params))
         ):
             if receiver.failed:  # `await resp.text()` after a failed status: an error page, or a message
-                return unbounded(f"the error body `{code}`", expr, self.module, MEDIUM)
+                return unbounded(f"{src.ERROR_BODY}`{code}`", expr, self.module, MEDIUM)
             # `(HERE / "schema.json").read_text()` is a file shipped with the code; `resp.json()` as often
             # one record as a bulk of data
             confidence = LOW if receiver.bundled else _answer_confidence(receiver, method in src.MIXED_SOURCE_METHODS)

@@ -287,15 +287,22 @@ SOURCE_METHODS: dict[str, str] = {
     "to_html": "a serialised table `{code}`",
 }
 
+# How a finding names the body of a response read where its status said the request failed.
+ERROR_BODY = "the error body "
+
 # How a finding names a value read from one of the sources above ("the parsed response `...`"):
 # a join or a comprehension over such a value names that source, whatever its confidence.
 SOURCE_REASONS = tuple(
     sorted({template.split("`")[0] for template in (*SOURCE_METHODS.values(), *SOURCE_ATTRIBUTES.values())})
-) + ("the error body ",)
+) + (ERROR_BODY,)
 
 
 def names_a_source(reason: str) -> bool:
     return reason.startswith(SOURCE_REASONS)
+
+
+def names_an_error_body(reason: str) -> bool:
+    return reason.startswith(ERROR_BODY)
 
 
 # Keywords that cap a model's answer in tokens; at most `MAX_ANSWER_TOKENS` (about 16,000
