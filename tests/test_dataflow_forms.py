@@ -395,6 +395,29 @@ def shadowed(url: str) -> str:
 """,
         ["shadowed"],
     ),
+    # `page.title()` of one page of a listing reads its title; `text.title()` of the text is as long
+    "getter_of_one_record": (
+        """
+class Browser:
+    def current(self):
+        pages = [page for page in self.context.pages if not page.is_closed()]
+        return pages[-1] if pages else None
+
+BROWSER = Browser()
+
+@tool
+async def open_url(url: str) -> str:
+    \"\"\"o\"\"\"
+    page = BROWSER.current()
+    return f"Loaded {page.url}: {await page.title()}"
+
+@tool
+def headline(url: str) -> str:
+    \"\"\"h\"\"\"
+    return requests.get(url).text.title()
+""",
+        ["headline"],
+    ),
 }
 
 

@@ -1736,6 +1736,8 @@ class FunctionEvaluator:
             confidence = MEDIUM if src.names_content(method) else LOW
             request = unbounded(f"the result of `{code}`", expr, self.module, confidence)
             return replace(request, http=True, written=_is_write(expr), asked_few=self._asks_for_few(expr))
+        if receiver.record and not expr.args and src.is_small_field(method):
+            return BOUNDED_VALUE  # `page.title()` of one page, `item.id()`: a getter of a short field
         if method in src.PRESERVING_METHODS and not (receiver.handle and src.names_content(method)):
             # (`r.get(key)` of an unknown client `r`: the answer is the culprit, not `r`.)
             return join_all([receiver, *values])
