@@ -551,6 +551,11 @@ def test_the_body_of_a_failed_request_is_named_as_an_error_body(tmp_path, body, 
         # an excerpt of the error page in a failure message: nothing the model asked for is cut
         ("if response.status_code in (200, 204):\n    return 'sent'\nreturn f'Failed: {response.text[:200]}'", []),
         ("if not response.ok:\n    return f'HTTP {response.status_code}: {response.text[:200]}'\nreturn 'sent'", []),
+        # a response of a client we do not know, named as one
+        (
+            "resp = CLIENT.patch(url)\nif resp.status_code in (200, 204):\n    return 'ok'\nreturn f'HTTP: {resp.text[:200]}'",
+            [],
+        ),
         # the answer's body cut to 200 characters: the model is not told
         ("if response.status_code != 200:\n    return 'failed'\nreturn response.text[:200]", [("BL004", "high")]),
     ],
