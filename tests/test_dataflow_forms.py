@@ -418,6 +418,30 @@ def headline(url: str) -> str:
 """,
         ["headline"],
     ),
+    # `str.format` is as large as its template and arguments, like an f-string
+    "str_format": (
+        """
+TEMPLATE = "Saved {n} rows to {path}"
+NOTE = "[... {dropped} lines truncated ...]"
+
+@tool
+def saved(path: str, n: int) -> str:
+    \"\"\"s\"\"\"
+    return TEMPLATE.format(n=n, path=path) + " and {}".format(n)
+
+@tool
+def page(url: str) -> str:
+    \"\"\"p\"\"\"
+    return "Page: {}".format(requests.get(url).text)
+
+@tool
+def tail(url: str) -> str:
+    \"\"\"t\"\"\"
+    lines = requests.get(url).text.splitlines()
+    return NOTE.format(dropped=len(lines) - 20) + "\\n".join(lines[-20:])
+""",
+        ["page"],
+    ),
 }
 
 
@@ -946,3 +970,10 @@ def test_a_nested_function_calls_its_siblings(tmp_path):
     # followed into the sibling, whatever the wrapper around it
     assert "response body" in found["make_tools.<locals>.fetch_page_sync"].message
     assert found["make_tools.<locals>.fetch_page_sync"].confidence == "high"
+
+
+def test_a_marker_template_filled_by_format_tells_of_the_cut(tmp_path):
+    body = CASES["str_format"][0]
+    files = {"pkg/__init__.py": "", "pkg/base.py": BASE, "pkg/tools.py": HEADER + body}
+    findings = run_tree(tmp_path, files).findings
+    assert [(f.code, f.symbol) for f in findings] == [("BL001", "page")]  # `tail` says it cut

@@ -26,6 +26,8 @@ def marker_text(
         return found[0] if found else None
     if isinstance(expr, cst.BinaryOperation):
         return marker_text(expr.left, project, module, depth) or marker_text(expr.right, project, module, depth)
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "format":
+        return marker_text(expr.func.value, project, module, depth)  # `MARKER.format(dropped=n)`
     if isinstance(expr, (cst.Name, cst.Attribute)) and project is not None and module is not None:
         if depth >= MAX_CONSTANT_DEPTH:
             return None

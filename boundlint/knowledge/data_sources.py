@@ -395,6 +395,7 @@ PRESERVING_METHODS = frozenset(
         "casefold",
         "swapcase",
         "replace",
+        "format",
         "format_map",
         "removeprefix",
         "removesuffix",
