@@ -723,10 +723,35 @@ def test_a_serialisation_that_asks_for_at_most_so_much_is_low(tmp_path, body, ex
             "r = make_client().chat.completions.create(model='m', messages=[])\nreturn r.choices[0].message.content",
             ["medium"],
         ),
+        # a model made to answer in few tokens, then asked: called, or by a method
+        ("llm = make_client(model='m', max_tokens=2000)\nreturn llm([q]).content", ["low"]),
+        ("llm = make_client(model='m', max_tokens=2000)\nreturn llm.invoke(q).content", ["low"]),
+        ("llm = make_client(model='m')\nreturn llm.invoke(q).content", ["medium"]),
     ],
 )
 def test_a_model_answer_capped_in_tokens_is_low(tmp_path, body, expected):
     assert confidence_of(tmp_path, body) == expected
+
+
+def test_a_model_kept_on_the_object_and_asked_in_a_helper_is_capped(tmp_path):
+    helper = """
+
+class Writer:
+    def __init__(self, key):
+        self.llm = make_client(model="m", max_tokens=1000, api_key=key)
+
+    def describe(self, data):
+        return self.llm.invoke(f"Describe {data}").content
+
+
+def summarise(data):
+    llm = make_client(model="m", max_tokens=1000)
+    return llm([f"Summarise {data}"]).content
+"""
+    capped = TOOL.format(name="capped", body="    return Writer('k').describe(q) + summarise(q)")
+    free = TOOL.format(name="free", body="    return make_client(model='m').invoke(q).content")
+    assert bl001_confidences(tmp_path / "capped", capped + helper) == ["low"]
+    assert bl001_confidences(tmp_path / "free", free + helper) == ["medium"]
 
 
 @pytest.mark.parametrize(

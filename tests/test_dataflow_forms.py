@@ -418,6 +418,38 @@ def headline(url: str) -> str:
 """,
         ["headline"],
     ),
+    # a method of an instance the class keeps (class body or `__init__`) is followed
+    "instance_kept_on_self": (
+        """
+class Checker:
+    def _run(self, smiles: str) -> str:
+        return f"{smiles} is not a controlled chemical"
+
+class Fetcher:
+    def _run(self, url: str) -> str:
+        return requests.get(url).text
+
+class Lookup(BaseTool):
+    name: str = "lookup"
+    description: str = "Look a molecule up."
+    checker = Checker()
+
+    def _run(self, smiles: str) -> str:
+        return "CAS 50-00-0, " + self.checker._run(smiles)
+
+class Page(BaseTool):
+    name: str = "page"
+    description: str = "Read a page."
+
+    def __init__(self):
+        super().__init__()
+        self.fetcher = Fetcher()
+
+    def _run(self, url: str) -> str:
+        return self.fetcher._run(url)
+""",
+        ["Page._run"],
+    ),
     # `str.format` is as large as its template and arguments, like an f-string
     "str_format": (
         """

@@ -837,6 +837,9 @@ class FunctionEvaluator:
             return replace(receiver, handle=False, reason=f"`{code}`", node=expr)
         if receiver.handle and not src.names_content_by_word(attribute):
             confidence = LOW  # `pres.slides` of a handle: objects, not what was read
+        if receiver.capped and receiver.level != UNBOUNDED:
+            # `.content` of a model's answer capped in tokens, which a helper's argument went into
+            return replace(unbounded(f"`{code}`", expr, self.module, LOW), capped=True)
         if receiver.level == UNBOUNDED and receiver.record and not src.names_record_payload(attribute):
             return self._field_of_record(receiver, expr)  # `filing.url` of one filing
         if receiver.level == UNBOUNDED:
@@ -1210,14 +1213,15 @@ class FunctionEvaluator:
         if qualified is not None and self._of_a_variable(expr.func, env):
             qualified = None  # `ORDERS_PATH.read_text()`: a method of what the variable holds
         value = self._call_value(expr, env, qualified)
+        # `llm.generate(prompt, max_tokens=500)`: an answer no longer than the tokens asked for; and
+        # `llm(messages)`, `llm.invoke(prompt)` of `llm = ChatOpenAI(max_tokens=2000)`: the same
+        capped = self._asks_for_few_tokens(expr) or self._of_capped_model(expr.func, env)
         if value.level != UNBOUNDED or value.confidence == LOW:
-            return value
+            return replace(value, capped=True) if capped and not value.capped else value  # (a model made so)
         func = expr.func
         callee = (
             func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
         )
-        # `llm.generate(prompt, max_tokens=500)`: an answer no longer than the tokens asked for
-        capped = self._asks_for_few_tokens(expr)
         if (
             # `format_error_message(stderr)`, `_log_error(name, args, str(exc))`: an error report, short
             # as a rule whatever it is made from
@@ -1228,6 +1232,14 @@ class FunctionEvaluator:
         ):
             return replace(value, confidence=LOW, capped=capped)
         return value
+
+    def _of_capped_model(self, func: cst.BaseExpression, env: Env) -> bool:
+        """`llm(...)` or `llm.invoke(...)` where `llm` holds a model made with few tokens to answer."""
+        holder = func.value if isinstance(func, cst.Attribute) else func
+        if isinstance(holder, cst.Attribute) and _is_self(holder.value):
+            made = self._call_stored_on_self(holder.attr.value)  # `self.llm.invoke(...)`
+            return made is not None and self._asks_for_few_tokens(made)
+        return isinstance(holder, cst.Name) and holder.value in env and env[holder.value].capped
 
     def _imports_agents(self) -> bool:
         """The module imports from a framework that makes agents (checked once per function)."""
@@ -1446,6 +1458,10 @@ class FunctionEvaluator:
                 return own if own is not None else self._stored_function(func.attr.value)
             if func.value.value in env:
                 return self._instance_method(env[func.value.value], func.attr.value)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) and _is_self(func.value.value):
+            made = self._made_on_self(func.value.attr.value)
+            if made is not None:
+                return self._own_method(*made, func.attr.value, depth=0)  # `self.checker._run(x)`
             if func.value.value in self.params:
                 return self._annotated_method(func.value.value, func.attr.value)
         if isinstance(func, cst.Name) and isinstance(self.function, cst.FunctionDef) and func.value not in self.params:
@@ -1606,6 +1622,24 @@ class FunctionEvaluator:
         module = self.project.module_named(module_name, near=self.module)
         cls = module.classes.get(class_name) if module is not None else None
         return self._own_method(module, cls, name, depth=0) if module is not None and cls is not None else None
+
+    def _made_on_self(self, attribute: str) -> tuple[ModuleInfo, cst.ClassDef] | None:
+        """The class of the tree whose instance `self.<attribute>` holds."""
+        made = self._call_stored_on_self(attribute)
+        return self.project.resolve_class(self.module, made.func) if made is not None else None
+
+    def _call_stored_on_self(self, attribute: str) -> cst.Call | None:
+        """The call whose result `self.<attribute>` holds, made once in the class body (`checker =
+        ControlChemCheck()`) or in `__init__` (`self.llm = ChatOpenAI(max_tokens=500)`)."""
+        if self.owner is None or not isinstance(self.owner.body, cst.IndentedBlock):
+            return None
+        made = _bound_once(self.owner.body.body, attribute)
+        init = class_methods(self.owner).get("__init__")
+        if made is None and init is not None:
+            made = _assigned_once(
+                init.body, lambda t: isinstance(t, cst.Attribute) and _is_self(t.value) and t.attr.value == attribute
+            )
+        return made if isinstance(made, cst.Call) else None
 
     def _stored_function(self, attribute: str) -> Entity | None:
         """`self.python_evaluator(code)` where `__init__` did `self.python_evaluator =
