@@ -1458,12 +1458,12 @@ class FunctionEvaluator:
                 return own if own is not None else self._stored_function(func.attr.value)
             if func.value.value in env:
                 return self._instance_method(env[func.value.value], func.attr.value)
+            if func.value.value in self.params:
+                return self._annotated_method(func.value.value, func.attr.value)
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) and _is_self(func.value.value):
             made = self._made_on_self(func.value.attr.value)
             if made is not None:
                 return self._own_method(*made, func.attr.value, depth=0)  # `self.checker._run(x)`
-            if func.value.value in self.params:
-                return self._annotated_method(func.value.value, func.attr.value)
         if isinstance(func, cst.Name) and isinstance(self.function, cst.FunctionDef) and func.value not in self.params:
             # Before the locals: the `def` statement binds the name there too (`def _err(msg): ...`).
             # A nested function may call itself or a sibling: the enclosing functions' `def`s count.
