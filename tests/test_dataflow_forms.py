@@ -1009,3 +1009,23 @@ def test_a_marker_template_filled_by_format_tells_of_the_cut(tmp_path):
     files = {"pkg/__init__.py": "", "pkg/base.py": BASE, "pkg/tools.py": HEADER + body}
     findings = run_tree(tmp_path, files).findings
     assert [(f.code, f.symbol) for f in findings] == [("BL001", "page")]  # `tail` says it cut
+
+
+def test_a_library_module_imported_through_a_star_import_is_known(tmp_path):
+    runtime = "import json\nimport requests\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('t')\n"
+    tools = '''
+from pkg.runtime import *
+
+@mcp.tool()
+def sent(chat: str) -> str:
+    """s"""
+    return json.dumps({"sent": True, "chat": chat})
+
+@mcp.tool()
+def page(url: str) -> str:
+    """p"""
+    return json.dumps({"body": requests.get(url).text})
+'''
+    files = {"pkg/__init__.py": "", "pkg/runtime.py": runtime, "pkg/tools.py": tools}
+    findings = run_tree(tmp_path, files, min_confidence="low").findings
+    assert [(f.symbol, f.confidence) for f in findings] == [("page", "high")]

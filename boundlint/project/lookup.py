@@ -271,7 +271,23 @@ class Project:
         does `from langchain_core.tools import tool`).
         """
         qualified = module.qualify(expr)
+        if qualified is None and module.star_imports:
+            qualified = self._imported_by_star(module, expr)
         return self.external_of(qualified, module.path) if qualified is not None else None
+
+    def _imported_by_star(self, module: ModuleInfo, expr: cst.BaseExpression) -> str | None:
+        """`json.dumps` in a module whose `json` comes from `from pkg.runtime import *`, where
+        `pkg/runtime.py` does `import json`: the name as that module qualifies it."""
+        written = dotted(expr)
+        if written is None:
+            return None
+        head, _, tail = written.partition(".")
+        for star in module.star_imports:
+            path = self._path_named(star, module.path)
+            exports = self._loader.exports(path) if path is not None else None
+            if exports is not None and head in exports.imports and not head.startswith("_"):
+                return ".".join(filter(None, [exports.imports[head], tail]))
+        return None
 
     def inherited_name(self, module: ModuleInfo, expr: cst.BaseExpression) -> str | None:
         """`external_name`, and for a class of the tree, the outside class it derives from, with
