@@ -815,6 +815,7 @@ def test_getattr_with_a_constant_name_is_that_attribute(tmp_path, body, expected
         # a library function named for the identifier it gives
         ("from somelib import validate_path\nreturn f'Moved to {validate_path(requests.get(q).text)}'", []),
         ("return f'session {make_client().get_session_id()}'", []),
+        ("from somelib import normalize_doi\nreturn f'Resolved {normalize_doi(requests.get(q).json()[\"DOI\"])}'", []),
         # LangChain's async twins read like the verbs they are
         ("return str(make_client().aread(q))", ["medium"]),
         ("return str(make_client().alist_tree_listing(q))", ["medium"]),

@@ -1219,7 +1219,10 @@ def is_message_field(name: str) -> bool:
 # The last word of a function's name that says it gives an identifier, a link, a path or a count
 # (`validate_path(p)`, `build_url(...)`, `get_user_id()`, `row_count()`): short whatever it is
 # given. Not `status`/`state`/`title`, which a function may answer with a report.
-IDENTIFIER_WORDS = frozenset({"id", "uuid", "guid", "url", "uri", "path", "filename", "sha", "hash", "arn", "count"})
+IDENTIFIER_WORDS = frozenset(
+    {"id", "uuid", "guid", "uid", "url", "uri", "path", "filename", "sha", "hash", "checksum", "digest", "arn"}
+    | {"doi", "isbn", "issn", "slug", "count"}
+)
 
 
 # Modules whose functions compute numbers: a calculator's table of them gives numbers.
