@@ -450,6 +450,22 @@ class Page(BaseTool):
 """,
         ["Page._run"],
     ),
+    # `sum` of numbers is a number; with a list to start from, it concatenates
+    "sum_of_numbers": (
+        """
+@tool
+def line_count(path: str) -> str:
+    \"\"\"c\"\"\"
+    with open(path) as f:
+        return f"{sum(1 for _ in f)} lines"
+
+@tool
+def all_lines(url: str) -> str:
+    \"\"\"a\"\"\"
+    return str(sum([requests.get(url).text.splitlines()], []))
+""",
+        ["all_lines"],
+    ),
     # `str.format` is as large as its template and arguments, like an f-string
     "str_format": (
         """

@@ -1355,6 +1355,8 @@ class FunctionEvaluator:
         values = [self.eval(arg, env) for arg in args]
         if name in src.SMALL_BUILTINS:
             return BOUNDED_VALUE
+        if name == "sum" and (len(args) < 2 or _is_constant_number(args[1])):
+            return BOUNDED_VALUE  # `sum(1 for _ in f)`: a number (a `start=[]` would concatenate)
         if name == "range":
             return FEW_ITEMS if all(_is_constant_number(a) for a in args) else unbounded(f"`{code}`", expr, self.module)
         if name in src.TEXT_BUILTINS:
