@@ -600,6 +600,7 @@ from crewai.tools import BaseTool
 
 mcp = FastMCP("t")
 TOP_K = {constant}
+MAX_RESULTS = {constant}
 
 @mcp.tool()
 def by_the_model(q: str, max_results: int = 5) -> str:  # the model says how many: medium
@@ -608,6 +609,10 @@ def by_the_model(q: str, max_results: int = 5) -> str:  # the model says how man
 @mcp.tool()
 def by_constant(q: str) -> str:
     return str(make_client().search(q, top_k=TOP_K))
+
+@mcp.tool()
+def in_place(q: str) -> str:  # given in place, by a name that says what it counts
+    return str(make_client().search(q, MAX_RESULTS))
 
 @mcp.tool()
 def clamped(q: str, limit: int) -> str:
@@ -630,7 +635,7 @@ def test_a_count_the_code_sets_is_read_where_it_is_set(tmp_path, count, expected
     source = COUNTED.format(constant=count, default=count)
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     found = {f.symbol: f.confidence for f in result.findings if f.code == "BL001"}
-    expected_by_code = dict.fromkeys(["by_constant", "clamped", "SearchTool._run"], expected)
+    expected_by_code = dict.fromkeys(["by_constant", "in_place", "clamped", "SearchTool._run"], expected)
     assert found == {**expected_by_code, "by_the_model": "medium"}
 
 

@@ -884,6 +884,12 @@ class FunctionEvaluator:
         counts = [
             arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value in src.FEW_ITEMS_KEYWORDS
         ]
+        # Given in place, by a name that says what it counts: `search(query, MAX_RESULTS)`.
+        counts += [
+            arg.value
+            for arg in call.args
+            if arg.keyword is None and isinstance(arg.value, cst.Name) and src.names_item_count(arg.value.value)
+        ]
         # In the request it sends: `json={"maxResultCount": 10}`, `retrievalConfiguration=
         # {"vectorSearchConfiguration": {"numberOfResults": 5}}`.
         counts += [
