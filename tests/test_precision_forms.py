@@ -314,14 +314,16 @@ class Flight(BaseModel):
     start_node_label: str
     file_path: str
     description: str
+    notes_text: str
 
 @mcp.tool()
 def flight(code: str) -> Flight:
     return Flight(flight_number=code, origin=code, destination=code, start_node_label=code, file_path=code,
-                  description=code)
+                  description=code, notes_text=code)
 """
     result = run_tree(tmp_path, {"server.py": source})
-    assert [f.symbol for f in result.findings if f.code == "BL002"] == ["Flight.description"]
+    # (`description` too is a line about the flight, as reviewers read it: `low`, not shown)
+    assert [f.symbol for f in result.findings if f.code == "BL002"] == ["Flight.notes_text"]
 
 
 CONTRACT = """
@@ -357,11 +359,11 @@ def test_a_collection_field_is_as_sure_as_its_name(tmp_path):
     assert found == {"search_results": "medium", "chunks": "medium", "related_ids": "low", "node_metadata": "low"}
 
 
-def test_a_text_field_is_medium_when_named_for_prose_and_low_otherwise(tmp_path):
-    names = ["raw_output", "longDescription", "customer_context", "state_reason", "source", "table_acl"]
+def test_a_text_field_is_medium_when_named_for_a_whole_text_and_low_otherwise(tmp_path):
+    names = ["raw_output", "pageContent", "body", "longDescription", "customer_context", "state_reason", "source"]
     found = field_confidences(tmp_path, dict.fromkeys(names, "str"), "BL002")
-    prose = {"raw_output": "medium", "longDescription": "medium", "customer_context": "medium"}
-    assert found == {**prose, "state_reason": "low", "source": "low", "table_acl": "low"}
+    whole = {"raw_output": "medium", "pageContent": "medium", "body": "medium"}
+    assert found == {**whole, **dict.fromkeys(["longDescription", "customer_context", "state_reason", "source"], "low")}
 
 
 BUNDLED = """

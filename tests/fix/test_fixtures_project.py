@@ -142,18 +142,18 @@ def test_after_unsafe_fixes_only_findings_without_a_fix_are_left(trees):
     assert run.code == (1 if remaining.findings else 0)
 
 
-@pytest.mark.parametrize(("tree", "description", "hits"), [("safe", 10_000, 500), ("unsafe", 4_000, 50)])
-def test_fixed_contract_fields_truncate_at_run_time(trees, tree, description, hits):
+@pytest.mark.parametrize(("tree", "body", "hits"), [("safe", 10_000, 500), ("unsafe", 4_000, 50)])
+def test_fixed_contract_fields_truncate_at_run_time(trees, tree, body, hits):
     """str fields get `Truncated` and list fields `TruncatedItems`, both unsafe fixes: they cut
     wherever the model is validated."""
     script = textwrap.dedent(f"""\
         from newsdesk.schemas import ArticleSummary, SearchHit, SearchResults
-        article = ArticleSummary(url="https://x.example", description="t" * 10_000)
-        assert len(article.description) <= {description}, len(article.description)
-        assert ("[truncated" in article.description) == ({description} < 10_000), article.description[-60:]
+        article = ArticleSummary(url="https://x.example", description="d", body="t" * 10_000)
+        assert len(article.body) <= {body}, len(article.body)
+        assert ("[truncated" in article.body) == ({body} < 10_000), article.body[-60:]
         found = SearchResults(query="q", hits=[SearchHit(title="t", url="u")] * 500)
         assert len(found.hits) == {hits}, len(found.hits)
-        assert ArticleSummary(url="u", description="short").description == "short"
+        assert ArticleSummary(url="u", description="d", body="short").body == "short"
         print("ok")
         """)
     result = _python(trees[tree], "-c", script)  # type: ignore[arg-type]
