@@ -8,6 +8,7 @@ import textwrap
 
 import pytest
 
+from boundlint.knowledge.data_sources import name_words
 from tests.helpers import bl001_confidences, run_tree
 
 TOOL_CLASS = """
@@ -479,6 +480,7 @@ class Desk(BaseTool):
         super().__init__(**kwargs)
         self.profiles = profiles
         self.history = []
+        self.users_cache = []
 
     def _run(self, customer_id: str) -> str:
         {body}
@@ -492,6 +494,7 @@ class Desk(BaseTool):
         ("return str(self.profiles.get(customer_id))", ["low"]),
         # what accumulates across calls, named for it
         ("self.history.append(customer_id)\n        return str(self.history)", ["medium"]),
+        ("self.users_cache.append(customer_id)\n        return str(self.users_cache)", ["medium"]),  # by its last word
     ],
 )
 def test_a_tools_own_state_is_large_when_its_name_says_it_accumulates(tmp_path, body, expected):
@@ -596,3 +599,17 @@ def comment(thread_id: str, text: str) -> dict:
 def test_a_model_a_tool_passes_in_is_a_contract_only_when_it_comes_back(tmp_path, returned, contract):
     result = run_tree(tmp_path, {"server.py": REQUEST_MODEL.replace("RETURNED", returned)}, min_confidence="low")
     assert [f.symbol for f in result.findings if f.code == "BL002"] == (["CommentBody.body"] if contract else [])
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("GetContactIDs", ["get", "contact", "ids"]),  # an acronym's plural is one word
+        ("listURLs", ["list", "urls"]),
+        ("HTMLParser", ["html", "parser"]),
+        ("get_user_id", ["get", "user", "id"]),
+        ("MAX_IDS", ["max", "ids"]),
+    ],
+)
+def test_names_split_into_words_as_a_reader_splits_them(name, words):
+    assert name_words(name) == words

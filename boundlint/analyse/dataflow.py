@@ -825,7 +825,8 @@ class FunctionEvaluator:
             # The tool's own state, kept across calls: what grows there is named for it
             # (`self.history`, `self.buffer`, `self.documents`); a table of records the object was
             # built with (`self.profiles`, `self.cards`) is most often small.
-            grows = src.names_content_attribute(attribute) or attribute in src.STATE_WORDS
+            words = src.name_words(attribute)
+            grows = src.names_content_attribute(attribute) or bool(words) and words[-1] in src.STATE_WORDS
             return unbounded(f"`{code}`", expr, self.module, MEDIUM if grows else LOW)  # not `self`
         # `doc.body`, but not `props.keywords`: the attribute's last word says what it holds. Of the
         # application's data a framework hands over (`ctx.deps.books`), a plural is its content too.

@@ -635,7 +635,7 @@ _INTAKE_VERBS = frozenset(
         "clear",
     }
 )
-_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_WORDS = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")  # `IDs`, `URLs`: one word
 # Method names a tool class runs by: the class's own name says what the tool does.
 _RUN_METHODS = frozenset(
     {"run", "_run", "arun", "_arun", "__call__", "invoke", "ainvoke", "execute", "forward", "call"}
