@@ -769,6 +769,9 @@ def summarise(data):
         ("return '\\n'.join(p['forecast'] for p in make_client().get_periods(q)[:5])", ["low"]),
         # ... but a content field of one record is content, and the listing whole is a listing
         ("doc = make_client().search(q)[0]\nreturn doc.page_content", ["high"]),
+        # ... and so is a listing the record holds, named for a bulk of items
+        ("thread = make_client().get_threads(q)[0]\nreturn str(thread['messages'])", ["medium"]),
+        ("thread = make_client().get_threads(q)[0]\nreturn str(thread.get('labels'))", ["low"]),
         ("return '\\n'.join(p['detail'] for p in make_client().get_periods(q))", ["medium"]),
         ("return str(make_client().get_filings(q)[0])", ["medium"]),
         # a field that holds the record's data is that data, and so is what is read out of it
