@@ -23,6 +23,7 @@ from typing import Any
 import libcst as cst
 
 from boundlint.edit.context import FixContext
+from boundlint.edit.imports import append_item
 from boundlint.edit.model import BUDGET, SAFE, Candidate, Names, NoFixError, Symbol
 from boundlint.edit.target import Target
 from boundlint.find.tools import Host
@@ -147,9 +148,11 @@ def _append(
     items one per line without one get the new item on a line of its own, and a trailing comma."""
     last = items[-1]
     earlier = items[-2].comma if len(items) > 1 and isinstance(items[-2].comma, cst.Comma) else None
+    earlier = _without_comment(earlier) if earlier is not None else None  # its comment is its line's
     if isinstance(last.comma, cst.Comma):
+        # (a comment after the old last item stays on its line: `append_item` keeps it there)
         separator = earlier or cst.Comma(whitespace_after=opening if _is_multiline(opening) else _SPACE)
-        return [*items[:-1], last.with_changes(comma=separator), new.with_changes(comma=last.comma)]
+        return append_item(items, new, separator, opening)
     if _is_multiline(opening):
         separator = earlier or cst.Comma(whitespace_after=opening)
         return [
@@ -158,6 +161,15 @@ def _append(
             new.with_changes(comma=cst.Comma(whitespace_after=closing)),
         ]
     return [*items, new]
+
+
+def _without_comment(comma: cst.Comma) -> cst.Comma:
+    """The comma between two items, without the comment that ends one item's line."""
+    after = comma.whitespace_after
+    if not isinstance(after, cst.ParenthesizedWhitespace) or after.first_line.comment is None:
+        return comma
+    line = cst.TrailingWhitespace(newline=after.first_line.newline)
+    return comma.with_changes(whitespace_after=after.with_changes(first_line=line, empty_lines=[]))
 
 
 def _is_multiline(whitespace: cst.BaseParenthesizableWhitespace) -> bool:
