@@ -23,6 +23,7 @@ from boundlint.project.lookup import Entity, Project
 from boundlint.project.module import ModuleInfo, scope_statements
 
 STR_TYPES = frozenset({"builtins.str"})
+MAX_ALIAS_DEPTH = 3  # `A = Union[B, C]`, `B = Optional[D]`: aliases of aliases, not a cycle
 COLLECTION_TYPES = frozenset(
     {
         "builtins.list",
@@ -171,7 +172,11 @@ class ModelRegistry:
             return self.model(entity.module, entity.node)
         return None
 
-    def models_in_annotation(self, module: ModuleInfo, annotation: cst.BaseExpression) -> list[ModelInfo]:
+    def models_in_annotation(
+        self, module: ModuleInfo, annotation: cst.BaseExpression, depth: int = 0
+    ) -> list[ModelInfo]:
+        """The models an annotation names, also through a module's type alias
+        (`EditFilePayload = Union[ContentPayload, ReplacementsPayload]`)."""
         found: list[ModelInfo] = []
         for node in _names_in(annotation):
             entity = self.project.resolve(module, node)
@@ -179,6 +184,9 @@ class ModelRegistry:
                 model = self.model(entity.module, entity.node)
                 if model is not None:
                     found.append(model)
+            elif entity is not None and entity.kind == "assign" and depth < MAX_ALIAS_DEPTH:
+                if isinstance(entity.node, (cst.Subscript, cst.BinaryOperation, cst.Name, cst.Attribute)):
+                    found.extend(self.models_in_annotation(entity.module, entity.node, depth + 1))
         return found
 
     # -- fields -------------------------------------------------------------
