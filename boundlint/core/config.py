@@ -71,6 +71,9 @@ class Config:
     extend_checkpoints: list[str] = field(default_factory=list)
     extend_tool_methods: list[tuple[str, str]] = field(default_factory=list)  # (class, method)
     min_confidence: str = "medium"
+    # The least confidence of a finding `boundlint fix` fixes (and `[*]` marks): a fix on a value
+    # that is probably small is one a reviewer rejects (`benchmarks/reviewed/*fix-hunks*`).
+    fix_min_confidence: str = "high"
     max_chars: int = DEFAULT_MAX_CHARS
     # "auto": the call style, and one adapter for a server or agent with many tools to fix (`edit.install`)
     fix_style: str = "auto"
@@ -198,6 +201,7 @@ _READERS = {
     "extend-checkpoints": ("extend_checkpoints", _dotted_names),
     "extend-tool-methods": ("extend_tool_methods", _tool_methods),
     "min-confidence": ("min_confidence", lambda k, v: _choice(k, v, CONFIDENCES)),
+    "fix-min-confidence": ("fix_min_confidence", lambda k, v: _choice(k, v, CONFIDENCES)),
     "max-chars": ("max_chars", _budget),
     "fix-style": ("fix_style", lambda k, v: _choice(k, v, FIX_STYLES)),
     "field-fix": ("field_fix", lambda k, v: _choice(k, v, FIELD_FIXES)),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from boundlint import rules
 from boundlint.core.config import Config
-from boundlint.core.findings import Finding
+from boundlint.core.findings import CONFIDENCE_ORDER, NO_FIX, Finding
 from boundlint.core.hashing import blake2b
 from boundlint.core.result import FixRound, InternalError, ToolRow
 from boundlint.core.selection import code_enabled
@@ -181,6 +181,22 @@ def _answer(request: Request, analysis: Analysis, result: RootResult, config: Co
         planned = (attach_fixes if request.fixes else mark_fixable)(analysis, wanted, config)
         by_finding = dict(zip(wanted, planned, strict=True))
         result.findings = [by_finding.get(finding, finding) for finding in result.findings]
+        if request.fixable:  # `--show-fixes` says why the others have none
+            result.findings = [_below_fix_confidence(finding, config) for finding in result.findings]
+
+
+def _below_fix_confidence(finding: Finding, config: Config) -> Finding:
+    """`finding` marked as left unfixed for its confidence, when that is why it has no fix mark."""
+    rule = rules.RULES_BY_CODE.get(finding.code)
+    if finding.fixable is not None or rule is None or rule.fixes_at is None:
+        return finding
+    if CONFIDENCE_ORDER.get(finding.confidence, 0) >= CONFIDENCE_ORDER[config.fix_min_confidence]:
+        return finding
+    reason = (
+        f"its confidence is {finding.confidence}: fixes apply from "
+        f'`fix-min-confidence = "{config.fix_min_confidence}"` (set "{finding.confidence}" to fix it too)'
+    )
+    return replace(finding, fixable={"applicability": NO_FIX, "message": reason})
 
 
 # -- the cache's root entries ---------------------------------------------------------

@@ -53,15 +53,18 @@ def filter_findings(
 
 
 def fixable(findings: list[Finding], modules: Iterable[ModuleInfo], config: Config) -> list[Finding]:
-    """The findings a fix may act on: those the run reports. A fix round runs in a root's worker,
-    before the run filters what it reports, and must not fix what a comment suppresses or the
-    configuration turns off."""
+    """The findings a fix may act on: those the run reports, at `fix-min-confidence` or above. A
+    fix round runs in a root's worker, before the run filters what it reports, and must not fix
+    what a comment suppresses or the configuration turns off."""
     by_display = {module.display: module for module in modules}
     suppressions: dict[str, dict[int, list[Suppression]]] = {}
+    least = CONFIDENCE_ORDER[config.fix_min_confidence]
     kept = []
     for finding in findings:
         module = by_display.get(finding.filename)
         if not _selected(finding, module.path if module is not None else None, config):
+            continue
+        if CONFIDENCE_ORDER.get(finding.confidence, CONFIDENCE_ORDER["medium"]) < least:
             continue
         if module is not None:
             if finding.filename not in suppressions:

@@ -12,6 +12,7 @@ The file is checked and fixed as `tools.py` in a temporary folder.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import shutil
@@ -84,7 +85,14 @@ def prepare(case: Case, root: Path, before: bytes | None = None) -> Path:
 
 
 def config_for(root: Path) -> Config:
-    return load_config(None, root)
+    """The tree's configuration, fixing findings at every confidence unless it says otherwise: the
+    cases show how each fix is written; which findings `fix` takes by default (`fix-min-confidence`)
+    is tested on its own (test_cli.py)."""
+    config = load_config(None, root)
+    pyproject = root / "pyproject.toml"
+    if pyproject.exists() and "fix-min-confidence" in pyproject.read_text(encoding="utf-8"):
+        return config
+    return dataclasses.replace(config, fix_min_confidence="low")
 
 
 def fix(root: Path, *, unsafe: bool = False, diff: bool = False, options: CheckOptions | None = None) -> Run:

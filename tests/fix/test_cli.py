@@ -463,3 +463,97 @@ def test_a_marker_over_a_literal_preview_length_gets_no_fix(tmp_path, returned, 
         assert (
             "a cut at a literal 500 characters is most often a preview" in result.fix_round.unfixed[result.findings[0]]
         )
+
+
+INPUT_THROUGH_AN_ALIAS = '''
+from typing import Union
+from mcp.server.fastmcp import FastMCP
+from pydantic import BaseModel
+
+mcp = FastMCP("files")
+
+
+class ContentPayload(BaseModel):
+    file_path: str
+    content: str
+
+
+class DeletePayload(BaseModel):
+    file_path: str
+
+
+EditPayload = Union[ContentPayload, DeletePayload]
+
+
+@mcp.tool()
+def edit_file(payload: EditPayload | str) -> ContentPayload:
+    """Edit a file and return it."""
+    return ContentPayload(file_path="x", content="y")
+'''
+
+
+def test_a_model_a_tool_takes_through_a_type_alias_gets_no_field_bound(tmp_path):
+    # `Truncated` on `content` would cut the text the model asks `edit_file` to write.
+    (tmp_path / "tools.py").write_text(INPUT_THROUGH_AN_ALIAS, encoding="utf-8")
+    result = check_tree(tmp_path, Request(fixable=True))
+    marks = {f.symbol: f.fixable for f in result.findings if f.code == "BL002"}
+    assert list(marks) == ["ContentPayload.content"]
+    mark = marks["ContentPayload.content"]
+    assert mark is not None and mark["applicability"] == "none" and "input of `edit_file`" in mark["message"]
+
+
+SURE_AND_UNSURE = '''
+import requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+
+@mcp.tool()
+def page(url: str) -> str:
+    """A whole page: `high`."""
+    return requests.get(url).text
+
+
+@mcp.tool()
+def record(url: str) -> dict:
+    """An API's answer, often one record: `medium`."""
+    return requests.get(url).json()
+'''
+
+
+@pytest.mark.parametrize(("least", "fixed"), [(None, ["page"]), ("medium", ["page", "record"])])
+def test_fix_takes_findings_from_its_least_confidence(tmp_path, least, fixed):
+    path = tmp_path / "tools.py"
+    path.write_text(SURE_AND_UNSURE, encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
+    config = Config(root=tmp_path) if least is None else Config(root=tmp_path, fix_min_confidence=least)
+    out, err = io.StringIO(), io.StringIO()
+    run_fix([path], config, CheckOptions(), diff=False, unsafe=False, out=out, err=err)
+    text = path.read_text(encoding="utf-8")
+    assert [tool for tool in ("page", "record") if _wrapped(text, tool)] == fixed
+
+
+def _wrapped(text: str, tool: str) -> bool:
+    """The return of `tool` in `text` goes through a checkpoint."""
+    body = text.split(f"def {tool}(", 1)[1].split("\n\n\n", 1)[0]
+    return "truncate_" in body
+
+
+def test_show_fixes_says_a_finding_is_left_for_its_confidence(tmp_path, monkeypatch, capsys):
+    from boundlint.cli.main import main
+
+    (tmp_path / "tools.py").write_text(SURE_AND_UNSURE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    main(["check", "--no-cache", "--show-fixes", "."])
+    lines = capsys.readouterr().out.splitlines()
+    record = lines.index(next(line for line in lines if "`record`" in line))
+    assert lines[record + 1].startswith("    no fix: its confidence is medium: fixes apply from `fix-min-confidence")
+
+
+def test_fix_min_confidence_takes_a_level_only(tmp_path):
+    from boundlint.core.config import ConfigError, load_config
+
+    (tmp_path / "pyproject.toml").write_text('[tool.boundlint]\nfix-min-confidence = "sure"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="fix-min-confidence"):
+        load_config(None, tmp_path)

@@ -49,7 +49,8 @@ def test_a_text_return_keeps_its_fix(tmp_path):
 
 def _fixes(tmp_path, tool: str) -> list[dict]:
     write_tree(tmp_path, {"server.py": HEADER + tool})
-    result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=Request(fixes=True)))
+    config = Config(root=tmp_path, fix_min_confidence="low")  # how each fix is written, whatever the confidence
+    result = check([tmp_path], config, CheckOptions(request=Request(fixes=True)))
     return [finding.fix for finding in result.findings if finding.code == "BL001"]
 
 

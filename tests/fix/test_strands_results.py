@@ -25,6 +25,7 @@ def bl001_fixes(tmp_path, body: str, **settings: object) -> list[tuple[dict | No
     """Each BL001 fix of `body` as JSON, with the module as that fix alone leaves it."""
     source = HEADER + body
     write_tree(tmp_path, {"tools.py": source})
+    settings = {"fix_min_confidence": "low", **settings}  # how each fix is written, whatever the confidence
     config = Config(root=tmp_path, **settings)  # type: ignore[arg-type]
     result = check([tmp_path], config, CheckOptions(request=Request(fixes=True)))
     found = []
