@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 import libcst as cst
 
@@ -276,8 +275,8 @@ def ask_cost_analyst(question: str) -> str:
             except NoFixError:
                 pass
         candidate = self._return_fix(target, context, kinds, budget, annotation)
-        if isinstance(function, cst.FunctionDef) and candidate.applicability == SAFE:
-            return _unsafe_if_called(candidate, function, tool.qualname)
+        if isinstance(function, cst.FunctionDef):
+            return _unless_called(candidate, function, tool.qualname)
         return candidate
 
     def _return_fix(
@@ -502,9 +501,10 @@ def _json_dumps_argument(kinds: Kinds, value: cst.BaseExpression) -> cst.BaseExp
 STRANDS_MEDIA_BLOCKS = ("image", "document", "video")
 
 
-def _unsafe_if_called(candidate: Candidate, function: cst.FunctionDef, qualname: str) -> Candidate:
-    """The fix, unsafe when the module's own code uses what the function returns (`edit.callers`):
-    the cut would reach it too."""
+def _unless_called(candidate: Candidate, function: cst.FunctionDef, qualname: str) -> Candidate:
+    """The fix, unless the module's own code uses what the function returns (`edit.callers`): the
+    cut would reach that code too and change what it does (another tool's count, a recursive
+    listing), which no fix may do, safe or unsafe."""
     callers = callers_in_module(candidate.module, function)
     if not callers:
         return candidate
@@ -513,8 +513,10 @@ def _unsafe_if_called(candidate: Candidate, function: cst.FunctionDef, qualname:
     reasons = [f"`{name}` calls itself"] if len(others) < len(callers) else []
     if others:
         reasons.append(f"{', '.join(others)} call{'s' if len(others) == 1 else ''} `{name}` too")
-    why = " and ".join(reasons) + ", and would get the cut result"
-    return replace(candidate, applicability=UNSAFE, message=f"{candidate.message} (unsafe: {why})")
+    raise NoFixError(
+        f"no automatic fix: {' and '.join(reasons)}, and would get the cut result; bound the value "
+        "where the tool hands it to the model (the framework's adapter, or a wrapper registered as the tool)"
+    )
 
 
 def _text_part(kinds: Kinds, text: cst.BaseExpression) -> tuple[cst.BaseExpression, Symbol]:

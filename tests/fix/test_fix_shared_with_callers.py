@@ -1,7 +1,8 @@
 """A fix at a tool's `return` changes what every caller of the function gets. When the module's
-own code uses that result (a recursive listing, a helper or another tool that builds on it), the
-fix is unsafe and says who would get the cut value; callers that hand the result on unchanged
-(dispatchers, a demo that prints it) leave it safe."""
+own code uses that result (a recursive listing, a helper or another tool that builds on it), there
+is no fix, and `--show-fixes` says who would get the cut value (a fix, safe or unsafe, may change a
+value's size, never what other code does with it); callers that hand the result on unchanged
+(dispatchers, a demo that prints it) leave the fix safe."""
 
 from __future__ import annotations
 
@@ -28,6 +29,15 @@ def read_page(url: str) -> str:
 """
 
 
+def read_page_mark(tmp_path, rest: str) -> dict:
+    """What `--show-fixes` says of `read_page`'s fix."""
+    write_tree(tmp_path, {"server.py": HEADER + rest})
+    result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=Request(fixable=True)))
+    [finding] = [f for f in result.findings if f.code == "BL001" and f.symbol == "read_page"]
+    assert finding.fixable is not None
+    return finding.fixable
+
+
 def read_page_fix(tmp_path, rest: str) -> dict:
     write_tree(tmp_path, {"server.py": HEADER + rest})
     result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=Request(fixes=True)))
@@ -47,13 +57,13 @@ def read_page_fix(tmp_path, rest: str) -> dict:
         ),
     ],
 )
-def test_code_that_uses_the_result_makes_the_fix_unsafe(tmp_path, rest, caller):
-    fix = read_page_fix(tmp_path, rest)
-    assert fix["applicability"] == "unsafe"
-    assert f"`{caller}` calls `read_page` too" in fix["message"]
+def test_code_that_uses_the_result_leaves_no_fix(tmp_path, rest, caller):
+    mark = read_page_mark(tmp_path, rest)
+    assert mark["applicability"] == "none"
+    assert f"`{caller}` calls `read_page` too, and would get the cut result" in mark["message"]
 
 
-def test_a_recursive_tool_gets_an_unsafe_fix(tmp_path):
+def test_a_recursive_tool_gets_no_fix(tmp_path):
     write_tree(
         tmp_path,
         {
@@ -64,11 +74,10 @@ def test_a_recursive_tool_gets_an_unsafe_fix(tmp_path):
             "    return found\n"
         },
     )
-    result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=Request(fixes=True)))
+    result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=Request(fixable=True)))
     [finding] = [f for f in result.findings if f.code == "BL001" and f.symbol == "list_paths"]
-    assert finding.fix is not None
-    assert finding.fix["applicability"] == "unsafe"
-    assert "`list_paths` calls itself" in finding.fix["message"]
+    assert finding.fixable is not None and finding.fixable["applicability"] == "none"
+    assert "`list_paths` calls itself" in finding.fixable["message"]
 
 
 @pytest.mark.parametrize(
