@@ -236,7 +236,10 @@ def boundlint(arguments: list[str], cwd: Path) -> subprocess.CompletedProcess[by
 
 
 def fix_flags(unsafe: bool) -> list[str]:
-    return ["--unsafe-fixes"] if unsafe else []
+    """Every finding's fix, whatever its confidence (`fix-min-confidence`): the question here is
+    whether fixes keep the code working, not which ones a reviewer wants."""
+    every = ["--config", "fix-min-confidence = 'low'"]
+    return [*every, "--unsafe-fixes"] if unsafe else every
 
 
 def check_json(root: Path, unsafe: bool = True) -> list[dict]:

@@ -62,12 +62,11 @@ def test_several_trees_get_a_report_each_and_one_table(tmp_path, capsys):
 
 def test_safe_only_leaves_the_unsafe_fixes_out(tmp_path):
     (tmp_path / "tree").mkdir()
-    # `count` uses what `page` returns, so the fix of `page` is unsafe; the one of `rows` is safe
+    # the cut of `rows` becomes a marked cut of a JSON-compatible copy: unsafe; the fix of `page` is safe
     (tmp_path / "tree" / "server.py").write_text(
         "import requests\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('x')\n\n\n"
         "@mcp.tool()\ndef page(url: str) -> str:\n    return requests.get(url).text\n\n\n"
-        "@mcp.tool()\ndef rows(url: str):\n    return requests.get(url).json()['rows']\n\n\n"
-        "def count(url: str) -> int:\n    return len(page(url))\n"
+        "@mcp.tool()\ndef rows(url: str) -> list[dict]:\n    return requests.get(url).json()['rows'][:50]\n"
     )
     assert run(tmp_path / "tree", unsafe=True).findings_fixed == 2
     assert run(tmp_path / "tree", unsafe=False).findings_fixed == 1

@@ -84,6 +84,8 @@ def trees(tmp_path_factory):
     base = tmp_path_factory.mktemp("interrupted")
     original = base / "original"
     generate(original, 60)
+    # Every finding's fix, whatever its confidence: the more files a run writes, the more moments to interrupt.
+    (original / "pyproject.toml").write_text('[tool.boundlint]\nfix-min-confidence = "low"\n', encoding="utf-8")
     fixed = base / "fixed"
     shutil.copytree(original, fixed)
     run = subprocess.run(
