@@ -88,6 +88,8 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("create_issue", ["low"]),  # an action: its answer is most often a confirmation
         ("delete_file", ["low"]),  # an undoing verb, whatever its object
         ("calculate_total", ["low"]),  # a calculation
+        ("calculator", ["low"]),  # named for what it computes with
+        ("scientific_calculator", ["low"]),
         ("issue_details", ["high"]),  # a read named by its noun
         ("update_page", ["high"]),  # the page written may come back whole
         ("add_documents", ["low"]),  # taken in: the answer does not carry them back
