@@ -90,6 +90,7 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("calculate_total", ["low"]),  # a calculation
         ("calculator", ["low"]),  # named for what it computes with
         ("scientific_calculator", ["low"]),
+        ("calculator_tool", ["low"]),
         ("issue_details", ["high"]),  # a read named by its noun
         ("update_page", ["high"]),  # the page written may come back whole
         ("add_documents", ["low"]),  # taken in: the answer does not carry them back

@@ -671,8 +671,9 @@ def tool_answers_briefly(qualname: str) -> bool:
             words = words[1:]
     if len(words) >= 2 and words[0] in CALCULATING_VERBS:
         return True
-    if words and words[-1] in ("calculator", "calc"):
-        return True  # `calculator`, `scientific_calculator`: the tool is named for what it computes with
+    named = words[:-1] if len(words) > 1 and words[-1] in ("tool", "tools") else words
+    if named and named[-1] in ("calculator", "calc"):
+        return True  # `calculator`, `CalculatorTool._run`: the tool is named for what it computes with
     if len(words) < 2 or words[0] not in ACTION_VERBS:
         return False
     if "and" in words[1:]:
