@@ -316,11 +316,12 @@ class Flight(BaseModel):
     file_path: str
     description: str
     notes_text: str
+    log_file: str
 
 @mcp.tool()
 def flight(code: str) -> Flight:
     return Flight(flight_number=code, origin=code, destination=code, start_node_label=code, file_path=code,
-                  description=code, notes_text=code)
+                  description=code, notes_text=code, log_file=code)
 """
     result = run_tree(tmp_path, {"server.py": source})
     # (`description` too is a line about the flight, as reviewers read it: `low`, not shown)

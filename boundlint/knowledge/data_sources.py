@@ -1028,6 +1028,7 @@ SMALL_ATTRIBUTES = frozenset(
         "namespace",
         "unit",
         "path",  # a file or JSON pointer path
+        "filename",
         "from_",
         "origin",
         "destination",
@@ -1086,6 +1087,8 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_region",
     "_label",
     "_path",
+    "_file",  # `log_file`, `output_file`: a file's path, not what it holds
+    "_filename",
     "_number",
     "_cursor",
     "_size",
