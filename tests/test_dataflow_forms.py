@@ -415,6 +415,12 @@ async def open_url(url: str) -> str:
 def headline(url: str) -> str:
     \"\"\"h\"\"\"
     return requests.get(url).text.title()
+
+@tool
+async def reload(url: str) -> dict:
+    \"\"\"r\"\"\"
+    page = await requests.Session().get_current_page()
+    return {"url": page.url, "title": await page.title()}  # awaited: the page's coroutine, no `str.title`
 """,
         ["headline"],
     ),

@@ -646,6 +646,10 @@ class FunctionEvaluator:
         if isinstance(expr, cst.Call):
             return self._call(expr, env)
         if isinstance(expr, cst.Await):
+            call = expr.expression
+            if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and _awaited_getter(call):
+                self.eval(call.func.value, env)
+                return BOUNDED_VALUE  # `await page.title()`: no `str` method is awaited; a getter
             return self.eval(expr.expression, env)
         if isinstance(expr, cst.Comparison):
             # Evaluated for the names it binds: `if (n := len(text)) > 100:`.
@@ -1829,6 +1833,12 @@ def _names_response(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.Attribute):
         return src.names_response(expr.attr.value)
     return False
+
+
+def _awaited_getter(call: cst.Call) -> bool:
+    """`await page.title()`, `await page.url()`: a method named for a short field, called with
+    nothing and awaited, so an object's coroutine, never the `str` method of that name."""
+    return not call.args and isinstance(call.func, cst.Attribute) and src.is_small_field(call.func.attr.value)
 
 
 def _unknown_answer(
