@@ -91,6 +91,9 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("calculator", ["low"]),  # named for what it computes with
         ("scientific_calculator", ["low"]),
         ("calculator_tool", ["low"]),
+        ("ask_user", ["low"]),  # a person's answer
+        ("get_user_input", ["low"]),
+        ("user_profile", ["high"]),  # a person's record, not their answer
         ("issue_details", ["high"]),  # a read named by its noun
         ("update_page", ["high"]),  # the page written may come back whole
         ("add_documents", ["low"]),  # taken in: the answer does not carry them back

@@ -658,6 +658,16 @@ def names_error_report(name: str) -> bool:
     return bool(words) and bool(set(words) & _ERROR_WORDS) and words[0] not in _READING_VERBS
 
 
+_PEOPLE = frozenset({"user", "human", "person", "operator"})
+
+
+def asks_a_person(words: list[str]) -> bool:
+    """`ask_user`, `ask_human`, `get_user_input`, `human_input`: a tool that waits for a person's
+    answer (on the reviewed sets, 4 of 4 such findings were judged short)."""
+    named = set(words)
+    return bool(named & _PEOPLE) and ("ask" in named or "input" in named)
+
+
 def tool_answers_briefly(qualname: str) -> bool:
     """`create_issue`, `send_email`, `DeleteFileTool._run`, `calculate_tip`: a tool named for an
     action (its answer is a confirmation) or a calculation (its answer is the result). What such
@@ -674,6 +684,8 @@ def tool_answers_briefly(qualname: str) -> bool:
     named = words[:-1] if len(words) > 1 and words[-1] in ("tool", "tools") else words
     if named and named[-1] in ("calculator", "calc"):
         return True  # `calculator`, `CalculatorTool._run`: the tool is named for what it computes with
+    if asks_a_person(named):
+        return True  # `ask_user`, `get_user_input`: what a person types in answer
     if len(words) < 2 or words[0] not in ACTION_VERBS:
         return False
     if "and" in words[1:]:
