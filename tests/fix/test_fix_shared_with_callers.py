@@ -30,20 +30,13 @@ def read_page(url: str) -> str:
 
 
 def read_page_mark(tmp_path, rest: str) -> dict:
-    """What `--show-fixes` says of `read_page`'s fix."""
+    """What `check --show-fixes` knows of `read_page`'s fix: its applicability and message, or why
+    there is none (applicability "none")."""
     write_tree(tmp_path, {"server.py": HEADER + rest})
     result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=Request(fixable=True)))
     [finding] = [f for f in result.findings if f.code == "BL001" and f.symbol == "read_page"]
     assert finding.fixable is not None
     return finding.fixable
-
-
-def read_page_fix(tmp_path, rest: str) -> dict:
-    write_tree(tmp_path, {"server.py": HEADER + rest})
-    result = check([tmp_path], Config(root=tmp_path), CheckOptions(request=Request(fixes=True)))
-    [finding] = [f for f in result.findings if f.code == "BL001" and f.symbol == "read_page"]
-    assert finding.fix is not None
-    return finding.fix
 
 
 @pytest.mark.parametrize(
@@ -97,7 +90,7 @@ def test_a_recursive_tool_gets_no_fix(tmp_path):
     ],
 )
 def test_callers_that_hand_the_result_on_keep_the_fix_safe(tmp_path, rest):
-    assert read_page_fix(tmp_path, rest)["applicability"] == "safe"
+    assert read_page_mark(tmp_path, rest)["applicability"] == "safe"
 
 
 def test_a_coroutine_handed_to_a_runner_that_is_returned_is_passed_on(tmp_path):
