@@ -22,6 +22,7 @@ from typing import Any
 
 import libcst as cst
 
+from boundlint.discover.dependencies import declared_minimum, parse_version
 from boundlint.edit.context import FixContext
 from boundlint.edit.imports import append_item
 from boundlint.edit.model import BUDGET, SAFE, Candidate, Names, NoFixError, Symbol
@@ -67,6 +68,7 @@ def install_candidate(target: Target, context: FixContext, budget: str) -> Candi
     if host.module is not target.module and not context.install_elsewhere:
         raise NoFixError("the server or agent is made in another module")
     install = _install_for(context, host)
+    _require_version(install, context)
     module_name, name = install.adapter.rsplit(".", 1)
     symbol = Symbol(module_name, name)
     slot = _slot(host.call, install)
@@ -174,6 +176,20 @@ def _without_comment(comma: cst.Comma) -> cst.Comma:
 
 def _is_multiline(whitespace: cst.BaseParenthesizableWhitespace) -> bool:
     return isinstance(whitespace, cst.ParenthesizedWhitespace)
+
+
+def _require_version(install: fw.AdapterInstall, context: FixContext) -> None:
+    """`NoFixError` when the project allows a version of the host's package older than the one that
+    takes the adapter's keyword (`fastmcp>=2.8.0`, where `middleware=` needs 2.9.0)."""
+    if install.since is None:
+        return
+    package, since = install.since
+    allowed = declared_minimum(context.config.root, package)
+    if allowed is not None and allowed < parse_version(since):
+        shown = ".".join(map(str, allowed))
+        raise NoFixError(
+            f"`{install.keyword}=` needs {package} {since} or later, and the project allows {package} {shown}"
+        )
 
 
 def _install_for(context: FixContext, host: Host) -> fw.AdapterInstall:

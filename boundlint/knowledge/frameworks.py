@@ -474,6 +474,9 @@ class AdapterInstall:
     adapter: str  # the runtime's module and name
     in_list: bool = True
     first: bool = False  # first in the list: a middleware stack, whose first item is the outermost
+    # The package and the version from which the host takes `keyword` (FastMCP's `middleware=`
+    # came in 2.9.0): a project that still allows an older one gets no adapter.
+    since: tuple[str, str] | None = None
 
 
 ADAPTER_INSTALLS: list[AdapterInstall] = [
@@ -485,6 +488,7 @@ ADAPTER_INSTALLS: list[AdapterInstall] = [
         "middleware",
         "boundlint_runtime.adapters.fastmcp.BoundlintMiddleware",
         first=True,
+        since=("fastmcp", "2.9.0"),
     ),
     AdapterInstall(
         Pattern(LANGCHAIN, "create_agent"),

@@ -1,0 +1,60 @@
+"""The oldest version of a package the project being checked lets itself run with.
+
+A fix that relies on an API a package added in some version (FastMCP's
+`middleware=` came in 2.9) breaks a project that still allows an older one. The
+requirement is read, as text, where a Python project declares it: PEP 621
+`[project]` dependencies and optional dependencies and Poetry's tables in
+`pyproject.toml`, and `requirements*.txt`. Only the lower bound matters
+(`>=2.8`, `==2.8.0`, `~=2.8`, Poetry's `^2.8`); a requirement without one
+allows any version, the newest included, and says nothing here.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+Version = tuple[int, ...]
+
+# `fastmcp>=2.8.0,<3`, `"fastmcp[cli] == 2.8.0"`, `fastmcp = "^2.8"`: the name, then its specifiers.
+_LOWER_BOUND = re.compile(r"(?:>=|==|~=|\^|>)\s*([0-9]+(?:\.[0-9]+)*)")
+
+
+def declared_minimum(root: Path, package: str) -> Version | None:
+    """The lowest lower bound the project's dependency files give `package`, or None when none
+    gives one (not declared, or declared without a lower bound)."""
+    found = [bound for text in _declaring_texts(root) for bound in _lower_bounds(text, package)]
+    return min(found) if found else None
+
+
+def parse_version(text: str) -> Version:
+    return tuple(int(part) for part in text.split("."))
+
+
+def _declaring_texts(root: Path) -> list[str]:
+    paths = [root / "pyproject.toml", *sorted(root.glob("requirements*.txt")), *sorted(root.glob("requirements/*.txt"))]
+    texts = []
+    for path in paths:
+        try:
+            texts.append(path.read_text(encoding="utf-8", errors="replace"))
+        except OSError:
+            continue
+    return texts
+
+
+def _lower_bounds(text: str, package: str) -> list[Version]:
+    # The package's name where a requirement starts (a quote, a line start), in either spelling,
+    # with extras, up to the end of that requirement (its quote, comma-free line end).
+    spelled = re.escape(package).replace(r"\-", "[-_.]").replace(r"_", "[-_.]")
+    pattern = re.compile(
+        rf"""(?:^|["'\s]){spelled}(?![\w.-])(?:\[[^\]]*\])?[ \t]*(?:=(?!=)[ \t]*["']?)?(?P<spec>[^"'#\n]*)""",
+        re.IGNORECASE | re.MULTILINE,
+    )
+    # Poetry's table form: `fastmcp = { version = ">=2.7", extras = ["cli"] }`.
+    table = re.compile(rf"""^[ \t]*{spelled}[ \t]*=[ \t]*\{{[^}}]*?version\s*=\s*["'](?P<spec>[^"']*)""", re.I | re.M)
+    bounds = []
+    for match in [*pattern.finditer(text), *table.finditer(text)]:
+        bound = _LOWER_BOUND.search(match.group("spec"))
+        if bound is not None:
+            bounds.append(parse_version(bound.group(1)))
+    return bounds
