@@ -34,7 +34,9 @@ to: `note = f"[{n} lines truncated]"` ... `note + kept`, or added to the same
 text after the cut: `out += f"[truncated from {n} chars]"`), no
 `truncated`/`total`/`has_more` key beside it. A cut whose bounds are the tool's own arguments
 (`results[:num_results]`, `text[start:start + length]`) is not reported: the
-model asked for that part.
+model asked for that part. Nor is an excerpt of a failed request's body in a
+failure message (`f"HTTP {resp.status_code}: {resp.text[:200]}"` after a status
+test): the tool's answer is the failure, not the page.
 """
     why = """
 Silent truncation is worse than a large context. The model cannot know that
