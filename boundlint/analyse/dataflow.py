@@ -1647,24 +1647,24 @@ class FunctionEvaluator:
         if self.owner is None or not isinstance(self.owner.body, cst.IndentedBlock):
             return None
         made = _bound_once(self.owner.body.body, attribute)
-        init = class_methods(self.owner).get("__init__")
-        if made is None and init is not None:
-            made = _assigned_once(
-                init.body, lambda t: isinstance(t, cst.Attribute) and _is_self(t.value) and t.attr.value == attribute
-            )
+        if made is None:
+            made = self._stored_in_init(attribute)
         return made if isinstance(made, cst.Call) else None
 
-    def _stored_function(self, attribute: str) -> Entity | None:
-        """`self.python_evaluator(code)` where `__init__` did `self.python_evaluator =
-        evaluate_python_code`: that function of the tree, called through the attribute."""
+    def _stored_in_init(self, attribute: str) -> cst.BaseExpression | None:
+        """What `__init__` stores in `self.<attribute>`, when it does so once."""
         assert self.owner is not None
         init = class_methods(self.owner).get("__init__")
         if init is None:
             return None
-
-        stored = _assigned_once(
+        return _assigned_once(
             init.body, lambda t: isinstance(t, cst.Attribute) and _is_self(t.value) and t.attr.value == attribute
         )
+
+    def _stored_function(self, attribute: str) -> Entity | None:
+        """`self.python_evaluator(code)` where `__init__` did `self.python_evaluator =
+        evaluate_python_code`: that function of the tree, called through the attribute."""
+        stored = self._stored_in_init(attribute)
         if not isinstance(stored, (cst.Name, cst.Attribute)):
             return None
         entity = self.project.resolve(self.module, stored)
