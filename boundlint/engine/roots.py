@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from boundlint import rules
 from boundlint.core.config import Config
-from boundlint.core.findings import CONFIDENCE_ORDER, NO_FIX, Finding
+from boundlint.core.findings import NO_FIX, Finding
 from boundlint.core.hashing import blake2b
 from boundlint.core.result import FixRound, InternalError, ToolRow
 from boundlint.core.selection import code_enabled
 from boundlint.discover.files import display_name, is_test_path, under_test_folder
-from boundlint.rules.filter import fixable
+from boundlint.rules.filter import below_fix_confidence, fixable
 
 if TYPE_CHECKING:
     from boundlint.analyse.analysis import Analysis
@@ -190,7 +190,7 @@ def _below_fix_confidence(finding: Finding, config: Config) -> Finding:
     rule = rules.RULES_BY_CODE.get(finding.code)
     if finding.fixable is not None or rule is None or rule.fixes_at is None:
         return finding
-    if CONFIDENCE_ORDER.get(finding.confidence, 0) >= CONFIDENCE_ORDER[config.fix_min_confidence]:
+    if not below_fix_confidence(finding, config):
         return finding
     reason = (
         f"its confidence is {finding.confidence}: fixes apply from "

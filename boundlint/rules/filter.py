@@ -58,13 +58,12 @@ def fixable(findings: list[Finding], modules: Iterable[ModuleInfo], config: Conf
     what a comment suppresses or the configuration turns off."""
     by_display = {module.display: module for module in modules}
     suppressions: dict[str, dict[int, list[Suppression]]] = {}
-    least = CONFIDENCE_ORDER[config.fix_min_confidence]
     kept = []
     for finding in findings:
         module = by_display.get(finding.filename)
         if not _selected(finding, module.path if module is not None else None, config):
             continue
-        if CONFIDENCE_ORDER.get(finding.confidence, CONFIDENCE_ORDER["medium"]) < least:
+        if below_fix_confidence(finding, config):
             continue
         if module is not None:
             if finding.filename not in suppressions:
@@ -73,6 +72,12 @@ def fixable(findings: list[Finding], modules: Iterable[ModuleInfo], config: Conf
                 continue
         kept.append(finding)
     return kept
+
+
+def below_fix_confidence(finding: Finding, config: Config) -> bool:
+    """`finding` is less sure than `fix-min-confidence`: `fix` leaves it."""
+    confidence = CONFIDENCE_ORDER.get(finding.confidence, CONFIDENCE_ORDER["medium"])
+    return confidence < CONFIDENCE_ORDER[config.fix_min_confidence]
 
 
 def _selected(finding: Finding, path: Path | None, config: Config) -> bool:
