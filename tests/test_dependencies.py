@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boundlint.discover.dependencies import declared_minimum
+from boundlint.discover.dependencies import declared_minimum, declaring_texts
 
 
 @pytest.mark.parametrize(
@@ -25,16 +25,16 @@ from boundlint.discover.dependencies import declared_minimum
 )
 def test_the_lowest_version_a_project_allows(tmp_path, name, text, expected):
     (tmp_path / name).write_text(text, encoding="utf-8")
-    assert declared_minimum(tmp_path, "fastmcp") == expected
+    assert declared_minimum(declaring_texts(tmp_path), "fastmcp") == expected
 
 
 def test_the_lowest_bound_of_several_files_counts(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[project]\ndependencies = ["fastmcp>=2.10"]\n', encoding="utf-8")
     (tmp_path / "requirements.txt").write_text("fastmcp==2.8.1\n", encoding="utf-8")
-    assert declared_minimum(tmp_path, "fastmcp") == (2, 8, 1)
-    assert declared_minimum(tmp_path, "httpx") is None
+    assert declared_minimum(declaring_texts(tmp_path), "fastmcp") == (2, 8, 1)
+    assert declared_minimum(declaring_texts(tmp_path), "httpx") is None
 
 
 def test_a_bare_requirement_takes_no_bound_from_the_next_line(tmp_path):
     (tmp_path / "requirements.txt").write_text("fastmcp\nboundlint-runtime>=0.1\n", encoding="utf-8")
-    assert declared_minimum(tmp_path, "fastmcp") is None
+    assert declared_minimum(declaring_texts(tmp_path), "fastmcp") is None

@@ -4,7 +4,7 @@ A fix that relies on an API a package added in some version (FastMCP's
 `middleware=` came in 2.9) breaks a project that still allows an older one. The
 requirement is read, as text, where a Python project declares it: PEP 621
 `[project]` dependencies and optional dependencies and Poetry's tables in
-`pyproject.toml`, and `requirements*.txt`. Only the lower bound matters
+`pyproject.toml`, `setup.cfg`, `setup.py`, `Pipfile` and `requirements*.txt`. Only the lower bound matters
 (`>=2.8`, `==2.8.0`, `~=2.8`, Poetry's `^2.8`); a requirement without one
 allows any version, the newest included, and says nothing here.
 """
@@ -20,10 +20,14 @@ Version = tuple[int, ...]
 _LOWER_BOUND = re.compile(r"(?:>=|==|~=|\^|>)\s*([0-9]+(?:\.[0-9]+)*)")
 
 
-def declared_minimum(root: Path, package: str) -> Version | None:
-    """The lowest lower bound the project's dependency files give `package`, or None when none
-    gives one (not declared, or declared without a lower bound)."""
-    found = [bound for text in _declaring_texts(root) for bound in _lower_bounds(text, package)]
+# Where a project declares what it needs, besides `requirements*.txt`.
+DECLARING_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile")
+
+
+def declared_minimum(texts: list[str], package: str) -> Version | None:
+    """The lowest lower bound the project's dependency files (`declaring_texts`) give `package`, or
+    None when none gives one (not declared, or declared without a lower bound)."""
+    found = [bound for text in texts for bound in _lower_bounds(text, package)]
     return min(found) if found else None
 
 
@@ -31,8 +35,10 @@ def parse_version(text: str) -> Version:
     return tuple(int(part) for part in text.split("."))
 
 
-def _declaring_texts(root: Path) -> list[str]:
-    paths = [root / "pyproject.toml", *sorted(root.glob("requirements*.txt")), *sorted(root.glob("requirements/*.txt"))]
+def declaring_texts(root: Path) -> list[str]:
+    """The text of each file of the project at `root` that declares its dependencies."""
+    paths = [root / name for name in DECLARING_FILES]
+    paths += sorted(root.glob("requirements*.txt")) + sorted(root.glob("requirements/*.txt"))
     texts = []
     for path in paths:
         try:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from boundlint.core.config import Config
+from boundlint.discover.dependencies import Version, declared_minimum, declaring_texts
 from boundlint.edit.imports import ImportPlanner
 from boundlint.edit.model import NoFixError
 from boundlint.find.checkpoints import Checkpoints
@@ -40,6 +41,13 @@ class FixContext:
         self.install_elsewhere = False
         # Models a tool also takes as input, with that tool (`Analysis.input_models`).
         self.input_models: dict[cst.ClassDef, str] = {}
+        self._dependency_texts: list[str] | None = None
+
+    def declared_minimum(self, package: str) -> Version | None:
+        """The oldest version of `package` the project allows (its dependency files read once)."""
+        if self._dependency_texts is None:
+            self._dependency_texts = declaring_texts(self.config.root)
+        return declared_minimum(self._dependency_texts, package)
 
     def facts(self, module: ModuleInfo) -> _ModuleFacts:
         key = id(module)

@@ -22,7 +22,7 @@ from typing import Any
 
 import libcst as cst
 
-from boundlint.discover.dependencies import declared_minimum, parse_version
+from boundlint.discover.dependencies import parse_version
 from boundlint.edit.context import FixContext
 from boundlint.edit.imports import append_item
 from boundlint.edit.model import BUDGET, SAFE, Candidate, Names, NoFixError, Symbol
@@ -184,7 +184,7 @@ def _require_version(install: fw.AdapterInstall, context: FixContext) -> None:
     if install.since is None:
         return
     package, since = install.since
-    allowed = declared_minimum(context.config.root, package)
+    allowed = context.declared_minimum(package)
     if allowed is not None and allowed < parse_version(since):
         shown = ".".join(map(str, allowed))
         raise NoFixError(

@@ -14,12 +14,12 @@ import re
 from pathlib import Path
 
 from boundlint.core.config import Config
+from boundlint.discover.dependencies import declaring_texts
 from boundlint.discover.module_names import module_name_for
 from boundlint.knowledge.frameworks import RUNTIME_ROOT
 
 RUNTIME_IMPORT = RUNTIME_ROOT
 _NAME = re.compile(r"boundlint[-_.]runtime", re.IGNORECASE)
-_DECLARING_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile")
 
 
 def adds_runtime_import(old: str, new: str) -> bool:
@@ -35,16 +35,7 @@ def has_runtime(config: Config) -> bool:
 
 def declares_runtime(root: Path) -> bool:
     """`boundlint-runtime` is named in one of the project's dependency files."""
-    candidates = [root / name for name in _DECLARING_FILES]
-    candidates += sorted(root.glob("requirements*.txt")) + sorted(root.glob("requirements/*.txt"))
-    for path in candidates:
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        if _NAME.search(text):
-            return True
-    return False
+    return any(_NAME.search(text) for text in declaring_texts(root))
 
 
 def declaration_hint(root: Path, fixed: Path) -> str:
