@@ -1177,3 +1177,43 @@ for slug in ("a", "b"):
     mcp.add_tool(make_handler(slug))
 """
     assert tools_of(tmp_path, {"server.py": server}) == {"make_handler.<locals>.handler": "mcp"}
+
+
+def test_finding_tools_parses_a_registrars_module_and_not_those_of_what_else_is_called(tmp_path, monkeypatch):
+    """`register_tools(mcp)` is read in its module; `Agent("a", 3)` and `log("started")` are calls
+    of the tree's own class and helper, given no server: their modules are not parsed for them."""
+    from boundlint.analyse.analysis import Analysis
+    from boundlint.core.config import Config
+    from boundlint.project.loader import Loader
+    from boundlint.project.lookup import Project
+    from tests.helpers import write_tree
+
+    write_tree(
+        tmp_path,
+        {
+            "app/__init__.py": "",
+            "app/agent.py": "class Agent:\n    def __init__(self, name, turns):\n        self.name = name\n",
+            "app/util.py": "def log(message):\n    print(message)\n",
+            "app/registry.py": (
+                "def register_tools(server):\n    @server.tool()\n    def search(q: str) -> str:\n        return q\n"
+            ),
+            "app/main.py": (
+                "from mcp.server.fastmcp import FastMCP\n"
+                "from app.agent import Agent\n"
+                "from app.registry import register_tools\n"
+                "from app.util import log\n"
+                "mcp = FastMCP('x')\n"
+                "register_tools(mcp)\n"
+                "agent = Agent('a', 3)\n"
+                "log('started')\n"
+            ),
+        },
+    )
+    monkeypatch.chdir(tmp_path)
+    loader = Loader()
+    project = Project(sorted(tmp_path.rglob("*.py")), loader)
+    main = project.load(tmp_path / "app/main.py")
+    assert main is not None
+    analysis = Analysis(project, Config(root=tmp_path), [main]).run()
+    assert [tool.qualname for tool in analysis.tools] == ["register_tools.<locals>.search"]
+    assert set(loader._modules) == {tmp_path / "app/main.py", tmp_path / "app/registry.py"}

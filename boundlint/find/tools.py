@@ -680,8 +680,17 @@ class ToolFinder:
             return
         if not self._param_hosts and (call.module.is_test or call.module.is_standalone):
             return  # a test or a script that makes its own server to call `register_tools` on it
-        entity = self.project.resolve(call.module, call.node.func)
-        if entity is None or entity.kind != "function" or not isinstance(entity.node, cst.FunctionDef):
+        # Only a function can be a registrar, and only one given a server or agent registers on it.
+        # Both are asked before the function's module is parsed: a framework's calls of its own
+        # classes and helpers (`Agent(...)`, `log(message)`) would otherwise parse its largest modules.
+        written = dotted(call.node.func)
+        found = self.project.locate_written(call.module.path, written) if written is not None else None
+        if found is None or found.kind != "function":
+            return
+        if not self._passes_a_host(call):
+            return
+        entity = self.project.entity(found)
+        if entity is None or not isinstance(entity.node, cst.FunctionDef):
             return
         function = entity.node
         if function in self._param_hosts:
@@ -711,6 +720,17 @@ class ToolFinder:
         finally:
             del self._param_hosts[function]
             del self._param_calls[function]
+
+    def _passes_a_host(self, call: CallSite) -> bool:
+        """Whether `call` passes, by name and before any `*args`, a value some call made (a server
+        or agent may be one): without parsing the factories those calls go through."""
+        for arg in call.node.args:
+            if arg.star:
+                return False
+            value = arg.value
+            if isinstance(value, (cst.Name, cst.Attribute)) and self._made_by(call, value)[0] is not None:
+                return True
+        return False
 
     def _check_agent_tool(self, call: CallSite, func: cst.Attribute, method: str) -> bool:
         """`research_agent.as_tool(tool_name="research", ...)`: a tool that returns an agent's output."""
@@ -742,8 +762,16 @@ class ToolFinder:
         return self.project.external_name(module, func) is None and self.project.resolve_class(module, func) is not None
 
     def _agent_call(self, call: CallSite, receiver: cst.BaseExpression) -> tuple[cst.Call | None, ModuleInfo]:
-        """The `Agent(...)` call that made the receiver: itself, a local assignment, or a global;
-        through a factory of the project (`lane = build_lane_agent(...)`) to the call it returns."""
+        """The `Agent(...)` call that made the receiver (`_made_by`); through a factory of the
+        project (`lane = build_lane_agent(...)`) to the call it returns."""
+        made, module, given = self._made_by(call, receiver)
+        if made is None or given:
+            return made, module
+        return self._through_factory(made, module)
+
+    def _made_by(self, call: CallSite, receiver: cst.BaseExpression) -> tuple[cst.Call | None, ModuleInfo, bool]:
+        """The call that made the receiver: itself, a local assignment, or a global; and whether it
+        is the server given to the registrar `call` is in (already followed through its factory)."""
         module = call.module
         made: cst.Call | None = None
         if isinstance(receiver, cst.Call):
@@ -753,14 +781,12 @@ class ToolFinder:
             made = local[-1] if local else None
             given = self._param_hosts.get(call.function) if call.function is not None and made is None else None
             if given is not None and receiver.value in given:  # a parameter of `register_tools(mcp)`
-                return given[receiver.value].call, given[receiver.value].module
+                return given[receiver.value].call, given[receiver.value].module, True
         if made is None:
             entity = self.project.resolve(module, receiver, kinds=("assign",))
             if entity is not None and isinstance(entity.node, cst.Call):
                 made, module = entity.node, entity.module
-        if made is None:
-            return None, module
-        return self._through_factory(made, module)
+        return made, module, False
 
     def _through_factory(self, made: cst.Call, module: ModuleInfo) -> tuple[cst.Call, ModuleInfo]:
         """`build_agent(...)` of the project that returns `Agent(...)`: that call, in its module."""
