@@ -107,6 +107,23 @@ def snippet(module: ModuleInfo, node: cst.CSTNode, limit: int = 60) -> str:
     return module.snippet(node, limit)
 
 
+class Quoted:
+    """`snippet(module, node)`, written when a message first quotes it. The evaluator has the
+    code of every call and attribute at hand for its messages, but most values turn out bounded
+    and no message quotes them; writing a node's code costs more than evaluating it."""
+
+    __slots__ = ("_module", "_node")
+
+    def __init__(self, module: ModuleInfo, node: cst.CSTNode) -> None:
+        self._module, self._node = module, node
+
+    def __str__(self) -> str:
+        return self._module.snippet(self._node)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 class FunctionEvaluator:
     """Evaluates one function's returns, within one module."""
 
@@ -768,7 +785,7 @@ class FunctionEvaluator:
         return replace(value, path=True) if name in self.path_params else value
 
     def _attribute(self, expr: cst.Attribute, env: Env) -> Verdict:
-        code = snippet(self.module, expr)
+        code = Quoted(self.module, expr)
         qualified = self.project.external_name(self.module, expr)
         if qualified in src.SOURCE_NAMES:
             return unbounded(src.SOURCE_NAMES[qualified].format(code=code), expr, self.module, HIGH)
@@ -1304,7 +1321,7 @@ class FunctionEvaluator:
 
     def _call_value(self, expr: cst.Call, env: Env, qualified: str | None) -> Verdict:
         func = expr.func
-        code = snippet(self.module, expr)
+        code = Quoted(self.module, expr)
         args = [arg.value for arg in expr.args]
         if self.analysis.is_checkpoint(self.module, func):
             for arg in args:
@@ -1362,7 +1379,9 @@ class FunctionEvaluator:
         name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
         return _unknown_answer((name,), expr, self.module, values, few=self._asks_for_few(expr))
 
-    def _builtin_call(self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: str) -> Verdict:
+    def _builtin_call(
+        self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: Quoted
+    ) -> Verdict:
         values = [self.eval(arg, env) for arg in args]
         if name in src.SMALL_BUILTINS:
             return BOUNDED_VALUE
@@ -1393,7 +1412,7 @@ class FunctionEvaluator:
         return unbounded(f"the result of `{code}`", expr, self.module)
 
     def _external_call(
-        self, qualified: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: str
+        self, qualified: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: Quoted
     ) -> Verdict | None:
         if qualified in src.SOURCE_CALLS:
             for arg in args:
@@ -1687,7 +1706,7 @@ class FunctionEvaluator:
         return None
 
     def _method_call(
-        self, func: cst.Attribute, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: str
+        self, func: cst.Attribute, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: Quoted
     ) -> Verdict:
         method = func.attr.value
         receiver = self.eval(func.value, env)
@@ -1855,7 +1874,7 @@ def _unknown_answer(
     is as large as what it is given: in a helper, what each caller passes (`shorten(text)`,
     `cls(nodes=nodes)`); else `low` (`board.piece_name(p)`, `usage.aggregate()`): such answers are
     most often short, and a reviewer rejects most findings that rest on them."""
-    code = snippet(module, expr)
+    code = Quoted(module, expr)
     if names and src.names_identifier(names[0]):
         return BOUNDED_VALUE  # `validate_path(p)`, `client.get_session_id()`: an identifier, by its name
     given = [*arguments, data] if data is not None else arguments
@@ -2037,7 +2056,7 @@ def _bound_once(statements: Sequence[cst.BaseStatement], name: str) -> cst.BaseE
     return found[0] if len(found) == 1 else None
 
 
-def _text_of(value: Verdict, code: str, expr: cst.BaseExpression, module: ModuleInfo) -> Verdict:
+def _text_of(value: Verdict, code: Quoted, expr: cst.BaseExpression, module: ModuleInfo) -> Verdict:
     """`str(x)`, `json.dumps(x)` of a value not known to be small: as large as `x`. A known
     source keeps its name and confidence (`the response body ...`); a value we know nothing
     about stays `medium`, as it is: most such answers are ids and statuses, some are pages."""
