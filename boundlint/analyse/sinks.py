@@ -25,11 +25,25 @@ def is_log_call(module: ModuleInfo, call: cst.Call) -> bool:
         return True
     if not isinstance(call.func, cst.Attribute):
         return False
-    receiver = module.code(call.func.value).rsplit(".", 1)[-1].lower()
+    receiver = _last_name(module, call.func.value).lower()
     method = call.func.attr.value
     # `logger.info(...)`, `self._log.warning(...)`, `console.print(...)`: by the receiver's name too,
     # never by the method's alone (`response.error(...)` may answer the model).
     return ("log" in receiver and method in LOG_METHODS) or (receiver == "console" and method in ("print", "log"))
+
+
+def _last_name(module: ModuleInfo, receiver: cst.BaseExpression) -> str:
+    """What follows the last dot of `receiver`'s code (`_log` of `self._log`), read off the node
+    when the code is written plainly: writing the code of every receiver is costly."""
+    if isinstance(receiver, cst.Name) and not receiver.lpar:
+        return receiver.value
+    if isinstance(receiver, cst.Attribute) and not receiver.lpar and _plain(receiver.dot.whitespace_after):
+        return receiver.attr.value
+    return module.code(receiver).rsplit(".", 1)[-1]
+
+
+def _plain(whitespace: cst.BaseParenthesizableWhitespace) -> bool:
+    return isinstance(whitespace, cst.SimpleWhitespace) and whitespace.value == ""
 
 
 def printed_only(module: ModuleInfo, function: cst.FunctionDef) -> frozenset[str]:
