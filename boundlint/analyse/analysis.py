@@ -8,6 +8,7 @@ results.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import libcst as cst
 
@@ -61,9 +62,6 @@ class Analysis:
     tools: list[Tool] = field(default_factory=list)
     results: list[ToolResult] = field(default_factory=list)
     contracts: list[ModelInfo] = field(default_factory=list)
-    # Models a tool also takes as input (a parameter's type, or reached from one), by class: the
-    # tool that takes it. Cutting such a model's field would cut what that tool writes.
-    input_models: dict[cst.ClassDef, str] = field(default_factory=dict)
     errors: list[tuple[ModuleInfo, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -102,10 +100,13 @@ class Analysis:
             except Exception as error:  # noqa: BLE001 - one tool must not stop the run
                 self.errors.append((tool.module, f"while analysing `{tool.qualname}`: {type(error).__name__}: {error}"))
         self.contracts = self.models.contracts_closure(list(roots.values()))
-        self.input_models = self._input_models()
         return self
 
-    def _input_models(self) -> dict[cst.ClassDef, str]:
+    @cached_property
+    def input_models(self) -> dict[cst.ClassDef, str]:
+        """Models a tool also takes as input (a parameter's type, or reached from one), by class:
+        the tool that takes it. Cutting such a model's field would cut what that tool writes. Only
+        a field's fix asks, so only then are the parameters' models parsed."""
         taken: dict[cst.ClassDef, str] = {}
         for tool in self.tools:
             if not isinstance(tool.node, cst.FunctionDef):

@@ -8,6 +8,7 @@ an int or string constant.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import libcst as cst
@@ -39,8 +40,9 @@ class FixContext:
         # Whether an adapter may be installed in another module than the finding's (`fix` over a
         # folder); a finding's own edits (JSON, the editor) stay in its file.
         self.install_elsewhere = False
-        # Models a tool also takes as input, with that tool (`Analysis.input_models`).
-        self.input_models: dict[cst.ClassDef, str] = {}
+        # Models a tool also takes as input, with that tool (`Analysis.input_models`, found on
+        # first use: only a field's fix asks).
+        self.input_models: Callable[[], dict[cst.ClassDef, str]] = dict
         self._dependency_texts: list[str] | None = None
 
     def declared_minimum(self, package: str) -> Version | None:

@@ -73,7 +73,7 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config, elsewhere:
     result_plan.targets = targets
     context = FixContext(analysis.project, config, analysis.checkpoints)
     context.install_elsewhere = elsewhere
-    context.input_models = analysis.input_models
+    context.input_models = lambda: analysis.input_models
     if config.fix_style == "auto":
         context.install_at = crowded_hosts(targets.values(), elsewhere)
     declared = functools.cache(lambda: has_runtime(config))

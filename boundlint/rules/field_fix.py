@@ -38,7 +38,7 @@ def plan_field_fix(target: Target, context: FixContext) -> Candidate:
     module, node, field = target.module, target.node, target.field
     assert isinstance(node, cst.AnnAssign) and field is not None
     model = target.model
-    taker = context.input_models.get(model.node) if model is not None else None
+    taker = context.input_models().get(model.node) if model is not None else None
     if model is not None and taker is not None:
         raise NoFixError(
             f"no automatic fix: `{model.name}` is also an input of `{taker}`; a bound on the "

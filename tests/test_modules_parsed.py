@@ -1,0 +1,76 @@
+"""Which modules a root's analysis parses with libcst: only those its answer needs.
+
+Parsing is most of a run's cost, and a framework's largest modules are what its
+own code calls most (`Agent(...)`, `log(...)`): reading them for a question
+that `ast`'s exports already answer, or for a fix nobody asks for, makes a
+framework tree cost more than its parse floor.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from boundlint.analyse.analysis import Analysis
+from boundlint.core.config import Config
+from boundlint.project.loader import Loader
+from boundlint.project.lookup import Project
+from tests.helpers import write_tree
+
+
+def _analysed(tmp_path: Path, files: dict[str, str], root: str) -> tuple[Analysis, Loader]:
+    write_tree(tmp_path, files)
+    loader = Loader()
+    project = Project(sorted(tmp_path.rglob("*.py")), loader)
+    module = project.load(tmp_path / root)
+    assert module is not None
+    return Analysis(project, Config(root=tmp_path), [module]).run(), loader
+
+
+def test_finding_tools_parses_a_registrars_module_and_not_those_of_what_else_is_called(tmp_path, monkeypatch):
+    """`register_tools(mcp)` is read in its module; `Agent("a", 3)` and `log("started")` are calls
+    of the tree's own class and helper, given no server: their modules are not parsed for them."""
+    monkeypatch.chdir(tmp_path)
+    files = {
+        "app/__init__.py": "",
+        "app/agent.py": "class Agent:\n    def __init__(self, name, turns):\n        self.name = name\n",
+        "app/util.py": "def log(message):\n    print(message)\n",
+        "app/registry.py": (
+            "def register_tools(server):\n    @server.tool()\n    def search(q: str) -> str:\n        return q\n"
+        ),
+        "app/main.py": (
+            "from mcp.server.fastmcp import FastMCP\n"
+            "from app.agent import Agent\n"
+            "from app.registry import register_tools\n"
+            "from app.util import log\n"
+            "mcp = FastMCP('x')\n"
+            "register_tools(mcp)\n"
+            "agent = Agent('a', 3)\n"
+            "log('started')\n"
+        ),
+    }
+    analysis, loader = _analysed(tmp_path, files, "app/main.py")
+    assert [tool.qualname for tool in analysis.tools] == ["register_tools.<locals>.search"]
+    assert set(loader._modules) == {tmp_path / "app/main.py", tmp_path / "app/registry.py"}
+
+
+def test_the_models_a_tool_takes_are_parsed_only_when_a_fields_fix_asks(tmp_path, monkeypatch):
+    """`Query` is the tool's input: a fix that bounds a field of a model must not cut it, but
+    nothing else needs it, so its module is parsed when that fix is planned, not before."""
+    monkeypatch.chdir(tmp_path)
+    files = {
+        "app/__init__.py": "",
+        "app/models.py": "from pydantic import BaseModel\n\nclass Query(BaseModel):\n    text: str\n",
+        "app/main.py": (
+            "import requests\n"
+            "from mcp.server.fastmcp import FastMCP\n"
+            "from app.models import Query\n"
+            "mcp = FastMCP('x')\n"
+            "@mcp.tool()\n"
+            "def search(query: Query) -> str:\n"
+            "    return requests.get('https://example.com', params={'q': query.text}).text\n"
+        ),
+    }
+    analysis, loader = _analysed(tmp_path, files, "app/main.py")
+    assert set(loader._modules) == {tmp_path / "app/main.py"}
+    assert [cls.name.value for cls in analysis.input_models] == ["Query"]
+    assert set(loader._modules) == {tmp_path / "app/main.py", tmp_path / "app/models.py"}
