@@ -71,6 +71,30 @@ def test_prefilter_jobs_and_modes_agree_on_a_generated_tree(generated):
     assert findings([generated], config) == baseline
 
 
+def test_a_marker_over_budget_in_a_helper_is_reported_through_the_tool_that_reaches_it(tmp_path):
+    """BL006 reports only in code a tool's value reaches; the helper holding the cut is no root
+    of its own (nothing in it makes one), and is reported as the tool's dependency."""
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app/__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "app/text.py").write_text(
+        "MAX = 4000\n\n\ndef clip(text: str) -> str:\n    return text[:MAX] + '... [truncated]'\n\n\n"
+        "def banner(name: str) -> str:\n    return name[:MAX] + '...'\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "app/server.py").write_text(
+        "import httpx\nfrom mcp.server.fastmcp import FastMCP\nfrom app.text import clip\n\nmcp = FastMCP('x')\n\n\n"
+        "@mcp.tool()\ndef fetch(url: str) -> str:\n    return clip(httpx.get(url).text)\n",
+        encoding="utf-8",
+    )
+    config = Config(root=tmp_path, min_confidence="low")
+    result = check([tmp_path], config, CheckOptions())
+    assert [(Path(f.filename).name, f.line, f.code) for f in result.findings if f.code == "BL006"] == [
+        ("text.py", 5, "BL006")
+    ]
+    assert result.roots == 1  # the server; `text.py` is read as its dependency
+    assert [f.to_json() for f in result.findings] == findings([tmp_path], config, prefilter=False)
+
+
 def test_warm_cache_reuses_everything_and_an_edit_reanalyses_only_what_it_affects(tmp_path, monkeypatch):
     tree = tmp_path / "tree"
     generate(tree, 60)

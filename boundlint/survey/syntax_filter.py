@@ -17,8 +17,12 @@ screen keeps the file as a root only if its code holds one of:
   `llm.bind_tools(...)`, `mcp.add_tool(...)`), a call with a `tools=` keyword,
   or a decorator factory applied by hand (`mcp.tool()(fn)`);
 * a `TOOL_SPEC` assignment, or a dispatch table (`tool_functions = {"name": fn}`);
-* the syntax BL005 and BL006 look for: `.decode()`/`str()`/`codecs.decode()`
-  of a slice, a slice next to `+`, a slice in an f-string field.
+* the syntax BL005 looks for: `.decode()`/`str()`/`codecs.decode()` of a slice.
+
+BL006's shapes (a slice next to `+`, a slice in an f-string field) do not make a
+root: BL006 reports only in code a tool's value reaches (the tool, its contract's
+validators, the helpers it was followed into), and such code is read as the
+tool's dependency. A module without tools gives BL006 nothing to report.
 
 Every test is a superset of what the checker itself recognises (names are
 compared by their last part, after following the file's own imports and
@@ -131,12 +135,6 @@ class _Screen:
             kind = type(node)
             if kind is ast.Call:
                 calls.append(node)  # type: ignore[arg-type]
-            elif kind is ast.BinOp:
-                if isinstance(node.op, ast.Add) and _adds_a_slice(node):  # type: ignore[attr-defined, arg-type]
-                    return True
-            elif kind is ast.JoinedStr:
-                if any(isinstance(part, ast.FormattedValue) and _is_slice(_unwrap(part.value)) for part in node.values):  # type: ignore[attr-defined]
-                    return True
             elif kind in (ast.FunctionDef, ast.AsyncFunctionDef):
                 decorators.extend(node.decorator_list)  # type: ignore[attr-defined]
                 self.functions.add(node.name)  # type: ignore[attr-defined]
@@ -433,27 +431,3 @@ def _strip_subscript(expr: ast.expr) -> ast.expr:
 
 def _is_slice(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice)
-
-
-def _unwrap(expr: ast.expr) -> ast.expr:
-    """`text[:80].rstrip()` is still the slice (any method call: wider than BL006's own list)."""
-    while isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
-        expr = expr.func.value
-    return expr
-
-
-def _adds_a_slice(node: ast.BinOp) -> bool:
-    """A slice right next to this `+` (the terms that meet at it, through chains of `+`)."""
-    return _is_slice(_unwrap(_rightmost(node.left))) or _is_slice(_unwrap(_leftmost(node.right)))
-
-
-def _rightmost(expr: ast.expr) -> ast.expr:
-    while isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
-        expr = expr.right
-    return expr
-
-
-def _leftmost(expr: ast.expr) -> ast.expr:
-    while isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
-        expr = expr.left
-    return expr

@@ -2,7 +2,7 @@
 
 A file is a *root* when its text could hold a tool, a tool registration, a
 server or agent handed to a function that registers tools on it, or the
-byte/slice patterns of BL005/BL006, and (stage 2, `boundlint.survey.syntax_filter`) its
+byte/slice patterns of BL005, and (stage 2, `boundlint.survey.syntax_filter`) its
 syntax, parsed with `ast`, really does. Roots are parsed and searched; other
 files are parsed only if resolving a root's names leads into them (a helper a
 tool calls, the model a tool returns). The patterns are deliberately loose:
@@ -87,11 +87,8 @@ _UNSCREENED_IMPORT = re.compile(
 _HOST_MADE = re.compile(r"=[ \t]*(?:\w+[ \t]*\.[ \t]*)*(?:" + "|".join(sorted(HOST_NAMES)) + r")[ \t]*[(\[]")
 # BL005: `.decode(` after a slice, or `str(raw[:n], ...)`, `codecs.decode(...)`.
 _DECODE = re.compile(r"decode")
-# BL006: a slice followed by `+` (through `.rstrip()` calls), `+` followed by a
-# negative-start slice, or a slice ending an f-string field (`{text[:80]}`).
-_SLICE_PLUS = re.compile(r"\][ \t\r\n]*(?:\.[ \t]*\w+[ \t]*\([ \t]*\)[ \t\r\n]*)*\+")
-_PLUS_TAIL = re.compile(r"\+[ \t]*[\w.]+(?:\([^()\n]{0,200}\))?[ \t]*\[[ \t]*-")
-_FSTRING_SLICE = re.compile(r"\[[^\[\]\n]{0,80}:[^\[\]\n]{0,80}\][ \t]*(?:\.[ \t]*\w+[ \t]*\([ \t]*\)[ \t]*)*[}!]")
+# (No BL006 pattern: BL006 reports only in code a tool's value reaches, which is read as that
+# tool's dependency; see `boundlint.survey.syntax_filter`.)
 
 
 @dataclass(frozen=True)
@@ -127,9 +124,7 @@ class Prefilter:
             return True  # a server or agent made here may be handed to the function that registers its tools
         if _DECODE.search(text) or _DISPATCH.search(text.lower()):
             return True
-        if self.extra_words is not None and self.extra_words.search(text):
-            return True
-        return bool(_SLICE_PLUS.search(text) or _PLUS_TAIL.search(text) or _FSTRING_SLICE.search(text))
+        return self.extra_words is not None and bool(self.extra_words.search(text))
 
     def keeps(self, text: str, tree: ast.Module) -> bool:
         """Stage 2, for a file stage 1 let through: does its syntax hold anything a rule looks at?
