@@ -317,3 +317,22 @@ def test_the_checker_stamp_follows_the_packages_files(tmp_path, monkeypatch):
         assert cache.checker_stamp() != before
     finally:
         cache.checker_stamp.cache_clear()
+
+
+def test_work_is_chunked_so_that_the_last_chunks_are_small(tmp_path):
+    """Workers take a chunk as they finish one; the chunks shrink with what is left (in bytes),
+    so no worker is left with a long chunk while the other waits. Order and files are kept."""
+    items = []
+    for index in range(300):
+        path = tmp_path / f"m{index:03}.py"
+        path.write_text("x = 1\n" * (400 if index % 7 == 0 else 20), encoding="utf-8")
+        items.append(path)
+    chunks = workers._chunks(items, jobs=2)
+    assert [path for chunk in chunks for path in chunk] == items
+    assert max(len(chunk) for chunk in chunks) == workers.MAX_CHUNK_FILES
+    assert [len(chunk) for chunk in chunks[-4:]] == [1, 1, 1, 1]
+    left = sum(path.stat().st_size for path in items)
+    for chunk in chunks:  # a chunk of more than one file holds at most a quarter of each worker's share
+        size = sum(path.stat().st_size for path in chunk)
+        assert len(chunk) == 1 or size <= left / 8
+        left -= size

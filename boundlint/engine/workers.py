@@ -9,6 +9,7 @@ tree it has just read (nothing is read twice, nothing large is pickled).
 from __future__ import annotations
 
 import ast
+import os
 from collections.abc import Callable, Iterator
 from functools import cached_property
 from pathlib import Path
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
 
 # Below this many roots, starting worker processes costs more than it saves.
 MIN_ROOTS_FOR_WORKERS = 16
+# A chunk of files a worker surveys (and analyses) at once. Small, because the files that turn
+# out to be roots cost twenty times the others, and which those are is known only once surveyed.
+MAX_CHUNK_FILES = 16
 
 Previous = dict[Path, tuple[str, dict[str, Any]]]  # cached (digest, survey) of files whose timestamps changed
 # (files, use the prefilter, config, overlay texts, previous digests, leave test modules unanalysed)
@@ -118,8 +122,32 @@ def _known(previous: Previous, chunk: list[Path]) -> Previous:
 
 
 def _chunks(items: list[Path], jobs: int) -> list[list[Path]]:
-    size = max(1, min(64, len(items) // (jobs * 8) or 1))
-    return [items[start : start + size] for start in range(0, len(items), size)]
+    """`items` in chunks of shrinking size: each holds about a quarter of what is left per worker,
+    counted in bytes (a root's cost grows with its size; a file that is no root costs little
+    either way), and at most `MAX_CHUNK_FILES` files. Workers take chunks as they finish one, so
+    the last chunks decide how long one worker waits for the others: on agno, a chunk of 64 files
+    (60 roots) kept one worker busy for 1.9 s after the other had finished."""
+    sizes = [_size(item) for item in items]
+    left = sum(sizes)
+    chunks: list[list[Path]] = []
+    start = 0
+    while start < len(items):
+        budget = left / (jobs * 4)
+        end, taken = start, 0
+        while end < len(items) and end - start < MAX_CHUNK_FILES and (end == start or taken + sizes[end] <= budget):
+            taken += sizes[end]
+            end += 1
+        chunks.append(items[start:end])
+        left -= taken
+        start = end
+    return chunks
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0  # gone or unreadable: its survey says so
 
 
 class Runner:
