@@ -33,8 +33,9 @@ if TYPE_CHECKING:
 
 # Below this many roots, starting worker processes costs more than it saves.
 MIN_ROOTS_FOR_WORKERS = 16
-# A chunk of files a worker surveys (and analyses) at once. Small, because the files that turn
-# out to be roots cost twenty times the others, and which those are is known only once surveyed.
+# A chunk of files a worker surveys (and analyses) at once. Small, because a file that turns out
+# to be a root costs tens of times another (Klavis, profiled: 3 ms to survey a file, 190 ms to
+# analyse a root), and which files are roots is known only once they are surveyed.
 MAX_CHUNK_FILES = 16
 
 Previous = dict[Path, tuple[str, dict[str, Any]]]  # cached (digest, survey) of files whose timestamps changed
@@ -124,7 +125,7 @@ def _known(previous: Previous, chunk: list[Path]) -> Previous:
 def _chunks(items: list[Path], jobs: int) -> list[list[Path]]:
     """`items` in chunks of shrinking size: each holds about a quarter of what is left per worker,
     counted in bytes (a root's cost grows with its size; a file that is no root costs little
-    either way), and at most `MAX_CHUNK_FILES` files. Workers take chunks as they finish one, so
+    whatever its size), and at most `MAX_CHUNK_FILES` files. Workers take chunks as they finish one, so
     the last chunks decide how long one worker waits for the others: on agno, a chunk of 64 files
     (60 roots) kept one worker busy for 1.9 s after the other had finished."""
     sizes = [_size(item) for item in items]
