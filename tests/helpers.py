@@ -5,10 +5,13 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+from boundlint.analyse.analysis import Analysis
 from boundlint.core.config import Config
 from boundlint.core.result import CheckResult
 from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
+from boundlint.project.loader import Loader
+from boundlint.project.lookup import Project
 
 
 def write_tree(root: Path, files: dict[str, str]) -> None:
@@ -24,6 +27,19 @@ def run_tree(
     write_tree(root, files)
     options = CheckOptions(show_unused_ignores=show_unused, request=Request(tool_rows=tool_rows))
     return check([root], Config(root=root, **config), options)  # type: ignore[arg-type]
+
+
+def analyse_files(
+    root: Path, files: dict[str, str], path: str, config: Config | None = None
+) -> tuple[Analysis, Loader]:
+    """`files` written under `root`, and the analysis of the one at `path` as a run makes it for that
+    root, with the loader that parsed what it read."""
+    write_tree(root, files)
+    loader = Loader()
+    project = Project(sorted(root.rglob("*.py")), loader)
+    module = project.load(root / path)
+    assert module is not None
+    return Analysis(project, config or Config(root=root), [module]).run(), loader
 
 
 def findings_of(result: CheckResult, code: str) -> list[tuple[str, int]]:

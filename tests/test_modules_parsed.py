@@ -8,22 +8,7 @@ framework tree cost more than its parse floor.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from boundlint.analyse.analysis import Analysis
-from boundlint.core.config import Config
-from boundlint.project.loader import Loader
-from boundlint.project.lookup import Project
-from tests.helpers import write_tree
-
-
-def _analysed(tmp_path: Path, files: dict[str, str], root: str) -> tuple[Analysis, Loader]:
-    write_tree(tmp_path, files)
-    loader = Loader()
-    project = Project(sorted(tmp_path.rglob("*.py")), loader)
-    module = project.load(tmp_path / root)
-    assert module is not None
-    return Analysis(project, Config(root=tmp_path), [module]).run(), loader
+from tests.helpers import analyse_files
 
 
 def test_finding_tools_parses_a_registrars_module_and_not_those_of_what_else_is_called(tmp_path, monkeypatch):
@@ -48,7 +33,7 @@ def test_finding_tools_parses_a_registrars_module_and_not_those_of_what_else_is_
             "log('started')\n"
         ),
     }
-    analysis, loader = _analysed(tmp_path, files, "app/main.py")
+    analysis, loader = analyse_files(tmp_path, files, "app/main.py")
     assert [tool.qualname for tool in analysis.tools] == ["register_tools.<locals>.search"]
     assert set(loader._modules) == {tmp_path / "app/main.py", tmp_path / "app/registry.py"}
 
@@ -70,7 +55,7 @@ def test_the_models_a_tool_takes_are_parsed_only_when_a_fields_fix_asks(tmp_path
             "    return requests.get('https://example.com', params={'q': query.text}).text\n"
         ),
     }
-    analysis, loader = _analysed(tmp_path, files, "app/main.py")
+    analysis, loader = analyse_files(tmp_path, files, "app/main.py")
     assert set(loader._modules) == {tmp_path / "app/main.py"}
     assert [cls.name.value for cls in analysis.input_models] == ["Query"]
     assert set(loader._modules) == {tmp_path / "app/main.py", tmp_path / "app/models.py"}
