@@ -38,3 +38,33 @@ def test_the_lowest_bound_of_several_files_counts(tmp_path):
 def test_a_bare_requirement_takes_no_bound_from_the_next_line(tmp_path):
     (tmp_path / "requirements.txt").write_text("fastmcp\nboundlint-runtime>=0.1\n", encoding="utf-8")
     assert declared_minimum(declaring_texts(tmp_path), "fastmcp") is None
+
+
+def test_a_fix_plan_reads_the_dependency_files_once(tmp_path, monkeypatch):
+    """The FastMCP version check and the runtime's declaration (asked for an example, which may not
+    import an undeclared package) read the same files: once per plan."""
+    from boundlint.core.config import Config
+    from boundlint.edit import context as fix_context
+    from boundlint.engine.roots import run_rules
+    from boundlint.fix import declared
+    from boundlint.fix.planning import plan
+    from tests.helpers import analyse_files
+
+    (tmp_path / "pyproject.toml").write_text('[project]\ndependencies = ["fastmcp>=2.8.0"]\n', encoding="utf-8")
+    tools = "".join(
+        f"@docs.tool()\ndef fetch_{name}(url: str) -> str:\n    return httpx.get(url).text\n\n\n"
+        for name in ("page", "changelog", "reference")
+    )
+    server = f'import httpx\nfrom fastmcp import FastMCP\n\ndocs = FastMCP("docs")\n\n\n{tools}'
+    reads: list[object] = []
+    for reader in (fix_context, declared):
+        monkeypatch.setattr(reader, "declaring_texts", lambda root: reads.append(root) or declaring_texts(root))
+    monkeypatch.chdir(tmp_path)
+    config = Config(root=tmp_path, fix_min_confidence="low")
+    analysis, _ = analyse_files(tmp_path, {"examples/server.py": server}, "examples/server.py", config)
+    findings, _ = run_rules(analysis, analysis.roots, config)
+    planned = plan(analysis, findings, config)
+    # fastmcp 2.8 takes no middleware, and the example may not import the undeclared runtime
+    assert len(planned.no_fix) == 3 and not planned.candidates
+    assert all("example or script" in missing.reason for missing in planned.no_fix.values())
+    assert reads == [tmp_path]

@@ -45,11 +45,15 @@ class FixContext:
         self.input_models: Callable[[], dict[cst.ClassDef, str]] = dict
         self._dependency_texts: list[str] | None = None
 
-    def declared_minimum(self, package: str) -> Version | None:
-        """The oldest version of `package` the project allows (its dependency files read once)."""
+    def dependency_texts(self) -> list[str]:
+        """The project's dependency files (`declaring_texts`), read once per fix plan."""
         if self._dependency_texts is None:
             self._dependency_texts = declaring_texts(self.config.root)
-        return declared_minimum(self._dependency_texts, package)
+        return self._dependency_texts
+
+    def declared_minimum(self, package: str) -> Version | None:
+        """The oldest version of `package` the project allows."""
+        return declared_minimum(self.dependency_texts(), package)
 
     def facts(self, module: ModuleInfo) -> _ModuleFacts:
         key = id(module)

@@ -27,15 +27,14 @@ def adds_runtime_import(old: str, new: str) -> bool:
     return RUNTIME_IMPORT in new and RUNTIME_IMPORT not in old
 
 
-def has_runtime(config: Config) -> bool:
+def has_runtime(config: Config, dependency_texts: list[str] | None = None) -> bool:
     """Fixed code of this project can import the runtime: it keeps its own copy
-    (`runtime-module`), or declares the package."""
-    return config.runtime_module is not None or declares_runtime(config.root)
-
-
-def declares_runtime(root: Path) -> bool:
-    """`boundlint-runtime` is named in one of the project's dependency files."""
-    return any(_NAME.search(text) for text in declaring_texts(root))
+    (`runtime-module`), or names `boundlint-runtime` in one of its dependency files (their
+    texts, when the caller has read them: `declaring_texts`)."""
+    if config.runtime_module is not None:
+        return True
+    texts = dependency_texts if dependency_texts is not None else declaring_texts(config.root)
+    return any(_NAME.search(text) for text in texts)
 
 
 def declaration_hint(root: Path, fixed: Path) -> str:

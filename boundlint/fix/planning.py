@@ -76,7 +76,7 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config, elsewhere:
     context.input_models = lambda: analysis.input_models
     if config.fix_style == "auto":
         context.install_at = crowded_hosts(targets.values(), elsewhere)
-    declared = functools.cache(lambda: has_runtime(config))
+    declared = functools.cache(lambda: has_runtime(config, context.dependency_texts()))
     for finding in findings:
         target = targets.get(finding)
         if target is None:
