@@ -76,8 +76,12 @@ def fixable(findings: list[Finding], modules: Iterable[ModuleInfo], config: Conf
 
 def below_fix_confidence(finding: Finding, config: Config) -> bool:
     """`finding` is less sure than `fix-min-confidence`: `fix` leaves it."""
-    confidence = CONFIDENCE_ORDER.get(finding.confidence, CONFIDENCE_ORDER["medium"])
-    return confidence < CONFIDENCE_ORDER[config.fix_min_confidence]
+    return _rank(finding) < CONFIDENCE_ORDER[config.fix_min_confidence]
+
+
+def _rank(finding: Finding) -> int:
+    """Its confidence's place in `CONFIDENCE_ORDER` (a finding without a known one counts as `medium`)."""
+    return CONFIDENCE_ORDER.get(finding.confidence, CONFIDENCE_ORDER["medium"])
 
 
 def _selected(finding: Finding, path: Path | None, config: Config) -> bool:
@@ -85,7 +89,7 @@ def _selected(finding: Finding, path: Path | None, config: Config) -> bool:
     threshold = CONFIDENCE_ORDER[config.min_confidence]
     return (
         code_enabled(finding.code, config)
-        and CONFIDENCE_ORDER.get(finding.confidence, CONFIDENCE_ORDER["medium"]) >= threshold
+        and _rank(finding) >= threshold
         and not ignored_for_file(finding, path, config)
     )
 
