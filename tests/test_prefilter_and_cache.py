@@ -18,6 +18,7 @@ from boundlint.engine.roots import Request
 from boundlint.engine.run import CheckOptions, check
 from boundlint.survey import file_survey
 from boundlint.survey.text_filter import Prefilter, subclass_pattern
+from tests.helpers import write_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -74,17 +75,15 @@ def test_prefilter_jobs_and_modes_agree_on_a_generated_tree(generated):
 def test_a_marker_over_budget_in_a_helper_is_reported_through_the_tool_that_reaches_it(tmp_path):
     """BL006 reports only in code a tool's value reaches; the helper holding the cut is no root
     of its own (nothing in it makes one), and is reported as the tool's dependency."""
-    (tmp_path / "app").mkdir()
-    (tmp_path / "app/__init__.py").write_text("", encoding="utf-8")
-    (tmp_path / "app/text.py").write_text(
-        "MAX = 4000\n\n\ndef clip(text: str) -> str:\n    return text[:MAX] + '... [truncated]'\n\n\n"
-        "def banner(name: str) -> str:\n    return name[:MAX] + '...'\n",
-        encoding="utf-8",
-    )
-    (tmp_path / "app/server.py").write_text(
-        "import httpx\nfrom mcp.server.fastmcp import FastMCP\nfrom app.text import clip\n\nmcp = FastMCP('x')\n\n\n"
-        "@mcp.tool()\ndef fetch(url: str) -> str:\n    return clip(httpx.get(url).text)\n",
-        encoding="utf-8",
+    write_tree(
+        tmp_path,
+        {
+            "app/__init__.py": "",
+            "app/text.py": "MAX = 4000\n\n\ndef clip(text: str) -> str:\n    return text[:MAX] + '... [truncated]'\n\n\n"
+            "def banner(name: str) -> str:\n    return name[:MAX] + '...'\n",
+            "app/server.py": "import httpx\nfrom mcp.server.fastmcp import FastMCP\nfrom app.text import clip\n\n"
+            "mcp = FastMCP('x')\n\n\n@mcp.tool()\ndef fetch(url: str) -> str:\n    return clip(httpx.get(url).text)\n",
+        },
     )
     config = Config(root=tmp_path, min_confidence="low")
     result = check([tmp_path], config, CheckOptions())
