@@ -89,6 +89,54 @@ def helper(url: str) -> str:
     assert rows["tool_b"] == ("mcp", "no", ["BL001"])
 
 
+def test_a_decorator_that_registers_the_function_it_is_given_makes_tools(tmp_path):
+    # `server.tool(func, name=...)` as a statement, then `return func`; made inside the function
+    # that makes the server, as a local decorator factory.
+    rows = rows_of(
+        tmp_path,
+        """
+import requests
+from fastmcp import FastMCP
+
+def create_server():
+    server: FastMCP = FastMCP("wiki")
+
+    def register_tool(name: str):
+        def decorator(func):
+            server.tool(func, name=name)
+            server.tool(func, name=f"wiki_{name}")
+            return func
+        return decorator
+
+    def exposed(func):
+        server.add_tool(func)
+        return func
+
+    def traced(name: str):  # looks the same, registers nothing
+        def decorator(func):
+            print(name, func)
+            return func
+        return decorator
+
+    @register_tool("search")
+    def search(query: str) -> str:
+        return requests.get(query).text
+
+    @exposed
+    def page(title: str) -> str:
+        return requests.get(title).text
+
+    @traced("helper")
+    def helper(url: str) -> str:
+        return requests.get(url).text
+
+    return server
+""",
+    )
+    assert set(rows) == {"create_server.<locals>.search", "create_server.<locals>.page"}
+    assert rows["create_server.<locals>.search"] == ("mcp", "no", ["BL001"])
+
+
 def test_functions_attached_to_a_swarm_agent_after_it_is_made(tmp_path):
     rows = rows_of(
         tmp_path,

@@ -228,7 +228,7 @@ class ToolFinder:
                     anchor = CallSite(site.module, cst.Call(func=cst.Name("_")), site.owner, site.parent_function)
                     self._host = self.host_of(anchor, target.value)
                 if self._host is None:  # `@tool(...)` of the project, which hands the function to `mcp.tool()`
-                    self._host = self._wrapper_host(site.module, target)
+                    self._host = self._wrapper_host(site.module, target, site)
                 try:
                     self._add(site.node, framework, form, content_and_artifact=artifact)
                 finally:
@@ -251,33 +251,48 @@ class ToolFinder:
             framework = self._instance_framework(module, target.value, method, site)
             if framework is not None:
                 return framework, f"@{_short(target)}"
-        wrapped = self._wrapper_decorator(module, target)
+        wrapped = self._wrapper_decorator(module, target, site)
         if wrapped is not None:
             return wrapped[0], f"@{_short(target)}"
         return None
 
-    def _wrapper_decorator(self, module: ModuleInfo, target: cst.BaseExpression) -> tuple[str, str] | None:
+    def _wrapper_decorator(
+        self, module: ModuleInfo, target: cst.BaseExpression, site: FunctionSite | None = None
+    ) -> tuple[str, str] | None:
         """A project's decorator factory that hands back a framework's: `return mcp.tool(**kw)`,
-        or a nested `wrap(fn)` that returns `mcp.tool(name=n)(fn)`."""
+        or a nested `wrap(fn)` that returns `mcp.tool(name=n)(fn)` or registers `fn` itself."""
+        found = self._wrapper_function(module, target, site)
+        if found is None:
+            return None
+        module, function = found
+        if function in self._wrapper_memo:
+            return self._wrapper_memo[function]
+        self._wrapper_memo[function] = None  # recursion guard
+        kind = self._returned_decorator(module, function, depth=0)
+        self._wrapper_memo[function] = kind
+        return kind
+
+    def _wrapper_function(
+        self, module: ModuleInfo, target: cst.BaseExpression, site: FunctionSite | None
+    ) -> tuple[ModuleInfo, cst.FunctionDef] | None:
+        """The function a decorator names: the project's, or one defined beside the decorated
+        def in the function that makes the server (`def create_server(): ... def register(name):`)."""
         if not isinstance(target, (cst.Name, cst.Attribute)):
             return None
+        if isinstance(target, cst.Name) and site is not None and site.parent_function is not None:
+            local = _nested_def(site.parent_function, target.value)
+            if local is not None:
+                return module, local
         entity = self.project.resolve(module, target)
         if entity is None or entity.kind != "function" or not isinstance(entity.node, cst.FunctionDef):
             return None
-        if entity.node in self._wrapper_memo:
-            return self._wrapper_memo[entity.node]
-        self._wrapper_memo[entity.node] = None  # recursion guard
-        found = self._returned_decorator(entity.module, entity.node, depth=0)
-        self._wrapper_memo[entity.node] = found
-        return found
+        return entity.module, entity.node
 
-    def _wrapper_host(self, module: ModuleInfo, target: cst.BaseExpression) -> Host | None:
-        if not isinstance(target, (cst.Name, cst.Attribute)) or self._wrapper_decorator(module, target) is None:
+    def _wrapper_host(self, module: ModuleInfo, target: cst.BaseExpression, site: FunctionSite) -> Host | None:
+        if self._wrapper_decorator(module, target, site) is None:
             return None
-        entity = self.project.resolve(module, target)
-        if entity is None or not isinstance(entity.node, cst.FunctionDef):
-            return None
-        return self._wrapper_hosts.get(entity.node)
+        found = self._wrapper_function(module, target, site)
+        return self._wrapper_hosts.get(found[1]) if found is not None else None
 
     def _returned_decorator(
         self, module: ModuleInfo, function: cst.FunctionDef, depth: int, wrapper: cst.FunctionDef | None = None
@@ -299,6 +314,39 @@ class ToolFinder:
                     found = self._returned_decorator(module, nested, depth + 1, wrapper)
                     if found is not None:
                         return found
+        return self._registering_decorator(module, function, wrapper)
+
+    def _registering_decorator(
+        self, module: ModuleInfo, function: cst.FunctionDef, wrapper: cst.FunctionDef
+    ) -> tuple[str, str] | None:
+        """`def decorator(func): server.tool(func, name=n); return func`: a decorator that registers
+        the function it is given by a call in its body, rather than handing back the framework's
+        decorator. (A nested wrapper registered in its place is a tool of its own: `_read_call`.)"""
+        given = _first_parameter(function)
+        if given is None:
+            return None
+        for call in _own_calls(function):
+            func = call.func
+            argument = positional_argument(call, 0)
+            if not (isinstance(argument, cst.Name) and argument.value == given):
+                continue
+            if isinstance(func, cst.Call) and isinstance(func.func, cst.Attribute):
+                method = func.func  # `mcp.tool(name=n)(func)`
+                kind = self._decorator_kind(module, method, None)
+            elif isinstance(func, cst.Attribute) and func.attr.value in _DECORATOR_METHODS:
+                method = func  # `mcp.tool(func, name=n)`
+                kind = self._decorator_kind(module, method, None)
+            elif isinstance(func, cst.Attribute) and func.attr.value in fw.INSTANCE_REGISTRATION_METHODS:
+                method = func  # `mcp.add_tool(func)`
+                registrar = self._registrar_framework(module, func.value, function)
+                kind = (registrar, f".{func.attr.value}(fn)") if registrar is not None else None
+            else:
+                continue
+            if kind is not None:
+                host = self.host_of(CallSite(module, call, None, function), method.value)
+                if host is not None:
+                    self._wrapper_hosts[wrapper] = host
+                return kind
         return None
 
     def _instance_framework(
@@ -1331,6 +1379,26 @@ def _called_names(function: cst.FunctionDef) -> set[str]:
         elif isinstance(func, cst.Call):
             names.update(arg.value.value for arg in func.args if isinstance(arg.value, cst.Name))
     return names
+
+
+def _first_parameter(function: cst.FunctionDef) -> str | None:
+    """The name of the first positional parameter: the function a decorator is given."""
+    params = [*function.params.posonly_params, *function.params.params]
+    return params[0].name.value if params else None
+
+
+def _own_calls(function: cst.FunctionDef) -> list[cst.Call]:
+    """The calls in `function`'s body, not in the functions and classes it defines."""
+    found: list[cst.Call] = []
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(node, cst.Call):
+            found.append(node)
+        stack.extend(child_nodes(node))
+    return found
 
 
 def _nested_def(function: cst.FunctionDef, name: str) -> cst.FunctionDef | None:
