@@ -1051,3 +1051,44 @@ def page(url: str) -> str:
     files = {"pkg/__init__.py": "", "pkg/runtime.py": runtime, "pkg/tools.py": tools}
     findings = run_tree(tmp_path, files, min_confidence="low").findings
     assert [(f.symbol, f.confidence) for f in findings] == [("page", "high")]
+
+
+CLOSURE_INSTANCE = """
+import requests
+from fastmcp import FastMCP
+
+class Client:
+    def coordinates(self, title: str) -> dict:
+        return {"title": title, "lat": 1.0, "lon": 2.0}
+
+    def article(self, title: str) -> str:
+        return requests.get("https://w/" + title).text
+
+def create_server(client_from_caller):
+    server = FastMCP("wiki")
+    client = Client()
+
+    @server.tool()
+    def coordinates(title: str) -> dict:
+        return client.coordinates(title)
+
+    @server.tool()
+    def article(title: str) -> str:
+        return client.article(title)
+
+    @server.tool()
+    def handed_in(title: str) -> dict:
+        return client_from_caller.coordinates(title)
+
+    return server
+"""
+
+
+def test_a_method_of_an_instance_the_enclosing_function_made_is_followed(tmp_path):
+    # `client = Client()` in the function that makes the server: its tools call the tree's class.
+    result = run_tree(tmp_path, {"server.py": CLOSURE_INSTANCE}, min_confidence="low")
+    assert result.errors == []
+    found = {(f.symbol or "").rsplit(".", 1)[-1]: f for f in result.findings if f.code == "BL001"}
+    assert set(found) == {"article", "handed_in"}  # the coordinates are a small dict
+    assert "via `article()`" in found["article"].message
+    assert found["article"].confidence == "high"

@@ -778,6 +778,26 @@ class FunctionEvaluator:
             enclosing = outer.parent_function if outer is not None else None
         return None
 
+    def _closure_instance(self, name: str) -> tuple[ModuleInfo, cst.ClassDef] | None:
+        """The class of the tree whose instance a function enclosing this one binds `name` to, once
+        (`client = WikipediaClient(...)` in `create_server()`, around its `@server.tool()` defs)."""
+        if not isinstance(self.function, cst.FunctionDef):
+            return None
+        site = index_of(self.module).sites.get(self.function)
+        enclosing = site.parent_function if site is not None else None
+        while enclosing is not None:
+            params = enclosing.params
+            if any(
+                param.name.value == name for param in [*params.posonly_params, *params.params, *params.kwonly_params]
+            ):
+                return None  # handed in: `_enclosing_param` says what it is
+            value = _assigned_once(enclosing.body, lambda target: isinstance(target, cst.Name) and target.value == name)
+            if value is not None:
+                return self.project.resolve_class(self.module, value.func) if isinstance(value, cst.Call) else None
+            outer = index_of(self.module).sites.get(enclosing)
+            enclosing = outer.parent_function if outer is not None else None
+        return None
+
     def _argument(self, name: str) -> Verdict:
         """A parameter's value: in the tool, what the model passed (an echo, bounded); in a
         function summarised for its callers, whatever each caller passes there."""
@@ -1492,6 +1512,9 @@ class FunctionEvaluator:
                 return self._instance_method(env[func.value.value], func.attr.value)
             if func.value.value in self.params:
                 return self._annotated_method(func.value.value, func.attr.value)
+            made = self._closure_instance(func.value.value)
+            if made is not None:
+                return self._own_method(*made, func.attr.value, depth=0)  # `client.get(x)` of the maker's `client`
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) and _is_self(func.value.value):
             made = self._made_on_self(func.value.attr.value)
             if made is not None:
