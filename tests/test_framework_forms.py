@@ -10,6 +10,8 @@ that are yielded rather than returned.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import run_tree
 
 READ_TOOL = """
@@ -323,3 +325,97 @@ class Helper:  # not an agent: its method of that name is not a handler
 """,
     )
     assert rows == {"SearchDocAgent.relevant_extracts": ("langroid", "no", ["BL001"])}
+
+
+HANDLERS = """
+import requests
+from mcp.types import TextContent
+
+class ToolHandler:
+    def __init__(self, name: str):
+        self.name = name
+
+    def run_tool(self, args: dict) -> list[TextContent]:
+        raise NotImplementedError()
+
+class ReadHandler(ToolHandler):  # a base between: its subclasses are handlers too
+    pass
+
+class GetPage(ReadHandler):
+    def __init__(self):
+        super().__init__("get_page")
+
+    def run_tool(self, args: dict) -> list[TextContent]:
+        return [TextContent(type="text", text=requests.get(args["url"]).text)]
+
+class Ping(ToolHandler):
+    def __init__(self):
+        super().__init__("ping")
+
+    def run_tool(self, args: dict) -> list[TextContent]:
+        return [TextContent(type="text", text="pong")]
+
+class Formatter:  # defines the same method, derives from nothing of it
+    def run_tool(self, args: dict) -> str:
+        return requests.get(args["url"]).text
+"""
+
+SERVER = """
+from mcp.server import Server
+from pkg import handlers
+
+app = Server("x")
+_handlers = {}
+
+def get_tool_handler(name: str) -> handlers.ToolHandler | None:
+    return _handlers.get(name)
+
+def get_anything(name: str):
+    return _handlers.get(name)
+
+@app.call_tool()
+async def call_tool(name: str, arguments: dict):
+    if name == "raw":
+        other = get_anything(name)
+        return other.run_tool(arguments)  # declared as nothing: the dispatcher's own return
+    tool_handler = get_tool_handler(name)
+    if not tool_handler:
+        raise ValueError(name)
+    return tool_handler.run_tool(arguments)
+"""
+
+CONTEXT_SERVER = """
+from typing import Optional
+from mcp.server import Server
+from pkg.handlers import ToolHandler
+
+class Context:
+    def tool(self, name: str) -> Optional[ToolHandler]:
+        return None
+
+server = Server("y")
+context = Context()
+
+@server.call_tool()
+async def handle(name: str, arguments: dict):
+    if tool := context.tool(name):
+        return await tool.run_tool(arguments)
+    return []
+"""
+
+
+@pytest.mark.parametrize("server", [SERVER, CONTEXT_SERVER], ids=["getter function", "method of an instance"])
+def test_the_handler_classes_a_call_tool_dispatcher_hands_on_to_are_its_tools(tmp_path, server):
+    files = {"pkg/__init__.py": "", "pkg/handlers.py": HANDLERS, "pkg/server.py": server}
+    result = run_tree(tmp_path, files, tool_rows=True, min_confidence="low")
+    assert result.errors == []
+    rows = {row.tool: row for row in result.tool_rows}
+    assert {"GetPage.run_tool", "Ping.run_tool"} <= set(rows)
+    assert "Formatter.run_tool" not in rows and "ToolHandler.run_tool" not in rows
+    assert [f.code for f in rows["GetPage.run_tool"].findings] == ["BL001"]
+    assert rows["Ping.run_tool"].findings == []
+    dispatcher = rows["call_tool" if server is SERVER else "handle"]
+    assert any("ToolHandler.run_tool" in returned for returned in dispatcher.returns)
+    # the handler's return is the handlers' to answer for; an undeclared handler's stays its own
+    expected = ["other.run_tool(arguments)"] if server is SERVER else []
+    assert [f.message.split("`")[3] for f in dispatcher.findings] == expected

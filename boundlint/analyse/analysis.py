@@ -134,7 +134,8 @@ class Analysis:
         evaluator.result_callback = fw.RESULT_CALLBACKS.get(tool.framework)
         if tool.arguments_on_self:
             evaluator.params.add("self")  # the class is the argument model: `self.url` is an argument
-        returns = evaluator.run()
+        # A dispatcher's `return handler.run_tool(args)`: the handlers are tools, checked on their own.
+        returns = [item for item in evaluator.run() if item.node not in tool.handed_on]
         bounded_by = None
         if isinstance(tool.node, cst.FunctionDef):
             bounded_by = (

@@ -62,7 +62,8 @@ def _row(analysis: Analysis, item: ToolResult, findings: list[Finding]) -> ToolR
     if is_tool_generator(tool):
         row.returns, row.bounded, row.bounded_by = ["a generator (streamed)"], "not analysed", ["-"]
         return row
-    row.returns = _unique(_describe(ret) for ret in item.returns) or ["None"]
+    handed = [f"what each `{label}` returns (a tool of its own)" for label in tool.handed_on.values()]
+    row.returns = _unique([*(_describe(ret) for ret in item.returns), *handed]) or ["None"]
     if item.bounded_by == "decorator":
         assert isinstance(tool.node, cst.FunctionDef)
         decorator = _bounded_decorator(analysis, module, tool.node)
@@ -83,6 +84,8 @@ def _row(analysis: Analysis, item: ToolResult, findings: list[Finding]) -> ToolR
         label, budget = _bounded_by(analysis, module, tool.node, ret)
         row.bounded_by.append(label)
         row.budget.extend(budget)
+    if tool.handed_on:
+        row.bounded_by.append("its handlers, each checked as a tool")
     row.bounded_by = _unique(row.bounded_by) or ["nothing to bound (returns None)"]
     row.budget = _unique(row.budget)
     return row

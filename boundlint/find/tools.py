@@ -19,8 +19,9 @@ import libcst as cst
 
 from boundlint.core.config import TOOL_METHODS, Config
 from boundlint.find.configured import ConfiguredNames
+from boundlint.find.handlers import handed_on
 from boundlint.knowledge import frameworks as fw
-from boundlint.parse.positions import child_nodes, walk
+from boundlint.parse.positions import child_nodes, own_returns, walk
 from boundlint.project.exports import written_base
 from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo, arguments_by_name, dotted, scope_statements
@@ -72,6 +73,9 @@ class Tool:
     arguments_on_self: bool = False  # `self`'s fields are the model's arguments (`fw.ToolBase`)
     made_from: AgentSource | None = None  # `agent.as_tool(...)`: the tool is the call
     hosts: list[Host] = dataclasses.field(default_factory=list)  # the servers/agents it is registered on
+    # Returns that hand the call on to a handler class's tools (`return handler.run_tool(args)`),
+    # with the method they call (`ToolHandler.run_tool`).
+    handed_on: dict[cst.Return, str] = dataclasses.field(default_factory=dict)
     # The adapter that bounds every result of its server or agent (`"BoundlintMiddleware(8_000) at app.py:12"`).
     adapter: str = ""
 
@@ -151,7 +155,23 @@ class ToolFinder:
             for call in index.calls:
                 self._check_call(call)
             self._check_conventions(module)
+        for tool in list(self.tools.values()):
+            if _dispatches_by_name(tool):
+                self._add_handlers(tool)
         return sorted(self.tools.values(), key=lambda tool: (tool.module.display, tool.qualname))
+
+    def _add_handlers(self, dispatcher: Tool) -> None:
+        """The handler classes a low-level server's `call_tool` hands each call on to (see
+        `find.handlers`): their methods are the server's tools, and its `return` is theirs."""
+        assert isinstance(dispatcher.node, cst.FunctionDef)
+        for found in handed_on(self.project, dispatcher.module, dispatcher.node):
+            self._host = dispatcher.hosts[0] if dispatcher.hosts else None
+            try:
+                for _, method in found.methods:
+                    self._add(method, dispatcher.framework, f"{dispatcher.form} -> {found.label}")
+            finally:
+                self._host = None
+            dispatcher.handed_on[found.returned] = found.label
 
     def tool_class_names(self) -> list[str]:
         names = {cls.name.value for cls, found in self._tool_class_memo.items() if found is not None}
@@ -1335,15 +1355,7 @@ def _list_growth(call: cst.Call, name: str) -> list[cst.BaseExpression]:
 
 def _returned_values(function: cst.FunctionDef) -> list[cst.BaseExpression]:
     """The values of the function's own `return` statements (not of nested functions)."""
-    found: list[cst.BaseExpression] = []
-    stack: list[cst.CSTNode] = [function.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.Return) and node.value is not None:
-            found.append(node.value)
-        elif not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
-            stack.extend(child_nodes(node))
-    return found
+    return [returned.value for returned in own_returns(function) if returned.value is not None]
 
 
 def _wrapped_argument(factory: cst.FunctionDef, made: cst.Call) -> cst.BaseExpression | None:
@@ -1399,6 +1411,11 @@ def _own_calls(function: cst.FunctionDef) -> list[cst.Call]:
             found.append(node)
         stack.extend(child_nodes(node))
     return found
+
+
+def _dispatches_by_name(tool: Tool) -> bool:
+    """A low-level MCP server's `call_tool` handler: it is given each tool's name and arguments."""
+    return tool.framework == "mcp" and "call_tool" in tool.form and isinstance(tool.node, cst.FunctionDef)
 
 
 def _nested_def(function: cst.FunctionDef, name: str) -> cst.FunctionDef | None:

@@ -140,6 +140,19 @@ def walk(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
         stack.extend(children)
 
 
+def own_returns(function: cst.FunctionDef) -> list[cst.Return]:
+    """The `return` statements of `function` itself, not of the functions and classes it defines."""
+    found: list[cst.Return] = []
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Return):
+            found.append(node)
+        elif not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
+            stack.extend(child_nodes(node))
+    return found
+
+
 def names_in(root: cst.CSTNode) -> set[str]:
     """The plain names in `root` (the names an assignment target binds, for a target)."""
     return {node.value for node in walk(root) if isinstance(node, cst.Name)}

@@ -97,6 +97,16 @@ class Project:
         self._touched[-1].add(path)
         return path
 
+    def module_name_of(self, path: Path) -> str:
+        return self._canonical.get(path, path.stem)
+
+    def paths_in_package(self, package: str) -> list[Path]:
+        """The files of the top-level package `package`, recorded as read: what is found among
+        them (a class deriving from another) changes when any of them does."""
+        paths = [path for path, name in self._canonical.items() if name.split(".")[0] == package]
+        self._touched[-1].update(paths)
+        return paths
+
     def site_of(self, function: cst.FunctionDef) -> FunctionSite | None:
         for module in self.modules:
             site = index_of(module).sites.get(function)
