@@ -1092,3 +1092,40 @@ def test_a_method_of_an_instance_the_enclosing_function_made_is_followed(tmp_pat
     assert set(found) == {"article", "handed_in"}  # the coordinates are a small dict
     assert "via `article()`" in found["article"].message
     assert found["article"].confidence == "high"
+
+
+LIBRARY_CLIENT_SUBCLASS = """
+import json
+from mcp.server.fastmcp import FastMCP
+from volcengine.base.Service import Service
+
+class Api(Service):
+    def call(self, action, params):
+        res = self.json(action, params, "{}")
+        return json.loads(json.dumps(res))
+
+    def shorten(self, text):
+        return text[:10]
+
+mcp = FastMCP("x")
+api = Api()
+
+@mcp.tool()
+def describe(action: str, params: dict) -> str:
+    return api.call(action, params)
+
+@mcp.tool()
+def echo(text: str) -> str:
+    return api.shorten(text)
+"""
+
+
+def test_a_method_a_class_inherits_from_a_library_client_is_the_librarys_request(tmp_path):
+    # `self.json(...)` is the library's request, not the model's arguments serialised, nor a
+    # function as large as what it is given.
+    result = run_tree(tmp_path, {"server.py": LIBRARY_CLIENT_SUBCLASS}, min_confidence="low")
+    assert result.errors == []
+    found = [(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"]
+    assert found == [("describe", "low")]
+    assert "the result of `self.json(action, params, " in result.findings[0].message
+    assert "via `call()`" in result.findings[0].message

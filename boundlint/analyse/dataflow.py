@@ -1782,7 +1782,7 @@ class FunctionEvaluator:
         if method in ("model_dump", "dict", "model_dump_json", "json", "to_json", "to_dict"):
             if receiver.models:
                 return receiver
-            if _is_param_echo(func.value, self.params):
+            if _is_param_echo(func.value, self.params) and not _is_self(func.value):
                 return BOUNDED_VALUE  # the model's own arguments, serialised: `params.model_dump_json()`
         if method in src.ROW_METHODS and _is_aggregate_query(func.value):
             return BOUNDED_VALUE
@@ -1849,6 +1849,10 @@ class FunctionEvaluator:
         # `wrapped = TavilySearch(max_results=5)` ... `wrapped.ainvoke(q)`: made to answer a few
         few = self._asks_for_few(expr) or receiver.asked_few
         result = _unknown_answer(names, expr, self.module, values, receiver if data else None, few)
+        if _is_self(func.value) and result.level != UNBOUNDED and result.params:
+            # `self.json(action, params)` of a class deriving from a library's client: the library's
+            # request, not a function as large as what it is given (`shorten(text)`).
+            return unbounded(f"the result of `{code}`", expr, self.module, LOW)
         return replace(result, http=True) if receiver.http and result.level == UNBOUNDED else result
 
 
