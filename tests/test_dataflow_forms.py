@@ -657,7 +657,42 @@ def tool(url: str) -> str:
 """
 
 
+RUN_BY_HELPER = """
+import requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+def fetch(url: str, region: str = "us") -> str:
+    return requests.get(url, params={{"region": region}}).text
+
+def status(url: str, region: str = "us") -> str:
+    return f"queued {{url}} in {{region}}"
+
+def safe_call(f):
+    try:
+        return f()
+    except requests.HTTPError as e:
+        raise RuntimeError(str(e)) from e
+
+async def with_retry(fn, *args, **kwargs):
+    for _ in range(3):
+        try:
+            return await fn(*args, **kwargs)
+        except TimeoutError:
+            continue
+    raise TimeoutError(url)
+
+@mcp.tool()
+async def tool(url: str) -> str:
+    {body}
+"""
+
+
 DEFERRING_FORMS = [
+    # a helper that calls the function it is given (an error or retry wrapper) gives what it gives
+    (RUN_BY_HELPER, "def call():\n        return {callee}(url)\n\n    return safe_call(call)"),
+    (RUN_BY_HELPER, "return await with_retry({callee}, url, region='eu')"),
     (DEFERRED, "return await asyncio.to_thread({callee}, url, region='eu')"),
     (DEFERRED, "return await asyncio.get_running_loop().run_in_executor(None, {callee}, url)"),
     (DEFERRED, "return functools.partial({callee}, region='eu')(url)"),

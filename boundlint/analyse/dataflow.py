@@ -49,9 +49,9 @@ from boundlint.core.config import Config
 from boundlint.core.findings import CONFIDENCE_ORDER
 from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
-from boundlint.parse.positions import child_nodes
+from boundlint.parse.positions import child_nodes, own_returns
 from boundlint.project.lookup import Entity, Project, class_methods
-from boundlint.project.module import ModuleInfo, dotted
+from boundlint.project.module import ModuleInfo, arguments_by_name, dotted
 from boundlint.project.module_index import index_of
 
 
@@ -1368,6 +1368,12 @@ class FunctionEvaluator:
             if func.attr.value in ("items", "keys", "values", "copy", "index", "count"):
                 return FEW_ITEMS  # `DEVICES.items()`: the table's own entries
         entity = self._callee(func, env)
+        ran = _run_by(entity, expr) if entity is not None else None
+        if ran is not None:
+            # `self._safe_call(call_fn)`: a helper that calls the function it is given and returns
+            # what that returns (an error or retry wrapper) gives what `call_fn()` gives.
+            value = self._call(ran, env)
+            return replace(value, node=expr) if value.node is ran else value
         if entity is not None and self.project.is_enum(entity):
             for arg in args:
                 self.eval(arg, env)
@@ -1885,6 +1891,42 @@ def _awaited_getter(call: cst.Call) -> bool:
     """`await page.title()`, `await page.url()`: a method named for a short field, called with
     nothing and awaited, so an object's coroutine, never the `str` method of that name."""
     return not call.args and isinstance(call.func, cst.Attribute) and src.is_small_field(call.func.attr.value)
+
+
+def _run_by(entity: Entity, call: cst.Call) -> cst.Call | None:
+    """The call of the function `call` hands to `entity`, when each `return` of `entity` is a call
+    of that parameter (`return f()`, `return await fn(*args, **kwargs)`): `call` gives what that
+    gives. Arguments the helper hands on with `*args, **kwargs` are the rest of `call`'s."""
+    function = entity.node
+    if entity.kind != "function" or not isinstance(function, cst.FunctionDef):
+        return None
+    runs = _runs_a_parameter(function)
+    if runs is None:
+        return None
+    name, forwards = runs
+    given = arguments_by_name(function, call, skip_first=entity.owner is not None).get(name)
+    if not isinstance(given, (cst.Name, cst.Attribute)):
+        return None
+    rest = [arg for arg in call.args if arg.value is not given] if forwards else []
+    return cst.Call(func=given, args=rest)
+
+
+def _runs_a_parameter(function: cst.FunctionDef) -> tuple[str, bool] | None:
+    """The parameter every `return` of `function` calls, and whether it hands on `*args, **kwargs`."""
+    params = function.params
+    names = {param.name.value for param in [*params.posonly_params, *params.params, *params.kwonly_params]}
+    star = params.star_arg.name.value if isinstance(params.star_arg, cst.Param) else None
+    double = params.star_kwarg.name.value if params.star_kwarg is not None else None
+    called: set[tuple[str, bool]] = set()
+    for returned in own_returns(function):
+        value = returned.value.expression if isinstance(returned.value, cst.Await) else returned.value
+        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in names):
+            return None
+        handed = [(arg.star, arg.value.value) for arg in value.args if isinstance(arg.value, cst.Name)]
+        if len(handed) != len(value.args) or not set(handed) <= {("*", star), ("**", double)}:
+            return None  # `f(x)`: what it is called with is the helper's, not the caller's
+        called.add((value.func.value, bool(handed)))
+    return called.pop() if len(called) == 1 else None
 
 
 def _unknown_answer(
