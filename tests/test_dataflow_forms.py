@@ -1166,6 +1166,33 @@ def test_a_method_a_class_inherits_from_a_library_client_is_the_librarys_request
     assert "via `call()`" in result.findings[0].message
 
 
+SERIALISING_HELPER = """
+import json, requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("x")
+
+def as_json(data) -> str:
+    return json.dumps(data, indent=2)
+
+@mcp.tool()
+def issues(repo: str) -> str:
+    return as_json(requests.get(repo).json())
+
+@mcp.tool()
+def status(repo: str) -> str:
+    return as_json({"repo": repo, "ok": True})
+"""
+
+
+def test_a_helper_that_serialises_its_argument_is_as_large_as_it(tmp_path):
+    # `json.dumps(data)` of a helper's parameter: what each caller passes, not the model's arguments.
+    result = run_tree(tmp_path, {"server.py": SERIALISING_HELPER}, min_confidence="low")
+    found = [(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"]
+    assert found == [("issues", "medium")]
+    assert "via `as_json()`" in result.findings[0].message
+
+
 DISPATCH_TABLE = """
 from mcp.server import Server
 

@@ -1459,7 +1459,9 @@ class FunctionEvaluator:
         ):
             values = [self.eval(arg, env) for arg in args[:1]]
             if all(v.bounded for v in values):
-                return BOUNDED_VALUE.with_models(values[0].models if values else frozenset())
+                # In a helper, `json.dumps(data)` of its parameter is as large as what each caller passes.
+                serialised = BOUNDED_VALUE.with_params(values[0].params) if values else BOUNDED_VALUE
+                return serialised.with_models(values[0].models if values else frozenset())
             return _text_of(values[0], code, expr, self.module)
         if tail in ("loads", "load") and qualified.split(".", 1)[0] in ("json", "orjson", "ujson", "simplejson"):
             return join_all([self.eval(arg, env) for arg in args[:1]])
