@@ -35,6 +35,16 @@ def test_the_lowest_bound_of_several_files_counts(tmp_path):
     assert declared_minimum(declaring_texts(tmp_path), "httpx") is None
 
 
+@pytest.mark.parametrize(
+    "spelled",
+    ["boundlint-runtime>=0.1", "boundlint_runtime>=0.1", "Boundlint.Runtime >= 0.1", "boundlint-runtime==0.1"],
+)
+def test_a_hyphenated_name_in_any_spelling(tmp_path, spelled):
+    (tmp_path / "requirements.txt").write_text(f"requests\n{spelled}\n", encoding="utf-8")
+    assert declared_minimum(declaring_texts(tmp_path), "boundlint-runtime") == (0, 1)
+    assert declared_minimum(declaring_texts(tmp_path), "boundlint") is None
+
+
 def test_a_bare_requirement_takes_no_bound_from_the_next_line(tmp_path):
     (tmp_path / "requirements.txt").write_text("fastmcp\nboundlint-runtime>=0.1\n", encoding="utf-8")
     assert declared_minimum(declaring_texts(tmp_path), "fastmcp") is None

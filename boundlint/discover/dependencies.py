@@ -51,7 +51,7 @@ def declaring_texts(root: Path) -> list[str]:
 def _lower_bounds(text: str, package: str) -> list[Version]:
     # The package's name where a requirement starts (a quote, a line start), in either spelling,
     # with extras, up to the end of that requirement (its quote, comma-free line end).
-    spelled = re.escape(package).replace(r"\-", "[-_.]").replace(r"_", "[-_.]")
+    spelled = "".join("[-_.]" if char in "-_." else re.escape(char) for char in package)
     pattern = re.compile(
         rf"""(?:^|["'\s]){spelled}(?![\w.-])(?:\[[^\]]*\])?[ \t]*(?:=(?!=)[ \t]*["']?)?(?P<spec>[^"'#\n]*)""",
         re.IGNORECASE | re.MULTILINE,
