@@ -8,6 +8,7 @@ an int or string constant.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,8 +19,12 @@ from boundlint.discover.dependencies import Version, declared_minimum, declaring
 from boundlint.edit.imports import ImportPlanner
 from boundlint.edit.model import NoFixError
 from boundlint.find.checkpoints import Checkpoints
+from boundlint.knowledge.frameworks import JSON_CHARS_SINCE, RUNTIME_DISTRIBUTION
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
+
+# A runtime's `truncate_json` that takes a character budget, by its signature.
+_JSON_CHARS = re.compile(r"def truncate_json\([^)]*\bmax_chars\b")
 
 
 @dataclass
@@ -54,6 +59,16 @@ class FixContext:
     def declared_minimum(self, package: str) -> Version | None:
         """The oldest version of `package` the project allows."""
         return declared_minimum(self.dependency_texts(), package)
+
+    def cuts_json_by_chars(self) -> bool:
+        """Whether the runtime the fixes import takes `truncate_json(text, max_chars=...)` (0.2 on):
+        a vendored copy that says so in its signature, or a dependency whose oldest allowed version
+        has it. An older one takes a byte budget only."""
+        if self.config.runtime_module is not None:
+            vendored = self.project.module_named(self.config.runtime_module)
+            return vendored is not None and _JSON_CHARS.search(vendored.source.text) is not None
+        allowed = self.declared_minimum(RUNTIME_DISTRIBUTION)
+        return allowed is None or allowed >= JSON_CHARS_SINCE
 
     def facts(self, module: ModuleInfo) -> _ModuleFacts:
         key = id(module)

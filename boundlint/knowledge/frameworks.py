@@ -528,6 +528,9 @@ ADAPTER_INSTALLS: list[AdapterInstall] = [
 BASE_MODEL = Pattern(("pydantic",), "BaseModel")
 PYDANTIC_ROOTS = ("pydantic", "pydantic_core", "annotated_types")
 RUNTIME_ROOT = "boundlint_runtime"
+RUNTIME_DISTRIBUTION = "boundlint-runtime"
+# The runtime's first version whose `truncate_json` takes a character budget (`max_chars=`).
+JSON_CHARS_SINCE = (0, 2)
 
 # Checkpoints: calls whose result is bounded.
 RUNTIME_CHECKPOINTS: frozenset[str] = frozenset({"truncate_text", "truncate_for_llm", "truncate_json"})

@@ -289,7 +289,7 @@ def ask_cost_analyst(question: str) -> str:
         value = returned_value(target, tool.content_and_artifact)
         texts = kinds.text_blocks(value)
         if texts is not None:
-            return self._text_blocks_fix(target, kinds, texts, budget)
+            return self._text_blocks_fix(target, kinds, texts, budget, _json_size(context))
         if kinds.makes_content_blocks(annotation, value):
             raise NoFixError(
                 "no automatic fix: the tool returns MCP content blocks (`TextContent`, ...); a checkpoint around "
@@ -322,7 +322,7 @@ def ask_cost_analyst(question: str) -> str:
             # `json.dumps(data)` escapes non-ASCII text (`\u6f22`: six characters for one) and
             # `indent=2` adds lines: the data cut to N characters would give a longer text. The
             # text itself is measured and cut as JSON, and stays as it was when it fits.
-            return self._json_text_fix(target, budget)
+            return self._json_text_fix(target, budget, _json_size(context))
         if serialised is not None and not tool.content_and_artifact:
             assert isinstance(value, cst.Call)
             message = f"Cut the data before it is serialised: `json.dumps(truncate_for_llm(..., max_chars={budget}))`"
@@ -332,7 +332,7 @@ def ask_cost_analyst(question: str) -> str:
                 return self._inner_fix(target, [serialised], budget, message, UNSAFE)
             return self._inner_fix(target, [serialised], budget, message, SAFE)
         if kinds.json_text_variable(function, value) and not tool.content_and_artifact:
-            return self._json_text_fix(target, budget)
+            return self._json_text_fix(target, budget, _json_size(context))
         kind = _value_kind(kinds, annotation, value)
         if kind == TEXT and kinds.collection_variable(function, value):
             # `-> str`, but `return rows` of a list built in the tool: the framework makes text of
@@ -391,6 +391,7 @@ def ask_cost_analyst(question: str) -> str:
         budget: str,
         message: str,
         applicability: str,
+        json_size: str = "max_chars",
     ) -> Candidate:
         """Wrap `inner`, parts of the returned value, in `truncate_for_llm` (or the symbol paired
         with each) and keep the value around them: the content of each `ToolMessage` of a
@@ -403,7 +404,7 @@ def ask_cost_analyst(question: str) -> str:
             def wrap(part: cst.CSTNode, index: int) -> cst.CSTNode:
                 assert isinstance(part, cst.BaseExpression)
                 symbol = parts[index][1]
-                size = "max_bytes" if symbol == TRUNCATE_JSON else "max_chars"
+                size = json_size if symbol == TRUNCATE_JSON else "max_chars"
                 return wrap_in_call(f"{names[symbol]}({PLACEHOLDER}, {size}={names[BUDGET]})", part)
 
             return replace_each(node, [part for part, _ in parts], wrap)
@@ -413,27 +414,29 @@ def ask_cost_analyst(question: str) -> str:
             target.finding, target.module, target.node, build, applicability, message, symbols, budget=budget
         )
 
-    def _text_blocks_fix(self, target: Target, kinds: Kinds, texts: list[cst.BaseExpression], budget: str) -> Candidate:
+    def _text_blocks_fix(
+        self, target: Target, kinds: Kinds, texts: list[cst.BaseExpression], budget: str, json_size: str
+    ) -> Candidate:
         """`[TextContent(type="text", text=x)]`: `x` is a str (the block's type says so), so it is
         cut as text; `text=json.dumps(data)` stays valid JSON, cut as JSON (see `_text_part`)."""
         message = (
             f"Cut the text of each MCP `TextContent` block: `text=truncate_text(..., max_chars={budget})`, "
             "or `json.dumps(...)` as JSON"
         )
-        return self._inner_fix(target, [_text_part(kinds, text) for text in texts], budget, message, SAFE)
+        parts = [_text_part(kinds, text) for text in texts]
+        return self._inner_fix(target, parts, budget, message, SAFE, json_size)
 
-    def _json_text_fix(self, target: Target, budget: str) -> Candidate:
+    def _json_text_fix(self, target: Target, budget: str, json_size: str) -> Candidate:
         """`result = json.dumps(...)` then `return result`: cut as JSON, which stays valid JSON (a
-        text cut would not). `truncate_json` counts UTF-8 bytes: the budget in bytes is at least
-        as strict as the same number of characters."""
+        text cut would not), by characters (`json_size`: see `_json_size`)."""
 
         def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:
             assert isinstance(node, cst.Return) and node.value is not None
             return node.with_changes(
-                value=wrap_in_call(f"{names[TRUNCATE_JSON]}({PLACEHOLDER}, max_bytes={names[BUDGET]})", node.value)
+                value=wrap_in_call(f"{names[TRUNCATE_JSON]}({PLACEHOLDER}, {json_size}={names[BUDGET]})", node.value)
             )
 
-        message = f"Cut the JSON text as JSON: `truncate_json(..., max_bytes={budget})` keeps it valid JSON"
+        message = f"Cut the JSON text as JSON: `truncate_json(..., {json_size}={budget})` keeps it valid JSON"
         return Candidate(
             target.finding, target.module, target.node, build, SAFE, message, (TRUNCATE_JSON,), budget=budget
         )
@@ -517,6 +520,12 @@ def _unless_called(candidate: Candidate, function: cst.FunctionDef, qualname: st
         f"no automatic fix: {' and '.join(reasons)}, and would get the cut result; bound the value "
         "where the tool hands it to the model (the framework's adapter, or a wrapper registered as the tool)"
     )
+
+
+def _json_size(context: FixContext) -> str:
+    """The keyword of `truncate_json`'s budget: characters, as the budget's name says, where the
+    project's runtime takes them (0.2 on); else bytes, at least as strict as as many characters."""
+    return "max_chars" if context.cuts_json_by_chars() else "max_bytes"
 
 
 def _text_part(kinds: Kinds, text: cst.BaseExpression) -> tuple[cst.BaseExpression, Symbol]:

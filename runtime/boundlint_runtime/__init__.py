@@ -17,7 +17,7 @@ from .signal import (
 from .structure import truncate_for_llm
 from .text import truncate_text
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "TruncationEvent",

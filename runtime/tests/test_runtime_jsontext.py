@@ -1,4 +1,4 @@
-"""truncate_json: valid JSON in, valid JSON out within a byte budget."""
+"""truncate_json: valid JSON in, valid JSON out within a character and/or byte budget."""
 
 from __future__ import annotations
 
@@ -23,6 +23,49 @@ def test_valid_json_in_gives_valid_json_out_within_budget(value: Any, budget: in
     json.loads(out)
     if len(text.encode("utf-8")) <= budget:
         assert out == text
+
+
+@PROPERTY
+@given(json_values, byte_budgets, st.sampled_from([None, 2]))
+def test_a_character_budget_counts_characters(value: Any, budget: int, indent: int | None) -> None:
+    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    out = truncate_json(text, max_chars=budget)
+    assert len(out) <= budget
+    json.loads(out)
+    if len(text) <= budget:
+        assert out == text  # fits in characters, though maybe not in bytes: nothing to cut
+
+
+@PROPERTY
+@given(json_values, byte_budgets, byte_budgets)
+def test_both_budgets_hold_at_once(value: Any, chars: int, nbytes: int) -> None:
+    text = json.dumps(value, ensure_ascii=False)
+    out = truncate_json(text, nbytes, max_chars=chars)
+    assert len(out) <= chars and len(out.encode("utf-8")) <= nbytes
+    json.loads(out)
+    if len(text) <= chars and len(text.encode("utf-8")) <= nbytes:
+        assert out == text
+
+
+@PROPERTY
+@given(texts, byte_budgets)
+def test_any_text_stays_in_a_character_budget(text: str, budget: int) -> None:
+    assert len(truncate_json(text, max_chars=budget)) <= budget
+
+
+def test_a_budget_is_required() -> None:
+    with pytest.raises(TypeError, match="needs max_chars or max_bytes"):
+        truncate_json("[]")
+    with pytest.raises(ValueError, match="max_chars must be >= 2"):
+        truncate_json("[]", max_chars=1)
+
+
+def test_multibyte_text_within_its_character_budget_is_kept() -> None:
+    text = json.dumps({"t": "\u6f22" * 900}, ensure_ascii=False)  # 909 characters, 2,709 bytes
+    assert truncate_json(text, max_chars=1000) == text
+    cut = truncate_json(text, max_chars=500)
+    assert len(cut) <= 500 and json.loads(cut)["t"].startswith("\u6f22")
+    assert "900 chars" in json.loads(cut)["t"]  # the marker tells the original size
 
 
 @PROPERTY

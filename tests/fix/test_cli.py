@@ -46,7 +46,7 @@ def _tree(tmp_path: Path, text: str = TOOL, declared: bool = True) -> Path:
     path = tmp_path / "tools.py"
     path.write_text(text, encoding="utf-8")
     if declared:
-        (tmp_path / "requirements.txt").write_text("requests\nboundlint-runtime>=0.1\n", encoding="utf-8")
+        (tmp_path / "requirements.txt").write_text("requests\nboundlint-runtime>=0.2\n", encoding="utf-8")
     return path
 
 
@@ -347,11 +347,11 @@ def test_parsed_json_under_a_str_annotation_is_cut_as_data(tmp_path):
 @pytest.mark.parametrize(
     ("body", "wanted"),
     [
-        ("result = json.dumps(rows, indent=2)\n    return result", "truncate_json(result, max_bytes=16_000)"),
+        ("result = json.dumps(rows, indent=2)\n    return result", "truncate_json(result, max_chars=16_000)"),
         (
             "result = Rows(rows=rows).model_dump_json()\n    if not rows:\n        result = json.dumps([])\n"
             "    return result",
-            "truncate_json(result, max_bytes=16_000)",
+            "truncate_json(result, max_chars=16_000)",
         ),
         # Changed after: not known to be JSON text any more.
         ("result = json.dumps(rows)\n    result += '!'\n    return result", "truncate_text(result, max_chars=16_000)"),
@@ -379,6 +379,45 @@ def test_json_text_built_in_the_tool_is_cut_as_json(tmp_path, body, wanted):
     [finding] = check_tree(tmp_path, Request(fixes=True)).findings
     assert finding.fix is not None and finding.fix["applicability"] == "safe"
     assert finding.fix["edits"][-1]["content"] == wanted
+
+
+JSON_TEXT_TOOL = """
+import json
+
+import requests
+from langchain_core.tools import tool
+
+
+@tool
+def rows(url: str) -> str:
+    \"\"\"Rows, as JSON text.\"\"\"
+    rows = requests.get(url).json()
+    result = json.dumps(rows, indent=2)
+    return result
+"""
+
+
+@pytest.mark.parametrize(
+    ("files", "keyword"),
+    [
+        ({"requirements.txt": "boundlint-runtime>=0.2\n"}, "max_chars"),
+        ({"requirements.txt": "boundlint-runtime\n"}, "max_chars"),  # any version: the newest too
+        # a runtime before 0.2 takes a byte budget only
+        ({"requirements.txt": "boundlint-runtime>=0.1,<1\n"}, "max_bytes"),
+        # a vendored copy: by its own signature
+        ({"bounds.py": "def truncate_json(text, max_bytes=None, *, max_chars=None, label=None): ..."}, "max_chars"),
+        ({"bounds.py": "def truncate_json(text, max_bytes, *, label=None): ..."}, "max_bytes"),
+    ],
+)
+def test_json_text_is_cut_by_the_budget_the_projects_runtime_takes(tmp_path, files, keyword):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    if "bounds.py" in files:
+        (tmp_path / "pyproject.toml").write_text('[tool.boundlint]\nruntime-module = "bounds"\n', encoding="utf-8")
+    _tree(tmp_path, JSON_TEXT_TOOL, declared=False)
+    [finding] = check_tree(tmp_path, Request(fixes=True)).findings
+    assert finding.fix is not None
+    assert finding.fix["edits"][-1]["content"] == f"truncate_json(result, {keyword}=16_000)"
 
 
 SPLIT_SERVER = {

@@ -176,9 +176,9 @@ def test_edits_from_changed_statements_match_the_whole_module_path(monkeypatch, 
         ("json.dumps(rows, ensure_ascii=False, default=str)", "unsafe", "truncate_for_llm(rows, max_chars=16_000)"),
         # escaped (`\u6f22`: six characters for one) or indented, the text is longer than the data
         # measures: the text is cut as JSON, whatever made it
-        ("json.dumps(rows)", "safe", "truncate_json(json.dumps(rows), max_bytes=16_000)"),
-        ("json.dumps(rows, indent=2)", "safe", "truncate_json(json.dumps(rows, indent=2), max_bytes=16_000)"),
-        ("json.dumps(rows, default=str)", "safe", "truncate_json(json.dumps(rows, default=str), max_bytes=16_000)"),
+        ("json.dumps(rows)", "safe", "truncate_json(json.dumps(rows), max_chars=16_000)"),
+        ("json.dumps(rows, indent=2)", "safe", "truncate_json(json.dumps(rows, indent=2), max_chars=16_000)"),
+        ("json.dumps(rows, default=str)", "safe", "truncate_json(json.dumps(rows, default=str), max_chars=16_000)"),
     ],
 )
 def test_json_dumps_is_cut_within_its_budget(tmp_path, call, applicability, written):

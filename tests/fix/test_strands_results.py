@@ -68,7 +68,7 @@ def test_the_text_and_json_blocks_are_cut_inside_the_result(tmp_path):
             ", ensure_ascii=False",
             '{"text": json.dumps(truncate_for_llm(requests.get(url).json(), max_chars=16_000), ensure_ascii=False)}',
         ),
-        ("", '{"text": truncate_json(json.dumps(requests.get(url).json()), max_bytes=16_000)}'),
+        ("", '{"text": truncate_json(json.dumps(requests.get(url).json()), max_chars=16_000)}'),
     ],
 )
 def test_json_text_in_a_block_stays_valid_json_within_the_budget(tmp_path, options, block):

@@ -31,7 +31,7 @@ def dump(table: str) -> str:
     """A JSON dump, returned over several lines."""
     rows = requests.get(f"https://db.example/{table}").json()
     return truncate_json(
-        json.dumps(rows), max_bytes=MAX_TOOL_OUTPUT_CHARS
+        json.dumps(rows), max_chars=MAX_TOOL_OUTPUT_CHARS
     )
 
 
