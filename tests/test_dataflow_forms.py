@@ -1230,3 +1230,35 @@ def test_a_handler_taken_from_a_table_is_not_as_small_as_its_arguments(tmp_path)
     found = [(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"]
     assert found == [("make.<locals>.call_tool", "low")]
     assert "`handler(arguments)` via `handle()`" in result.findings[0].message
+
+
+HANDLERS_IN_A_METHOD = """
+from mcp.server import Server
+
+class MemoryServer:
+    def __init__(self):
+        self.server = Server("memory")
+        self.register_handlers()
+
+    def register_handlers(self):
+        @self.server.call_tool()
+        async def handle_call_tool(name: str, arguments: dict):
+            if name == "status":
+                return await self.handle_status(arguments)
+            return await self.handle_read(arguments)
+
+    async def handle_status(self, arguments):
+        return f"ok: {len(arguments)} arguments"
+
+    async def handle_read(self, arguments):
+        with open(arguments["path"]) as f:
+            return f.read()
+"""
+
+
+def test_self_in_a_handler_defined_inside_a_method_is_that_methods_instance(tmp_path):
+    result = run_tree(tmp_path, {"server.py": HANDLERS_IN_A_METHOD}, min_confidence="low")
+    assert result.errors == []
+    found = [(f.line, f.confidence) for f in result.findings if f.code == "BL001"]
+    assert found == [(13, "high")]  # the read, through `handle_read()`; the status is small
+    assert "via `handle_read()`" in result.findings[0].message

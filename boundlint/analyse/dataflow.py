@@ -778,6 +778,24 @@ class FunctionEvaluator:
             enclosing = outer.parent_function if outer is not None else None
         return None
 
+    def _enclosing_class(self, name: str) -> cst.ClassDef | None:
+        """The class of the method enclosing this function whose first parameter is `name`
+        (`self`, `cls`): what `name` is in a function defined inside that method."""
+        if not isinstance(self.function, cst.FunctionDef):
+            return None
+        sites = index_of(self.module).sites
+        site = sites.get(self.function)
+        enclosing = site.parent_function if site is not None else None
+        while enclosing is not None:
+            outer = sites.get(enclosing)
+            params = [*enclosing.params.posonly_params, *enclosing.params.params]
+            if params and params[0].name.value == name:
+                return outer.owner if outer is not None else None
+            if any(param.name.value == name for param in params):
+                return None  # another binding of the name
+            enclosing = outer.parent_function if outer is not None else None
+        return None
+
     def _closure_instance(self, name: str) -> tuple[ModuleInfo, cst.ClassDef] | None:
         """The class of the tree whose instance a function enclosing this one binds `name` to, once
         (`client = WikipediaClient(...)` in `create_server()`, around its `@server.tool()` defs)."""
@@ -1521,6 +1539,12 @@ class FunctionEvaluator:
             if func.value.value in ("self", "cls") and self.owner is not None:
                 own = self._own_method(self.module, self.owner, func.attr.value, depth=0)
                 return own if own is not None else self._stored_function(func.attr.value)
+            if func.value.value in ("self", "cls") and func.value.value not in self.params:
+                # `self.handle_search(arguments)` in a handler defined inside a method
+                # (`def register_handlers(self): @server.call_tool() async def handle(...)`)
+                enclosing = self._enclosing_class(func.value.value)
+                if enclosing is not None:
+                    return self._own_method(self.module, enclosing, func.attr.value, depth=0)
             if func.value.value in env:
                 return self._instance_method(env[func.value.value], func.attr.value)
             if func.value.value in self.params:
