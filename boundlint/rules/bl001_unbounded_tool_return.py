@@ -11,6 +11,7 @@ from boundlint.analyse.branches import dispatched_name, on_error_branch, reports
 from boundlint.analyse.dataflow import argument_at, dict_entry
 from boundlint.analyse.size import HIGH, LOW, UNBOUNDED, Verdict
 from boundlint.core.findings import Finding, lower_confidence
+from boundlint.edit.blocks import blocks_made_in_a_helper
 from boundlint.edit.callers import callers_in_module
 from boundlint.edit.context import FixContext
 from boundlint.edit.install import install_candidate, wants_install
@@ -291,6 +292,9 @@ def ask_cost_analyst(question: str) -> str:
         if texts is not None:
             return self._text_blocks_fix(target, kinds, texts, budget, _json_size(context))
         if kinds.makes_content_blocks(annotation, value):
+            made = blocks_made_in_a_helper(target, kinds)
+            if made is not None:  # `return results` of blocks a helper made: cut where it makes them
+                return self._text_blocks_fix(made[0], kinds, made[1], budget, _json_size(context))
             raise NoFixError(
                 "no automatic fix: the tool returns MCP content blocks (`TextContent`, ...); a checkpoint around "
                 "them would turn them into plain dicts, which the server sends as other content. Bound the text "
@@ -340,6 +344,9 @@ def ask_cost_analyst(question: str) -> str:
             # its repr would not.
             kind = JSON
         if kind not in (TEXT, JSON):
+            made = blocks_made_in_a_helper(target, kinds)
+            if made is not None:  # `return results`, a list of the blocks a helper made
+                return self._text_blocks_fix(made[0], kinds, made[1], budget, _json_size(context))
             # `truncate_for_llm` hands back a JSON-compatible copy: of an object (a model, a
             # framework's result, a dataclass) that is another type, which the framework may reject.
             made_by = kinds.object_type(annotation, value)
