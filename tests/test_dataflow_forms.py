@@ -1193,45 +1193,6 @@ def test_a_helper_that_serialises_its_argument_is_as_large_as_it(tmp_path):
     assert "via `as_json()`" in result.findings[0].message
 
 
-DISPATCH_TABLE = """
-from mcp.server import Server
-
-class Handlers:
-    def __init__(self, client):
-        self.client = client
-        self.table = {"search": self._search, "ping": self._ping}
-
-    async def handle(self, name: str, arguments: dict):
-        handler = self.table[name]
-        return await handler(arguments)
-
-    async def _search(self, args):
-        return await self.client.search(args["q"])
-
-    async def _ping(self, args):
-        return "pong"
-
-def make(client):
-    server = Server("x")
-    handlers = Handlers(client)
-
-    @server.call_tool()
-    async def call_tool(name: str, arguments: dict):
-        return await handlers.handle(name, arguments)
-
-    return server
-"""
-
-
-def test_a_handler_taken_from_a_table_is_not_as_small_as_its_arguments(tmp_path):
-    # `handler(arguments)` of a table: whichever handler it gives, an unknown answer, not a
-    # function as large as the model's arguments.
-    result = run_tree(tmp_path, {"server.py": DISPATCH_TABLE}, min_confidence="low")
-    found = [(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"]
-    assert found == [("make.<locals>.call_tool", "low")]
-    assert "`handler(arguments)` via `handle()`" in result.findings[0].message
-
-
 HANDLERS_IN_A_METHOD = """
 from mcp.server import Server
 

@@ -1414,19 +1414,14 @@ class FunctionEvaluator:
             return found
         if isinstance(func, cst.Attribute):
             return self._method_call(func, expr, args, env, code)
-        dispatched = isinstance(func, cst.Subscript) or (isinstance(func, cst.Name) and func.value in env)
-        if dispatched and self.eval(func, env).arithmetic:
-            for arg in args:
-                self.eval(arg, env)
-            return BOUNDED_VALUE  # `allowed_operators[type(node.op)](left, right)`: a number
+        if isinstance(func, cst.Subscript) or (isinstance(func, cst.Name) and func.value in env):
+            if self.eval(func, env).arithmetic:
+                for arg in args:
+                    self.eval(arg, env)
+                return BOUNDED_VALUE  # `allowed_operators[type(node.op)](left, right)`: a number
         values = [self.eval(arg, env) for arg in args]
         name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
-        result = _unknown_answer((name,), expr, self.module, values, few=self._asks_for_few(expr))
-        if dispatched and result.level != UNBOUNDED and result.params:
-            # `handler = self.handlers[name]` ... `handler(arguments)`: whichever handler the table
-            # gives, not a function as large as what it is given (`shorten(text)`).
-            return unbounded(f"the result of `{code}`", expr, self.module, LOW)
-        return result
+        return _unknown_answer((name,), expr, self.module, values, few=self._asks_for_few(expr))
 
     def _builtin_call(
         self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: Quoted
