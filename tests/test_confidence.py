@@ -738,6 +738,24 @@ def test_a_serialisation_that_asks_for_at_most_so_much_is_low(tmp_path, body, ex
         ("llm = make_client(model='m', max_tokens=2000)\nreturn llm([q]).content", ["low"]),
         ("llm = make_client(model='m', max_tokens=2000)\nreturn llm.invoke(q).content", ["low"]),
         ("llm = make_client(model='m')\nreturn llm.invoke(q).content", ["medium"]),
+        # settings made beforehand, or written as a dict; `.text` of the answer is no HTTP body
+        (
+            "config = make_client().Config(temperature=0.2, max_output_tokens=1024)\n"
+            "response = make_client().generate_content(model='m', contents=q, config=config)\n"
+            "return response.text",
+            ["low"],
+        ),
+        (
+            "response = make_client().generate_content(q, generation_config={'max_output_tokens': 512})\n"
+            "return response.text",
+            ["low"],
+        ),
+        (
+            "config = make_client().Config(temperature=0.2)\n"
+            "response = make_client().generate_content(model='m', contents=q, config=config)\n"
+            "return response.text",
+            ["high"],
+        ),
     ],
 )
 def test_a_model_answer_capped_in_tokens_is_low(tmp_path, body, expected):

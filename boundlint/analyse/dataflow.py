@@ -863,6 +863,10 @@ class FunctionEvaluator:
             return unbounded(f"`{code}`", expr, self.module)  # `choice.message.content`: unknown
         if src.is_small_field(attribute):
             return BOUNDED_VALUE  # `resp.status_code`, `proc.returncode`, `message.thread_id`
+        if receiver.capped and attribute in src.SOURCE_ATTRIBUTES:
+            # `response.text` of a model's answer capped in tokens (`max_output_tokens=1024`): not
+            # an HTTP body, however the variable is named
+            return replace(unbounded(f"`{code}`", expr, self.module, LOW), capped=True)
         if (
             attribute in src.SOURCE_ATTRIBUTES
             and (receiver.http or attribute not in src.RESPONSE_ONLY or _names_response(expr.value))
@@ -1345,15 +1349,28 @@ class FunctionEvaluator:
         entity = self.project.resolve(self.module, cst.Name(root))
         return entity is not None and entity.kind == "assign"
 
-    def _asks_for_few_tokens(self, call: cst.Call) -> bool:
+    def _asks_for_few_tokens(self, call: cst.Call, depth: int = 0) -> bool:
         """A model call capped at `MAX_ANSWER_TOKENS` tokens by a count the code sets, given to the
-        call or to its request settings (`request_params=RequestParams(maxTokens=80)`)."""
+        call or to its request settings (`request_params=RequestParams(maxTokens=80)`), also made
+        beforehand in the function (`config = types.GenerateContentConfig(max_output_tokens=1024)`
+        then `generate_content(..., config=config)`) or written as a dict
+        (`generation_config={"max_output_tokens": 512}`)."""
         for arg in call.args:
             if arg.keyword is not None and arg.keyword.value in src.MAX_TOKENS_KEYWORDS:
                 count = self._count(arg.value)
                 if count is not None and count <= src.MAX_ANSWER_TOKENS:
                     return True
-            if isinstance(arg.value, cst.Call) and self._asks_for_few_tokens(arg.value):
+            settings = arg.value
+            if isinstance(settings, cst.Name) and depth < MAX_COUNT_DEPTH:
+                settings = self._assigned_once_here(settings.value) or settings
+            if isinstance(settings, cst.Call) and self._asks_for_few_tokens(settings, depth + 1):
+                return True
+            if isinstance(settings, cst.Dict) and any(
+                key in src.MAX_TOKENS_KEYWORDS
+                and (count := self._count(value)) is not None
+                and count <= src.MAX_ANSWER_TOKENS
+                for key, value in _dict_entries([settings], depth=2)
+            ):
                 return True
         return False
 
