@@ -187,6 +187,21 @@ def test_a_marker_held_in_a_local_tells_of_the_cut(tmp_path, body, expected):
     assert verdicts(tmp_path, body) == expected
 
 
+@pytest.mark.parametrize(
+    ("label", "expected"),
+    [
+        ("Sample keys", []),
+        ("Preview", []),
+        ("First 20 keys", []),
+        ("Showing the keys", []),
+        ("Keys", [("BL004", "high")]),  # a label that does not say it is a part
+    ],
+)
+def test_a_label_that_says_the_model_sees_a_part_tells_of_the_cut(tmp_path, label, expected):
+    body = f"keys = sorted(requests.get(q).json())\nreturn f'{label}: {{keys[:20]}}'"
+    assert verdicts(tmp_path, body) == expected
+
+
 def test_configured_checkpoint_with_tuple_unpacking(tmp_path):
     source = (
         HEADER + 'from mylib import clip\n\n@tool\ndef t(q: str):\n    """T."""\n'

@@ -1404,7 +1404,10 @@ SMALL_ANNOTATIONS = frozenset(
 
 # Dict keys and literal text that tell the model a value was cut.
 MARKER_TEXT = re.compile(
-    r"\.\.\.|…|truncat|omitted|elided|clipped|shortened|trimmed|\bcut\b|\bmore\b|remaining", re.IGNORECASE
+    r"\.\.\.|…|truncat|omitted|elided|clipped|shortened|trimmed|\bcut\b|\bmore\b|remaining"
+    # a label that says the model sees a part: "Sample keys: ...", "Preview:", "First 10 rows:"
+    r"|\bsample\b|\bpreview\b|\bexcerpt\b|\bpartial\b|\bshowing\b|\b(?:first|last|top) \d+\b",
+    re.IGNORECASE,
 )
 TOLD_KEYS = re.compile(
     r"truncat|total|omitted|remaining|has_more|more|next_cursor|next_page|cursor|complete", re.IGNORECASE
