@@ -711,6 +711,17 @@ def test_an_image_or_audio_block_is_low(tmp_path, body, expected):
     [
         ("import pandas as pd\nreturn pd.read_csv(q).to_string(max_rows=50)", ["low"]),  # as much as asked
         ("import pandas as pd\nreturn pd.read_csv(q).to_string()", ["high"]),
+        # the table of a query that asks for a page of rows
+        (
+            "import pandas as pd\nsql = 'SELECT a, b FROM t ORDER BY ts DESC LIMIT 20'\n"
+            "return pd.read_sql(sql, q).to_string(index=False)",
+            ["low"],
+        ),
+        (
+            "import pandas as pd\nsql = 'SELECT a, b FROM t ORDER BY ts DESC LIMIT 5000'\n"
+            "return pd.read_sql(sql, q).to_string(index=False)",
+            ["high"],
+        ),
     ],
 )
 def test_a_serialisation_that_asks_for_at_most_so_much_is_low(tmp_path, body, expected):
@@ -1008,3 +1019,15 @@ def test_a_helpers_error_report_neither_sets_the_level_nor_is_the_culprit(tmp_pa
     findings = [f for f in result.findings if f.code == "BL001"]
     assert [f.confidence for f in findings] == expected
     assert named in findings[0].message
+
+
+def test_a_limit_in_the_docstring_asks_for_no_page(tmp_path):
+    # The model writes the query; the docstring's example with a `LIMIT` runs nothing.
+    source = (
+        "import duckdb\nfrom langchain_core.tools import tool\n\n@tool\n"
+        "def query(sql: str) -> str:\n"
+        '    """Run a SELECT on the graph, e.g. "SELECT content FROM claim LIMIT 10"."""\n'
+        "    return duckdb.connect('kg.db').execute(sql).df().to_markdown(index=False)\n"
+    )
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [(f.code, f.confidence) for f in result.findings] == [("BL001", "high")]

@@ -49,7 +49,7 @@ from boundlint.core.config import Config
 from boundlint.core.findings import CONFIDENCE_ORDER
 from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
-from boundlint.parse.positions import child_nodes, own_returns
+from boundlint.parse.positions import child_nodes, own_returns, walk
 from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo, arguments_by_name, dotted
 from boundlint.project.module_index import index_of
@@ -1705,7 +1705,7 @@ class FunctionEvaluator:
         if not isinstance(self.function, cst.FunctionDef):
             return None
         if self._limit is False:
-            found = src.QUERY_LIMIT.search(self.module.code(self.function))
+            found = src.QUERY_LIMIT.search(_query_text(self.function))
             self._limit = None if found is None else int(found.group(1)) if found.group(1).isdigit() else 0
         return self._limit
 
@@ -1862,6 +1862,8 @@ class FunctionEvaluator:
             # `(HERE / "schema.json").read_text()` is a file shipped with the code; `resp.json()` as often
             # one record as a bulk of data
             confidence = LOW if receiver.bundled else _answer_confidence(receiver, method in src.MIXED_SOURCE_METHODS)
+            if method in src.TABLE_TEXT_METHODS and 0 < (self._query_limit() or 0) <= src.FEW_ROWS_LIMIT:
+                confidence = LOW  # `df.to_string()` of `... LIMIT 20`: a page of rows, as text
             if any(arg.keyword is not None and arg.keyword.value in src.SIZE_KEYWORDS for arg in expr.args):
                 confidence = LOW  # `df.to_string(max_rows=50)`, `result.to_string(limit=2000)`: as much as asked
             found = unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
@@ -1934,6 +1936,21 @@ def _awaited_getter(call: cst.Call) -> bool:
     """`await page.title()`, `await page.url()`: a method named for a short field, called with
     nothing and awaited, so an object's coroutine, never the `str` method of that name."""
     return not call.args and isinstance(call.func, cst.Attribute) and src.is_small_field(call.func.attr.value)
+
+
+def _query_text(function: cst.FunctionDef) -> str:
+    """The text of the string literals of `function`'s code, its docstring left out: a query is
+    written there, whole or in pieces, where an example in the docstring runs nothing."""
+    docstring = function.get_docstring(clean=False)
+    parts = []
+    for node in walk(function.body):
+        if isinstance(node, cst.SimpleString):
+            parts.append(node.value)
+        elif isinstance(node, cst.FormattedStringText):
+            parts.append(node.value)
+    if docstring is not None and parts and docstring in parts[0]:
+        parts = parts[1:]
+    return "\n".join(parts)
 
 
 def _run_by(entity: Entity, call: cst.Call) -> cst.Call | None:

@@ -1275,6 +1275,8 @@ ONE_ROW_METHODS = frozenset({"fetchone", "scalar", "scalar_one", "scalar_one_or_
 QUERY_LIMIT = re.compile(r"\bLIMIT\s+(\d+|\?|%s|%\(\w+\)s|:\w+|\{)", re.IGNORECASE)
 # At most this many rows asked for by a literal `LIMIT`: a short page of rows.
 FEW_ROWS_LIMIT = 100
+# Methods that write a table out as text (`df.to_string()`): as many rows as the query gave.
+TABLE_TEXT_METHODS = frozenset({"to_string", "to_markdown", "to_csv", "to_html"})
 
 # What makes an agent (a class, or a framework's factory), whose run answers with the agent's own
 # free text: a tool that asks a sub-agent (`cost_agent = Agent(...)` ... `str(cost_agent(query))`)
