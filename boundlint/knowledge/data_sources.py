@@ -1275,6 +1275,9 @@ ONE_ROW_METHODS = frozenset({"fetchone", "scalar", "scalar_one", "scalar_one_or_
 QUERY_LIMIT = re.compile(r"\bLIMIT\s+(\d+|\?|%s|%\(\w+\)s|:\w+|\{)", re.IGNORECASE)
 # At most this many rows asked for by a literal `LIMIT`: a short page of rows.
 FEW_ROWS_LIMIT = 100
+# Byte offsets that fall between characters: a tree-sitter syntax node's `start_byte` and
+# `end_byte` are the edges of its tokens in the source it parsed (BL005 does not flag a cut there).
+CHARACTER_BOUNDARY_ATTRIBUTES = frozenset({"start_byte", "end_byte"})
 # Methods that write a table out as text (`df.to_string()`): as many rows as the query gave.
 TABLE_TEXT_METHODS = frozenset({"to_string", "to_markdown", "to_csv", "to_html"})
 

@@ -39,7 +39,9 @@ handler: `s.encode()[:N].decode()`, `raw[:N].decode("utf-8")`,
 `UnicodeDecodeError` `e`, which are the edges of the bytes that failed to
 decode, so no character is split there; nor a cut at an ASCII delimiter found
 in the bytes (`end = buf.find(b"\\r\\n\\r\\n")`, `buf[:end]`, `buf[end + 4:]`): in
-UTF-8 an ASCII byte is never part of a longer character. A decode inside a
+UTF-8 an ASCII byte is never part of a longer character; nor a cut at a
+syntax node's `start_byte` and `end_byte` (tree-sitter), which fall between
+the tokens of the source, so between its characters. A decode inside a
 `try` that catches `UnicodeDecodeError` (or `UnicodeError`, `ValueError`) is
 not flagged either: the failure is handled where it happens.
 """
@@ -89,6 +91,10 @@ def parse_message(buffer: bytes) -> str:
         return ""
     body_start = header_end + 4
     return buffer[:header_end].decode("utf-8") + buffer[body_start:].decode("utf-8")
+""",
+        """
+def node_text(source: bytes, node) -> str:
+    return source[node.start_byte : node.end_byte].decode("utf-8")
 """,
         """
 def first_line(raw: bytes, n: int) -> str:
@@ -230,6 +236,8 @@ def _is_arbitrary_cut(expr: cst.BaseExpression, boundaries: Boundaries) -> bool:
 
 
 def _is_boundary(bound: cst.BaseExpression, boundaries: Boundaries) -> bool:
+    if isinstance(bound, cst.Attribute) and bound.attr.value in src.CHARACTER_BOUNDARY_ATTRIBUTES:
+        return True  # `node.start_byte` of a syntax node: between two tokens of the source
     if isinstance(bound, cst.Attribute):
         return (
             bound.attr.value in ("start", "end")
