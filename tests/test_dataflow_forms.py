@@ -1223,3 +1223,55 @@ def test_self_in_a_handler_defined_inside_a_method_is_that_methods_instance(tmp_
     found = [(f.line, f.confidence) for f in result.findings if f.code == "BL001"]
     assert found == [(13, "high")]  # the read, through `handle_read()`; the status is small
     assert "via `handle_read()`" in result.findings[0].message
+
+
+INSTANCE_TABLE = """
+from mcp.server import Server
+
+READ_ONLY = {{"search", "ping"}}
+
+class Handlers:
+    def __init__(self, client, read_only: bool = False):
+        self.client = client
+        every = {{"search": self._search, "ping": self._ping}}
+        if read_only:
+            self.table = {{k: v for k, v in every.items() if k in READ_ONLY}}
+        else:
+            self.table = {table}
+
+    async def handle(self, name: str, arguments: dict):
+        handler = self.table.get(name)
+        return await handler(arguments)
+
+    async def _search(self, args):
+        return await self.client.search(args["q"])
+
+    async def _ping(self, args):
+        return "pong"
+
+def make(client):
+    server = Server("x")
+    handlers = Handlers(client)
+
+    @server.call_tool()
+    async def call_tool(name: str, arguments: dict):
+        return await handlers.handle(name, arguments)
+
+    return server
+"""
+
+
+@pytest.mark.parametrize(
+    ("table", "expected"),
+    [
+        ("every", [("make.<locals>.call_tool", "medium")]),
+        # a value that is not one of the class's methods: the table is not known, as before
+        ('{"search": self._search, "echo": lambda args: args}', []),
+    ],
+)
+def test_a_handler_taken_from_the_instances_table_is_each_of_its_methods(tmp_path, table, expected):
+    result = run_tree(tmp_path, {"server.py": INSTANCE_TABLE.format(table=table)}, min_confidence="low")
+    assert result.errors == []
+    assert [(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"] == expected
+    if expected:
+        assert "via `_search()`" in result.findings[0].message

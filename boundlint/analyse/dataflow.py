@@ -1436,6 +1436,12 @@ class FunctionEvaluator:
                 for arg in args:
                     self.eval(arg, env)
                 return BOUNDED_VALUE  # `allowed_operators[type(node.op)](left, right)`: a number
+            handlers = self._table_methods(func)
+            if handlers:
+                # `handler = self.handlers[name]` ... `handler(arguments)`: whichever the table holds
+                values = [self.eval(arg, env) for arg in args]
+                calls = [self.analysis.call_value(entity, expr, values, self.depth, self.module) for entity in handlers]
+                return join_all(calls)
         values = [self.eval(arg, env) for arg in args]
         name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
         return _unknown_answer((name,), expr, self.module, values, few=self._asks_for_few(expr))
@@ -1742,6 +1748,39 @@ class FunctionEvaluator:
             made = self._stored_in_init(attribute)
         return made if isinstance(made, cst.Call) else None
 
+    def _table_methods(self, func: cst.BaseExpression) -> list[Entity]:
+        """The methods a table of the instance holds, when `func` is taken from it: `handler` of
+        `handler = self.handlers[name]` (or `.get(name)`), where `__init__` fills `self.handlers`
+        only with dicts of the class's own methods (`{"search": self._search, ...}`, held in a
+        local first, or filtered by a comprehension over one). Empty when any value is not known."""
+        if isinstance(func, cst.Name):
+            taken = self._assigned_once_here(func.value)
+            func = taken if taken is not None else func
+        if isinstance(func, cst.Call) and isinstance(func.func, cst.Attribute) and func.func.attr.value == "get":
+            table = func.func.value
+        elif isinstance(func, cst.Subscript):
+            table = func.value
+        else:
+            return []
+        if self.owner is None or not (isinstance(table, cst.Attribute) and _is_self(table.value)):
+            return []
+        init = class_methods(self.owner).get("__init__")
+        if init is None:
+            return []
+        stored = [
+            value
+            for node in _walk_statements(init.body)
+            if (value := _assigned_value(node, lambda t: _is_self_attribute(t, table.attr.value))) is not None
+        ]
+        names = [name for value in stored for name in _method_values(init, value)]
+        if not stored or not names or None in names:
+            return []
+        methods = class_methods(self.owner)
+        found = [
+            Entity(self.module, "function", name, methods[name], owner=self.owner) for name in names if name in methods
+        ]
+        return found if len(found) == len(names) else []
+
     def _stored_in_init(self, attribute: str) -> cst.BaseExpression | None:
         """What `__init__` stores in `self.<attribute>`, when it does so once."""
         assert self.owner is not None
@@ -1936,6 +1975,37 @@ def _awaited_getter(call: cst.Call) -> bool:
     """`await page.title()`, `await page.url()`: a method named for a short field, called with
     nothing and awaited, so an object's coroutine, never the `str` method of that name."""
     return not call.args and isinstance(call.func, cst.Attribute) and src.is_small_field(call.func.attr.value)
+
+
+def _is_self_attribute(target: cst.BaseExpression, attribute: str) -> bool:
+    return isinstance(target, cst.Attribute) and _is_self(target.value) and target.attr.value == attribute
+
+
+def _method_values(function: cst.FunctionDef, value: cst.BaseExpression, depth: int = 0) -> list[str | None]:
+    """The names of the methods a dict made in `function` holds (`{"a": self._a}`), through a local
+    it was bound to once and a comprehension that filters one (`{k: v for k, v in table.items() if
+    ...}`); None for a value that is not one of `self`'s methods."""
+    if depth > 2:
+        return [None]
+    if isinstance(value, cst.Name):
+        bound = _assigned_once(function.body, lambda t: isinstance(t, cst.Name) and t.value == value.value)
+        return _method_values(function, bound, depth + 1) if bound is not None else [None]
+    if isinstance(value, cst.DictComp) and isinstance(value.value, cst.Name):
+        source = value.for_in.iter
+        if (
+            isinstance(source, cst.Call)
+            and isinstance(source.func, cst.Attribute)
+            and source.func.attr.value == "items"
+        ):
+            return _method_values(function, source.func.value, depth + 1)
+        return [None]
+    if not isinstance(value, cst.Dict) or not value.elements:
+        return [None]
+    names: list[str | None] = []
+    for element in value.elements:
+        held = element.value if isinstance(element, cst.DictElement) else None
+        names.append(held.attr.value if isinstance(held, cst.Attribute) and _is_self(held.value) else None)
+    return names
 
 
 def _query_text(function: cst.FunctionDef) -> str:
