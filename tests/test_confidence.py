@@ -59,6 +59,16 @@ CASES = {
     # a few items asked for
     "a search for five": ("return str(make_client().search(q, limit=5))", "low"),
     "a search for fifty": ("return str(make_client().search(q, limit=50))", "medium"),
+    # a query builder's page of rows: `.limit(N)` in the chain, N set by the code
+    "a query built for twenty rows": (
+        "return str(list(make_client().collection(q).order_by('at').limit(20).stream()))",
+        "low",
+    ),
+    "a query built for all rows": ("return str(list(make_client().collection(q).order_by('at').stream()))", "medium"),
+    "a query built for the model's count": (
+        "return str(list(make_client().collection('x').limit(int(q)).stream()))",
+        "medium",
+    ),
     # a conversion keeps what it converts
     "a conversion of a search": ("return json.dumps(make_client().search(q).to_simplified_dict())", "medium"),
     # a getter of one record; of many, or of content, is a read

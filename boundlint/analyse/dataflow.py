@@ -1748,6 +1748,20 @@ class FunctionEvaluator:
             made = self._stored_in_init(attribute)
         return made if isinstance(made, cst.Call) else None
 
+    def _limited_query(self, receiver: cst.BaseExpression) -> bool:
+        """A query builder's chain with `.limit(N)` (Firestore, SQLAlchemy, MongoDB, Supabase) for a
+        count the code sets of at most `FEW_ROWS_LIMIT` rows."""
+        while isinstance(receiver, (cst.Call, cst.Attribute)):
+            if isinstance(receiver, cst.Call):
+                func = receiver.func
+                if isinstance(func, cst.Attribute) and func.attr.value == "limit" and len(receiver.args) == 1:
+                    count = self._count(receiver.args[0].value)
+                    return count is not None and 0 < count <= src.FEW_ROWS_LIMIT
+                receiver = func
+            else:
+                receiver = receiver.value
+        return False
+
     def _table_methods(self, func: cst.BaseExpression) -> list[Entity]:
         """The methods a table of the instance holds, when `func` is taken from it: `handler` of
         `handler = self.handlers[name]` (or `.get(name)`), where `__init__` fills `self.handlers`
@@ -1936,8 +1950,9 @@ class FunctionEvaluator:
         data = receiver.confidence == HIGH or isinstance(func.value, (cst.Attribute, cst.Subscript))
         # `state.memory.compile()`: a method of what its name says is content
         names = (method, func.value.attr.value) if isinstance(func.value, cst.Attribute) else (method,)
-        # `wrapped = TavilySearch(max_results=5)` ... `wrapped.ainvoke(q)`: made to answer a few
-        few = self._asks_for_few(expr) or receiver.asked_few
+        # `wrapped = TavilySearch(max_results=5)` ... `wrapped.ainvoke(q)`: made to answer a few;
+        # `collection.where(...).limit(20).stream()`: a query built to ask for a page of rows
+        few = self._asks_for_few(expr) or receiver.asked_few or self._limited_query(func.value)
         result = _unknown_answer(names, expr, self.module, values, receiver if data else None, few)
         if _is_self(func.value) and result.level != UNBOUNDED and result.params:
             # `self.json(action, params)` of a class deriving from a library's client: the library's
