@@ -65,6 +65,14 @@ CASES = {
         "low",
     ),
     "a query built for all rows": ("return str(list(make_client().collection(q).order_by('at').stream()))", "medium"),
+    "a query job for three rows": (
+        "job = make_client().query(f'SELECT title FROM t WHERE brand = {q!r} LIMIT 3')\nreturn str(list(job.result()))",
+        "low",
+    ),
+    "a query job for all rows": (
+        "job = make_client().query(f'SELECT title FROM t WHERE brand = {q!r}')\nreturn str(list(job.result()))",
+        "medium",
+    ),
     "a query built for the model's count": (
         "return str(list(make_client().collection('x').limit(int(q)).stream()))",
         "medium",

@@ -1953,6 +1953,8 @@ class FunctionEvaluator:
         # `wrapped = TavilySearch(max_results=5)` ... `wrapped.ainvoke(q)`: made to answer a few;
         # `collection.where(...).limit(20).stream()`: a query built to ask for a page of rows
         few = self._asks_for_few(expr) or receiver.asked_few or self._limited_query(func.value)
+        if method in src.QUERY_RESULT_METHODS and 0 < (self._query_limit() or 0) <= src.FEW_ROWS_LIMIT:
+            few = True  # `client.query(sql).result()` of `... LIMIT 3`: the rows the query asks for
         result = _unknown_answer(names, expr, self.module, values, receiver if data else None, few)
         if _is_self(func.value) and result.level != UNBOUNDED and result.params:
             # `self.json(action, params)` of a class deriving from a library's client: the library's

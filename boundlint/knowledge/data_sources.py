@@ -1278,6 +1278,9 @@ FEW_ROWS_LIMIT = 100
 # Byte offsets that fall between characters: a tree-sitter syntax node's `start_byte` and
 # `end_byte` are the edges of its tokens in the source it parsed (BL005 does not flag a cut there).
 CHARACTER_BOUNDARY_ATTRIBUTES = frozenset({"start_byte", "end_byte"})
+# Methods that give a query job's rows (BigQuery's `job.result()`, `to_dataframe()`, an ORM's
+# `all()`): as many as the query's `LIMIT` asks for, when it says.
+QUERY_RESULT_METHODS = frozenset({"result", "to_dataframe", "to_arrow", "all", "fetch"})
 # Methods that write a table out as text (`df.to_string()`): as many rows as the query gave.
 TABLE_TEXT_METHODS = frozenset({"to_string", "to_markdown", "to_csv", "to_html"})
 
