@@ -52,7 +52,7 @@ from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes, own_returns, walk
 from boundlint.project.lookup import Entity, Project, class_methods
 from boundlint.project.module import ModuleInfo, arguments_by_name, dotted
-from boundlint.project.module_index import index_of
+from boundlint.project.module_index import FunctionSite, index_of
 
 
 class WholeProgram(Protocol):
@@ -763,57 +763,46 @@ class FunctionEvaluator:
             self._enclosing_tables[name] = table if table is not None and table.arithmetic else None
         return self._enclosing_tables[name]
 
-    def _enclosing_param(self, name: str) -> cst.Param | None:
-        """The parameter `name` of a function that encloses this one (the closure's maker)."""
+    def _enclosing_functions(self) -> Iterator[tuple[cst.FunctionDef, FunctionSite | None]]:
+        """The functions that enclose this one, innermost first, each with where it sits."""
         if not isinstance(self.function, cst.FunctionDef):
-            return None
-        site = index_of(self.module).sites.get(self.function)
-        enclosing = site.parent_function if site is not None else None
-        while enclosing is not None:
-            params = enclosing.params
-            for param in [*params.posonly_params, *params.params, *params.kwonly_params]:
-                if param.name.value == name:
-                    return param
-            outer = index_of(self.module).sites.get(enclosing)
-            enclosing = outer.parent_function if outer is not None else None
-        return None
-
-    def _enclosing_class(self, name: str) -> cst.ClassDef | None:
-        """The class of the method enclosing this function whose first parameter is `name`
-        (`self`, `cls`): what `name` is in a function defined inside that method."""
-        if not isinstance(self.function, cst.FunctionDef):
-            return None
+            return
         sites = index_of(self.module).sites
         site = sites.get(self.function)
         enclosing = site.parent_function if site is not None else None
         while enclosing is not None:
             outer = sites.get(enclosing)
+            yield enclosing, outer
+            enclosing = outer.parent_function if outer is not None else None
+
+    def _enclosing_param(self, name: str) -> cst.Param | None:
+        """The parameter `name` of a function that encloses this one (the closure's maker)."""
+        for enclosing, _ in self._enclosing_functions():
+            for param in _all_params(enclosing):
+                if param.name.value == name:
+                    return param
+        return None
+
+    def _enclosing_class(self, name: str) -> cst.ClassDef | None:
+        """The class of the method enclosing this function whose first parameter is `name`
+        (`self`, `cls`): what `name` is in a function defined inside that method."""
+        for enclosing, site in self._enclosing_functions():
             params = [*enclosing.params.posonly_params, *enclosing.params.params]
             if params and params[0].name.value == name:
-                return outer.owner if outer is not None else None
+                return site.owner if site is not None else None
             if any(param.name.value == name for param in params):
                 return None  # another binding of the name
-            enclosing = outer.parent_function if outer is not None else None
         return None
 
     def _closure_instance(self, name: str) -> tuple[ModuleInfo, cst.ClassDef] | None:
         """The class of the tree whose instance a function enclosing this one binds `name` to, once
         (`client = WikipediaClient(...)` in `create_server()`, around its `@server.tool()` defs)."""
-        if not isinstance(self.function, cst.FunctionDef):
-            return None
-        site = index_of(self.module).sites.get(self.function)
-        enclosing = site.parent_function if site is not None else None
-        while enclosing is not None:
-            params = enclosing.params
-            if any(
-                param.name.value == name for param in [*params.posonly_params, *params.params, *params.kwonly_params]
-            ):
+        for enclosing, _ in self._enclosing_functions():
+            if any(param.name.value == name for param in _all_params(enclosing)):
                 return None  # handed in: `_enclosing_param` says what it is
             value = _assigned_once(enclosing.body, lambda target: isinstance(target, cst.Name) and target.value == name)
             if value is not None:
                 return self.project.resolve_class(self.module, value.func) if isinstance(value, cst.Call) else None
-            outer = index_of(self.module).sites.get(enclosing)
-            enclosing = outer.parent_function if outer is not None else None
         return None
 
     def _argument(self, name: str) -> Verdict:
@@ -1992,6 +1981,11 @@ def _awaited_getter(call: cst.Call) -> bool:
     """`await page.title()`, `await page.url()`: a method named for a short field, called with
     nothing and awaited, so an object's coroutine, never the `str` method of that name."""
     return not call.args and isinstance(call.func, cst.Attribute) and src.is_small_field(call.func.attr.value)
+
+
+def _all_params(function: cst.FunctionDef) -> list[cst.Param]:
+    params = function.params
+    return [*params.posonly_params, *params.params, *params.kwonly_params]
 
 
 def _is_self_attribute(target: cst.BaseExpression, attribute: str) -> bool:
