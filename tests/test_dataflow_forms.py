@@ -1275,3 +1275,39 @@ def test_a_handler_taken_from_the_instances_table_is_each_of_its_methods(tmp_pat
     assert [(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"] == expected
     if expected:
         assert "via `_search()`" in result.findings[0].message
+
+
+OPTIONAL_CLIENT = """
+import requests
+from mcp.server.fastmcp import FastMCP
+
+class Searcher:
+    def read_paper(self, paper_id: str) -> str:
+        raise NotImplementedError("this library offers no full text")
+
+    def fetch(self, url: str) -> str:
+        return requests.get(url).text
+
+try:
+    searcher = Searcher()
+except Exception:
+    searcher = None
+
+mcp = FastMCP("papers")
+
+@mcp.tool()
+def read_paper(paper_id: str) -> str:
+    return searcher.read_paper(paper_id)
+
+@mcp.tool()
+def fetch(url: str) -> str:
+    return searcher.fetch(url)
+"""
+
+
+def test_a_method_of_an_optional_module_level_client_is_followed(tmp_path):
+    # `searcher = Searcher()` in a `try`, `None` in its `except`: the one call says its class.
+    result = run_tree(tmp_path, {"server.py": OPTIONAL_CLIENT}, min_confidence="low")
+    assert result.errors == []
+    assert [(f.symbol, f.confidence) for f in result.findings] == [("fetch", "high")]
+    assert "via `fetch()`" in result.findings[0].message

@@ -1586,9 +1586,11 @@ class FunctionEvaluator:
             if owner is not None and owner.kind == "class":
                 # A classmethod such as `Model.model_validate(...)`.
                 return Entity(owner.module, "classmethod", func.attr.value, owner.node)
-            if owner is not None and owner.kind == "assign" and isinstance(owner.node, cst.Call):
-                # A method of a module-level instance: `LIMITER = Clipper(200)`, then `LIMITER.clip(x)`.
-                made = self.project.resolve_class(owner.module, owner.node.func)
+            made_by = _instance_made(owner.module, owner.name) if owner is not None and owner.kind == "assign" else None
+            if owner is not None and made_by is not None:
+                # A method of a module-level instance: `LIMITER = Clipper(200)`, then `LIMITER.clip(x)`;
+                # also one made in a `try` whose `except` sets it to None (an optional client).
+                made = self.project.resolve_class(owner.module, made_by.func)
                 if made is not None:
                     return self._own_method(*made, func.attr.value, depth=0)
         return entity
@@ -1981,6 +1983,17 @@ def _awaited_getter(call: cst.Call) -> bool:
     """`await page.title()`, `await page.url()`: a method named for a short field, called with
     nothing and awaited, so an object's coroutine, never the `str` method of that name."""
     return not call.args and isinstance(call.func, cst.Attribute) and src.is_small_field(call.func.attr.value)
+
+
+def _instance_made(module: ModuleInfo, name: str) -> cst.Call | None:
+    """The call that makes the module-level `name`: its one assignment, or the one call among
+    assignments that are otherwise `None` (`client = Client()` in a `try`, `None` in its `except`)."""
+    values = module.assignments.get(name, [])
+    calls = [value for value in values if isinstance(value, cst.Call)]
+    others = [value for value in values if not isinstance(value, cst.Call)]
+    if len(calls) != 1 or not all(isinstance(value, cst.Name) and value.value == "None" for value in others):
+        return None
+    return calls[0]
 
 
 def _all_params(function: cst.FunctionDef) -> list[cst.Param]:
