@@ -1311,3 +1311,24 @@ def test_a_method_of_an_optional_module_level_client_is_followed(tmp_path):
     assert result.errors == []
     assert [(f.symbol, f.confidence) for f in result.findings] == [("fetch", "high")]
     assert "via `fetch()`" in result.findings[0].message
+
+
+HELPER_COUNT_CUT = """
+import requests
+from langchain_core.tools import tool
+
+def search_text(pattern: str, max_results: int = 100) -> list:
+    results = requests.get("https://search.example", params={{"q": pattern}}).json()["items"]
+    return results[:{cut}]
+
+@tool
+def find_text(pattern: str, max_results: int = 10) -> list:
+    'Find text.'
+    return search_text(pattern, max_results)
+"""
+
+
+@pytest.mark.parametrize(("cut", "expected"), [("max_results", []), ("20", ["BL004"])])
+def test_a_helpers_cut_to_its_count_parameter_is_what_its_caller_asked_for(tmp_path, cut, expected):
+    result = run_tree(tmp_path, {"tools.py": HELPER_COUNT_CUT.format(cut=cut)}, min_confidence="low")
+    assert [f.code for f in result.findings] == expected

@@ -1102,6 +1102,10 @@ class FunctionEvaluator:
                     # `results[:num_results]`, `text[start:start + length]`: the model asked for this
                     # part, so nothing it does not know about was cut.
                     return FEW_ITEMS.with_models(value.models) if value.level == UNBOUNDED else value
+                if value.level == UNBOUNDED and self._count_asked_by_caller(cut):
+                    # In a helper, `results[:max_results]` of what it read, by its count parameter: as
+                    # many items as its caller asks for.
+                    return FEW_ITEMS.with_models(value.models)
                 silent = Verdict(
                     SILENT, f"`{snippet(self.module, expr)}`", expr, self.module, HIGH, value.models, few_items=True
                 )
@@ -1135,6 +1139,18 @@ class FunctionEvaluator:
         if value.handle and key is not None and src.names_content_by_word(key):
             return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)  # `state["messages"]`
         return value if value.level == UNBOUNDED else BOUNDED_VALUE.with_models(value.models).with_params(value.params)
+
+    def _count_asked_by_caller(self, cut: cst.Slice) -> bool:
+        """`results[:max_results]` in a helper: the first items, as many as the parameter named for a
+        count of items says (`limit`, `max_results`, `top_k`), which each caller sets."""
+        upper = cut.upper
+        return (
+            self.depth > 0
+            and cut.lower is None
+            and isinstance(upper, cst.Name)
+            and upper.value in self.params
+            and (upper.value in src.FEW_ITEMS_KEYWORDS or src.names_item_count(upper.value))
+        )
 
     def _chosen_by_model(self, cut: cst.Slice) -> bool:
         """A slice whose bounds are made of the tool's own arguments (and constants), at least one."""
