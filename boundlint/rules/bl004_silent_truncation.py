@@ -31,10 +31,12 @@ Flags each `return` of a tool whose value is cut by a slice (`x[:N]`,
 function, when nothing next to the cut tells the model that data is missing:
 no marker string (`"... [truncated]"`, also held in a local the cut is joined
 to: `note = f"[{n} lines truncated]"` ... `note + kept`, or added to the same
-text after the cut: `out += f"[truncated from {n} chars]"`), no
-`truncated`/`total`/`has_more` key beside it. A cut whose bounds are the tool's own arguments
-(`results[:num_results]`, `text[start:start + length]`) is not reported: the
-model asked for that part. Nor is an excerpt of a failed request's body in a
+text after the cut: `out += f"[truncated from {n} chars]"`, or a label that says
+the model sees a part: `f"Sample keys: {keys[:20]}"`, "Preview", "Showing", "First
+10"), no `truncated`/`total`/`has_more` key beside it. A cut whose bounds are the
+tool's own arguments (`results[:num_results]`, `text[start:start + length]`) is not
+reported: the model asked for that part; nor, in a helper, a head cut of data it
+read by its count parameter (`results[:max_results]`): its caller asked. Nor is an excerpt of a failed request's body in a
 failure message (`f"HTTP {resp.status_code}: {resp.text[:200]}"` after a status
 test): the tool's answer is the failure, not the page.
 """
