@@ -36,9 +36,10 @@ the model sees a part: `f"Sample keys: {keys[:20]}"`, "Preview", "Showing", "Fir
 10"), no `truncated`/`total`/`has_more` key beside it. A cut whose bounds are the
 tool's own arguments (`results[:num_results]`, `text[start:start + length]`) is not
 reported: the model asked for that part; nor, in a helper, a head cut of data it
-read by its count parameter (`results[:max_results]`): its caller asked. Nor is an excerpt of a failed request's body in a
-failure message (`f"HTTP {resp.status_code}: {resp.text[:200]}"` after a status
-test): the tool's answer is the failure, not the page.
+read by its count parameter (`results[:max_results]`): its caller asked. Nor is an
+excerpt of a failed request's body in a failure message
+(`f"HTTP {resp.status_code}: {resp.text[:200]}"` after a status test): the tool's
+answer is the failure, not the page.
 """
     why = """
 Silent truncation is worse than a large context. The model cannot know that
