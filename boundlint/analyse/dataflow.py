@@ -1722,6 +1722,10 @@ class FunctionEvaluator:
             self._limit = None if found is None else int(found.group(1)) if found.group(1).isdigit() else 0
         return self._limit
 
+    def _query_asks_for_a_page(self) -> bool:
+        """This function's query text asks for at most `FEW_ROWS_LIMIT` rows (`... LIMIT 20`)."""
+        return 0 < (self._query_limit() or 0) <= src.FEW_ROWS_LIMIT
+
     def _annotated_method(self, param: str, name: str) -> Entity | None:
         """`bounds.clip(text)` where `bounds: Bounds` is a parameter: that class's method, when the
         annotation names a class of the tree."""
@@ -1808,9 +1812,7 @@ class FunctionEvaluator:
         init = class_methods(self.owner).get("__init__")
         if init is None:
             return None
-        return _assigned_once(
-            init.body, lambda t: isinstance(t, cst.Attribute) and _is_self(t.value) and t.attr.value == attribute
-        )
+        return _assigned_once(init.body, lambda target: _is_self_attribute(target, attribute))
 
     def _stored_function(self, attribute: str) -> Entity | None:
         """`self.python_evaluator(code)` where `__init__` did `self.python_evaluator =
@@ -1908,7 +1910,7 @@ class FunctionEvaluator:
             if rows is not None and rows <= src.FEW_ROWS_LIMIT:  # `fetchmany(50)`: a page of rows
                 return unbounded(f"a page of rows `{code}`", expr, self.module, LOW)
         if method in ("fetchall", "fetchmany") and self._query_limit() is not None:
-            few = 0 < (self._query_limit() or 0) <= src.FEW_ROWS_LIMIT
+            few = self._query_asks_for_a_page()
             # `... LIMIT 50` then `fetchall()`: a page of rows; with `LIMIT ?` the caller says how many.
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, LOW if few else MEDIUM)
         if (
@@ -1922,7 +1924,7 @@ class FunctionEvaluator:
             # `(HERE / "schema.json").read_text()` is a file shipped with the code; `resp.json()` as often
             # one record as a bulk of data
             confidence = LOW if receiver.bundled else _answer_confidence(receiver, method in src.MIXED_SOURCE_METHODS)
-            if method in src.TABLE_TEXT_METHODS and 0 < (self._query_limit() or 0) <= src.FEW_ROWS_LIMIT:
+            if method in src.TABLE_TEXT_METHODS and self._query_asks_for_a_page():
                 confidence = LOW  # `df.to_string()` of `... LIMIT 20`: a page of rows, as text
             if any(arg.keyword is not None and arg.keyword.value in src.SIZE_KEYWORDS for arg in expr.args):
                 confidence = LOW  # `df.to_string(max_rows=50)`, `result.to_string(limit=2000)`: as much as asked
@@ -1960,7 +1962,7 @@ class FunctionEvaluator:
         # `wrapped = TavilySearch(max_results=5)` ... `wrapped.ainvoke(q)`: made to answer a few;
         # `collection.where(...).limit(20).stream()`: a query built to ask for a page of rows
         few = self._asks_for_few(expr) or receiver.asked_few or self._limited_query(func.value)
-        if method in src.QUERY_RESULT_METHODS and 0 < (self._query_limit() or 0) <= src.FEW_ROWS_LIMIT:
+        if method in src.QUERY_RESULT_METHODS and self._query_asks_for_a_page():
             few = True  # `client.query(sql).result()` of `... LIMIT 3`: the rows the query asks for
         result = _unknown_answer(names, expr, self.module, values, receiver if data else None, few)
         if _is_self(func.value) and result.level != UNBOUNDED and result.params:
@@ -2084,7 +2086,7 @@ def _run_by(entity: Entity, call: cst.Call) -> cst.Call | None:
 def _runs_a_parameter(function: cst.FunctionDef) -> tuple[str, bool] | None:
     """The parameter every `return` of `function` calls, and whether it hands on `*args, **kwargs`."""
     params = function.params
-    names = {param.name.value for param in [*params.posonly_params, *params.params, *params.kwonly_params]}
+    names = {param.name.value for param in _all_params(function)}
     star = params.star_arg.name.value if isinstance(params.star_arg, cst.Param) else None
     double = params.star_kwarg.name.value if params.star_kwarg is not None else None
     called: set[tuple[str, bool]] = set()

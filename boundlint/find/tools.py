@@ -282,9 +282,9 @@ class ToolFinder:
         """A project's decorator factory that hands back a framework's: `return mcp.tool(**kw)`,
         or a nested `wrap(fn)` that returns `mcp.tool(name=n)(fn)` or registers `fn` itself."""
         found = self._wrapper_function(module, target, site)
-        if found is None:
-            return None
-        module, function = found
+        return self._wrapper_kind(*found) if found is not None else None
+
+    def _wrapper_kind(self, module: ModuleInfo, function: cst.FunctionDef) -> tuple[str, str] | None:
         if function in self._wrapper_memo:
             return self._wrapper_memo[function]
         self._wrapper_memo[function] = None  # recursion guard
@@ -309,10 +309,10 @@ class ToolFinder:
         return entity.module, entity.node
 
     def _wrapper_host(self, module: ModuleInfo, target: cst.BaseExpression, site: FunctionSite) -> Host | None:
-        if self._wrapper_decorator(module, target, site) is None:
-            return None
         found = self._wrapper_function(module, target, site)
-        return self._wrapper_hosts.get(found[1]) if found is not None else None
+        if found is None or self._wrapper_kind(*found) is None:
+            return None
+        return self._wrapper_hosts.get(found[1])
 
     def _returned_decorator(
         self, module: ModuleInfo, function: cst.FunctionDef, depth: int, wrapper: cst.FunctionDef | None = None
@@ -345,8 +345,10 @@ class ToolFinder:
         given = _first_parameter(function)
         if given is None:
             return None
-        for call in _own_calls(function):
-            func = call.func
+        for inner in index_of(module).calls:
+            if inner.function is not function:
+                continue
+            call, func = inner.node, inner.node.func
             argument = positional_argument(call, 0)
             if not (isinstance(argument, cst.Name) and argument.value == given):
                 continue
@@ -1397,20 +1399,6 @@ def _first_parameter(function: cst.FunctionDef) -> str | None:
     """The name of the first positional parameter: the function a decorator is given."""
     params = [*function.params.posonly_params, *function.params.params]
     return params[0].name.value if params else None
-
-
-def _own_calls(function: cst.FunctionDef) -> list[cst.Call]:
-    """The calls in `function`'s body, not in the functions and classes it defines."""
-    found: list[cst.Call] = []
-    stack: list[cst.CSTNode] = [function.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        if isinstance(node, cst.Call):
-            found.append(node)
-        stack.extend(child_nodes(node))
-    return found
 
 
 def _dispatches_by_name(tool: Tool) -> bool:

@@ -292,9 +292,9 @@ def ask_cost_analyst(question: str) -> str:
         if texts is not None:
             return self._text_blocks_fix(target, kinds, texts, budget, _json_size(context))
         if kinds.makes_content_blocks(annotation, value):
-            made = blocks_made_in_a_helper(target, kinds)
-            if made is not None:  # `return results` of blocks a helper made: cut where it makes them
-                return self._text_blocks_fix(made[0], kinds, made[1], budget, _json_size(context))
+            made = self._helper_blocks_fix(target, context, kinds, budget)
+            if made is not None:
+                return made
             raise NoFixError(
                 "no automatic fix: the tool returns MCP content blocks (`TextContent`, ...); a checkpoint around "
                 "them would turn them into plain dicts, which the server sends as other content. Bound the text "
@@ -344,9 +344,9 @@ def ask_cost_analyst(question: str) -> str:
             # its repr would not.
             kind = JSON
         if kind not in (TEXT, JSON):
-            made = blocks_made_in_a_helper(target, kinds)
+            made = self._helper_blocks_fix(target, context, kinds, budget)
             if made is not None:  # `return results`, a list of the blocks a helper made
-                return self._text_blocks_fix(made[0], kinds, made[1], budget, _json_size(context))
+                return made
             # `truncate_for_llm` hands back a JSON-compatible copy: of an object (a model, a
             # framework's result, a dataclass) that is another type, which the framework may reject.
             made_by = kinds.object_type(annotation, value)
@@ -432,6 +432,14 @@ def ask_cost_analyst(question: str) -> str:
         )
         parts = [_text_part(kinds, text) for text in texts]
         return self._inner_fix(target, parts, budget, message, SAFE, json_size)
+
+    def _helper_blocks_fix(self, target: Target, context: FixContext, kinds: Kinds, budget: str) -> Candidate | None:
+        """`return results` of MCP blocks a helper of the module made: their text cut where the
+        helper makes them (`edit.blocks`), or None when that place is not known."""
+        made = blocks_made_in_a_helper(target, kinds)
+        if made is None:
+            return None
+        return self._text_blocks_fix(made[0], kinds, made[1], budget, _json_size(context))
 
     def _json_text_fix(self, target: Target, budget: str, json_size: str) -> Candidate:
         """`result = json.dumps(...)` then `return result`: cut as JSON, which stays valid JSON (a
