@@ -12,7 +12,8 @@ tool this cannot cover falls back to the per-tool fix: one registered on more
 than one server or agent, one whose server is made in another module where
 that edit is not allowed, a construction we have no adapter for, or a slot we
 cannot extend (`middleware=stack`, `**options`, an `after_tool_callback`
-already set).
+already set). A subclass of the framework's class (`class JenkinsMCP(FastMCP)`)
+gets it too, unless a class of the tree on the way makes its own `__init__`.
 """
 
 from __future__ import annotations
@@ -29,9 +30,12 @@ from boundlint.edit.model import BUDGET, SAFE, Candidate, Names, NoFixError, Sym
 from boundlint.edit.target import Target
 from boundlint.find.tools import Host
 from boundlint.knowledge import frameworks as fw
+from boundlint.project.lookup import Project, class_methods
+from boundlint.project.module import ModuleInfo
 
 # With `fix-style = "auto"`, a server or agent with this many tools to fix gets one adapter instead.
 MANY_TOOLS = 3
+MAX_SUBCLASS_DEPTH = 4  # classes of the tree between a server's class and the framework's
 
 
 def crowded_hosts(targets: Iterable[Target], elsewhere: bool) -> set[int]:
@@ -194,11 +198,35 @@ def _require_version(install: fw.AdapterInstall, context: FixContext) -> None:
 
 def _install_for(context: FixContext, host: Host) -> fw.AdapterInstall:
     func = host.call.func
-    external = context.project.external_name(host.module, func) or ""
+    project = context.project
+    external = project.external_name(host.module, func) or ""
+    # `JenkinsMCP(...)` where `class JenkinsMCP(FastMCP)`: the framework's class takes the keyword,
+    # as long as no class of the tree between them makes its own constructor.
+    inherited = "" if external else project.inherited_name(host.module, func) or ""
     for install in fw.ADAPTER_INSTALLS:
         if install.host.matches(external):
             return install
-    raise NoFixError(f"no runtime adapter for `{external or 'this construction'}`")
+        if inherited and install.host.matches(inherited):
+            _require_inherited_constructor(project, host.module, func)
+            return install
+    raise NoFixError(f"no runtime adapter for `{external or inherited or 'this construction'}`")
+
+
+def _require_inherited_constructor(project: Project, module: ModuleInfo, func: cst.BaseExpression) -> None:
+    """`NoFixError` when a class of the tree on the way from `func`'s class to the framework's
+    defines `__init__` or `__new__`: its parameters decide whether the adapter's keyword passes on."""
+    found = project.resolve_class(module, func)
+    for _ in range(MAX_SUBCLASS_DEPTH):
+        if found is None:
+            return
+        cls_module, cls = found
+        own = class_methods(cls)
+        if "__init__" in own or "__new__" in own:
+            raise NoFixError(
+                f"`{cls.name.value}` makes its own `__init__`: the adapter's keyword may not reach its base"
+            )
+        bases = [project.resolve_class(cls_module, base.value) for base in cls.bases]
+        found = next((base for base in bases if base is not None), None)
 
 
 def _slot(call: cst.Call, install: fw.AdapterInstall) -> cst.Arg | None:
