@@ -1332,3 +1332,140 @@ def find_text(pattern: str, max_results: int = 10) -> list:
 def test_a_helpers_cut_to_its_count_parameter_is_what_its_caller_asked_for(tmp_path, cut, expected):
     result = run_tree(tmp_path, {"tools.py": HELPER_COUNT_CUT.format(cut=cut)}, min_confidence="low")
     assert [f.code for f in result.findings] == expected
+
+
+ANNOTATED_CLIENT = """
+import requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("ci")
+
+class Client:
+    def console(self, job: str) -> str:
+        return requests.get(f"https://ci.example/{{job}}/console").text
+
+    def ping(self) -> str:
+        return "pong"
+
+def client_of(ctx) -> {returned}:
+    return ctx.request_context.lifespan_context.client
+
+@mcp.tool()
+def console(ctx, job: str) -> str:
+    return client_of(ctx).console(job)
+
+@mcp.tool()
+def ping(ctx) -> str:
+    made = client_of(ctx)
+    return made.ping()
+"""
+
+
+@pytest.mark.parametrize(
+    ("returned", "expected"),
+    [("Client", [("console", "high")]), ("Client | None", [("console", "high")]), ("object", [])],
+)
+def test_a_method_of_the_class_a_function_says_it_returns_is_followed(tmp_path, returned, expected):
+    # `def client_of(ctx) -> Client`: what it gives is that class's instance, whatever the body
+    # reads it from, so `client_of(ctx).console(job)` is `Client.console`.
+    result = run_tree(tmp_path, {"server.py": ANNOTATED_CLIENT.format(returned=returned)})
+    assert result.errors == []
+    assert [(f.symbol, f.confidence) for f in result.findings] == expected
+
+
+DUMPED_MODEL = """
+import requests
+from pydantic import BaseModel
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("ci")
+
+class Executor(BaseModel):
+    log: str
+
+class Node(BaseModel):
+    display_name: str
+    offline: bool
+    executors: list[Executor]
+
+@mcp.tool()
+def get_node(name: str) -> dict:
+    node = Node.model_validate(requests.get(f"https://ci.example/{{name}}").json())
+    return node.model_dump({dump})
+"""
+
+
+@pytest.mark.parametrize(
+    ("dump", "flagged"),
+    [
+        ("", True),
+        ("exclude={'executors'}", False),
+        ("include={'display_name', 'offline'}", False),
+        ("include=['display_name', 'executors']", True),
+        ("exclude={'executors': True}", False),
+        ("exclude={'executors': {'log'}}", True),  # the executors stay, without their logs
+        ("exclude=DROPPED", True),  # names the dump cannot see
+    ],
+)
+def test_a_dump_that_keeps_only_short_fields_is_small(tmp_path, dump, flagged):
+    result = run_tree(tmp_path, {"server.py": DUMPED_MODEL.format(dump=dump)}, min_confidence="low")
+    assert result.errors == []
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == (["get_node"] if flagged else [])
+
+
+DECLARED_ONLY = """
+from typing import Protocol
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("sandbox")
+
+class Session(Protocol):
+    def execute(self, code: str) -> str:{body}
+
+def session_of(ctx) -> Session:
+    return ctx.request_context.lifespan_context.session
+
+@mcp.tool()
+def run_code(ctx, code: str) -> str:
+    return session_of(ctx).execute(code)
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "flagged"),
+    [
+        (" ...", True),
+        ("\n        ...", True),
+        ('\n        "Run code in the sandbox."', True),
+        ('\n        "Run code in the sandbox."\n        ...', True),
+        ('\n        return "done"', False),
+        ('\n        if code:\n            ...\n        return "done"', False),
+    ],
+)
+def test_a_method_that_only_declares_its_result_gives_an_unknown_answer(tmp_path, body, flagged):
+    # A Protocol's `...` says nothing of what an implementation returns: not "None, so small".
+    result = run_tree(tmp_path, {"server.py": DECLARED_ONLY.format(body=body)}, min_confidence="low")
+    assert result.errors == []
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == (["run_code"] if flagged else [])
+
+
+ABSTRACT_RUNNER = """
+from abc import ABC, abstractmethod
+from strands import tool
+
+class Runner(ABC):
+    @tool
+    def run(self, code: str) -> dict:
+        return self.execute(code)
+
+    {decorator}
+    def execute(self, code: str) -> dict:
+        return {{}}
+"""
+
+
+@pytest.mark.parametrize(("decorator", "flagged"), [("@abstractmethod", True), ("", False)])
+def test_an_abstract_methods_default_body_is_not_what_a_subclass_returns(tmp_path, decorator, flagged):
+    result = run_tree(tmp_path, {"runner.py": ABSTRACT_RUNNER.format(decorator=decorator)}, min_confidence="low")
+    assert result.errors == []
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == (["Runner.run"] if flagged else [])

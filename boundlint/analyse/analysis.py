@@ -178,6 +178,12 @@ class Analysis:
     def is_checkpoint(self, module: ModuleInfo, func: cst.BaseExpression) -> bool:
         return self.checkpoints.is_checkpoint(module, func)
 
+    def dump_is_bounded(self, models: frozenset[cst.ClassDef], included: set[str] | None, excluded: set[str]) -> bool:
+        """A dump of an instance of any of `models` keeping `included` (all when None) minus
+        `excluded` holds only bounded fields."""
+        infos = [self.models.known(cls) for cls in models]
+        return all(info is not None and self.models.dump_is_bounded(info, included, excluded) for info in infos)
+
     def is_bounded_function(self, module: ModuleInfo, function: cst.FunctionDef) -> bool:
         """Decorated with the runtime's `@bounded(...)`."""
         for decorator in function.decorators:

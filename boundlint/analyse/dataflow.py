@@ -74,6 +74,10 @@ class WholeProgram(Protocol):
 
     def is_checkpoint(self, module: ModuleInfo, func: cst.BaseExpression) -> bool: ...
 
+    def dump_is_bounded(
+        self, models: frozenset[cst.ClassDef], included: set[str] | None, excluded: set[str]
+    ) -> bool: ...
+
 
 Env = dict[str, Verdict]
 PACKAGE_PATH = Verdict(BOUNDED, path=True, bundled=True)  # `__file__`
@@ -1418,10 +1422,16 @@ class FunctionEvaluator:
             for arg in args:
                 self.eval(arg, env)
             return SHORT_OBJECT  # `Action(value)`: a member, whose `.value` and `str()` are short
+        if entity is not None and isinstance(entity.node, cst.FunctionDef) and _declares_only(entity.node):
+            # A Protocol's or an abstract method: what an implementation gives, known by its name only.
+            return _unknown_answer((entity.node.name.value,), expr, self.module, [self.eval(a, env) for a in args])
         if entity is not None:
             value = self.analysis.call_value(entity, expr, [self.eval(a, env) for a in args], self.depth, self.module)
             if entity.kind == "class" and isinstance(entity.node, cst.ClassDef) and value.level != UNBOUNDED:
                 value = replace(value, instance=(entity.module.name, entity.node.name.value))
+            returned = self._returned_class(entity)
+            if returned is not None:
+                value = replace(value, instance=(returned[0].name, returned[1].name.value))
             return value
         if qualified is not None:
             found = self._external_call(qualified, expr, args, env, code)
@@ -1592,8 +1602,11 @@ class FunctionEvaluator:
         if isinstance(func, cst.Name) and (func.value in env or func.value in self.params):
             return None
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call):
-            # `ListNotebooksTool().execute(...)`: a method of an instance of the tree made right there.
+            # `ListNotebooksTool().execute(...)`: a method of an instance of the tree made right there;
+            # `jenkins(ctx).get_build(...)`: of the one that `def jenkins(ctx) -> Jenkins` gives.
             made = self.project.resolve_class(self.module, func.value.func)
+            if made is None:
+                made = self._returned_class(self.project.resolve(self.module, func.value.func))
             if made is not None:
                 return self._own_method(*made, func.attr.value, depth=0)
         entity = self.project.resolve(self.module, func)
@@ -1610,6 +1623,25 @@ class FunctionEvaluator:
                 if made is not None:
                     return self._own_method(*made, func.attr.value, depth=0)
         return entity
+
+    def _dump_keeps_bounded_fields(self, models: frozenset[cst.ClassDef], call: cst.Call) -> bool:
+        """A dump that names the fields it keeps or drops (`include=`/`exclude=` with a literal set,
+        list or dict of names), and every field it keeps is bounded in each model it may dump."""
+        chosen = {
+            arg.keyword.value: _literal_names(arg.value)
+            for arg in call.args
+            if arg.keyword is not None and arg.keyword.value in ("include", "exclude")
+        }
+        if not chosen or any(names is None for names in chosen.values()):
+            return False
+        return self.analysis.dump_is_bounded(models, chosen.get("include"), chosen.get("exclude") or set())
+
+    def _returned_class(self, entity: Entity | None) -> tuple[ModuleInfo, cst.ClassDef] | None:
+        """The class of the tree a function says it returns (`def jenkins(ctx) -> Jenkins`)."""
+        function = entity.node if entity is not None and entity.kind == "function" else None
+        if entity is None or not isinstance(function, cst.FunctionDef) or function.returns is None:
+            return None
+        return self.project.annotated_class(entity.module, function.returns.annotation)
 
     def _deferred(self, expr: cst.Call, qualified: str | None) -> cst.Call | None:
         """The call a deferring form stands for: `asyncio.to_thread(fn, *a, **kw)`,
@@ -1891,6 +1923,9 @@ class FunctionEvaluator:
                 return unbounded(f"a join over {reason}", expr, self.module, iterable.confidence)
             return join(receiver, iterable) if receiver.level != UNBOUNDED else receiver
         if method in ("model_dump", "dict", "model_dump_json", "json", "to_json", "to_dict"):
+            if receiver.models and self._dump_keeps_bounded_fields(receiver.models, expr):
+                # `node.model_dump(exclude={"executors"})`: the fields left are all short.
+                return BOUNDED_VALUE.with_models(receiver.models)
             if receiver.models:
                 return receiver
             if _is_param_echo(func.value, self.params) and not _is_self(func.value):
@@ -2001,6 +2036,48 @@ def _awaited_getter(call: cst.Call) -> bool:
     """`await page.title()`, `await page.url()`: a method named for a short field, called with
     nothing and awaited, so an object's coroutine, never the `str` method of that name."""
     return not call.args and isinstance(call.func, cst.Attribute) and src.is_small_field(call.func.attr.value)
+
+
+def _declares_only(function: cst.FunctionDef) -> bool:
+    """A method that only declares what its implementations do (`def execute(self, code) -> R: ...`
+    in a Protocol, an `@abstractmethod`): its body says nothing of what a call gives. (A body that
+    only raises `NotImplementedError` does say it: the call never returns.)"""
+    if any((dotted(d.decorator) or "").endswith("abstractmethod") for d in function.decorators):
+        return True
+    if isinstance(function.body, cst.SimpleStatementSuite):
+        statements = list(function.body.body)  # `def execute(self, code) -> R: ...`
+    else:
+        lines = function.body.body
+        if not all(isinstance(line, cst.SimpleStatementLine) for line in lines):
+            return False  # a compound statement (`if`, `for`, `try`) does something
+        statements = [small for line in lines if isinstance(line, cst.SimpleStatementLine) for small in line.body]
+    for small in statements:
+        if isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString)):
+            continue  # the docstring
+        if not (isinstance(small, cst.Expr) and isinstance(small.value, cst.Ellipsis)):
+            return False
+    return True
+
+
+def _literal_names(value: cst.BaseExpression) -> set[str] | None:
+    """The field names a dump's `include=`/`exclude=` lists: `{"a", "b"}`, `["a"]`, `{"a": True}`.
+    A dict entry that picks sub-fields (`{"a": {"x"}}`) leaves field `a` in the dump, so it is
+    not a name dropped; None when any entry is not a plain name."""
+    if isinstance(value, cst.Dict):
+        names: set[str] = set()
+        for element in value.elements:
+            key = element.key if isinstance(element, cst.DictElement) else None
+            if not isinstance(key, cst.SimpleString) or not isinstance(element.value, cst.Name):
+                return None
+            if element.value.value == "True":
+                names.add(str(key.evaluated_value))
+        return names
+    if isinstance(value, (cst.Set, cst.List, cst.Tuple)):
+        strings = [element.value for element in value.elements]
+        if not all(isinstance(item, cst.SimpleString) for item in strings):
+            return None
+        return {str(item.evaluated_value) for item in strings if isinstance(item, cst.SimpleString)}
+    return None
 
 
 def _instance_made(module: ModuleInfo, name: str) -> cst.Call | None:

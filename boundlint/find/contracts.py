@@ -333,6 +333,26 @@ class ModelRegistry:
 
     # -- verdicts -----------------------------------------------------------
 
+    def known(self, cls: cst.ClassDef) -> ModelInfo | None:
+        """The model of `cls`, when `model()` has read it as one."""
+        return self._models.get(cls)
+
+    def dump_is_bounded(self, model: ModelInfo, included: set[str] | None, excluded: set[str]) -> bool:
+        """`model_dump(include=..., exclude=...)`: every field kept is bounded, and so is every
+        model nested in one of them."""
+        for _, item in model.all_fields():
+            if item.name in excluded or (included is not None and item.name not in included):
+                continue
+            if not item.bounded:
+                return False
+            if any(not self._nested_bounded(module, cls) for module, cls in item.nested):
+                return False
+        return True
+
+    def _nested_bounded(self, module: ModuleInfo, cls: cst.ClassDef) -> bool:
+        nested = self.model(module, cls)
+        return nested is None or self.is_bounded(nested)
+
     def unbounded_fields(self, model: ModelInfo) -> list[tuple[ModelInfo, FieldInfo]]:
         return [(owner, item) for owner, item in model.all_fields() if not item.bounded]
 

@@ -121,30 +121,8 @@ def _callee_annotation(
 
 
 def _annotated_class(project: Project, module: ModuleInfo, annotation: cst.BaseExpression) -> Located | None:
-    """The one class of the tree an annotation names (`X`, `X | None`, `Optional[X]`)."""
-    named = [member for member in _members(annotation) if not _is_none(member)]
-    if len(named) != 1:
-        return None
-    found = project.resolve_class(module, named[0])
+    found = project.annotated_class(module, annotation)
     return Located(found[0].path, "class", found[1].name.value) if found is not None else None
-
-
-def _members(annotation: cst.BaseExpression) -> list[cst.BaseExpression]:
-    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
-        return [*_members(annotation.left), *_members(annotation.right)]
-    if isinstance(annotation, cst.Subscript) and _last_name(annotation.value) == "Optional":
-        return [e.slice.value for e in annotation.slice if isinstance(e.slice, cst.Index)]
-    return [annotation]
-
-
-def _is_none(annotation: cst.BaseExpression) -> bool:
-    return isinstance(annotation, cst.Name) and annotation.value == "None"
-
-
-def _last_name(expr: cst.BaseExpression) -> str:
-    if isinstance(expr, cst.Attribute):
-        return expr.attr.value
-    return expr.value if isinstance(expr, cst.Name) else ""
 
 
 def _overriding(project: Project, base: Located, method: str) -> list[tuple[ModuleInfo, cst.FunctionDef]]:

@@ -257,6 +257,13 @@ class Project:
             return entity.module, entity.node
         return None
 
+    def annotated_class(
+        self, module: ModuleInfo, annotation: cst.BaseExpression
+    ) -> tuple[ModuleInfo, cst.ClassDef] | None:
+        """The one class of the tree an annotation names (`X`, `X | None`, `Optional[X]`)."""
+        named = [member for member in _union_members(annotation) if not _is_none(member)]
+        return self.resolve_class(module, named[0]) if len(named) == 1 else None
+
     def is_enum(self, entity: Entity) -> bool:
         """A class of the tree that derives from one of `enum`'s."""
         if entity.kind != "class" or not isinstance(entity.node, cst.ClassDef):
@@ -364,3 +371,15 @@ def _shared_prefix(a: Path, b: Path) -> int:
             break
         count += 1
     return count
+
+
+def _union_members(annotation: cst.BaseExpression) -> list[cst.BaseExpression]:
+    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+        return [*_union_members(annotation.left), *_union_members(annotation.right)]
+    if isinstance(annotation, cst.Subscript) and (dotted(annotation.value) or "").rsplit(".", 1)[-1] == "Optional":
+        return [e.slice.value for e in annotation.slice if isinstance(e.slice, cst.Index)]
+    return [annotation]
+
+
+def _is_none(annotation: cst.BaseExpression) -> bool:
+    return isinstance(annotation, cst.Name) and annotation.value == "None"
