@@ -116,6 +116,19 @@ BOUNDED = {
         "except Exception as e:\n    return f'{rid} failed: {e}'"
     ),
     "a cloud resource name and region": "job = requests.get(q).json()\nreturn f\"{job['jobArn']} in {job['region']} ({job['job_status']})\"",
+    "a child process's exit code": (
+        "import subprocess\nproc = subprocess.Popen(q, shell=True, stdout=subprocess.PIPE)\n"
+        "return f'exit {proc.poll()} then {proc.wait()}'"
+    ),
+    "an array reduced to numbers": (
+        "import numpy as np\ndata = np.asarray(requests.get(q).json())\n"
+        "return f'min={np.nanmin(data)} mean={np.mean(data)}'"
+    ),
+    "the row id of an insert": (
+        "cur = sqlite3.connect(self.db).execute('INSERT INTO t VALUES (?)', (q,))\n"
+        "return f'stored {cur.lastrowid} ({cur.rowcount})'"
+    ),
+    "counts by their prefix": "r = requests.get(q).json()\nreturn f\"{r['num_pages']} pages, {r['total_messages']} messages\"",
 }
 
 UNBOUNDED = {
@@ -151,6 +164,12 @@ UNBOUNDED = {
     "a file read through a path": "import pathlib\nreturn (pathlib.Path.cwd() / q).resolve().read_text()",
     "a method of an object that is not a path": "import pathlib\nresolver = make_resolver(q)\nreturn str(resolver.resolve(q))",
     "the group of a match in a download": "import re\nm = re.search('(.*)', requests.get(q).text)\nreturn m.group(1)",
+    "what a child process printed": (
+        "import subprocess\nproc = subprocess.Popen(q, shell=True, stdout=subprocess.PIPE)\n"
+        "proc.wait()\nreturn proc.stdout.read().decode()"
+    ),
+    "a reduction along an axis": "import numpy as np\nreturn str(np.mean(np.asarray(requests.get(q).json()), axis=0))",
+    "a poll of something not made as a process": "consumer = make_consumer(q)\nreturn str(consumer.poll())",
 }
 
 

@@ -1060,6 +1060,12 @@ class FunctionEvaluator:
         defaults = [count for cls in settings if (count := _field_default(cls, attribute)) is not None]
         return max(defaults) if defaults else None
 
+    def _made_by(self, value: cst.BaseExpression, makers: frozenset[str]) -> bool:
+        """`value` is a local bound once here to a call of one of `makers` (awaited or not)."""
+        made = self._assigned_once_here(value.value) if isinstance(value, cst.Name) else None
+        made = made.expression if isinstance(made, cst.Await) else made
+        return isinstance(made, cst.Call) and self.module.qualify(made.func) in makers
+
     def _assigned_once_here(self, name: str) -> cst.BaseExpression | None:
         """What `name = value` binds in this function, when it is bound there once."""
         if not isinstance(self.function, cst.FunctionDef):
@@ -1557,6 +1563,9 @@ class FunctionEvaluator:
         # Preserving first: `random.sample(lines, 3)` is items of `lines`, though `random.` is small.
         if qualified.startswith(src.PRESERVING_CALL_PREFIXES):
             return join_all([self.eval(arg, env) for arg in args])
+        if qualified in src.ARRAY_REDUCTIONS and len(args) == 1 and expr.args[0].keyword is None:
+            self.eval(args[0], env)
+            return BOUNDED_VALUE  # `np.nanmin(data)`: a number
         if qualified.startswith(src.SMALL_CALL_PREFIXES):
             for arg in args:
                 self.eval(arg, env)
@@ -1879,6 +1888,8 @@ class FunctionEvaluator:
         values = [self.eval(arg, env) for arg in args]
         if method in src.SMALL_METHODS and not (method in src.RECEIVER_SMALL_METHODS and _unknown_object(receiver)):
             return BOUNDED_VALUE
+        if method in src.PROCESS_STATUS_METHODS and self._made_by(func.value, src.PROCESS_MAKERS):
+            return BOUNDED_VALUE  # `proc.poll()`, `await proc.wait()`: the child's exit code
         if src.writes_to_a_file(method):
             return BOUNDED_VALUE  # `response.stream_to_file(path)`: written out, not answered
         capped = receiver.capped_client

@@ -83,6 +83,22 @@ SMALL_CALL_PREFIXES: tuple[str, ...] = (
     *MACHINE_FIGURES,
 )
 
+# Reductions of an array to one number (`np.nanmin(data)`), when given the array alone: with an
+# `axis` (by keyword or as the second argument) they keep a dimension.
+ARRAY_REDUCTIONS = frozenset(
+    f"numpy.{name}"
+    for name in (
+        *("min", "max", "amin", "amax", "nanmin", "nanmax", "ptp", "argmin", "argmax", "nanargmin", "nanargmax"),
+        *("sum", "nansum", "prod", "nanprod", "mean", "nanmean", "average", "median", "nanmedian"),
+        *("std", "nanstd", "var", "nanvar", "count_nonzero", "all", "any", "size", "ndim"),
+    )
+)
+
+# What makes a child process (`proc = subprocess.Popen(...)`), and the methods of that process
+# that answer with its status (`proc.poll()`, `await proc.wait()`: the exit code), not its output.
+PROCESS_MAKERS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"})
+PROCESS_STATUS_METHODS = frozenset({"poll", "wait", "kill", "terminate", "send_signal"})
+
 # Library functions whose result is one of their arguments (by position), or what that
 # argument's coroutine returns.
 VALUE_OF_ARGUMENT: dict[str, int] = {
@@ -1025,6 +1041,8 @@ SMALL_ATTRIBUTES = frozenset(
         "token",  # a pagination or access token
         "cursor",  # a pagination cursor
         "error_code",
+        "lastrowid",  # a DB-API cursor's row id and row count after a write
+        "rowcount",
         # links
         "url",
         "uri",
@@ -1110,7 +1128,8 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_score",
 )
 # Prefixes of a flag's name: `is_error`, `has_more`.
-SMALL_ATTRIBUTE_PREFIXES = ("is_", "has_")
+# (`num_pages`, `total_messages`: a count)
+SMALL_ATTRIBUTE_PREFIXES = ("is_", "has_", "num_", "total_")
 # Collection fields whose name says they hold what was read: as many items as the source has.
 BULK_COLLECTION_WORDS = frozenset(
     {
