@@ -181,6 +181,18 @@ def test_silent_slice_is_bl004_not_bl001(tmp_path):
             "note = f'{len(lines)} lines:\\n'\nreturn note + ''.join(lines[-50:])",
             [("BL004", "high")],
         ),
+        # a note added only when something was cut
+        (
+            "names = requests.get(q).text.splitlines()\nshown = names[:500]\n"
+            "suffix = f'({len(names) - 500} more not shown)' if len(names) > 500 else ''\n"
+            "return '\\n'.join(shown) + suffix",
+            [],
+        ),
+        (
+            "names = requests.get(q).text.splitlines()\nshown = names[:500]\n"
+            "suffix = '\\n' if names else ''\nreturn '\\n'.join(shown) + suffix",
+            [("BL004", "high")],
+        ),
     ],
 )
 def test_a_marker_held_in_a_local_tells_of_the_cut(tmp_path, body, expected):

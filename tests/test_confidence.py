@@ -64,6 +64,10 @@ CASES = {
         "return str(list(make_client().collection(q).order_by('at').limit(20).stream()))",
         "low",
     ),
+    "a query built for twenty rows beforehand": (
+        "query = make_client().collection(q).limit(20)\nreturn str(list(query.stream()))",
+        "low",
+    ),
     "a query built for all rows": ("return str(list(make_client().collection(q).order_by('at').stream()))", "medium"),
     "a query job for three rows": (
         "job = make_client().query(f'SELECT title FROM t WHERE brand = {q!r} LIMIT 3')\nreturn str(list(job.result()))",

@@ -634,6 +634,10 @@ class FunctionEvaluator:
             return True
         if isinstance(expr, cst.BinaryOperation):
             return self._marker(expr.left, seen) or self._marker(expr.right, seen)
+        if isinstance(expr, cst.IfExp):
+            # `suffix = f"… ({n} more not shown)" if len(names) > len(shown) else ""`: a note added
+            # when something was cut
+            return self._marker(expr.body, seen) or self._marker(expr.orelse, seen)
         if isinstance(expr, cst.Name) and expr.value not in seen:  # not `text = text + more` again
             bound = self._assigned_once_here(expr.value)
             return bound is not None and self._marker(bound, seen | {expr.value})
@@ -1802,7 +1806,11 @@ class FunctionEvaluator:
 
     def _limited_query(self, receiver: cst.BaseExpression) -> bool:
         """A query builder's chain with `.limit(N)` (Firestore, SQLAlchemy, MongoDB, Supabase) for a
-        count the code sets of at most `FEW_ROWS_LIMIT` rows."""
+        count the code sets of at most `FEW_ROWS_LIMIT` rows; also built beforehand in a local
+        (`query = db.collection(c).limit(10)` ... `query.stream()`)."""
+        if isinstance(receiver, cst.Name):
+            built = self._assigned_once_here(receiver.value)
+            receiver = built if built is not None else receiver
         while isinstance(receiver, (cst.Call, cst.Attribute)):
             if isinstance(receiver, cst.Call):
                 func = receiver.func

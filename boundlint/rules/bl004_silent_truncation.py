@@ -30,7 +30,8 @@ Flags each `return` of a tool whose value is cut by a slice (`x[:N]`,
 `x[-N:]`, `x[a:b]`), directly or through a local variable or a helper
 function, when nothing next to the cut tells the model that data is missing:
 no marker string (`"... [truncated]"`, also held in a local the cut is joined
-to: `note = f"[{n} lines truncated]"` ... `note + kept`, or added to the same
+to: `note = f"[{n} lines truncated]"` ... `note + kept`, also a note added only when
+something was cut: `suffix = f"({n} more not shown)" if n else ""`, or added to the same
 text after the cut: `out += f"[truncated from {n} chars]"`, or a label that says
 the model sees a part: `f"Sample keys: {keys[:20]}"`, "Preview", "Showing", "First
 10"), no `truncated`/`total`/`has_more` key beside it. A cut whose bounds are the
