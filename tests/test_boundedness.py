@@ -167,6 +167,28 @@ def test_silent_slice_is_bl004_not_bl001(tmp_path):
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
+        ("with open(q) as f:\n    return f.read(4000)", [("BL004", "high")]),
+        ("with open(q) as f:\n    return f.read(size=4000)", [("BL004", "high")]),
+        ("return requests.get(q, stream=True).raw.read(4000).decode()", [("BL004", "high")]),
+        ("with open(q) as f:\n    return f.read(n)", []),  # the model's `n: int` asked for that much
+        # a read in chunks, in a loop, reads it all
+        (
+            "parts = []\nwith open(q) as f:\n    while True:\n        chunk = f.read(4096)\n"
+            "        if not chunk:\n            break\n        parts.append(chunk)\nreturn ''.join(parts)",
+            [("BL001", "high")],
+        ),
+        ("with open(q) as f:\n    return f.read()", [("BL001", "high")]),
+        ("with open(q) as f:\n    return f.read(-1)", [("BL001", "high")]),
+        ("import zipfile\nreturn zipfile.ZipFile(q).read('notes.txt').decode()", [("BL001", "high")]),
+    ],
+)
+def test_a_read_up_to_a_size_the_code_sets_is_a_silent_cut(tmp_path, body, expected):
+    assert verdicts(tmp_path, body) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
         # the marker is in a local the cut text is joined to
         (
             "lines = requests.get(q).text.splitlines(keepends=True)\n"

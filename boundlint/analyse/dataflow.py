@@ -1064,6 +1064,20 @@ class FunctionEvaluator:
         defaults = [count for cls in settings if (count := _field_default(cls, attribute)) is not None]
         return max(defaults) if defaults else None
 
+    def _read_size(self, method: str, call: cst.Call) -> cst.BaseExpression | None:
+        """The size `call` reads at most, when it is a `read(size)` given a count (not a name,
+        as `zip.read("a.txt")` is): a number, or the tool's own parameter annotated `int`."""
+        if method != "read" or len(call.args) != 1 or call.args[0].star:
+            return None
+        arg = call.args[0]
+        if arg.keyword is not None and arg.keyword.value not in ("size", "n", "amt", "length"):
+            return None
+        value = arg.value
+        if isinstance(value, cst.Name) and value.value in self.params:
+            annotation = self.param_annotations.get(value.value)
+            return value if isinstance(annotation, cst.Name) and annotation.value == "int" else None
+        return value if self._count(value) is not None else None  # not `read(-1)`: all of it
+
     def _made_by(self, value: cst.BaseExpression, makers: frozenset[str]) -> bool:
         """`value` is a local bound once here to a call of one of `makers` (awaited or not)."""
         made = self._assigned_once_here(value.value) if isinstance(value, cst.Name) else None
@@ -1967,6 +1981,15 @@ class FunctionEvaluator:
             few = self._query_asks_for_a_page()
             # `... LIMIT 50` then `fetchall()`: a page of rows; with `LIMIT ?` the caller says how many.
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, LOW if few else MEDIUM)
+        sized = self._read_size(method, expr)
+        if sized is not None and not receiver.short_object and method in src.SOURCE_METHODS:
+            if isinstance(sized, cst.Name) and sized.value in self.params and self.depth == 0:
+                # `f.read(n)` of the tool's `n: int`: the model asked for that much, as with `text[:n]`
+                return BOUNDED_VALUE
+            chunked = bool(self.loops) and not self.loops[-1].bounded_iterations  # `while chunk := f.read(N)`
+            if self._count(sized) is not None and not chunked:
+                # `fh.read(60_000)`: at most that much, cut with nothing to tell the model
+                return Verdict(SILENT, f"`{code}`", expr, self.module, HIGH, receiver.models, few_items=True)
         if (
             method in src.SOURCE_METHODS
             and not receiver.short_object

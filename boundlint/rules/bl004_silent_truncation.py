@@ -27,17 +27,19 @@ class SilentTruncation(Rule):
     summary = "A tool return is cut by slicing, and nothing tells the model it was cut."
     what = """
 Flags each `return` of a tool whose value is cut by a slice (`x[:N]`,
-`x[-N:]`, `x[a:b]`), directly or through a local variable or a helper
+`x[-N:]`, `x[a:b]`) or read only up to a size the code sets (`f.read(4000)`,
+`resp.read(MAX_BYTES)`), directly or through a local variable or a helper
 function, when nothing next to the cut tells the model that data is missing:
 no marker string (`"... [truncated]"`, also held in a local the cut is joined
-to: `note = f"[{n} lines truncated]"` ... `note + kept`, also a note added only when
-something was cut: `suffix = f"({n} more not shown)" if n else ""`, or added to the same
-text after the cut: `out += f"[truncated from {n} chars]"`, or a label that says
-the model sees a part: `f"Sample keys: {keys[:20]}"`, "Preview", "Showing", "First
-10"), no `truncated`/`total`/`has_more` key beside it. A cut whose bounds are the
-tool's own arguments (`results[:num_results]`, `text[start:start + length]`) is not
-reported: the model asked for that part; nor, in a helper, a head cut of data it
-read by its count parameter (`results[:max_results]`): its caller asked. Nor is an
+to: `note = f"[{n} lines truncated]"` ... `note + kept`, also a note added only
+when something was cut: `suffix = f"({n} more not shown)" if n else ""`, or
+added to the same text after the cut: `out += f"[truncated from {n} chars]"`,
+or a label that says the model sees a part: `f"Sample keys: {keys[:20]}"`,
+"Preview", "Showing", "First 10"), no `truncated`/`total`/`has_more` key beside
+it. A cut whose bounds are the tool's own arguments (`results[:num_results]`,
+`text[start:start + length]`, `f.read(n)` with `n: int`) is not reported: the
+model asked for that part; nor, in a helper, a head cut of data it read by its
+count parameter (`results[:max_results]`): its caller asked. Nor is an
 excerpt of a failed request's body in a failure message
 (`f"HTTP {resp.status_code}: {resp.text[:200]}"` after a status test): the tool's
 answer is the failure, not the page.
@@ -129,9 +131,10 @@ async def tail_page(url: str) -> str:
                 verdict = item.verdict
                 if verdict.level != SILENT:
                     continue
+                how = "read up to a size" if isinstance(verdict.node, cst.Call) else "cut by a slice"
                 message = (
                     f"`{tool.qualname}` returns {verdict.reason}{where(tool.module, verdict.module, verdict.node)}"
-                    ", cut by a slice without telling the model it was cut"
+                    f", {how} without telling the model it was cut"
                 )
                 yield self.finding(tool.module, item.node, message, tool.qualname, HIGH)
 
@@ -143,6 +146,11 @@ async def tail_page(url: str) -> str:
         kinds = Kinds(context.project, module)
         value = returned_value(target, tool.content_and_artifact)
         cut = slice_of(value)
+        if cut is None and isinstance(value, cst.Call):
+            raise NoFixError(
+                "no automatic fix: a `read(size)`; read it whole and cut it with a checkpoint, or tell the "
+                "model when the read fills the size"
+            )
         if cut is None:
             raise NoFixError("no automatic fix: the slice is not in the return expression itself")
         subscript, part = cut
