@@ -98,6 +98,12 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config, elsewhere:
 def _plan_one(target: Target, context: FixContext, declared: Callable[[], bool]) -> Candidate | NoFix:
     """The fix of the finding's own rule (the rule holds it: `Rule.plan_fix`)."""
     rule = rules.RULES_BY_CODE[target.finding.code]
+    if not target.module.parsed_as_written:
+        return NoFix(
+            target.finding,
+            "no automatic fix: libcst does not write this file back as it is written (a lone `\\` "
+            "line, a form feed), so a fix could change code it does not target",
+        )
     try:
         candidate = rule.plan_fix(target, context)
     except NoFixError as reason:

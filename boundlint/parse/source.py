@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ast
+import bisect
 import io
+import re
 import symtable
 import sys
 import tokenize
@@ -116,11 +118,49 @@ def parse_both(text: str, syntax: ast.Module | None = None) -> tuple[cst.Module,
         if python_error is not None:
             raise python_error from None
         message = error.message.removeprefix("parser error: ")
-        raise SourceError(f"syntax error: {message}", error.raw_line, error.raw_column) from None
+        if syntax is None:
+            raise SourceError(f"syntax error: {message}", error.raw_line, error.raw_column) from None
+        failure = SourceError(
+            f"Python compiles this file but libcst cannot parse it ({message}); not checked",
+            error.raw_line,
+            error.raw_column,
+        )
     except RecursionError:
         raise SourceError("code is nested too deeply to parse") from None
     except Exception as error:  # the native parser reports some failures as other types
         raise SourceError(f"cannot parse: {error}") from None
+    # Python compiles the file and libcst does not: a form its parser lacks. Parse the same
+    # code spelled the way libcst knows, every other character at its place.
+    respelled = _spelled_for_libcst(text, syntax)
+    if respelled == text:
+        raise failure
+    try:
+        return cst.parse_module(respelled), syntax
+    except Exception:  # noqa: BLE001
+        raise failure from None
+
+
+# A line that holds only a backslash (`\` then a `def`): CPython joins it to the next line,
+# libcst's parser stops there. As a blank line it means the same.
+_LONE_BACKSLASH = re.compile(r"^[ \t]*\\(?=\r?\n)", re.MULTILINE)
+
+
+def _spelled_for_libcst(text: str, syntax: ast.Module) -> str:
+    """`text` with each lone-backslash line outside a string made blank (the backslash becomes a
+    space, so every other character keeps its line and column)."""
+    in_strings = {
+        line
+        for node in ast.walk(syntax)
+        if isinstance(node, (ast.Constant, ast.JoinedStr)) and node.end_lineno is not None
+        for line in range(node.lineno, node.end_lineno + 1)
+    }
+    starts = [0, *(index + 1 for index, char in enumerate(text) if char == "\n")]
+
+    def blank(match: re.Match[str]) -> str:
+        line = bisect.bisect_right(starts, match.start())
+        return match.group(0) if line in in_strings else match.group(0).replace("\\", " ")
+
+    return _LONE_BACKSLASH.sub(blank, text)
 
 
 class _PythonSyntaxError(SourceError):

@@ -117,6 +117,12 @@ class ModuleInfo:
     syntax: ast.Module | None = field(default=None, repr=False)
     _snippets: dict[tuple[cst.CSTNode, int], str] = field(default_factory=dict, repr=False)
 
+    @cached_property
+    def parsed_as_written(self) -> bool:
+        """The tree's code is the file's text (see `parse.source.parse_both`: a form libcst lacks
+        may be parsed respelled)."""
+        return self.tree.code == self.source.text
+
     @classmethod
     def build(
         cls,

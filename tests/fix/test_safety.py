@@ -187,3 +187,17 @@ def test_the_per_statement_check_catches_a_change_outside_the_fixed_nodes(tmp_pa
     assert run.code == 2
     assert "tool.py: not fixed: a fix would change code outside the node it targets" in run.err
     assert path.read_text(encoding="utf-8") == TOOL + "\nLIMIT = 1\n"
+
+
+def test_a_file_libcst_parses_only_respelled_gets_no_fix(tmp_path):
+    # A line holding only `\` before a `def` is valid Python that libcst's parser stops at. The
+    # file is checked as if that line were blank, and a fix would write it back so: no fix.
+    source = (
+        "import requests\nfrom langchain_core.tools import tool\n\\\n@tool\n"
+        'def fetch(url: str) -> str:\n    """Fetch."""\n    return requests.get(url).text\n'
+    )
+    path = tmp_path / "tools.py"
+    path.write_text(source, encoding="utf-8")
+    run = fix(tmp_path)
+    assert "BL001" in run.out and "does not write this file back" in run.out
+    assert path.read_text(encoding="utf-8") == source
