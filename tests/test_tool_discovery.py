@@ -1177,3 +1177,85 @@ for slug in ("a", "b"):
     mcp.add_tool(make_handler(slug))
 """
     assert tools_of(tmp_path, {"server.py": server}) == {"make_handler.<locals>.handler": "mcp"}
+
+
+LOOPED_REGISTRARS = """
+from mcp.server.fastmcp import FastMCP
+from app.files import register_file_tools
+from app.live import register_live_tools
+
+mcp = FastMCP("quant")
+{loop}
+"""
+
+FILE_TOOLS = """
+def register_file_tools(mcp):
+    @mcp.tool()
+    def read_file(name: str) -> str:
+        return open(name).read()
+"""
+
+LIVE_TOOLS = """
+def register_live_tools(mcp):
+    @mcp.tool()
+    def read_live(name: str) -> str:
+        return name
+"""
+
+
+@pytest.mark.parametrize(
+    ("loop", "expected"),
+    [
+        (
+            "REGISTRARS = [register_file_tools, register_live_tools]\nfor register in REGISTRARS:\n    register(mcp)",
+            {"register_file_tools.<locals>.read_file", "register_live_tools.<locals>.read_live"},
+        ),
+        (
+            "for register in (register_file_tools,):\n    register(mcp)",
+            {"register_file_tools.<locals>.read_file"},
+        ),
+        # the server is not what the loop's calls are given
+        ("for register in (register_file_tools,):\n    register(None)", set()),
+    ],
+)
+def test_registrars_called_in_a_loop_over_a_list_register_on_the_server_given(tmp_path, loop, expected):
+    files = {
+        "app/__init__.py": "",
+        "app/server.py": LOOPED_REGISTRARS.format(loop=loop),
+        "app/files.py": FILE_TOOLS,
+        "app/live.py": LIVE_TOOLS,
+    }
+    assert set(tools_of(tmp_path, files)) == expected
+
+
+APPENDED_TOOLS = """
+tools = []
+
+
+@tools.append
+def oss_list(bucket: str) -> str:
+    return open(bucket).read()
+
+
+@tools.append
+def oss_get(key: str) -> str:
+    return key
+
+
+def not_listed(q: str) -> str:
+    return q
+"""
+
+
+def test_functions_a_module_appends_to_its_list_by_decorator_are_the_tools_of_a_loop_over_it(tmp_path):
+    server = """
+from fastmcp import FastMCP
+from app import oss_tools
+
+def main():
+    mcp = FastMCP("ops")
+    for tool in oss_tools.tools:
+        mcp.tool(tool)
+"""
+    files = {"app/__init__.py": "", "app/server.py": server, "app/oss_tools.py": APPENDED_TOOLS}
+    assert set(tools_of(tmp_path, files)) == {"oss_list", "oss_get"}

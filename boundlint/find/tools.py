@@ -756,6 +756,9 @@ class ToolFinder:
         written = dotted(call.node.func)
         found = self.project.locate_written(call.module.path, written) if written is not None else None
         if found is None or found.kind != "function":
+            for registrar in self._loop_registrars(call):
+                node = call.node.with_changes(func=registrar)
+                self._check_registrar(CallSite(call.module, node, call.owner, call.function, call.symbol))
             return
         if not self._passes_a_host(call):
             return
@@ -790,6 +793,26 @@ class ToolFinder:
         finally:
             del self._param_hosts[function]
             del self._param_calls[function]
+
+    def _loop_registrars(self, call: CallSite) -> list[cst.BaseExpression]:
+        """`for register in REGISTRARS: register(mcp)`: the functions the loop's variable takes, when
+        the loop runs over a literal list or tuple of names, in place or bound once to a name."""
+        func = call.node.func
+        if not isinstance(func, cst.Name) or not self._passes_a_host(call):
+            return []
+        scope = call.function.body if call.function is not None else call.module.tree
+        for statement in scope_statements(scope):
+            if not isinstance(statement, cst.For) or not isinstance(statement.target, cst.Name):
+                continue
+            if statement.target.value != func.value or not any(n is call.node for n in walk(statement.body)):
+                continue
+            items: cst.BaseExpression | None = statement.iter
+            if isinstance(items, cst.Name):
+                bound = self.local_values(call, items.value) or call.module.assignments.get(items.value, [])
+                items = bound[0] if len(bound) == 1 else None
+            if isinstance(items, (cst.List, cst.Tuple)):
+                return [item.value for item in items.elements if isinstance(item.value, (cst.Name, cst.Attribute))]
+        return []
 
     def _passes_a_host(self, call: CallSite) -> bool:
         """Whether `call` passes, by name and before any `*args`, a value some call made (a server
@@ -1018,14 +1041,15 @@ class ToolFinder:
                 self._register_list(call, assigned, framework, form, depth + 1)
             for inside, unpacked in self._unpacked_from_call(call, value.value):
                 self._register_list(inside, unpacked, framework, form, depth + 1)
+        if isinstance(value, (cst.Name, cst.Attribute)):
+            # A module's list, here or imported (`oss_tools.tools`), and what that module adds to it.
             entity = self.project.resolve(call.module, value)
             if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.BaseExpression):
                 inner_call = CallSite(entity.module, call.node, None, None)
                 self._register_list(inner_call, entity.node, framework, form, depth + 1)
-                for statement in scope_statements(entity.module.tree):  # `tools.extend([...])` at module level
-                    if isinstance(statement, cst.Expr) and isinstance(statement.value, cst.Call):
-                        for grown in _list_growth(statement.value, value.value):
-                            self._register_list(inner_call, grown, framework, form, depth + 1)
+                for grown in _module_list_growth(entity.module, entity.name):
+                    self._register_list(inner_call, grown, framework, form, depth + 1)
+        if isinstance(value, cst.Name):
             factory = self.function_for(call, value)
             if factory is not None:
                 # `tools=get_tools`: a tools factory (Agno); the lists it returns hold the tools.
@@ -1338,6 +1362,20 @@ def _method_names(value: cst.BaseExpression) -> list[str]:
         elif (name := _string_value(item)) is not None:
             names.append(name)
     return names
+
+
+def _module_list_growth(module: ModuleInfo, name: str) -> list[cst.BaseExpression]:
+    """What the module adds to its list `name` at module level: `tools.extend([...])`,
+    `tools.append(f)`, and each function decorated `@tools.append`."""
+    grown: list[cst.BaseExpression] = []
+    for statement in scope_statements(module.tree):
+        if isinstance(statement, cst.Expr) and isinstance(statement.value, cst.Call):
+            grown.extend(_list_growth(statement.value, name))
+        elif isinstance(statement, cst.FunctionDef) and any(
+            dotted(decorator.decorator) == f"{name}.append" for decorator in statement.decorators
+        ):
+            grown.append(cst.List([cst.Element(cst.Name(statement.name.value))]))
+    return grown
 
 
 def _list_growth(call: cst.Call, name: str) -> list[cst.BaseExpression]:
