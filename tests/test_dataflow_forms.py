@@ -1469,3 +1469,48 @@ def test_an_abstract_methods_default_body_is_not_what_a_subclass_returns(tmp_pat
     result = run_tree(tmp_path, {"runner.py": ABSTRACT_RUNNER.format(decorator=decorator)}, min_confidence="low")
     assert result.errors == []
     assert [f.symbol for f in result.findings if f.code == "BL001"] == (["Runner.run"] if flagged else [])
+
+
+TEMPLATE_METHOD = """
+import requests
+from langchain_core.tools import BaseTool
+
+
+class ApiTool(BaseTool):
+    def _call_api(self, query: str) -> str:
+        return self._parse(requests.get(f"https://api.example/{{query}}").json())
+
+    def _parse(self, data: dict) -> str:
+        {base_parse}
+
+
+class StatusTool(ApiTool):
+    name: str = "status"
+    description: str = "Status."
+
+    def _parse(self, data: dict) -> str:
+        return "up" if data["ok"] else "down"
+
+    def _run(self, query: str) -> str:
+        return self._call_api(query)
+
+
+class PageTool(ApiTool):
+    name: str = "page"
+    description: str = "Page."
+
+    def _parse(self, data: dict) -> str:
+        return data["body"]
+
+    def _run(self, query: str) -> str:
+        return self._call_api(query)
+"""
+
+
+@pytest.mark.parametrize("base_parse", ["raise NotImplementedError", "...", 'return ""'])
+def test_a_bases_method_calls_the_override_of_the_tools_own_class(tmp_path, base_parse):
+    # `self._parse(...)` in the base's `_call_api` is each tool's own `_parse`: the status tool
+    # answers a word, the page tool the page, whatever the base's `_parse` says.
+    result = run_tree(tmp_path, {"tools.py": TEMPLATE_METHOD.format(base_parse=base_parse)}, min_confidence="low")
+    assert result.errors == []
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == ["PageTool._run"]

@@ -69,7 +69,9 @@ class Analysis:
         self.models = ModelRegistry(self.checkpoints)
         # By function, and the constants a call passes to the parameters its branches test
         # (`execute_tool(ToolName.GET_SCHEMAS, ...)`): a dispatcher summarised for that branch.
-        self._summaries: dict[tuple[cst.FunctionDef, tuple[tuple[str, str], ...]], Verdict | None] = {}
+        self._summaries: dict[
+            tuple[cst.FunctionDef, tuple[tuple[str, str], ...], cst.ClassDef | None], Verdict | None
+        ] = {}
         self._tested_params: dict[cst.FunctionDef, frozenset[str]] = {}
         self._in_progress: set[cst.FunctionDef] = set()  # summaries under way: recursive calls
         self._init_fields: dict[cst.FunctionDef, dict[str, Verdict] | None] = {}
@@ -257,8 +259,16 @@ class Analysis:
         return verdict
 
     def call_value(
-        self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int, caller: ModuleInfo
+        self,
+        entity: Entity,
+        call: cst.Call,
+        args: list[Verdict],
+        depth: int,
+        caller: ModuleInfo,
+        instance: tuple[ModuleInfo, cst.ClassDef] | None = None,
     ) -> Verdict:
+        """What `call` of `entity` gives; `instance`: the class of `self` when a subclass's method
+        calls a base's (`self.m()` in the base then dispatches to the subclass's override)."""
         code = snippet(caller, call)
         if entity.kind in ("class", "classmethod"):
             return self._construction_value(entity, call, args, caller, code, depth)
@@ -270,7 +280,7 @@ class Analysis:
         if depth >= MAX_CALL_DEPTH:
             return unbounded(f"the result of `{code}`", call, caller)
         chosen = self._dispatch_constants(function, call, skip_first=entity.owner is not None)
-        summary = self._summary(entity, depth, chosen)
+        summary = self._summary(entity, depth, chosen, instance)
         if summary is None and function in self._in_progress:
             # A recursive call (`eval_node(node.left)` in `eval_node`): it gives what the function's
             # other returns give, which its summary joins.
@@ -341,12 +351,19 @@ class Analysis:
             self.bounding_constructions[call] = cls.name.value
         return replace(instance, fields=mapped)
 
-    def _summary(self, entity: Entity, depth: int, chosen: dict[str, str]) -> Verdict | None:
+    def _summary(
+        self,
+        entity: Entity,
+        depth: int,
+        chosen: dict[str, str],
+        instance: tuple[ModuleInfo, cst.ClassDef] | None = None,
+    ) -> Verdict | None:
         """What `entity`'s function gives, from its returns; with `chosen` constants, only from
-        the branches they take. None for a generator, and while it is being summarised."""
+        the branches they take; with `instance`, for an instance of that subclass. None for a
+        generator, and while it is being summarised."""
         function = entity.node
         assert isinstance(function, cst.FunctionDef)
-        key = (function, tuple(sorted(chosen.items())))
+        key = (function, tuple(sorted(chosen.items())), instance[1] if instance is not None else None)
         if key in self._summaries:
             return self._summaries[key]
         self._summaries[key] = None  # recursion guard
@@ -358,6 +375,7 @@ class Analysis:
             owner = site.owner if site is not None else entity.owner
             evaluator = FunctionEvaluator(self, entity.module, function, owner, depth + 1)
             evaluator.chosen = chosen
+            evaluator.instance = instance
             self._in_progress.add(function)
             try:
                 returns = evaluator.run()

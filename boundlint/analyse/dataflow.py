@@ -67,7 +67,13 @@ class WholeProgram(Protocol):
     def entity_value(self, entity: Entity, expr: cst.BaseExpression, depth: int) -> Verdict: ...
 
     def call_value(
-        self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int, caller: ModuleInfo
+        self,
+        entity: Entity,
+        call: cst.Call,
+        args: list[Verdict],
+        depth: int,
+        caller: ModuleInfo,
+        instance: tuple[ModuleInfo, cst.ClassDef] | None = None,
     ) -> Verdict: ...
 
     def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None: ...
@@ -144,6 +150,9 @@ class FunctionEvaluator:
         self.module = module
         self.function = function
         self.owner = owner
+        # The class of the instance `self` is, when a subclass's method called this one of its base:
+        # `self.m()` here is that class's `m` (an override), not only the base's.
+        self.instance: tuple[ModuleInfo, cst.ClassDef] | None = None
         self.depth = depth
         self.returns: list[ReturnVerdict] = []
         self.params: set[str] = set()
@@ -1450,7 +1459,11 @@ class FunctionEvaluator:
             # A Protocol's or an abstract method: what an implementation gives, known by its name only.
             return _unknown_answer((entity.node.name.value,), expr, self.module, [self.eval(a, env) for a in args])
         if entity is not None:
-            value = self.analysis.call_value(entity, expr, [self.eval(a, env) for a in args], self.depth, self.module)
+            values = [self.eval(a, env) for a in args]
+            instance = self._self_class() if _is_self_call(func) and self.owner is not None else None
+            if instance is not None and instance[1] is entity.owner:
+                instance = None  # the method's own class: nothing to dispatch on
+            value = self.analysis.call_value(entity, expr, values, self.depth, self.module, instance)
             if entity.kind == "class" and isinstance(entity.node, cst.ClassDef) and value.level != UNBOUNDED:
                 value = replace(value, instance=(entity.module.name, entity.node.name.value))
             returned = self._returned_class(entity)
@@ -1597,7 +1610,7 @@ class FunctionEvaluator:
     def _callee(self, func: cst.BaseExpression, env: Env) -> Entity | None:
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             if func.value.value in ("self", "cls") and self.owner is not None:
-                own = self._own_method(self.module, self.owner, func.attr.value, depth=0)
+                own = self._own_method(*self._self_class(), func.attr.value, depth=0)
                 return own if own is not None else self._stored_function(func.attr.value)
             if func.value.value in ("self", "cls") and func.value.value not in self.params:
                 # `self.handle_search(arguments)` in a handler defined inside a method
@@ -1662,6 +1675,11 @@ class FunctionEvaluator:
         if not chosen or any(names is None for names in chosen.values()):
             return False
         return self.analysis.dump_is_bounded(models, chosen.get("include"), chosen.get("exclude") or set())
+
+    def _self_class(self) -> tuple[ModuleInfo, cst.ClassDef]:
+        """The class whose methods `self.m()` calls: the instance's, else the method's own."""
+        assert self.owner is not None
+        return self.instance if self.instance is not None else (self.module, self.owner)
 
     def _returned_class(self, entity: Entity | None) -> tuple[ModuleInfo, cst.ClassDef] | None:
         """The class of the tree a function says it returns (`def jenkins(ctx) -> Jenkins`)."""
@@ -2099,6 +2117,11 @@ def _declares_only(function: cst.FunctionDef) -> bool:
         if not (isinstance(small, cst.Expr) and isinstance(small.value, cst.Ellipsis)):
             return False
     return True
+
+
+def _is_self_call(func: cst.BaseExpression) -> bool:
+    """`self.m` or `cls.m`."""
+    return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls")
 
 
 def _literal_names(value: cst.BaseExpression) -> set[str] | None:
