@@ -186,6 +186,17 @@ def test_a_read_up_to_a_size_the_code_sets_is_a_silent_cut(tmp_path, body, expec
     assert verdicts(tmp_path, body) == expected
 
 
+@pytest.mark.parametrize("annotation", ["Annotated[int, Field(le=100_000)]", "Optional[int]", "int | None"])
+def test_a_read_of_the_size_the_model_gives_is_what_it_asked_for(tmp_path, annotation):
+    source = (
+        "from typing import Annotated, Optional\nfrom pydantic import Field\n" + HEADER + "@tool\n"
+        f"def read(path: str, size: {annotation} = 10_000) -> str:\n"
+        '    """Read."""\n    with open(path) as f:\n        return f.read(size)\n'
+    )
+    result = run_tree(tmp_path, {"mod.py": source})
+    assert result.errors == [] and result.findings == []
+
+
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
@@ -201,6 +212,18 @@ def test_a_read_up_to_a_size_the_code_sets_is_a_silent_cut(tmp_path, body, expec
         (
             "lines = requests.get(q).text.splitlines(keepends=True)\n"
             "note = f'{len(lines)} lines:\\n'\nreturn note + ''.join(lines[-50:])",
+            [("BL004", "high")],
+        ),
+        # a note set where it cuts, and left empty where it does not
+        (
+            "lines = requests.get(q).text.splitlines()\nif len(lines) > 500:\n    lines = lines[:500]\n"
+            "    note = f'[TRUNCATED: showing first 500 of {n} lines]'\nelse:\n    note = ''\n"
+            "return '\\n'.join(lines) + note",
+            [],
+        ),
+        (
+            "lines = requests.get(q).text.splitlines()\nif len(lines) > 500:\n    lines = lines[:500]\n"
+            "    note = f'({n} lines)'\nelse:\n    note = ''\nreturn '\\n'.join(lines) + note",
             [("BL004", "high")],
         ),
         # a note added only when something was cut

@@ -128,7 +128,9 @@ BOUNDED = {
         "cur = sqlite3.connect(self.db).execute('INSERT INTO t VALUES (?)', (q,))\n"
         "return f'stored {cur.lastrowid} ({cur.rowcount})'"
     ),
-    "counts by their prefix": "r = requests.get(q).json()\nreturn f\"{r['num_pages']} pages, {r['total_messages']} messages\"",
+    "counts and limits by their prefix": (
+        "r = requests.get(q).json()\nreturn f\"{r['num_pages']} pages, {r['total_messages']} of {r['max_messages']}\""
+    ),
 }
 
 UNBOUNDED = {

@@ -649,8 +649,23 @@ class FunctionEvaluator:
             return self._marker(expr.body, seen) or self._marker(expr.orelse, seen)
         if isinstance(expr, cst.Name) and expr.value not in seen:  # not `text = text + more` again
             bound = self._assigned_once_here(expr.value)
-            return bound is not None and self._marker(bound, seen | {expr.value})
+            if bound is not None:
+                return self._marker(bound, seen | {expr.value})
+            # `note = f"[TRUNCATED: first {n} lines]"` where it cuts, `note = ""` where it does not
+            values = self._assigned_values_here(expr.value)
+            markers = [value for value in values if self._marker(value, seen | {expr.value})]
+            return bool(markers) and all(value in markers or _is_empty_string(value) for value in values)
         return False
+
+    def _assigned_values_here(self, name: str) -> list[cst.BaseExpression]:
+        """Every value `name = value` binds in this function (nested blocks too)."""
+        if not isinstance(self.function, cst.FunctionDef):
+            return []
+        wanted: Callable[[cst.BaseExpression], bool] = lambda target: (  # noqa: E731
+            isinstance(target, cst.Name) and target.value == name
+        )
+        found = (_assigned_value(statement, wanted) for statement in _walk_statements(self.function.body))
+        return [value for value in found if value is not None]
 
     def eval(self, expr: cst.BaseExpression, env: Env) -> Verdict:
         self._expr_depth += 1
@@ -1083,8 +1098,9 @@ class FunctionEvaluator:
             return None
         value = arg.value
         if isinstance(value, cst.Name) and value.value in self.params:
-            annotation = self.param_annotations.get(value.value)
-            return value if isinstance(annotation, cst.Name) and annotation.value == "int" else None
+            param = self._param_nodes.get(value.value)
+            annotation = param.annotation if param is not None else None
+            return value if annotation is not None and _names_int(annotation.annotation) else None
         return value if self._count(value) is not None else None  # not `read(-1)`: all of it
 
     def _made_by(self, value: cst.BaseExpression, makers: frozenset[str]) -> bool:
@@ -2117,6 +2133,23 @@ def _declares_only(function: cst.FunctionDef) -> bool:
         if not (isinstance(small, cst.Expr) and isinstance(small.value, cst.Ellipsis)):
             return False
     return True
+
+
+def _is_empty_string(value: cst.BaseExpression) -> bool:
+    return isinstance(value, cst.SimpleString) and value.evaluated_value in ("", b"")
+
+
+def _names_int(annotation: cst.BaseExpression) -> bool:
+    """`int`, also as `Annotated[int, Field(...)]` or `Optional[int]`/`int | None`."""
+    if isinstance(annotation, cst.Subscript) and (dotted(annotation.value) or "").rsplit(".", 1)[-1] in (
+        "Annotated",
+        "Optional",
+    ):
+        first = annotation.slice[0].slice
+        return isinstance(first, cst.Index) and _names_int(first.value)
+    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+        return _names_int(annotation.left) if dotted(annotation.right) == "None" else _names_int(annotation.right)
+    return dotted(annotation) == "int"
 
 
 def _is_self_call(func: cst.BaseExpression) -> bool:

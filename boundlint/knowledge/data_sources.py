@@ -1128,8 +1128,8 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_score",
 )
 # Prefixes of a flag's name: `is_error`, `has_more`.
-# (`num_pages`, `total_messages`: a count)
-SMALL_ATTRIBUTE_PREFIXES = ("is_", "has_", "num_", "total_")
+# (`num_pages`, `total_messages`: a count; `max_read_lines`: a limit)
+SMALL_ATTRIBUTE_PREFIXES = ("is_", "has_", "num_", "total_", "max_")
 # Collection fields whose name says they hold what was read: as many items as the source has.
 BULK_COLLECTION_WORDS = frozenset(
     {

@@ -32,7 +32,8 @@ Flags each `return` of a tool whose value is cut by a slice (`x[:N]`,
 function, when nothing next to the cut tells the model that data is missing:
 no marker string (`"... [truncated]"`, also held in a local the cut is joined
 to: `note = f"[{n} lines truncated]"` ... `note + kept`, also a note added only
-when something was cut: `suffix = f"({n} more not shown)" if n else ""`, or
+when something was cut: `suffix = f"({n} more not shown)" if n else ""`, or set
+in the branch that cuts and left `""` in the other, or
 added to the same text after the cut: `out += f"[truncated from {n} chars]"`,
 or a label that says the model sees a part: `f"Sample keys: {keys[:20]}"`,
 "Preview", "Showing", "First 10"), no `truncated`/`total`/`has_more` key beside
