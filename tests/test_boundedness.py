@@ -33,6 +33,13 @@ BOUNDED = {
     "checkpoint through a variable": "text = requests.get(q).text\ntext = truncate_text(text, max_chars=100)\nreturn text",
     "narrowed by a length check": "text = requests.get(q).text\nif len(text) > 100:\n    return 'too long'\nreturn text",
     "narrowed in a conditional expression": "text = requests.get(q).text\nreturn text if len(text) <= 100 else 'too long'",
+    "narrowed by a test held in a local": (
+        "text = requests.get(q).text\ntruncated = len(text) > n\n"
+        "return text[:n] + '... [truncated]' if truncated else text"
+    ),
+    "narrowed by a test held in a local, in a statement": (
+        "text = requests.get(q).text\ntoo_long = len(text) > 100\nif too_long:\n    return 'too long'\nreturn text"
+    ),
     "dict of small parts": "return {'query': q, 'count': len(q), 'ok': True}",
     "len of a big value": "return len(requests.get(q).text)",
     "slice with marker": "text = requests.get(q).text\nreturn text[:90] + '... [truncated]'",
@@ -78,6 +85,11 @@ UNBOUNDED = {
     "http body": ("return requests.get(q).text", "high"),
     "http body through a variable": ("resp = requests.get(q)\nbody = resp.text\nreturn body", "high"),
     "one unbounded branch": ("if n:\n    out = 'x'\nelse:\n    out = requests.get(q).text\nreturn out", "high"),
+    # a local that holds another test says nothing of the size
+    "a local test of something else": (
+        "text = requests.get(q).text\nempty = len(q) > n\nreturn 'none' if empty else text",
+        "high",
+    ),
     # an API's parsed JSON is as often one record as a bulk of data: medium, and so is what is made of it
     "json dumps of unknown": ("data = requests.get(q).json()\nreturn json.dumps(data)", "medium"),
     "subprocess": ("return subprocess.run(q, capture_output=True, text=True).stdout", "high"),

@@ -352,7 +352,7 @@ class FunctionEvaluator:
             return self._block(node.orelse.body, env)
         self.eval(node.test, env)
         then_env, else_env = self._narrow(node.test, env)
-        size_test = _size_test(node.test)
+        size_test = _size_test(self._test_as_written(node.test))  # (`truncated = len(text) > n`)
         small_then = size_test[0] if size_test is not None and size_test[1] else None
         small_else = size_test[0] if size_test is not None and not size_test[1] else None
         with self._measured(small_then):
@@ -365,6 +365,15 @@ class FunctionEvaluator:
             else:
                 after_else = self._block(node.orelse.body, else_env)
         return _merge(after_then, after_else)
+
+    def _test_as_written(self, test: cst.BaseExpression) -> cst.BaseExpression:
+        """A test held in a local bound once (`truncated = len(text) > limit` ... `if truncated:`):
+        the comparison it holds."""
+        if isinstance(test, cst.Name):
+            bound = self._assigned_once_here(test.value)
+            if isinstance(bound, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)):
+                return bound
+        return test
 
     @contextlib.contextmanager
     def _measured(self, name: str | None) -> Iterator[None]:
@@ -585,7 +594,9 @@ class FunctionEvaluator:
     # -- narrowing ----------------------------------------------------------
 
     def _narrow(self, test: cst.BaseExpression, env: Env) -> tuple[Env, Env]:
-        """`if len(x) > N:` means x is small on the else branch (and vice versa)."""
+        """`if len(x) > N:` means x is small on the else branch (and vice versa); also through a
+        local that holds the test (`truncated = len(x) > N` ... `x[:N] + "…" if truncated else x`)."""
+        test = self._test_as_written(test)
         then_env, else_env = dict(env), dict(env)
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             inner_then, inner_else = self._narrow(test.expression, env)
