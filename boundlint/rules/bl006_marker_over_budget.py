@@ -27,6 +27,8 @@ TRIM_METHODS = frozenset({"strip", "rstrip", "lstrip"})  # `x[:N].rstrip()` is s
 
 # A literal cut shorter than this is read as a preview, which gets the finding but no fix.
 PREVIEW_CUT = 4_000
+# A written-out marker longer than this is not repeated inside `len(...)`: a reviewer names it first.
+MAX_REPEATED_MARKER = 40
 
 
 class MarkerOverBudget(Rule):
@@ -84,7 +86,9 @@ from boundlint_runtime import truncate_text
 `boundlint fix` reserves the marker's length in the slice (`text[:MAX -
 len(MARK)] + MARK`); not at a literal preview length under 4,000 characters
 (`note[:500] + "..."`), where a few characters over rarely matter: name the
-limit if it is a budget.
+limit if it is a budget. Nor for a marker written out in over 40 characters,
+which the fix would repeat inside `len(...)`: name it (`NOTICE = "..."`) and
+fix again.
 """
     valid = (
         """
@@ -320,6 +324,8 @@ def headline(text: str) -> str:
             raise NoFixError("no automatic fix: the marker spans several lines")
         text = context.static_text(module, marker)
         length = len(text) if text is not None else None
+        if isinstance(marker, (cst.SimpleString, cst.ConcatenatedString)) and length is not None:
+            _refuse_to_repeat(length)
         reserve = f"len({marker_code})"
         is_head = head is not None
 
@@ -353,6 +359,7 @@ def headline(text: str) -> str:
             value = _fstring_text(node, text_part.value)
             if value is None:
                 raise NoFixError("no automatic fix: cannot read the marker's text")
+            _refuse_to_repeat(len(value))
             quote = node.quote[:1]
             other = "'" if quote == '"' else '"'
             if any(c in value for c in ("\\", other, "{", "}", "\n", "\r")) or not value.isprintable():
@@ -744,3 +751,13 @@ def _fstring_text(node: cst.FormattedString, raw: str) -> str | None:
     except Exception:  # noqa: BLE001 - anything odd: no fix
         return None
     return value if isinstance(value, str) else None
+
+
+def _refuse_to_repeat(length: int) -> None:
+    """`NoFixError` for a written-out marker too long to repeat in the slice's bound (set o's
+    reviewer of `text[: 50000 - len("<116 characters>")] + "<the same 116>"`: "name it first")."""
+    if length > MAX_REPEATED_MARKER:
+        raise NoFixError(
+            f"no automatic fix: the fix would repeat the {length}-character marker in the slice; name it "
+            '(`NOTICE = "..."`) and fix again, to get `text[: N - len(NOTICE)] + NOTICE`'
+        )

@@ -504,6 +504,30 @@ def test_a_marker_over_a_literal_preview_length_gets_no_fix(tmp_path, returned, 
         )
 
 
+LONG_NOTICE = "[Response truncated. Use the targeted tools for specific sections.]"
+
+
+@pytest.mark.parametrize(
+    ("returned", "fixed"),
+    [
+        (f'text[:MAX_SNIPPET] + "{LONG_NOTICE}"', False),  # written out: repeated, it would double the line
+        (f'f"{{text[:MAX_SNIPPET]}}{LONG_NOTICE}"', False),
+        ("text[:MAX_SNIPPET] + NOTICE", True),  # named: `len(NOTICE)`
+    ],
+)
+def test_a_long_written_out_marker_is_not_repeated_in_the_bound(tmp_path, returned, fixed):
+    source = PREVIEWS.replace("PREVIEW", returned).replace(
+        "import requests", f'import requests\n\nNOTICE = "{LONG_NOTICE}"', 1
+    )
+    _tree(tmp_path, source)
+    result = check_tree(tmp_path, Request(apply_fixes="safe"))
+    assert [f.code for f in result.findings] == ["BL006"]
+    assert result.fix_round is not None
+    assert bool(result.fix_round.rewrites) is fixed
+    if not fixed:
+        assert "would repeat the 67-character marker" in result.fix_round.unfixed[result.findings[0]]
+
+
 INPUT_THROUGH_AN_ALIAS = '''
 from typing import Union
 from mcp.server.fastmcp import FastMCP
