@@ -145,6 +145,13 @@ def parse_both(text: str, syntax: ast.Module | None = None) -> tuple[cst.Module,
 _LONE_BACKSLASH = re.compile(r"^[ \t]*\\(?=\r?\n)", re.MULTILINE)
 
 
+def may_not_round_trip(text: str) -> bool:
+    """Whether libcst's tree of `text` may not give `text` back: a form feed (libcst drops one
+    before a statement) or a lone-backslash line (`parse_both` parses it respelled). Any other
+    text it writes back byte for byte, so the tree need not be written out to compare."""
+    return "\x0c" in text or _LONE_BACKSLASH.search(text) is not None
+
+
 def _spelled_for_libcst(text: str, syntax: ast.Module) -> str:
     """`text` with each lone-backslash line outside a string made blank (the backslash becomes a
     space, so every other character keeps its line and column)."""

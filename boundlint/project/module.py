@@ -19,7 +19,7 @@ import libcst as cst
 
 from boundlint.discover.files import is_test_path
 from boundlint.parse.positions import Positions, Span, child_nodes
-from boundlint.parse.source import SourceText
+from boundlint.parse.source import SourceText, may_not_round_trip
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -120,8 +120,10 @@ class ModuleInfo:
     @cached_property
     def parsed_as_written(self) -> bool:
         """The tree's code is the file's text (see `parse.source.parse_both`: a form libcst lacks
-        may be parsed respelled)."""
-        return self.tree.code == self.source.text
+        may be parsed respelled). Written out and compared only for a text with such a form: the
+        whole module's code is what the fixer's layouts avoid generating."""
+        text = self.source.text
+        return not may_not_round_trip(text) or self.tree.code == text
 
     @classmethod
     def build(
