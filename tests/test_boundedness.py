@@ -56,11 +56,41 @@ BOUNDED = {
     "narrowed by a token count": (
         "text = requests.get(q).text\nif not count_tokens(text) <= 4000:\n    return 'too long'\nreturn text"
     ),
+    "narrowed by a size held in a local": (
+        "text = requests.get(q).text\nsize = len(text)\nif size > 100:\n    return 'too long'\nreturn text"
+    ),
+    "narrowed by a token count held in a local": (
+        "text = requests.get(q).text\ntokens = count_tokens(text)\nif tokens <= 4000:\n    return text\n"
+        "return text[:16000] + '... [truncated]'"
+    ),
+    "a helper that answers the text and whether it cut it, measured by tokens": (
+        "def cut(content, max_tokens=4000):\n    current = count_tokens(content)\n"
+        "    if current <= max_tokens:\n        return content, False\n"
+        "    return content[: max_tokens * 4] + '\\n[Response truncated]', True\n"
+        "text, cut_it = cut(requests.get(q).text)\nreturn text"
+    ),
+    # a field of a local cut in place, after a test of its size
+    "a field cut in place": (
+        "result = subprocess.run(q, capture_output=True, text=True)\nif len(result.stdout) > 5000:\n"
+        "    result.stdout = result.stdout[:5000] + '... [OUTPUT TRUNCATED]'\nreturn result.stdout"
+    ),
+    "a field cut in place by a helper that returns the object": (
+        "def limited(cmd):\n    done = subprocess.run(cmd, capture_output=True, text=True)\n"
+        "    if len(done.stdout) > 5000:\n        done.stdout = done.stdout[:5000] + '... [OUTPUT TRUNCATED]'\n"
+        "    return done\nreturn limited(q).stdout"
+    ),
+    "a field named for a link, set from a response": (
+        "import types\njob = types.SimpleNamespace()\njob.result_url = requests.get(q).json().get('result')\n"
+        "return job.result_url"
+    ),
     "narrowed by its tokens": (
         "text = requests.get(q).text\nif len(encoding.encode(text)) > 4000:\n    return 'too long'\nreturn text"
     ),
     "narrowed when absent or short": (
         "text = requests.get(q).text\nif text is None or len(text) <= 100:\n    return text\nreturn 'too long'"
+    ),
+    "narrowed when a limit is set and the text is over it": (
+        "text = requests.get(q).text\nif n and len(text) > n:\n    text = text[:n] + '... [truncated]'\nreturn text"
     ),
     "narrowed when short and more": (
         "text = requests.get(q).text\nif len(text) <= 100 and n:\n    return text\nreturn 'no'"
@@ -85,6 +115,23 @@ UNBOUNDED = {
     "http body": ("return requests.get(q).text", "high"),
     "http body through a variable": ("resp = requests.get(q)\nbody = resp.text\nreturn body", "high"),
     "one unbounded branch": ("if n:\n    out = 'x'\nelse:\n    out = requests.get(q).text\nreturn out", "high"),
+    # a field cut in place leaves the others as they were, and a cut on one branch only the rest
+    "another field than the one cut in place": (
+        "result = subprocess.run(q, capture_output=True, text=True)\nif len(result.stdout) > 5000:\n"
+        "    result.stdout = result.stdout[:5000] + '... [OUTPUT TRUNCATED]'\nreturn result.stderr",
+        "high",
+    ),
+    "a field cut in place on one branch only": (
+        "result = subprocess.run(q, capture_output=True, text=True)\nif n:\n"
+        "    result.stdout = result.stdout[:5000] + '... [OUTPUT TRUNCATED]'\nreturn result.stdout",
+        "high",
+    ),
+    # tested for being set, a limit that is unset by default cuts nothing by default
+    "a limit unset by default, tested for being set": (
+        "def cut(text, limit=None):\n    if limit and len(text) > limit:\n"
+        "        return text[:limit] + '... [truncated]'\n    return text\nreturn cut(requests.get(q).text)",
+        "high",
+    ),
     # a local that holds another test says nothing of the size
     "a local test of something else": (
         "text = requests.get(q).text\nempty = len(q) > n\nreturn 'none' if empty else text",

@@ -43,6 +43,7 @@ from boundlint.analyse.size import (
     join_all,
     key_of,
     unbounded,
+    with_field,
     with_keys,
 )
 from boundlint.core.config import Config
@@ -366,14 +367,53 @@ class FunctionEvaluator:
                 after_else = self._block(node.orelse.body, else_env)
         return _merge(after_then, after_else)
 
-    def _test_as_written(self, test: cst.BaseExpression) -> cst.BaseExpression:
+    def _test_as_written(self, test: cst.BaseExpression, depth: int = 0) -> cst.BaseExpression:
         """A test held in a local bound once (`truncated = len(text) > limit` ... `if truncated:`):
-        the comparison it holds."""
-        if isinstance(test, cst.Name):
+        the comparison it holds; and a measure held in one (`tokens = count_tokens(text)` ... `if
+        tokens <= limit:`): the comparison of that measure."""
+        if isinstance(test, cst.Name) and depth == 0:
             bound = self._assigned_once_here(test.value)
             if isinstance(bound, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)):
-                return bound
+                return self._test_as_written(bound, depth + 1)
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            return test.with_changes(expression=self._test_as_written(test.expression, depth + 1))
+        if isinstance(test, cst.BooleanOperation) and self._tests_a_set_limit(test):
+            # `max_size and len(out) > max_size`: a limit the code sets, tested for being set
+            return self._test_as_written(test.right, depth + 1)
+        if isinstance(test, cst.BooleanOperation) and depth < 3:
+            return test.with_changes(
+                left=self._test_as_written(test.left, depth + 1), right=self._test_as_written(test.right, depth + 1)
+            )
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+            comparison = test.comparisons[0]
+            left, right = self._measure_as_written(test.left), self._measure_as_written(comparison.comparator)
+            if left is not test.left or right is not comparison.comparator:
+                return test.with_changes(left=left, comparisons=[comparison.with_changes(comparator=right)])
         return test
+
+    def _tests_a_set_limit(self, test: cst.BooleanOperation) -> bool:
+        """`limit and len(x) > limit` where `limit` is set unless a caller unsets it: a constant,
+        a setting, a parameter with a default. Not a parameter whose default is None or 0 (`limit:
+        int | None = None`): unset is what a call gets by default, and it then cuts nothing."""
+        if not (isinstance(test.operator, cst.And) and _tests_its_own_limit(test.left, test.right)):
+            return False
+        if not (isinstance(test.left, cst.Name) and isinstance(self.function, cst.FunctionDef)):
+            return True
+        for param in (*self.function.params.params, *self.function.params.kwonly_params):
+            if param.name.value == test.left.value:
+                default = param.default
+                unset = isinstance(default, cst.Name) and default.value in ("None", "False")
+                return not unset and not (isinstance(default, cst.Integer) and default.evaluated_value == 0)
+        return True
+
+    def _measure_as_written(self, side: cst.BaseExpression) -> cst.BaseExpression:
+        """`size` bound once to `len(text)` (or `count_tokens(text)`): that call, which a size test
+        reads; any other expression as it is."""
+        if isinstance(side, cst.Name):
+            bound = self._assigned_once_here(side.value)
+            if bound is not None and _len_argument(bound) is not None:
+                return bound
+        return side
 
     @contextlib.contextmanager
     def _measured(self, name: str | None) -> Iterator[None]:
@@ -515,6 +555,11 @@ class FunctionEvaluator:
         elif isinstance(target, cst.Attribute) and _root_name(target) in env and _root_name(target) != "self":
             if not value.bounded:  # `resp.encoding = "utf-8"` leaves `resp` what it was
                 self._grow(target.value, value, env, target)  # `page.body = resp.text`: `page` now holds it
+            if isinstance(target.value, cst.Name):
+                # `result.stdout = result.stdout[:N] + marker`: read back, the field is what was set.
+                # A large value set there is read as any field of a large object is (so a field
+                # named for a link, `job.result_url = data.get("url")`, stays short).
+                env[target.value.value] = with_field(env[target.value.value], target.attr.value, value)
         elif isinstance(target, cst.Subscript) and self._set_entry(target, value, env, source):
             pass  # `update["dirty_paths"] = [path]`: that entry of a literal dict now holds it
         elif isinstance(target, cst.Subscript):
@@ -622,9 +667,13 @@ class FunctionEvaluator:
         size_test = _size_test(test)
         if size_test is not None:
             name, small_when_true = size_test
-            (then_env if small_when_true else else_env)[name] = BOUNDED_VALUE.with_models(
-                env.get(name, BOUNDED_VALUE).models
-            )
+            narrowed = then_env if small_when_true else else_env
+            owner, _, attribute = name.partition(".")
+            if attribute and owner in env:
+                # `if len(result.stdout) > N:`: that field of `result`, not `result` itself
+                narrowed[owner] = with_field(env[owner], attribute, BOUNDED_VALUE)
+            elif not attribute:
+                narrowed[name] = BOUNDED_VALUE.with_models(env.get(name, BOUNDED_VALUE).models)
         return then_env, else_env
 
     # -- expressions --------------------------------------------------------
@@ -2616,6 +2665,15 @@ def _size_test_of_both(test: cst.BooleanOperation) -> tuple[str, bool] | None:
     return None
 
 
+def _tests_its_own_limit(limit: cst.BaseExpression, test: cst.BaseExpression) -> bool:
+    """`limit` is what `test` compares a size with (`max_size` of `len(out) > max_size`): the
+    test of `limit` before it only asks whether a limit is set."""
+    if not isinstance(limit, (cst.Name, cst.Attribute)) or _size_test(test) is None:
+        return False
+    assert isinstance(test, cst.Comparison)
+    return any(side.deep_equals(limit) for side in (test.left, test.comparisons[0].comparator))
+
+
 def _none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     """`x is None`, `not x` -> ("x", True): nothing to speak of when it holds."""
     if (
@@ -2655,9 +2713,12 @@ _MEASURE_WORDS = frozenset({"size", "length", "tokens"})
 
 
 def _measured_name(expr: cst.BaseExpression, depth: int = 0) -> str | None:
-    """`x`, through what keeps its size: `json.dumps(x)`, `str(x)`, `x.encode()`, `enc.encode(x)`."""
+    """`x`, through what keeps its size: `json.dumps(x)`, `str(x)`, `x.encode()`, `enc.encode(x)`;
+    and a field of a local, `result.stdout` -> "result.stdout"."""
     if isinstance(expr, cst.Name):
         return expr.value
+    if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and expr.value.value != "self":
+        return f"{expr.value.value}.{expr.attr.value}"
     if depth > 3 or not isinstance(expr, cst.Call):
         return None
     func = expr.func

@@ -265,6 +265,18 @@ def join_all(verdicts: list[Verdict], told: bool = False) -> Verdict:
     return result
 
 
+def with_field(value: Verdict, name: str, held: Verdict) -> Verdict:
+    """`value` once its attribute `name` is set to what `held` says (`result.stdout = out[:N] +
+    marker`): read back, that attribute is bounded if `held` is; the others are what they were.
+    A large value set there is not kept as the field: it is read as a field of a large object is."""
+    fields = dict(value.fields or ())
+    if held.bounded:
+        fields[name] = held
+    elif fields.pop(name, None) is None:
+        return value
+    return replace(value, fields=tuple(fields.items()) if fields else None)
+
+
 def _join_fields(
     a: tuple[tuple[str, Verdict], ...] | None, b: tuple[tuple[str, Verdict], ...] | None
 ) -> tuple[tuple[str, Verdict], ...] | None:
