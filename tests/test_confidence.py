@@ -381,10 +381,10 @@ def page(url: str) -> Page:
 HELPER = """
 import requests
 from langchain_core.tools import tool
-from somelib import shorten
+from somelib import reformat
 
 def clip(text):
-    return shorten(text)
+    return reformat(text)
 
 @tool
 def echo(q: str) -> str:
@@ -1053,3 +1053,46 @@ def test_a_limit_in_the_docstring_asks_for_no_page(tmp_path):
     )
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     assert [(f.code, f.confidence) for f in result.findings] == [("BL001", "high")]
+
+
+CHAIN = """
+import requests
+from langchain_core.tools import tool
+
+def label(q):
+    return f"[{q}]"
+
+def step4(q):
+    return label(q)
+
+def step3(q):
+    return step4(q)
+
+def step2(q):
+    return step3(q)
+
+def step1(q):
+    return step2(q)
+
+@tool
+def echo(q: str) -> str:
+    \"\"\"A tool.\"\"\"
+    return step1(q)
+
+@tool
+def page(q: str) -> str:
+    \"\"\"A tool.\"\"\"
+    return step1(requests.get(q).text)
+"""
+
+
+def test_a_call_past_the_depth_followed_is_judged_as_an_unknown_function(tmp_path):
+    # `label` is past the calls followed: known as a library's function is, by what it is given.
+    result = run_tree(tmp_path, {"tools.py": CHAIN}, min_confidence="low")
+    assert [(f.symbol, f.confidence) for f in result.findings] == [("page", "high")]
+
+
+def test_an_unknown_function_named_for_a_cut_is_bounded(tmp_path):
+    source = HELPER.replace("reformat", "truncate_text_to")
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert result.findings == []

@@ -58,7 +58,7 @@ def test_a_configured_decorator_matches_under_an_import_alias_and_a_module_alias
 
 def test_bare_names_match_a_definition_of_that_name_anywhere_in_the_tree(tmp_path):
     files = {
-        "lib/clip.py": "from summarizer import shorten\n\ndef clip_for_model(text):\n    return shorten(text)\n",
+        "lib/clip.py": "from summarizer import condense\n\ndef clip_for_model(text):\n    return condense(text)\n",
         "lib/registry.py": "def skill(fn):\n    return fn\n",
         "lib/base.py": "class Skill:\n    pass\n",
         "app/tools.py": (
@@ -115,7 +115,7 @@ def _project(tmp_path: Path) -> None:
                 'extend-tool-decorators = ["lib.registry.skill"]\n'
             ),
             "lib/__init__.py": "",
-            "lib/clip.py": "from summarizer import shorten\n\ndef clip_for_model(text):\n    return shorten(text)\n",
+            "lib/clip.py": "from summarizer import condense\n\ndef clip_for_model(text):\n    return condense(text)\n",
             "lib/registry.py": "def skill(fn):\n    return fn\n",
             "app.py": (
                 "from lib.clip import clip_for_model\nfrom lib.registry import skill\n\n"

@@ -14,7 +14,14 @@ import libcst as cst
 
 from boundlint.analyse.agent_tools import agent_tool_returns
 from boundlint.analyse.branches import on_error_branch, reports_error
-from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, constant_key, snippet, tested_parameters
+from boundlint.analyse.dataflow import (
+    FunctionEvaluator,
+    ReturnVerdict,
+    constant_key,
+    snippet,
+    tested_parameters,
+    unknown_answer,
+)
 from boundlint.analyse.size import (
     BOUNDED_VALUE,
     FEW_ITEMS,
@@ -278,7 +285,8 @@ class Analysis:
         if self.is_bounded_function(entity.module, function) or self.small_annotation(entity.module, function):
             return BOUNDED_VALUE
         if depth >= MAX_CALL_DEPTH:
-            return unbounded(f"the result of `{code}`", call, caller)
+            # Not followed further: known, as a library's function is, by its name and what it is given.
+            return unknown_answer((function.name.value,), call, caller, args)
         chosen = self._dispatch_constants(function, call, skip_first=entity.owner is not None)
         summary = self._summary(entity, depth, chosen, instance)
         if summary is None and function in self._in_progress:

@@ -1533,7 +1533,7 @@ class FunctionEvaluator:
             return SHORT_OBJECT  # `Action(value)`: a member, whose `.value` and `str()` are short
         if entity is not None and isinstance(entity.node, cst.FunctionDef) and _declares_only(entity.node):
             # A Protocol's or an abstract method: what an implementation gives, known by its name only.
-            return _unknown_answer((entity.node.name.value,), expr, self.module, [self.eval(a, env) for a in args])
+            return unknown_answer((entity.node.name.value,), expr, self.module, [self.eval(a, env) for a in args])
         if entity is not None:
             values = [self.eval(a, env) for a in args]
             instance = self._self_class() if _is_self_call(func) and self.owner is not None else None
@@ -1551,7 +1551,7 @@ class FunctionEvaluator:
             if found is None:
                 # A library function we know nothing about (`requests.get(...)`).
                 values = [self.eval(arg, env) for arg in args]
-                found = _unknown_answer(
+                found = unknown_answer(
                     (qualified.rsplit(".", 1)[-1],), expr, self.module, values, few=self._asks_for_few(expr)
                 )
             if qualified.startswith(src.HTTP_MODULES):
@@ -1572,7 +1572,7 @@ class FunctionEvaluator:
                 return join_all(calls)
         values = [self.eval(arg, env) for arg in args]
         name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
-        return _unknown_answer((name,), expr, self.module, values, few=self._asks_for_few(expr))
+        return unknown_answer((name,), expr, self.module, values, few=self._asks_for_few(expr))
 
     def _builtin_call(
         self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: Quoted
@@ -2135,7 +2135,7 @@ class FunctionEvaluator:
         few = self._asks_for_few(expr) or receiver.asked_few or self._limited_query(func.value)
         if method in src.QUERY_RESULT_METHODS and self._query_asks_for_a_page():
             few = True  # `client.query(sql).result()` of `... LIMIT 3`: the rows the query asks for
-        result = _unknown_answer(names, expr, self.module, values, receiver if data else None, few)
+        result = unknown_answer(names, expr, self.module, values, receiver if data else None, few)
         if _is_self(func.value) and result.level != UNBOUNDED and result.params:
             # `self.json(action, params)` of a class deriving from a library's client: the library's
             # request, not a function as large as what it is given (`shorten(text)`).
@@ -2336,7 +2336,7 @@ def _runs_a_parameter(function: cst.FunctionDef) -> tuple[str, bool] | None:
     return called.pop() if len(called) == 1 else None
 
 
-def _unknown_answer(
+def unknown_answer(
     names: tuple[str, ...],
     expr: cst.Call,
     module: ModuleInfo,
@@ -2347,12 +2347,14 @@ def _unknown_answer(
     """The answer of a call we know nothing about. `medium` when its name says it reads or makes
     content (`client.search(q)`), or when it is given large data (`b64encode(pdf)`) or is a method
     of such data (`data`), one level less when it asks for a few items (`few`: `limit=5`). Otherwise it
-    is as large as what it is given: in a helper, what each caller passes (`shorten(text)`,
+    is as large as what it is given: in a helper, what each caller passes (`reformat(text)`,
     `cls(nodes=nodes)`); else `low` (`board.piece_name(p)`, `usage.aggregate()`): such answers are
     most often short, and a reviewer rejects most findings that rest on them."""
     code = Quoted(module, expr)
     if names and src.names_identifier(names[0]):
         return BOUNDED_VALUE  # `validate_path(p)`, `client.get_session_id()`: an identifier, by its name
+    if names and src.names_a_cut(names[0]):
+        return BOUNDED_VALUE  # `textwrap.shorten(text, 200)`, `self.truncate_response(text)`: cut, by its name
     given = [*arguments, data] if data is not None else arguments
     if any(map(src.names_content, names)) or any(v.level == UNBOUNDED and v.confidence != LOW for v in given):
         confidence = LOW if few else MEDIUM

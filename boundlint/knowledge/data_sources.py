@@ -1272,6 +1272,18 @@ def names_identifier(name: str) -> bool:
     return len(words) >= 2 and words[-1] in IDENTIFIER_WORDS
 
 
+# Verbs by which a function says it cuts what it is given to a size (`truncate_response`,
+# `textwrap.shorten`); not `limit`, which as often filters (`limit_to_user`).
+# Nor `trim`, as often of whitespace, nor `clip`, as often of numbers (`np.clip`).
+_CUTTING_VERBS = frozenset({"truncate", "shorten", "abbreviate", "ellipsize"})
+
+
+def names_a_cut(name: str) -> bool:
+    """A function named for cutting what it is given: `truncate_response`, `_shorten`."""
+    words = name_words(name)
+    return bool(words) and words[0] in _CUTTING_VERBS
+
+
 def is_small_field(name: str) -> bool:
     """`status`, `user_id`, their camelCase spellings in JSON (`timeZoneId`, `htmlUrl`) and
     hyphenated ones in HTTP headers (`content-type`): a field whose name says it holds a short value."""
