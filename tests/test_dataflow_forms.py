@@ -1514,3 +1514,50 @@ def test_a_bases_method_calls_the_override_of_the_tools_own_class(tmp_path, base
     result = run_tree(tmp_path, {"tools.py": TEMPLATE_METHOD.format(base_parse=base_parse)}, min_confidence="low")
     assert result.errors == []
     assert [f.symbol for f in result.findings if f.code == "BL001"] == ["PageTool._run"]
+
+
+MADE_WITH_FIELDS = """
+import subprocess
+from dataclasses import dataclass
+from pydantic import BaseModel
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("shell")
+
+class Output(BaseModel):
+    stdout: str | None = None
+    stderr: str | None = None
+    status: str
+
+@dataclass
+class Done:
+    stdout: str
+    stderr: str
+
+def _cut(text):
+    if text is None or len(text) <= 10_000:
+        return text
+    return f"[truncated from {{len(text)}} chars]" + text[:2_000]
+
+def run(command):
+    try:
+        done = subprocess.run(command, capture_output=True, text=True)
+    except FileNotFoundError:
+        return {kind}({unset}stderr=_cut(f"not found: {{command}}"){status})
+    return {kind}(stdout=_cut(done.stdout), stderr=done.stderr{status})
+
+@mcp.tool()
+def shell(command: str) -> str:
+    return run(command).{read}
+"""
+
+
+@pytest.mark.parametrize("kind", ["Output", "Done"])
+@pytest.mark.parametrize(("read", "flagged"), [("stdout", False), ("stderr", True)])
+def test_a_field_of_an_instance_is_what_its_construction_passed_there(tmp_path, kind, read, flagged):
+    status = ', status="executed"' if kind == "Output" else ""
+    unset = "" if kind == "Output" else "stdout=None, "  # a model's field not passed: its default
+    source = MADE_WITH_FIELDS.format(kind=kind, read=read, status=status, unset=unset)
+    result = run_tree(tmp_path, {"server.py": source}, min_confidence="low")
+    assert result.errors == []
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == (["shell"] if flagged else [])

@@ -416,14 +416,38 @@ class Analysis:
             stored = self._stored_by_init(entity, call, args, depth)
             if stored is not None:
                 return stored
-            return join_all(args)  # an in-tree class: as big as what it is built from
+            # an in-tree class: as big as what it is built from; a dataclass's field as its argument
+            dataclass_fields = (
+                _dataclass_fields(entity.module, entity.node) if isinstance(entity.node, cst.ClassDef) else None
+            )
+            passed = _dataclass_arguments(dataclass_fields, call, args) if dataclass_fields else {}
+            return _with_passed_fields(join_all(args), passed, dataclass_fields or [])
         models = frozenset({model.node})
         if self.models.is_bounded(model):
             return BOUNDED_VALUE.with_models(models)
         # BL001 judges the value: a model built from small parts is small, whatever its fields
         # allow (that is BL002/BL003's finding, at the field). Built from a large part, it is as
-        # large as that part, and the message names the part.
-        return join_all(args).with_models(models)
+        # large as that part, and the message names the part; each field read back is what the
+        # call passed there (`Output(stdout=cut(out), stderr=err).stdout`).
+        passed = {arg.keyword.value: value for arg, value in zip(call.args, args, strict=False) if arg.keyword}
+        if any(arg.star for arg in call.args):
+            passed = {}  # `Output(**data)`: any field may hold any of it
+        declared = [item.name for _, item in model.all_fields()]
+        return _with_passed_fields(join_all(args).with_models(models), passed, declared)
+
+
+def _with_passed_fields(instance: Verdict, passed: dict[str, Verdict], declared: list[str]) -> Verdict:
+    """`instance` of a class whose fields are set from the call's arguments (`passed`): each
+    such field given a bounded value is bounded, read back, and so is each `declared` field the
+    call does not pass (its default, a constant). The others are read as any field of a large
+    object is (so one named for a short value, `.branch_name`, stays short)."""
+    if not passed:
+        return instance
+    given = {name: passed.get(name, BOUNDED_VALUE) for name in declared} | passed
+    kept = tuple((name, value) for name, value in given.items() if value.bounded)
+    if not kept or (instance.bounded and not instance.params):
+        return instance  # (bounded by parameters, a helper's instance is as large as each call makes it)
+    return replace(instance, fields=kept)
 
 
 def _dataclass_fields(module: ModuleInfo, cls: cst.ClassDef) -> list[str] | None:
@@ -472,6 +496,8 @@ def _at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
         result = replace(result, otherwise=_at_call(value.otherwise, passed))
     if value.keys is not None:
         result = replace(result, keys=tuple((key, _at_call(entry, passed)) for key, entry in value.keys))
+    if value.fields is not None:
+        result = replace(result, fields=tuple((name, _at_call(held, passed)) for name, held in value.fields))
     return result
 
 

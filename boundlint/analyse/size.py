@@ -211,8 +211,18 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         joined = _changed(joined, failed=False)  # failed on one branch only: either body
     if joined.record and a.level == b.level == UNBOUNDED and a.record != b.record:
         joined = _changed(joined, record=False)  # a record on one side, a whole listing on the other
-    if joined.fields is not None and a.fields != b.fields:
-        joined = _changed(joined, fields=_join_fields(a.fields, b.fields))
+    if not joined.bounded or joined.params:
+        # (bounded by parameters, as large as each call makes it: its fields are kept too)
+        if a.fields == b.fields:
+            fields = a.fields
+        elif a.bounded and a.fields is None and not a.params:
+            fields = b.fields  # a bounded side without fields (a message) makes no field larger
+        elif b.bounded and b.fields is None and not b.params:
+            fields = a.fields
+        else:
+            fields = _join_fields(a.fields, b.fields)
+        if joined.fields != fields:
+            joined = _changed(joined, fields=fields)
     if joined.otherwise is not None and a.otherwise != b.otherwise:
         joined = _changed(joined, otherwise=None)
     keys = None
@@ -281,8 +291,11 @@ def _join_fields(
     a: tuple[tuple[str, Verdict], ...] | None, b: tuple[tuple[str, Verdict], ...] | None
 ) -> tuple[tuple[str, Verdict], ...] | None:
     """The fields of an instance made on either branch (`Result(output=text)` or
-    `Result(error=msg)` of one class): each field as large as on either side. None unless both
-    sides are instances with the same fields."""
-    if a is None or b is None or [name for name, _ in a] != [name for name, _ in b]:
+    `Result(output=cut(text), error=msg)` of one class): each field known on both sides, as large
+    as on either. A field known on one side only is read, as any other, from the whole value. None
+    unless both sides know some field."""
+    if a is None or b is None:
         return None
-    return tuple((name, join(left, right)) for (name, left), (_, right) in zip(a, b, strict=True))
+    right = dict(b)
+    both = tuple((name, join(held, right[name])) for name, held in a if name in right)
+    return both or None
