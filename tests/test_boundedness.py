@@ -83,6 +83,11 @@ BOUNDED = {
         "import types\njob = types.SimpleNamespace()\njob.result_url = requests.get(q).json().get('result')\n"
         "return job.result_url"
     ),
+    "a field of a parameter cut in place by a helper that returns it": (
+        "def limited(done):\n    if len(done.stdout) > 5000:\n"
+        "        done.stdout = done.stdout[:5000] + '... [OUTPUT TRUNCATED]'\n"
+        "    return done\nreturn limited(subprocess.run(q, capture_output=True, text=True)).stdout"
+    ),
     "narrowed by its tokens": (
         "text = requests.get(q).text\nif len(encoding.encode(text)) > 4000:\n    return 'too long'\nreturn text"
     ),

@@ -560,6 +560,13 @@ class FunctionEvaluator:
                 # A large value set there is read as any field of a large object is (so a field
                 # named for a link, `job.result_url = data.get("url")`, stays short).
                 env[target.value.value] = with_field(env[target.value.value], target.attr.value, value)
+        elif (
+            isinstance(target, cst.Attribute)
+            and isinstance(target.value, cst.Name)
+            and target.value.value in self.params
+        ):
+            # in a helper, `result.stdout = result.stdout[:N] + marker` of the object it was given
+            env[target.value.value] = with_field(self._argument(target.value.value), target.attr.value, value)
         elif isinstance(target, cst.Subscript) and self._set_entry(target, value, env, source):
             pass  # `update["dirty_paths"] = [path]`: that entry of a literal dict now holds it
         elif isinstance(target, cst.Subscript):
@@ -669,9 +676,10 @@ class FunctionEvaluator:
             name, small_when_true = size_test
             narrowed = then_env if small_when_true else else_env
             owner, _, attribute = name.partition(".")
-            if attribute and owner in env:
+            if attribute and (owner in env or owner in self.params):
                 # `if len(result.stdout) > N:`: that field of `result`, not `result` itself
-                narrowed[owner] = with_field(env[owner], attribute, BOUNDED_VALUE)
+                held = env[owner] if owner in env else self._argument(owner)
+                narrowed[owner] = with_field(held, attribute, BOUNDED_VALUE)
             elif not attribute:
                 narrowed[name] = BOUNDED_VALUE.with_models(env.get(name, BOUNDED_VALUE).models)
         return then_env, else_env
