@@ -137,6 +137,41 @@ UNBOUNDED = {
         "        return text[:limit] + '... [truncated]'\n    return text\nreturn cut(requests.get(q).text)",
         "high",
     ),
+    # the output of a command the model gives is surely large; of a program the code names, as
+    # often a line of status as a listing
+    "output of the model's command": (
+        "return subprocess.run(q, shell=True, capture_output=True, text=True).stdout",
+        "high",
+    ),
+    "output of the model's command, split": (
+        "import shlex\nreturn subprocess.run(shlex.split(q), capture_output=True, text=True).stdout",
+        "high",
+    ),
+    "output of a script runner": ("return subprocess.check_output(['bash', '-c', q], text=True)", "high"),
+    "output of a named program": (
+        "return subprocess.run(['git', 'push', 'origin', q], capture_output=True, text=True).stdout",
+        "medium",
+    ),
+    "output of a named program, in a local": (
+        "cmd = ['helm', 'lint', q]\ndone = subprocess.run(cmd, capture_output=True, text=True)\nreturn done.stdout",
+        "medium",
+    ),
+    "output of a named program in a shell line": (
+        "return subprocess.check_output(f'systemctl restart {q}', shell=True, text=True)",
+        "medium",
+    ),
+    "output of a named program that prints what it lists": (
+        "return subprocess.run(['git', 'log', '-n', str(n)], capture_output=True, text=True).stdout",
+        "high",
+    ),
+    "output of a named program in a shell line, that prints what it reads": (
+        "return subprocess.check_output(f'kubectl logs {q}', shell=True, text=True)",
+        "high",
+    ),
+    "output of a named program whose subcommand names content": (
+        "return subprocess.run(['deployctl', 'log', '--last'], capture_output=True, text=True).stdout",
+        "high",
+    ),
     # a local that holds another test says nothing of the size
     "a local test of something else": (
         "text = requests.get(q).text\nempty = len(q) > n\nreturn 'none' if empty else text",

@@ -54,6 +54,10 @@ class Verdict:
     # An HTTP request that writes (POST, PUT, PATCH, DELETE), or its response: the body answers a
     # write, as often an acknowledgement or the record written as a bulk of data.
     written: bool = False
+    # A child process of a program the code names (`subprocess.run(["helm", "lint", path])`), not
+    # a command the model gives: its output is as large as that program makes it, as often a line
+    # of status as a listing.
+    fixed_command: bool = False
     # An HTTP request that asks for a few items (`json={"maxResultCount": 10}`), or its response.
     asked_few: bool = False
     # A literal (`"templates.json"`): joined with a bundled path, the path stays bundled; joined
@@ -191,6 +195,7 @@ def join(a: Verdict, b: Verdict) -> Verdict:
             # `resp = requests.post(url, data=d)` on either branch: a response either way
             http=a.http and b.http,
             written=a.written and b.written,
+            fixed_command=a.fixed_command and b.fixed_command,
             asked_few=a.asked_few and b.asked_few,
             # `return match` ... `return None` in a helper: still one item of its argument
             record=(a.record or not a.params) and (b.record or not b.params) and (a.record or b.record),

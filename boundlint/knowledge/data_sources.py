@@ -98,6 +98,54 @@ ARRAY_REDUCTIONS = frozenset(
 # that answer with its status (`proc.poll()`, `await proc.wait()`: the exit code), not its output.
 PROCESS_MAKERS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"})
 PROCESS_STATUS_METHODS = frozenset({"poll", "wait", "kill", "terminate", "send_signal"})
+# What runs a command and gives its output, or a process to read it from.
+PROCESS_RUNNERS = PROCESS_MAKERS | frozenset(
+    {"subprocess.run", "subprocess.check_output", "subprocess.getoutput", "subprocess.getstatusoutput", "os.popen"}
+)
+# Programs whose output is what they read or list, as large as that (`cat`, `find`, `journalctl`),
+# and of programs with subcommands, those subcommands (`git log`, `kubectl logs`, `docker ps`).
+# Any other program the code names prints, as often as not, a line of status.
+CONTENT_PROGRAMS = frozenset(
+    {"cat", "tac", "less", "more", "head", "tail", "zcat", "bzcat", "xzcat", "strings", "xxd", "hexdump", "od"}
+    | {"ls", "dir", "tree", "find", "fd", "locate", "du", "grep", "egrep", "fgrep", "rg", "ag", "ack", "sed"}
+    | {"awk", "jq", "yq", "cut", "sort", "uniq", "diff", "journalctl", "dmesg", "ps", "top", "lsof", "netstat"}
+    | {"ss", "printenv", "set", "curl", "wget", "pdftotext", "pandoc", "sqlite3", "psql", "mysql", "mongosh"}
+    | {"redis-cli", "tar", "unzip", "7z", "nmap", "dig", "whois", "traceroute", "tcpdump", "logcat", "ffprobe"}
+)
+CONTENT_SUBCOMMANDS: dict[str, frozenset[str]] = {
+    "git": frozenset({"log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "reflog", "shortlog", "cat-file"}),
+    "kubectl": frozenset({"get", "logs", "describe", "top", "events", "explain", "exec", "api-resources"}),
+    "docker": frozenset({"logs", "ps", "images", "inspect", "history", "exec", "search", "stats"}),
+    "podman": frozenset({"logs", "ps", "images", "inspect", "history", "exec", "search", "stats"}),
+    "helm": frozenset({"list", "ls", "get", "history", "template", "show", "search", "status"}),
+    "adb": frozenset({"logcat", "shell", "bugreport", "exec-out"}),
+    "gh": frozenset({"api", "search", "issue", "pr", "run", "repo", "release"}),
+    "aws": frozenset(),  # every `aws` service call answers a resource's data
+    "gcloud": frozenset(),
+    "az": frozenset(),
+}
+
+
+def prints_content(program: str, rest: list[str]) -> bool:
+    """`cat`, `git log`, `kubectl get`, `deployctl log --last`: a program (with the words after
+    it) whose output is what it reads or lists, by the table above or by a subcommand named for
+    content (`names_content`). A program with subcommands given none the code names prints
+    content too (`["git", *args]`), and so do the cloud CLIs whatever the subcommand."""
+    if program in CONTENT_PROGRAMS:
+        return True
+    named = next((word for word in rest if not word.startswith("-")), None)
+    if program in CONTENT_SUBCOMMANDS:
+        subcommands = CONTENT_SUBCOMMANDS[program]
+        return not subcommands or named is None or named in subcommands or names_content(named)
+    return named is not None and names_content(named)
+
+
+# Programs that run whatever script or code they are given: with one of them, the command is
+# not a fixed program but what the script says (`["bash", "-c", cmd]`, `[sys.executable, path]`).
+SCRIPT_RUNNERS = frozenset(
+    {"sh", "bash", "zsh", "fish", "cmd", "powershell", "pwsh", "python", "python3", "node", "deno", "bun", "ruby"}
+    | {"perl", "php", "osascript", "env", "sudo", "xargs", "eval", "exec", "docker", "ssh", "uv", "npx", "uvx"}
+)
 
 # Library functions whose result is one of their arguments (by position), or what that
 # argument's coroutine returns.
