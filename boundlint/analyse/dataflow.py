@@ -21,6 +21,7 @@ from typing import Protocol
 
 import libcst as cst
 
+from boundlint.analyse.commands import runs_a_fixed_program
 from boundlint.analyse.markers import has_marker
 from boundlint.analyse.sinks import assigns_printed_only, is_log_call
 from boundlint.analyse.size import (
@@ -1172,72 +1173,19 @@ class FunctionEvaluator:
         return value if self._count(value) is not None else None  # not `read(-1)`: all of it
 
     def _runs_a_fixed_program(self, call: cst.Call, runner: str) -> bool:
-        """`subprocess.run(["git", "push"])`, `check_output("helm lint " + path)`: the command is a
-        program the code names, one that prints a status rather than what it reads (`cat`, `git
-        log`: `src.prints_content`), not one that runs a script (`bash -c`), nor a command the
-        model or a caller gives."""
-        given = [arg for arg in call.args if arg.keyword is None or arg.keyword.value in ("args", "cmd")]
-        if not given or given[0].star:
-            return False
-        if runner == "asyncio.create_subprocess_exec":
-            # the program and each argument apart: `create_subprocess_exec("git", "push", ...)`
-            words = []
-            for arg in call.args:
-                word = (
-                    self._command_words(arg.value, whole_command=False)
-                    if arg.keyword is None and not arg.star
-                    else None
-                )
-                if not word:
-                    break
-                words += word
-        else:
-            words = self._command_words(given[0].value, whole_command=True) or []
-        if not words:
-            return False
-        program = words[0].rsplit("/", 1)[-1]
-        if program in src.SCRIPT_RUNNERS or program.startswith("python"):
-            return False
-        return not src.prints_content(program, words[1:])
+        """The command is a program the code names that prints a status (`commands.py`)."""
+        return runs_a_fixed_program(call, runner, self._spelled_value)
 
-    def _command_words(self, command: cst.BaseExpression, whole_command: bool, depth: int = 0) -> list[str] | None:
-        """The words a command starts with where the code writes them: a literal (`"git"` as an
-        item of a list, `"git status"` as the whole command), the words of an f-string or sum up to
-        its first `{}` (`f"helm lint {path}"`: helm, lint), the literal items that open a list;
-        through a local bound once, a module's constant and `shlex.split`. None when the code does
-        not say what the program is."""
-        if depth > 2:
+    def _spelled_value(self, name: cst.Name) -> cst.BaseExpression | None:
+        """What the code binds `name` to where it says so: a local bound once, or a module's
+        constant. None for a parameter (a caller's value) and anything else."""
+        if name.value in self.params:
             return None
-        if isinstance(command, cst.Name) and command.value not in self.params:
-            bound: cst.CSTNode | None = self._assigned_once_here(command.value)
-            if bound is None:
-                entity = self.project.resolve(self.module, command)
-                bound = entity.node if entity is not None and entity.kind == "assign" else None
-            if not isinstance(bound, cst.BaseExpression):
-                return None
-            return self._command_words(bound, whole_command, depth + 1)
-        if isinstance(command, cst.Call) and dotted(command.func) == "shlex.split" and command.args:
-            return self._command_words(command.args[0].value, True, depth + 1)
-        if whole_command and isinstance(command, (cst.List, cst.Tuple)):
-            words: list[str] = []
-            for element in command.elements:
-                item = None
-                if not isinstance(element, cst.StarredElement):
-                    item = self._command_words(element.value, False, depth + 1)
-                if not item:
-                    break
-                words += item
-            return words or None
-        text = _leading_text(command)
-        if not text or not text.strip():
-            return None
-        if isinstance(command, cst.SimpleString):
-            return text.split() if whole_command else [text]
-        # `f"helm lint {path}"`: the words before the first `{}`, the last one only if a space ends it
-        words = text.split()
-        if text[:1].isspace() or not words:
-            return None
-        return words if text[-1:].isspace() else words[:-1] or None
+        bound: cst.CSTNode | None = self._assigned_once_here(name.value)
+        if bound is None:
+            entity = self.project.resolve(self.module, name)
+            bound = entity.node if entity is not None and entity.kind == "assign" else None
+        return bound if isinstance(bound, cst.BaseExpression) else None
 
     def _made_by(self, value: cst.BaseExpression, makers: frozenset[str]) -> bool:
         """`value` is a local bound once here to a call of one of `makers` (awaited or not)."""
@@ -2457,20 +2405,6 @@ def _integer(value: cst.BaseExpression | None) -> int | None:
         given = [arg.value for arg in value.args if arg.keyword is None or arg.keyword.value == "default"]
         value = given[0] if given else None
     return int(value.evaluated_value) if isinstance(value, cst.Integer) else None
-
-
-def _leading_text(expr: cst.BaseExpression) -> str | None:
-    """The literal text `expr` starts with: all of a string literal, the text before the first
-    `{...}` of an f-string, the left end of a `+` of strings."""
-    if isinstance(expr, cst.SimpleString):
-        value = expr.evaluated_value
-        return value if isinstance(value, str) else None
-    if isinstance(expr, cst.FormattedString):
-        first = expr.parts[0] if expr.parts else None
-        return first.value if isinstance(first, cst.FormattedStringText) else None
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
-        return _leading_text(expr.left)
-    return None
 
 
 def _answer_confidence(receiver: Verdict, mixed: bool) -> str:

@@ -1,0 +1,103 @@
+"""What program a child process runs, read where the code writes the command.
+
+The output of a command the model gives (`subprocess.run(command, shell=True)`) is
+surely large; of a program the code names, it is as large as that program makes
+it: `cat` and `git log` print what they read, `git push` and `helm lint` a line
+of status. Only literal words count: a list's first items, a string or f-string
+up to its first `{}`, through what the code binds a name to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+
+from boundlint.knowledge import data_sources as src
+from boundlint.project.module import dotted
+
+# What the code binds a name to where it says so (a local bound once, a module constant).
+SpelledValue = Callable[[cst.Name], "cst.BaseExpression | None"]
+
+MAX_DEPTH = 2
+
+
+def runs_a_fixed_program(call: cst.Call, runner: str, spelled: SpelledValue) -> bool:
+    """`subprocess.run(["git", "push"])`, `check_output("helm lint " + path)`: the command is a
+    program the code names, one that prints a status rather than what it reads (`cat`, `git
+    log`: `src.prints_content`), not one that runs a script (`bash -c`), nor a command the model
+    or a caller gives. `runner` is the qualified name of what `call` calls."""
+    given = [arg for arg in call.args if arg.keyword is None or arg.keyword.value in ("args", "cmd")]
+    if not given or given[0].star:
+        return False
+    if runner == "asyncio.create_subprocess_exec":
+        words = _separate_words(call, spelled)  # `create_subprocess_exec("git", "push", ...)`
+    else:
+        words = _command_words(given[0].value, spelled, whole_command=True) or []
+    if not words:
+        return False
+    program = words[0].rsplit("/", 1)[-1]
+    if program in src.SCRIPT_RUNNERS or program.startswith("python"):
+        return False
+    return not src.prints_content(program, words[1:])
+
+
+def _separate_words(call: cst.Call, spelled: SpelledValue) -> list[str]:
+    """The program and its first arguments given one by one, as far as each is literal."""
+    words: list[str] = []
+    for arg in call.args:
+        word = _command_words(arg.value, spelled, whole_command=False) if arg.keyword is None and not arg.star else None
+        if not word:
+            break
+        words += word
+    return words
+
+
+def _command_words(
+    command: cst.BaseExpression, spelled: SpelledValue, whole_command: bool, depth: int = 0
+) -> list[str] | None:
+    """The words a command starts with where the code writes them: a literal (`"git"` as an item
+    of a list, `"git status"` as the whole command), the words of an f-string or sum up to its
+    first `{}` (`f"helm lint {path}"`: helm, lint), the literal items that open a list; through
+    a name the code binds, and `shlex.split`. None when the code does not say what the program is."""
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(command, cst.Name):
+        bound = spelled(command)
+        return _command_words(bound, spelled, whole_command, depth + 1) if bound is not None else None
+    if isinstance(command, cst.Call) and dotted(command.func) == "shlex.split" and command.args:
+        return _command_words(command.args[0].value, spelled, True, depth + 1)
+    if whole_command and isinstance(command, (cst.List, cst.Tuple)):
+        words: list[str] = []
+        for element in command.elements:
+            item = None
+            if not isinstance(element, cst.StarredElement):
+                item = _command_words(element.value, spelled, False, depth + 1)
+            if not item:
+                break
+            words += item
+        return words or None
+    text = _leading_text(command)
+    if not text or not text.strip():
+        return None
+    if isinstance(command, cst.SimpleString):
+        return text.split() if whole_command else [text]
+    # `f"helm lint {path}"`: the words before the first `{}`, the last one only if a space ends it
+    words = text.split()
+    if text[:1].isspace():
+        return None
+    return words if text[-1:].isspace() else words[:-1] or None
+
+
+def _leading_text(expr: cst.BaseExpression) -> str | None:
+    """The literal text `expr` starts with: all of a string literal, the text before the first
+    `{...}` of an f-string, the left end of a `+` of strings."""
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return value if isinstance(value, str) else None
+    if isinstance(expr, cst.FormattedString):
+        first = expr.parts[0] if expr.parts else None
+        return first.value if isinstance(first, cst.FormattedStringText) else None
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        return _leading_text(expr.left)
+    return None
