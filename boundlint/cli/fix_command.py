@@ -23,7 +23,7 @@ from typing import TextIO
 from boundlint.cli.fix_flags import add_fix_arguments  # noqa: F401 - part of this module's interface
 from boundlint.core import interrupts
 from boundlint.core.config import Config
-from boundlint.core.findings import Finding
+from boundlint.core.findings import CONFIDENCE_ORDER, Finding
 from boundlint.core.result import CheckResult, ModuleRewrite
 from boundlint.engine.fix_rounds import fix_in_memory as _fix_in_memory
 from boundlint.engine.roots import Request
@@ -33,6 +33,7 @@ from boundlint.fix.declared import adds_runtime_import, declaration_hint, has_ru
 from boundlint.fix.planning import UNSAFE_REASON, has_fix
 from boundlint.fix.writer import WriteRefused, write_fixed
 from boundlint.report.writers import WRITERS, write_text
+from boundlint.rules.filter import below_fix_confidence
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -60,6 +61,9 @@ def run_fix(
     fixed, result, problems = _fix_in_memory(roots, config, options, notes)
     rewrites = [rewrite for rewrite in fixed.values() if rewrite.new != rewrite.old]
     undeclared = _undeclared_runtime(rewrites, config)
+    held_back = _held_back_for_confidence(result, config)
+    if held_back:
+        notes.append(held_back)
     if diff:
         for note in [*notes, undeclared] if undeclared else notes:
             err.write(f"boundlint: {note}\n")
@@ -153,6 +157,21 @@ def _write_summary(
             f"{with_unsafe} of them {'has an unsafe fix' if with_unsafe == 1 else 'have unsafe fixes'}: "
             "review them, then run again with --unsafe-fixes.\n"
         )
+
+
+def _held_back_for_confidence(result: CheckResult, config: Config) -> str:
+    """What to say of the findings `fix` leaves only because they are less sure than
+    `fix-min-confidence` (a run that fixes nothing would otherwise not say why)."""
+    held = [f for f in result.findings if has_fix(f.code) and below_fix_confidence(f, config)]
+    if not held:
+        return ""
+    lowest = min((f.confidence for f in held), key=lambda level: CONFIDENCE_ORDER.get(level, 1))
+    count = len(held)
+    return (
+        f"{count} finding{'s' if count != 1 else ''} left for {'its' if count == 1 else 'their'} confidence: "
+        f'fixes apply from `fix-min-confidence = "{config.fix_min_confidence}"`; set it to "{lowest}" '
+        f"(or `--config \"fix-min-confidence='{lowest}'\"`) to fix {'it' if count == 1 else 'them'} too"
+    )
 
 
 def _undeclared_runtime(rewrites: list[ModuleRewrite], config: Config) -> str:

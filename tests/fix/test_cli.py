@@ -620,3 +620,20 @@ def test_fix_min_confidence_takes_a_level_only(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.boundlint]\nfix-min-confidence = "sure"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match="fix-min-confidence"):
         load_config(None, tmp_path)
+
+
+@pytest.mark.parametrize("diff", [True, False])
+def test_fix_says_how_many_findings_it_left_for_their_confidence(tmp_path, diff):
+    path = tmp_path / "tools.py"
+    path.write_text(SURE_AND_UNSURE, encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    run_fix([path], Config(root=tmp_path), CheckOptions(), diff=diff, unsafe=False, out=out, err=err)
+    assert (
+        "boundlint: 1 finding left for its confidence: fixes apply from "
+        '`fix-min-confidence = "high"`; set it to "medium"'
+    ) in err.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    everything = Config(root=tmp_path, fix_min_confidence="medium")
+    run_fix([path], everything, CheckOptions(), diff=diff, unsafe=False, out=out, err=err)
+    assert "left for" not in err.getvalue()
