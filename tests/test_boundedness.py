@@ -88,6 +88,15 @@ BOUNDED = {
         "        done.stdout = done.stdout[:5000] + '... [OUTPUT TRUNCATED]'\n"
         "    return done\nreturn limited(subprocess.run(q, capture_output=True, text=True)).stdout"
     ),
+    # the parts of a match are parts of the text searched
+    "the groups of a match of the tool's argument": (
+        "import re\nif 'ssh' in q:\n    match = re.search(r':(\\w+)/(\\w+)$', q)\nelse:\n"
+        "    match = re.match(r'https://[^/]+/(\\w+)/(\\w+)', q)\nowner, name = match.groups()\n"
+        "return f'{owner}/{name}'"
+    ),
+    "the group of a match by a compiled pattern": (
+        "import re\nURL = re.compile(r'/(\\w+)$')\nfound = URL.search(q)\nreturn found.group(1)"
+    ),
     "narrowed by its tokens": (
         "text = requests.get(q).text\nif len(encoding.encode(text)) > 4000:\n    return 'too long'\nreturn text"
     ),
@@ -170,6 +179,15 @@ UNBOUNDED = {
     ),
     "output of a named program whose subcommand names content": (
         "return subprocess.run(['deployctl', 'log', '--last'], capture_output=True, text=True).stdout",
+        "high",
+    ),
+    # (of a large text, a group is judged by its name: it may be a number or the whole page)
+    "the groups of a match of a page": (
+        "import re\nmatch = re.search(r'<body>(.*)</body>', requests.get(q).text)\nreturn match.group(1)",
+        "medium",
+    ),
+    "what a compiled pattern finds in a page": (
+        'import re\nLINK = re.compile(r\'href="([^"]+)"\')\nreturn LINK.findall(requests.get(q).text)',
         "high",
     ),
     # a local that holds another test says nothing of the size

@@ -1187,6 +1187,37 @@ class FunctionEvaluator:
             bound = entity.node if entity is not None and entity.kind == "assign" else None
         return bound if isinstance(bound, cst.BaseExpression) else None
 
+    def _is_regex_match(self, value: cst.BaseExpression) -> bool:
+        """`value` is a local bound here only to regex matches: `re.search(pattern, text)`,
+        `URL_RE.match(url)` of a module's `URL_RE = re.compile(...)`."""
+        if not isinstance(value, cst.Name):
+            return False
+        made = self._assigned_values_here(value.value)
+        return bool(made) and all(self._matches_a_pattern(call) for call in made)
+
+    def _matches_a_pattern(self, value: cst.BaseExpression) -> bool:
+        if not isinstance(value, cst.Call):
+            return False
+        if self.module.qualify(value.func) in src.REGEX_MATCHERS:
+            return True
+        func = value.func
+        return (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in src.PATTERN_MATCH_METHODS
+            and self._is_compiled_pattern(func.value)
+        )
+
+    def _is_compiled_pattern(self, value: cst.BaseExpression) -> bool:
+        """`URL_RE` of a module's `URL_RE = re.compile(...)`, or a local so bound once."""
+        if not isinstance(value, cst.Name):
+            return False
+        compiled = self._assigned_once_here(value.value)
+        if compiled is None and value.value not in self.params:
+            entity = self.project.resolve(self.module, value)
+            if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.Call):
+                return entity.module.qualify(entity.node.func) == "re.compile"
+        return isinstance(compiled, cst.Call) and self.module.qualify(compiled.func) == "re.compile"
+
     def _made_by(self, value: cst.BaseExpression, makers: frozenset[str]) -> bool:
         """`value` is a local bound once here to a call of one of `makers` (awaited or not)."""
         made = self._assigned_once_here(value.value) if isinstance(value, cst.Name) else None
@@ -2035,6 +2066,12 @@ class FunctionEvaluator:
             return BOUNDED_VALUE
         if method in src.PROCESS_STATUS_METHODS and self._made_by(func.value, src.PROCESS_MAKERS):
             return BOUNDED_VALUE  # `proc.poll()`, `await proc.wait()`: the child's exit code
+        if method in src.PATTERN_METHODS and self._is_compiled_pattern(func.value):
+            return join_all(values) if values else BOUNDED_VALUE  # `URL_RE.search(url)`: as `re.search`
+        if method in src.MATCH_PART_METHODS and receiver.bounded and self._is_regex_match(func.value):
+            # `match.groups()` of a short text: parts of it. (Of a large text, a group may be a
+            # number as well as the whole page: judged by its name as before.)
+            return receiver
         if src.writes_to_a_file(method):
             return BOUNDED_VALUE  # `response.stream_to_file(path)`: written out, not answered
         capped = receiver.capped_client

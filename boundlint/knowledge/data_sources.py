@@ -147,6 +147,14 @@ SCRIPT_RUNNERS = frozenset(
     | {"perl", "php", "osascript", "env", "sudo", "xargs", "eval", "exec", "docker", "ssh", "uv", "npx", "uvx"}
 )
 
+# What matches a regex against a text, and the methods of a match that give parts of that text
+# (`re.search(p, url).groups()`): as large as the text, however plural their name.
+REGEX_MATCHERS = frozenset({"re.search", "re.match", "re.fullmatch"})
+PATTERN_MATCH_METHODS = frozenset({"search", "match", "fullmatch"})
+# Methods of a compiled pattern whose answer is parts of the text given, as `re.findall` is.
+PATTERN_METHODS = PATTERN_MATCH_METHODS | frozenset({"findall", "finditer", "sub", "subn", "split"})
+MATCH_PART_METHODS = frozenset({"group", "groups", "groupdict", "expand"})
+
 # Library functions whose result is one of their arguments (by position), or what that
 # argument's coroutine returns.
 VALUE_OF_ARGUMENT: dict[str, int] = {
