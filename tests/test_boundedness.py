@@ -146,8 +146,8 @@ UNBOUNDED = {
         "        return text[:limit] + '... [truncated]'\n    return text\nreturn cut(requests.get(q).text)",
         "high",
     ),
-    # the output of a command the model gives is surely large; of a program the code names, as
-    # often a line of status as a listing
+    # the output of a command the model gives is surely large; of a program the code names that
+    # prints a status, most often a line
     "output of the model's command": (
         "return subprocess.run(q, shell=True, capture_output=True, text=True).stdout",
         "high",
@@ -159,15 +159,15 @@ UNBOUNDED = {
     "output of a script runner": ("return subprocess.check_output(['bash', '-c', q], text=True)", "high"),
     "output of a named program": (
         "return subprocess.run(['git', 'push', 'origin', q], capture_output=True, text=True).stdout",
-        "medium",
+        "low",
     ),
     "output of a named program, in a local": (
         "cmd = ['helm', 'lint', q]\ndone = subprocess.run(cmd, capture_output=True, text=True)\nreturn done.stdout",
-        "medium",
+        "low",
     ),
     "output of a named program in a shell line": (
         "return subprocess.check_output(f'systemctl restart {q}', shell=True, text=True)",
-        "medium",
+        "low",
     ),
     "output of a named program that prints what it lists": (
         "return subprocess.run(['git', 'log', '-n', str(n)], capture_output=True, text=True).stdout",
@@ -248,7 +248,7 @@ def test_helper_that_bounds_makes_the_tool_bounded(tmp_path):
 @pytest.mark.parametrize("name", sorted(UNBOUNDED))
 def test_unbounded_returns_are_flagged_with_confidence(tmp_path, name):
     body, confidence = UNBOUNDED[name]
-    assert verdicts(tmp_path, body) == [("BL001", confidence)]
+    assert verdicts(tmp_path, body, min_confidence="low") == [("BL001", confidence)]
 
 
 def test_message_names_the_source_and_its_line(tmp_path):

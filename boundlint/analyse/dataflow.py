@@ -1670,9 +1670,7 @@ class FunctionEvaluator:
             for arg in args:
                 self.eval(arg, env)
             fixed = qualified in src.PROCESS_RUNNERS and self._runs_a_fixed_program(expr, qualified)
-            return unbounded(
-                src.SOURCE_CALLS[qualified].format(code=code), expr, self.module, MEDIUM if fixed else HIGH
-            )
+            return unbounded(src.SOURCE_CALLS[qualified].format(code=code), expr, self.module, LOW if fixed else HIGH)
         tail = qualified.rsplit(".", 1)[-1]
         if tail in ("dumps", "dump") and qualified.split(".", 1)[0] in (
             "json",
@@ -2446,11 +2444,11 @@ def _integer(value: cst.BaseExpression | None) -> int | None:
 
 def _answer_confidence(receiver: Verdict, mixed: bool) -> str:
     """How sure a read out of `receiver` is to be large: `low` when its request asked for a few
-    items, `medium` when it answers a write, is as often one record as a bulk (`mixed`), or is
-    the output of a program the code names (as often a line of status as a listing)."""
-    if receiver.asked_few:
+    items or it is the output of a program the code names that prints a status (`git push`),
+    `medium` when it answers a write or is as often one record as a bulk (`mixed`)."""
+    if receiver.asked_few or receiver.fixed_command:
         return LOW
-    return MEDIUM if mixed or receiver.written or receiver.fixed_command else HIGH
+    return MEDIUM if mixed or receiver.written else HIGH
 
 
 def _is_write(call: cst.Call) -> bool:

@@ -54,9 +54,9 @@ class Verdict:
     # An HTTP request that writes (POST, PUT, PATCH, DELETE), or its response: the body answers a
     # write, as often an acknowledgement or the record written as a bulk of data.
     written: bool = False
-    # A child process of a program the code names (`subprocess.run(["helm", "lint", path])`), not
-    # a command the model gives: its output is as large as that program makes it, as often a line
-    # of status as a listing.
+    # A child process of a program the code names that prints a status, not what it reads
+    # (`subprocess.run(["helm", "lint", path])`), nor a command the model gives: its output is
+    # most often a line or a few.
     fixed_command: bool = False
     # An HTTP request that asks for a few items (`json={"maxResultCount": 10}`), or its response.
     asked_few: bool = False

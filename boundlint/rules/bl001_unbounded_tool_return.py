@@ -65,10 +65,10 @@ Confidence is `high` when the value comes from a known source of bulk data
 (a file or response body read, the output of a command the model gives or of a
 program that prints what it reads or lists, `cat`, `git log`) and the tool is not named for
 looking one record up (`get_queue_info`), `medium` for a source that is
-as often one record as a bulk (parsed JSON, a query's rows, the output of another
-program the code names, `git push`, `helm lint`) or a call whose
+as often one record as a bulk (parsed JSON, a query's rows) or a call whose
 name says it reads content, and `low` (not reported by default) for what a
-reviewer most often reads as short: a return on an error branch
+reviewer most often reads as short: the output of another program the code
+names (`git push`, `helm lint`: a status), a return on an error branch
 (`if "error" in result:`), an error report (`f"Error: {detail}"`), a call that asks for a few items
 or tokens by a count the code sets (or the tool's schema bounds: `Field(le=10)`),
 an image or audio block, and anything in
