@@ -7,8 +7,8 @@ from livekit.agents import Agent, RunContext, function_tool
 from livekit.agents.llm import function_tool as llm_function_tool
 
 
-async def run_diagnostics(context: RunContext, host: str) -> str:  # expect: tool BL001
-    completed = subprocess.run(["ping", "-c", "50", host], capture_output=True, text=True, check=False)
+async def service_logs(context: RunContext, service: str) -> str:  # expect: tool BL001
+    completed = subprocess.run(["journalctl", "--no-pager", "-u", service], capture_output=True, text=True, check=False)
     return completed.stdout
 
 
@@ -17,9 +17,9 @@ async def server_time(context: RunContext) -> str:  # expect: tool
 
 
 def make_agent() -> Agent:
-    diagnostics = function_tool(run_diagnostics, name="run_diagnostics", description="Ping a host.")
+    logs = function_tool(service_logs, name="service_logs", description="The journal of a service.")
     clock = llm_function_tool(server_time)
-    return Agent(instructions="You are an ops assistant.", tools=[diagnostics, clock])
+    return Agent(instructions="You are an ops assistant.", tools=[logs, clock])
 
 
 def count_words(text: str) -> int:
