@@ -451,7 +451,7 @@ class ToolFinder:
             )
         if found.overrides_builtin:
             for name, method in methods.items():
-                if not name.startswith("_") and name not in _TOOLKIT_PLUMBING:
+                if not name.startswith("_") and name not in _TOOLKIT_PLUMBING and not _bound_otherwise(method):
                     self._add(method, found.framework, f"{label}.{name} (override)")
 
     def _listed_methods(self, module: ModuleInfo, cls: cst.ClassDef, found: ToolClass) -> list[str]:
@@ -1308,6 +1308,13 @@ class ToolFinder:
 
 # Methods of a toolkit class that are its machinery, not tools.
 _TOOLKIT_PLUMBING = frozenset({"get_tools", "to_tool_list", "to_tool_list_async", "register", "run_mcp_server"})
+
+
+def _bound_otherwise(method: cst.FunctionDef) -> bool:
+    """A classmethod, staticmethod or property: not what a toolkit's `FunctionTool(self.m)` wraps
+    (an application's `get_can_use_tools` classmethod builds the tool list)."""
+    names = {dotted(d.decorator) for d in method.decorators}
+    return bool(names & {"classmethod", "staticmethod", "property", "functools.cached_property", "cached_property"})
 
 
 def _is_kin(entry: fw.ToolBase, external: str) -> bool:

@@ -106,5 +106,14 @@ class ProxiedSearchToolkit(SearchToolkit):
     def search_google(self, query: str, search_type: str = "web", number_of_result_pages: int = 10, start_page: int = 1) -> List[Dict[str, Any]]:  # expect: tool BL001
         return self._proxy_search(query, number_of_result_pages)
 
+    @classmethod
+    def available_tools(cls, proxy_url: str) -> List[FunctionTool]:
+        """Not a tool: a class's own way to build its tool list (an application's `get_can_use_tools`)."""
+        return cls(proxy_url).get_tools() if proxy_url else []
+
+    @property
+    def endpoint(self) -> str:
+        return f"{self.proxy_url}/google"
+
     def _proxy_search(self, query: str, n: int) -> List[Dict[str, Any]]:
         return requests.get(f"{self.proxy_url}/google", params={"q": query, "n": n}, timeout=30).json()
