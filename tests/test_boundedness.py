@@ -97,6 +97,7 @@ BOUNDED = {
     "the group of a match by a compiled pattern": (
         "import re\nURL = re.compile(r'/(\\w+)$')\nfound = URL.search(q)\nreturn found.group(1)"
     ),
+    "the tool's own items without repeats": "return list(dict.fromkeys(q.split(',')))",
     "narrowed by its tokens": (
         "text = requests.get(q).text\nif len(encoding.encode(text)) > 4000:\n    return 'too long'\nreturn text"
     ),

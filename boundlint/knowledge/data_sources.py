@@ -424,9 +424,13 @@ SMALL_BUILTINS = frozenset(
     }
 )
 
-# Builtins that return a value as large as their arguments.
+# Builtins that return a value as large as their arguments (and methods called on a builtin
+# type: `list(dict.fromkeys(items))`, the order-keeping dedupe, is the items once each).
 CONTAINER_BUILTINS = frozenset(
     {
+        "dict.fromkeys",
+        "str.join",
+        "str.format",
         "list",
         "tuple",
         "set",
