@@ -72,18 +72,32 @@ def _targets(statement: cst.Assign | cst.AnnAssign) -> list[cst.BaseAssignTarget
     return [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
 
 
+# Methods that put what they are given into the list, set or dict they are called on.
+_FILLING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "appendleft", "setdefault"})
+
+
 def _printed_only(module: ModuleInfo, function: cst.FunctionDef) -> frozenset[str]:
     assigned: set[str] = set()
-    stored: set[int] = set()  # the Name nodes that are plain assignment targets
+    stored: set[int] = set()  # the Name nodes that are plain assignment targets, or a list being filled
     read_elsewhere: set[str] = set()
     read_printed: set[str] = set()
-    stack: list[tuple[cst.CSTNode, bool]] = [(function.body, False)]
+    # `safe_log.append({"preview": preview})`: `preview` goes into `safe_log`, and is printed only
+    # if `safe_log` is (a list filled, then only logged).
+    fills: dict[str, set[str]] = {}
+    # What the node is read for: a model (None), a log call (""), or filling that local list.
+    stack: list[tuple[cst.CSTNode, str | None]] = [(function.body, None)]
     while stack:
-        node, printed = stack.pop()
+        node, into = stack.pop()
         kind = type(node)  # exact classes (none has a subclass): `isinstance` on libcst's runs `abc`
         if kind is cst.Name:
             if id(node) not in stored:
-                (read_printed if printed else read_elsewhere).add(cast("cst.Name", node).value)
+                name = cast("cst.Name", node).value
+                if into is None:
+                    read_elsewhere.add(name)
+                elif into == "":
+                    read_printed.add(name)
+                else:
+                    fills.setdefault(name, set()).add(into)
             continue
         if kind is cst.Assign or kind is cst.AnnAssign:
             for target in _targets(cast("cst.Assign | cst.AnnAssign", node)):
@@ -93,10 +107,34 @@ def _printed_only(module: ModuleInfo, function: cst.FunctionDef) -> frozenset[st
         elif kind is cst.Global or kind is cst.Nonlocal:
             read_elsewhere.update(item.name.value for item in cast("cst.Global | cst.Nonlocal", node).names)
             continue
-        elif kind is cst.Call and not printed and is_log_call(module, cast("cst.Call", node)):
-            printed = True
-        stack.extend((child, printed) for child in _code_children(node))
-    return frozenset((assigned & read_printed) - read_elsewhere)
+        elif kind is cst.Call and into is None:
+            call = cast("cst.Call", node)
+            if is_log_call(module, call):
+                into = ""
+            else:
+                filled = _filled_list(call)
+                if filled is not None:
+                    stored.add(id(filled))  # filling it is no read of it
+                    stack.extend((arg, filled.value) for arg in call.args)
+                    continue
+        stack.extend((child, into) for child in _code_children(node))
+    printed = (assigned & read_printed) - read_elsewhere - fills.keys()
+    filling = {name for name in assigned - read_elsewhere if name in fills}
+    # A name that fills lists is printed only when every list it fills is (and it is read in no
+    # other way than printed): to a fixed point, as lists fill lists.
+    while True:
+        more = {name for name in filling - printed if fills[name] <= printed}
+        if not more:
+            return frozenset(printed)
+        printed |= more
+
+
+def _filled_list(call: cst.Call) -> cst.Name | None:
+    """The local that `call` fills: `rows` of `rows.append(row)`."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.attr.value in _FILLING_METHODS:
+        return func.value
+    return None
 
 
 def _code_children(node: cst.CSTNode) -> list[cst.CSTNode]:
