@@ -98,6 +98,15 @@ BOUNDED = {
         "import re\nURL = re.compile(r'/(\\w+)$')\nfound = URL.search(q)\nreturn found.group(1)"
     ),
     "the tool's own items without repeats": "return list(dict.fromkeys(q.split(',')))",
+    # a table's statistics and schema, not its rows
+    "statistics of a table": (
+        "import pandas as pd\ndf = pd.read_csv(q)\n"
+        "return f\"{df['brand'].nunique()} brands, mean price {df['price'].mean():.2f}\""
+    ),
+    "the columns of a table": (
+        "import pandas as pd\ndf = pd.read_csv(q)\n"
+        "return json.dumps({'error': 'missing brand', 'available_columns': list(df.columns)})"
+    ),
     "narrowed by its tokens": (
         "text = requests.get(q).text\nif len(encoding.encode(text)) > 4000:\n    return 'too long'\nreturn text"
     ),

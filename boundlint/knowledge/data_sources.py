@@ -1008,6 +1008,8 @@ RECORD_VERBS = frozenset({"get", "find", "describe", "lookup", "show", "view", "
 # Methods that return a number, a bool or None whatever the receiver.
 SMALL_METHODS = frozenset(
     {
+        # statistics of a series or table: a number, or one per column
+        *("nunique", "mean", "median", "std", "var", "sem", "skew", "kurt", "kurtosis", "idxmax", "idxmin"),
         "startswith",
         "endswith",
         "isdigit",
@@ -1064,6 +1066,8 @@ SMALL_METHODS = frozenset(
 # flag a tool that answers with a page's id, title and link.
 SMALL_ATTRIBUTES = frozenset(
     {
+        # a table's shape and schema, not its rows (`df.columns`, `df.dtypes`)
+        *("columns", "dtypes", "shape"),
         # status and flags
         "status_code",
         "status",
