@@ -179,6 +179,10 @@ UNBOUNDED = {
         "return subprocess.check_output(f'systemctl restart {q}', shell=True, text=True)",
         "low",
     ),
+    "output of a named program whose work the model's words say": (
+        "return subprocess.run(['osqueryi', '--json', q], capture_output=True, text=True).stdout",
+        "high",
+    ),
     "output of a named program that prints what it lists": (
         "return subprocess.run(['git', 'log', '-n', str(n)], capture_output=True, text=True).stdout",
         "high",

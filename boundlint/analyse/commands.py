@@ -31,35 +31,40 @@ def runs_a_fixed_program(call: cst.Call, runner: str, spelled: SpelledValue) -> 
     if not given or given[0].star:
         return False
     if runner == "asyncio.create_subprocess_exec":
-        words = _separate_words(call, spelled)  # `create_subprocess_exec("git", "push", ...)`
+        words, whole = _separate_words(call, spelled)  # `create_subprocess_exec("git", "push", ...)`
     else:
-        words = _command_words(given[0].value, spelled, whole_command=True) or []
+        words, whole = _command_words(given[0].value, spelled, whole_command=True) or ([], False)
     if not words:
         return False
     program = words[0].rsplit("/", 1)[-1]
     if program in src.SCRIPT_RUNNERS or program.startswith("python"):
         return False
+    if not whole and not any(not word.startswith("-") for word in words[1:]):
+        return False  # `["osqueryi", "--json", query]`: what it does is the words the code does not write
     return not src.prints_content(program, words[1:])
 
 
-def _separate_words(call: cst.Call, spelled: SpelledValue) -> list[str]:
-    """The program and its first arguments given one by one, as far as each is literal."""
+def _separate_words(call: cst.Call, spelled: SpelledValue) -> tuple[list[str], bool]:
+    """The program and its first arguments given one by one, as far as each is literal; and
+    whether all of them are."""
     words: list[str] = []
-    for arg in call.args:
-        word = _command_words(arg.value, spelled, whole_command=False) if arg.keyword is None and not arg.star else None
-        if not word:
-            break
-        words += word
-    return words
+    positional = [arg for arg in call.args if arg.keyword is None]
+    for arg in positional:
+        found = _command_words(arg.value, spelled, whole_command=False) if not arg.star else None
+        if found is None or not found[1]:
+            return words, False
+        words += found[0]
+    return words, True
 
 
 def _command_words(
     command: cst.BaseExpression, spelled: SpelledValue, whole_command: bool, depth: int = 0
-) -> list[str] | None:
-    """The words a command starts with where the code writes them: a literal (`"git"` as an item
-    of a list, `"git status"` as the whole command), the words of an f-string or sum up to its
-    first `{}` (`f"helm lint {path}"`: helm, lint), the literal items that open a list; through
-    a name the code binds, and `shlex.split`. None when the code does not say what the program is."""
+) -> tuple[list[str], bool] | None:
+    """The words a command starts with where the code writes them, and whether that is all of it:
+    a literal (`"git"` as an item of a list, `"git status"` as the whole command), the words of
+    an f-string or sum up to its first `{}` (`f"helm lint {path}"`: helm, lint), the literal
+    items that open a list; through a name the code binds, and `shlex.split`. None when the
+    code does not say what the program is."""
     if depth > MAX_DEPTH:
         return None
     if isinstance(command, cst.Name):
@@ -73,20 +78,21 @@ def _command_words(
             item = None
             if not isinstance(element, cst.StarredElement):
                 item = _command_words(element.value, spelled, False, depth + 1)
-            if not item:
-                break
-            words += item
-        return words or None
+            if item is None or not item[1]:
+                return (words, False) if words else None
+            words += item[0]
+        return (words, True) if words else None
     text = _leading_text(command)
     if not text or not text.strip():
         return None
     if isinstance(command, cst.SimpleString):
-        return text.split() if whole_command else [text]
+        return (text.split(), True) if whole_command else ([text], True)
     # `f"helm lint {path}"`: the words before the first `{}`, the last one only if a space ends it
     words = text.split()
     if text[:1].isspace():
         return None
-    return words if text[-1:].isspace() else words[:-1] or None
+    kept = words if text[-1:].isspace() else words[:-1]
+    return (kept, False) if kept else None
 
 
 def _leading_text(expr: cst.BaseExpression) -> str | None:
