@@ -872,6 +872,50 @@ library_tool = Tool(DDGS().text, name="ddg")
     assert tools_of(tmp_path, files) == {"SearchToolkit.search": "camel", "ExaSearchTool.__call__": "pydantic-ai"}
 
 
+def test_a_method_of_an_instance_the_enclosing_function_made_is_the_tool(tmp_path):
+    """`notes = Notes()` then `FunctionTool(notes.search)` in a function, `browser = cls(...)` then
+    `browser.visit` in a classmethod; not a method of an instance of a library's class."""
+    files = {
+        "agent.py": """
+import requests
+from camel.agents import ChatAgent
+from camel.toolkits import FunctionTool
+from langchain_core.tools import StructuredTool
+from duckduckgo_search import DDGS
+
+
+class Notes:
+    def search(self, q: str) -> str:
+        return requests.get(q).text
+
+    def unused(self) -> str:
+        return "no"
+
+
+class Browser:
+    def visit(self, url: str) -> str:
+        return requests.get(url).text
+
+    @classmethod
+    def tools(cls):
+        browser = cls()
+        return [FunctionTool(browser.visit)]
+
+
+def build():
+    notes = Notes()
+    ddg = DDGS()
+    return ChatAgent("sys", tools=[FunctionTool(notes.search), FunctionTool(ddg.text)])
+
+
+def build_lc():
+    client = Notes()
+    return StructuredTool.from_function(func=client.search, name="s", description="d")
+""",
+    }
+    assert tools_of(tmp_path, files) == {"Notes.search": "camel", "Browser.visit": "camel"}
+
+
 def test_functions_in_a_loop_over_a_literal_list_of_tuples_are_tools(tmp_path):
     """`for func, description in [(get_thread, "..."), ...]: assistant.register_for_llm(...)(func)`,
     at module level (build-with-ag2's Arcade agents) or in a function over a module-level list."""

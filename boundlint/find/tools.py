@@ -1130,8 +1130,22 @@ class ToolFinder:
         if entity is not None and entity.kind == "function" and isinstance(entity.node, cst.FunctionDef):
             return entity.node
         if isinstance(value, cst.Attribute):
-            return self._bound_method(module, value)
+            return self._bound_method(module, value) or self._local_bound_method(call, value)
         return None
+
+    def _local_bound_method(self, call: CallSite, value: cst.Attribute) -> cst.FunctionDef | None:
+        """`notes.search` where the enclosing function made `notes = Notes()` (or `cls(...)` in a
+        classmethod): that class's method, as for an instance made in place."""
+        if not isinstance(value.value, cst.Name) or value.value.value in ("self", "cls"):
+            return None
+        made = self.local_values(call, value.value.value)
+        if len(made) != 1 or not isinstance(made[0], cst.Call):
+            return None
+        func = made[0].func
+        if isinstance(func, cst.Name) and func.value == "cls" and call.owner is not None:
+            return class_methods(call.owner).get(value.attr.value)
+        resolved = self.project.resolve_class(call.module, callee(made[0]))
+        return class_methods(resolved[1]).get(value.attr.value) if resolved is not None else None
 
     def _register_made(self, call: CallSite, made: cst.Call, framework: str, form: str, depth: int) -> None:
         """`make_handler(x)` registered: the functions a project factory returns (its closures).
