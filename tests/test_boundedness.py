@@ -212,7 +212,7 @@ UNBOUNDED = {
     # an API's parsed JSON is as often one record as a bulk of data: medium, and so is what is made of it
     "json dumps of unknown": ("data = requests.get(q).json()\nreturn json.dumps(data)", "medium"),
     "subprocess": ("return subprocess.run(q, capture_output=True, text=True).stdout", "high"),
-    "environment": ("return dict(os.environ)", "high"),
+    "environment": ("return dict(os.environ)", "medium"),  # a few KB as a rule, not a bulk of data
     "join over unknown": ("return '\\n'.join(requests.get(q).json())", "medium"),
     "comprehension over unknown": ("return [r['title'] for r in requests.get(q).json()]", "medium"),
     "list grown in a loop": ("out = []\nfor r in requests.get(q).json():\n    out.append(r)\nreturn out", "medium"),

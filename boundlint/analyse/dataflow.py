@@ -916,7 +916,8 @@ class FunctionEvaluator:
         code = Quoted(self.module, expr)
         qualified = self.project.external_name(self.module, expr)
         if qualified in src.SOURCE_NAMES:
-            return unbounded(src.SOURCE_NAMES[qualified].format(code=code), expr, self.module, HIGH)
+            # (`medium`: the environment and the command line are a few KB, not a bulk of data)
+            return unbounded(src.SOURCE_NAMES[qualified].format(code=code), expr, self.module, MEDIUM)
         base = _root_name(expr)
         if (
             qualified is not None
