@@ -353,8 +353,9 @@ class FunctionEvaluator:
                 return self._if(node.orelse, env)
             return self._block(node.orelse.body, env)
         self.eval(node.test, env)
-        then_env, else_env = self._narrow(node.test, env)
-        size_test = _size_test(self._test_as_written(node.test))  # (`truncated = len(text) > n`)
+        written = self._test_as_written(node.test)  # (`truncated = len(text) > n` ... `if truncated:`)
+        then_env, else_env = self._narrow(node.test, env, written)
+        size_test = _size_test(written)
         small_then = size_test[0] if size_test is not None and size_test[1] else None
         small_else = size_test[0] if size_test is not None and not size_test[1] else None
         with self._measured(small_then):
@@ -646,10 +647,11 @@ class FunctionEvaluator:
 
     # -- narrowing ----------------------------------------------------------
 
-    def _narrow(self, test: cst.BaseExpression, env: Env) -> tuple[Env, Env]:
+    def _narrow(self, test: cst.BaseExpression, env: Env, written: cst.BaseExpression | None = None) -> tuple[Env, Env]:
         """`if len(x) > N:` means x is small on the else branch (and vice versa); also through a
-        local that holds the test (`truncated = len(x) > N` ... `x[:N] + "…" if truncated else x`)."""
-        test = self._test_as_written(test)
+        local that holds the test (`truncated = len(x) > N` ... `x[:N] + "…" if truncated else x`).
+        `written`: the test as `_test_as_written` gives it, when the caller has it already."""
+        test = written if written is not None else self._test_as_written(test)
         then_env, else_env = dict(env), dict(env)
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             inner_then, inner_else = self._narrow(test.expression, env)
@@ -1178,15 +1180,25 @@ class FunctionEvaluator:
         return runs_a_fixed_program(call, runner, self._spelled_value)
 
     def _spelled_value(self, name: cst.Name) -> cst.BaseExpression | None:
-        """What the code binds `name` to where it says so: a local bound once, or a module's
-        constant. None for a parameter (a caller's value) and anything else."""
+        """What the code binds `name` to where it says so (`_binding`). None for a parameter (a
+        caller's value) and anything else."""
         if name.value in self.params:
             return None
-        bound: cst.CSTNode | None = self._assigned_once_here(name.value)
-        if bound is None:
-            entity = self.project.resolve(self.module, name)
-            bound = entity.node if entity is not None and entity.kind == "assign" else None
-        return bound if isinstance(bound, cst.BaseExpression) else None
+        found = self._binding(name)
+        return found[0] if found is not None else None
+
+    def _binding(self, name: cst.Name) -> tuple[cst.BaseExpression, ModuleInfo] | None:
+        """What `name` is bound to, and the module that binds it: a local bound once here, else
+        (unless it is a parameter) a module's constant, in the module that defines it."""
+        bound = self._assigned_once_here(name.value)
+        if bound is not None:
+            return bound, self.module
+        if name.value in self.params:
+            return None
+        entity = self.project.resolve(self.module, name)
+        if entity is None or entity.kind != "assign" or not isinstance(entity.node, cst.BaseExpression):
+            return None
+        return entity.node, entity.module
 
     def _is_regex_match(self, value: cst.BaseExpression) -> bool:
         """`value` is a local bound here only to regex matches: `re.search(pattern, text)`,
@@ -1210,14 +1222,11 @@ class FunctionEvaluator:
 
     def _is_compiled_pattern(self, value: cst.BaseExpression) -> bool:
         """`URL_RE` of a module's `URL_RE = re.compile(...)`, or a local so bound once."""
-        if not isinstance(value, cst.Name):
+        found = self._binding(value) if isinstance(value, cst.Name) else None
+        if found is None:
             return False
-        compiled = self._assigned_once_here(value.value)
-        if compiled is None and value.value not in self.params:
-            entity = self.project.resolve(self.module, value)
-            if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.Call):
-                return entity.module.qualify(entity.node.func) == "re.compile"
-        return isinstance(compiled, cst.Call) and self.module.qualify(compiled.func) == "re.compile"
+        compiled, bound_in = found
+        return isinstance(compiled, cst.Call) and bound_in.qualify(compiled.func) == "re.compile"
 
     def _made_by(self, value: cst.BaseExpression, makers: frozenset[str]) -> bool:
         """`value` is a local bound once here to a call of one of `makers` (awaited or not)."""

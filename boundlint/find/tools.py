@@ -1144,8 +1144,7 @@ class ToolFinder:
         func = made[0].func
         if isinstance(func, cst.Name) and func.value == "cls" and call.owner is not None:
             return class_methods(call.owner).get(value.attr.value)
-        resolved = self.project.resolve_class(call.module, callee(made[0]))
-        return class_methods(resolved[1]).get(value.attr.value) if resolved is not None else None
+        return self._method_of_made(call.module, made[0], value.attr.value)
 
     def _register_made(self, call: CallSite, made: cst.Call, framework: str, form: str, depth: int) -> None:
         """`make_handler(x)` registered: the functions a project factory returns (its closures).
@@ -1213,8 +1212,12 @@ class ToolFinder:
             if entity is None or entity.kind != "assign" or not isinstance(entity.node, cst.Call):
                 return None
             made, made_in = entity.node, entity.module
-        resolved = self.project.resolve_class(made_in, callee(made))
-        return class_methods(resolved[1]).get(value.attr.value) if resolved is not None else None
+        return self._method_of_made(made_in, made, value.attr.value)
+
+    def _method_of_made(self, module: ModuleInfo, made: cst.Call, name: str) -> cst.FunctionDef | None:
+        """The method `name` of the class of the tree that `made` constructs (in `module`)."""
+        resolved = self.project.resolve_class(module, callee(made))
+        return class_methods(resolved[1]).get(name) if resolved is not None else None
 
     def _loop_sources(self, call: CallSite, name: str) -> list[cst.BaseExpression]:
         """What a loop or comprehension in the enclosing function (or at module level) iterates to
