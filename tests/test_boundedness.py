@@ -195,6 +195,31 @@ UNBOUNDED = {
         "return subprocess.run(['deployctl', 'log', '--last'], capture_output=True, text=True).stdout",
         "high",
     ),
+    # through a helper given the whole command: as large as what the program each call names prints
+    "output of a named program, run by a helper": (
+        "def run(cmd):\n    return subprocess.run(cmd, capture_output=True, text=True)\n"
+        "return run(['git', 'branch', '--show-current']).stdout",
+        "low",
+    ),
+    "output of a named program, read by a helper": (
+        "def run(cmd):\n    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)\n"
+        "    out, _ = proc.communicate()\n    return out\nreturn run(f'virtctl pause vm {q}')",
+        "low",
+    ),
+    "output of a program that prints what it lists, run by a helper": (
+        "def run(cmd):\n    return subprocess.check_output(cmd, text=True)\nreturn run(['git', 'log', '-n', '5'])",
+        "high",
+    ),
+    "output of the model's command, run by a helper": (
+        "def run(cmd):\n    return subprocess.check_output(cmd, shell=True, text=True)\n"
+        "out = run(['git', 'status'])\nreturn out + run(q)",
+        "high",
+    ),
+    # (only the whole command: `["git", *args]` given `["log"]` runs `git log`)
+    "output of a program a helper completes": (
+        "def git(*args):\n    return subprocess.check_output(['git', *args], text=True)\nreturn git('log')",
+        "high",
+    ),
     # (of a large text, a group is judged by its name: it may be a number or the whole page)
     "the groups of a match of a page": (
         "import re\nmatch = re.search(r'<body>(.*)</body>', requests.get(q).text)\nreturn match.group(1)",

@@ -301,7 +301,7 @@ class Analysis:
             *([summary.otherwise] if summary.otherwise else []),
             *(entry for _, entry in summary.keys or ()),
         )
-        if any(part.params or part.cut_params or part.read_params for part in parts):
+        if any(part.params or part.cut_params or part.read_params or part.command_params for part in parts):
             summary = self._with_arguments(summary, function, call, args, skip_first=entity.owner is not None)
         if summary.level == UNBOUNDED:
             where = f"{summary.reason} via `{entity.name}()`"
@@ -503,10 +503,21 @@ def _at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
 
 def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
     if value.level == UNBOUNDED:
-        plain = replace(value, params=frozenset(), elements=None, otherwise=None, keys=None, read_params=frozenset())
+        plain = replace(
+            value,
+            params=frozenset(),
+            elements=None,
+            otherwise=None,
+            keys=None,
+            read_params=frozenset(),
+            command_params=frozenset(),
+        )
         read = [passed.get(name) for name in value.read_params]
         if read and all(path is not None and path.bundled for path in read):
             return replace(plain, confidence=LOW)  # `read_json(HERE / "orders.json")`: the project's own file
+        commands = [passed.get(name) for name in value.command_params]
+        if commands and all(command is not None and command.fixed_command for command in commands):
+            return replace(plain, confidence=LOW, fixed_command=True)  # `_run(["git", "push"])`: a status
         return plain
     given = [_as_read(passed[name], name, value) for name in sorted(value.params) if name in passed]
     if value.record:  # `_find(filings, acc)`: one item of what the call passes
@@ -520,6 +531,7 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
         otherwise=None,
         keys=None,
         cut_params=frozenset(),
+        command_params=frozenset(),
     )
     cut = [passed[name] for name in value.cut_params if name in passed]
     if value.level == SILENT and value.cut_params and all(item.bounded for item in cut):

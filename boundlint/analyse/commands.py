@@ -27,13 +27,29 @@ def runs_a_fixed_program(call: cst.Call, runner: str, spelled: SpelledValue) -> 
     program the code names, one that prints a status rather than what it reads (`cat`, `git
     log`: `src.prints_content`), not one that runs a script (`bash -c`), nor a command the model
     or a caller gives. `runner` is the qualified name of what `call` calls."""
-    given = [arg for arg in call.args if arg.keyword is None or arg.keyword.value in ("args", "cmd")]
-    if not given or given[0].star:
-        return False
     if runner == "asyncio.create_subprocess_exec":
         words, whole = _separate_words(call, spelled)  # `create_subprocess_exec("git", "push", ...)`
-    else:
-        words, whole = _command_words(given[0].value, spelled, whole_command=True) or ([], False)
+        return _prints_a_status(words, whole)
+    command = command_given(call)
+    return command is not None and names_a_status_program(command, spelled)
+
+
+def command_given(call: cst.Call) -> cst.BaseExpression | None:
+    """The command a runner is given (`subprocess.run(cmd, ...)`, `Popen(args=cmd)`), None when
+    it is spread (`*cmd`) or not given."""
+    given = [arg for arg in call.args if arg.keyword is None or arg.keyword.value in ("args", "cmd")]
+    return given[0].value if given and not given[0].star else None
+
+
+def names_a_status_program(command: cst.BaseExpression, spelled: SpelledValue) -> bool:
+    """`["git", "push"]`, `f"helm lint {path}"`: a whole command whose program the code names,
+    one that prints a status (see `runs_a_fixed_program`). Also where a helper is given it
+    (`self._run(["git", "branch", "--show-current"])`) and runs it."""
+    words, whole = _command_words(command, spelled, whole_command=True) or ([], False)
+    return _prints_a_status(words, whole)
+
+
+def _prints_a_status(words: list[str], whole: bool) -> bool:
     if not words:
         return False
     program = words[0].rsplit("/", 1)[-1]

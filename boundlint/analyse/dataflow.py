@@ -21,7 +21,7 @@ from typing import Protocol
 
 import libcst as cst
 
-from boundlint.analyse.commands import runs_a_fixed_program
+from boundlint.analyse.commands import command_given, names_a_status_program, runs_a_fixed_program
 from boundlint.analyse.markers import has_marker
 from boundlint.analyse.sinks import assigns_printed_only, is_log_call
 from boundlint.analyse.size import (
@@ -98,6 +98,9 @@ COLLECTION_TYPES = frozenset(
     {"list", "List", "dict", "Dict", "Sequence", "Mapping", "Iterable", "set", "tuple", "bytes", "Any", "DataFrame"}
 )
 MAX_BASE_DEPTH = 6  # project base classes followed for an inherited `self.m()`
+# What a command the code writes looks like: a list of words, a string, an f-string, a sum of
+# strings, or a name bound to one of those.
+_COMMAND_FORMS = (cst.List, cst.Tuple, cst.SimpleString, cst.FormattedString, cst.BinaryOperation, cst.Name)
 
 
 @dataclass
@@ -968,7 +971,8 @@ class FunctionEvaluator:
             if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
                 return unbounded(f"{src.ERROR_BODY}`{code}`", expr, self.module, MEDIUM)
             confidence = _answer_confidence(receiver, mixed=False)
-            return unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, confidence)
+            found = unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, confidence)
+            return replace(found, command_params=receiver.command_params) if receiver.command_params else found
         if receiver.http and attribute in src.HTTP_METADATA_ATTRIBUTES:
             return BOUNDED_VALUE  # `resp.reason`, `resp.url`: what the response says of itself
         root = _root_name(expr)
@@ -1178,6 +1182,23 @@ class FunctionEvaluator:
     def _runs_a_fixed_program(self, call: cst.Call, runner: str) -> bool:
         """The command is a program the code names that prints a status (`commands.py`)."""
         return runs_a_fixed_program(call, runner, self._spelled_value)
+
+    def _run_of_a_parameter(self, process: Verdict, call: cst.Call, env: Env) -> Verdict:
+        """`subprocess.run(cmd, ...)` in a helper given the whole command `cmd`: as large as what
+        the program each call names prints (`Verdict.command_params`)."""
+        command = command_given(call)
+        if not isinstance(command, cst.Name) or command.value not in self.params:
+            return process  # (`["git", *args]`: the program is not all the caller writes)
+        given = self.eval(command, env)
+        return replace(process, command_params=given.params) if given.bounded and given.params else process
+
+    def _as_command(self, arg: cst.BaseExpression, value: Verdict) -> Verdict:
+        """`value`, the verdict of `arg` given to a function of the tree, marked as a command of a
+        program that prints a status (`["git", "push"]`) when it is one: a helper that runs it
+        gives a line of status."""
+        if not value.bounded or not isinstance(arg, _COMMAND_FORMS):
+            return value
+        return replace(value, fixed_command=True) if names_a_status_program(arg, self._spelled_value) else value
 
     def _spelled_value(self, name: cst.Name) -> cst.BaseExpression | None:
         """What the code binds `name` to where it says so (`_binding`). None for a parameter (a
@@ -1600,7 +1621,7 @@ class FunctionEvaluator:
             # A Protocol's or an abstract method: what an implementation gives, known by its name only.
             return unknown_answer((entity.node.name.value,), expr, self.module, [self.eval(a, env) for a in args])
         if entity is not None:
-            values = [self.eval(a, env) for a in args]
+            values = [self._as_command(a, self.eval(a, env)) for a in args]
             instance = self._self_class() if _is_self_call(func) and self.owner is not None else None
             if instance is not None and instance[1] is entity.owner:
                 instance = None  # the method's own class: nothing to dispatch on
@@ -1623,6 +1644,8 @@ class FunctionEvaluator:
                 return replace(found, http=True, written=_is_write(expr), asked_few=self._asks_for_few(expr))
             if qualified in src.PROCESS_RUNNERS and self._runs_a_fixed_program(expr, qualified):
                 return replace(found, fixed_command=True)
+            if qualified in src.PROCESS_RUNNERS:
+                return self._run_of_a_parameter(found, expr, env)
             return found
         if isinstance(func, cst.Attribute):
             return self._method_call(func, expr, args, env, code)
@@ -2178,6 +2201,8 @@ class FunctionEvaluator:
                 return replace(found, read_params=receiver.params)  # `path.read_text()` of a helper's `path`
             if receiver.read_params:
                 return replace(found, read_params=receiver.read_params)  # `f.read()` of `open(path)`
+            if receiver.command_params:
+                return replace(found, command_params=receiver.command_params)  # `proc.communicate()`
             return found
         if receiver.http and receiver.level != UNBOUNDED:
             # `session.get(url)`, `client.post(...)`: a client's request, whose answer is a response.

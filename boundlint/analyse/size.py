@@ -56,8 +56,12 @@ class Verdict:
     written: bool = False
     # A child process of a program the code names that prints a status, not what it reads
     # (`subprocess.run(["helm", "lint", path])`), nor a command the model gives: its output is
-    # most often a line or a few.
+    # most often a line or a few. Also such a command itself, given to a helper that runs it.
     fixed_command: bool = False
+    # The output of a child process whose command is these parameters of a helper (`def
+    # _run(cmd): return subprocess.run(cmd, ...)`): a line of status when each call gives it a
+    # program the code names that prints one (`self._run(["git", "push"])`).
+    command_params: frozenset[str] = field(default_factory=frozenset)
     # An HTTP request that asks for a few items (`json={"maxResultCount": 10}`), or its response.
     asked_few: bool = False
     # A literal (`"templates.json"`): joined with a bundled path, the path stays bundled; joined
@@ -214,6 +218,10 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         joined = _changed(joined, cut_params=both)
     if a.failed != b.failed:
         joined = _changed(joined, failed=False)  # failed on one branch only: either body
+    if a.command_params != b.command_params and a.level == b.level == UNBOUNDED:
+        # a status on every call only if each side's command is a parameter
+        both = a.command_params | b.command_params if a.command_params and b.command_params else frozenset[str]()
+        joined = _changed(joined, command_params=both)
     if joined.record and a.level == b.level == UNBOUNDED and a.record != b.record:
         joined = _changed(joined, record=False)  # a record on one side, a whole listing on the other
     if not joined.bounded or joined.params:
