@@ -138,6 +138,13 @@ BOUNDED = {
 UNBOUNDED = {
     "http body": ("return requests.get(q).text", "high"),
     "http body through a variable": ("resp = requests.get(q)\nbody = resp.text\nreturn body", "high"),
+    # a response of an unknown client is an HTTP body by its name; a model's answer is its text
+    "body of a response of an unknown client": ("response = q.session.get(q)\nreturn response.text", "high"),
+    "text of a model's answer named a response": ("response = llm.invoke(q)\nreturn response.content", "medium"),
+    "text of a model's answer, made by a chat API": (
+        "response = client.messages.create(model='m', messages=[])\nreturn response.content[0].text",
+        "medium",
+    ),
     "one unbounded branch": ("if n:\n    out = 'x'\nelse:\n    out = requests.get(q).text\nreturn out", "high"),
     # a field cut in place leaves the others as they were, and a cut on one branch only the rest
     "another field than the one cut in place": (

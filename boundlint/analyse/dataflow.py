@@ -963,6 +963,9 @@ class FunctionEvaluator:
             # `response.text` of a model's answer capped in tokens (`max_output_tokens=1024`): not
             # an HTTP body, however the variable is named
             return replace(unbounded(f"`{code}`", expr, self.module, LOW), capped=True)
+        if receiver.model_answer and attribute in src.RESPONSE_ONLY:
+            # `response.content` of `response = llm.invoke(...)`: the model's text, as long as it chose
+            return unbounded(f"the answer of the model `{code}`", expr, self.module, MEDIUM)
         if (
             attribute in src.SOURCE_ATTRIBUTES
             and (receiver.http or attribute not in src.RESPONSE_ONLY or _names_response(expr.value))
@@ -1505,7 +1508,7 @@ class FunctionEvaluator:
             or capped
         ):
             return replace(value, confidence=LOW, capped=capped)
-        return value
+        return replace(value, model_answer=True) if not value.http and _asks_a_model(func) else value
 
     def _of_capped_model(self, func: cst.BaseExpression, env: Env) -> bool:
         """`llm(...)` or `llm.invoke(...)` where `llm` holds a model made with few tokens to answer."""
@@ -2254,6 +2257,21 @@ def _expression_leaves(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]
         yield from _expression_leaves(expr.expression)
     else:
         yield expr
+
+
+def _asks_a_model(func: cst.BaseExpression) -> bool:
+    """`llm.invoke(...)`, `chain.ainvoke(...)`, `client.messages.create(...)`: a call that asks a
+    language model (`src.MODEL_ASK_METHODS`)."""
+    if not isinstance(func, cst.Attribute):
+        return False
+    if func.attr.value in src.MODEL_ASK_METHODS:
+        return True
+    maker = func.value
+    return (
+        func.attr.value in ("create", "acreate")
+        and isinstance(maker, cst.Attribute)
+        and maker.attr.value in src.MODEL_ANSWER_MAKERS
+    )
 
 
 def _names_response(expr: cst.BaseExpression) -> bool:

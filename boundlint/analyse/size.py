@@ -100,6 +100,9 @@ class Verdict:
     # A file read whose path is these parameters of a helper (`def read_json(path): return
     # json.loads(path.read_text())`): a file of the project when each call passes one.
     read_params: frozenset[str] = field(default_factory=frozenset)
+    # A language model's answer (`response = llm.invoke(prompt)`): its `.content` and `.text` are
+    # the answer's text, not an HTTP body, however the variable is named.
+    model_answer: bool = False
     # A model's answer capped by the tokens asked for (`max_tokens=500`): what is read out of it
     # (`r.choices[0].message.content`) is no larger, however its name reads.
     capped: bool = False

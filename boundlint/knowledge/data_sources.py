@@ -276,6 +276,16 @@ RESPONSE_ONLY = frozenset({"text", "content", "body", "json"})
 _RESPONSE_NAME = re.compile(r"^(r|res|resp|rsp|response|reply)$|_(resp|response)$", re.IGNORECASE)
 
 
+# Methods that ask a language model and give its answer (`llm.invoke(prompt)`, `(prompt | llm)
+# .invoke(...)`, `model.generate_content(...)`), and the objects whose `create` does
+# (`client.chat.completions.create`, `client.messages.create`, `client.responses.create`).
+MODEL_ASK_METHODS = frozenset(
+    {"invoke", "ainvoke", "generate_content", "generate_content_async", "predict", "apredict"}
+    | {"complete", "acomplete", "chat", "achat"}
+)
+MODEL_ANSWER_MAKERS = frozenset({"completions", "messages", "responses"})
+
+
 def names_response(name: str) -> bool:
     """`resp`, `response`, `api_response`: a name that says it holds a response."""
     return bool(_RESPONSE_NAME.search(name))
