@@ -714,6 +714,44 @@ def test_a_call_run_elsewhere_or_bound_by_partial_is_followed(tmp_path, template
     assert [(f.code, f.confidence) for f in result.findings] == expected
 
 
+TOOL_INVOKED = """
+import requests
+from langchain_core.tools import tool
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+@tool
+def fetch(url: str, region: str = "us") -> str:
+    \"\"\"Fetch.\"\"\"
+    page = requests.get(url, params={{"region": region}}).text
+    return {fetched}
+
+@mcp.tool()
+def serve(url: str) -> str:
+    return {call}
+"""
+
+
+@pytest.mark.parametrize("method", ["invoke", "run"])
+@pytest.mark.parametrize(
+    ("fetched", "expected"),
+    [("page", [("fetch", "high"), ("serve", "high")]), ("page[:1000] + '... [truncated]'", [])],
+)
+def test_a_tool_of_the_tree_invoked_with_its_arguments_is_followed(tmp_path, method, fetched, expected):
+    # `fetch.invoke({"url": url})` runs `fetch(url=url)`: as large as what `fetch` returns
+    source = TOOL_INVOKED.format(fetched=fetched, call=f'fetch.{method}({{"url": url, "region": "eu"}})')
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert result.errors == []
+    assert [(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"] == expected
+
+
+def test_a_tool_invoked_with_arguments_not_written_out_is_not_followed(tmp_path):
+    source = TOOL_INVOKED.format(fetched="page[:1000] + '... [truncated]'", call="fetch.invoke(dict(url=url))")
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"] == [("serve", "medium")]
+
+
 EITHER_INSTANCE = """
 import requests
 from mcp.server.fastmcp import FastMCP

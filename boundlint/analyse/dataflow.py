@@ -1598,6 +1598,11 @@ class FunctionEvaluator:
             # `await asyncio.to_thread(fetch, url)` is `fetch(url)`, run elsewhere.
             value = self._call(deferred, env)
             return replace(value, node=expr) if value.node is deferred else value
+        invoked = self._tool_invoked(expr, env)
+        if invoked is not None:
+            # `execute_python.invoke({"code": code})` of a `@tool` function of the tree is `execute_python(code=code)`.
+            value = self._call(invoked, env)
+            return replace(value, node=expr) if value.node is invoked else value
         if isinstance(func, cst.Call):
             self.eval(func, env)
             return unbounded(f"the result of `{code}`", expr, self.module)
@@ -1884,6 +1889,30 @@ class FunctionEvaluator:
                 ]
                 return cst.Call(func=bound[0].value, args=ordered)
         return None
+
+    def _tool_invoked(self, expr: cst.Call, env: Env) -> cst.Call | None:
+        """`search_tools.invoke({"query": q, "limit": 5})` where `search_tools` is a function of the
+        tree (made a tool by its decorator): the call of it with those keywords. None for any other
+        call, and where the arguments are not a dict of names written out."""
+        func = expr.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in src.TOOL_INVOKE_METHODS:
+            return None
+        if len(expr.args) != 1 or expr.args[0].star or not isinstance(expr.args[0].value, cst.Dict):
+            return None
+        keywords: list[cst.Arg] = []
+        for element in expr.args[0].value.elements:
+            key = (
+                element.key.evaluated_value
+                if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)
+                else None
+            )
+            if not isinstance(key, str) or not key.isidentifier() or not isinstance(element, cst.DictElement):
+                return None
+            keywords.append(cst.Arg(value=element.value, keyword=cst.Name(key)))
+        entity = self._callee(func.value, env) if isinstance(func.value, (cst.Name, cst.Attribute)) else None
+        if entity is None or entity.kind != "function":
+            return None
+        return cst.Call(func=func.value, args=keywords)
 
     def _model_channel(self, expr: cst.Call, channel: tuple[str, int | None, str | None], env: Env) -> Verdict:
         """`ToolMessage(content=x, artifact=y)` is as large as `x`; `Command(update={"messages":

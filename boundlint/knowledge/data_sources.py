@@ -1417,6 +1417,10 @@ AGENT_MAKER_ROOTS = frozenset(name.split(".", 1)[0] for name in AGENT_MAKERS)
 # Runners that run the agent they are given: `await Runner.run(agent, query)`.
 AGENT_RUN_CALLS = frozenset({"agents.Runner.run", "agents.Runner.run_sync"})
 
+# The methods of a tool object that run its function with a dict of its arguments
+# (`search_tools.invoke({"query": q})` of a LangChain `@tool`).
+TOOL_INVOKE_METHODS = frozenset({"invoke", "ainvoke", "run", "arun"})
+
 # Calls that run their first argument, with the rest as its arguments, in a thread or a pool:
 # `await asyncio.to_thread(fetch, url)` answers what `fetch(url)` does.
 RUN_ELSEWHERE_CALLS = frozenset(
