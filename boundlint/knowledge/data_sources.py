@@ -371,6 +371,25 @@ SOURCE_METHODS: dict[str, str] = {
 
 # How a finding names the body of a response read where its status said the request failed.
 ERROR_BODY = "the error body "
+# How the messages name the sources above (the words before the code they quote), but a traceback.
+_BULK_PHRASES = tuple(
+    sorted(
+        {
+            template.split("`", 1)[0].strip()
+            for table in (SOURCE_CALLS, SOURCE_METHODS, SOURCE_ATTRIBUTES)
+            for template in table.values()
+        }
+        - {"", "a traceback"}
+    )
+) + (ERROR_BODY.strip(),)
+
+
+def names_bulk_data(message: str) -> bool:
+    """A finding's message that says its tool returns one of the sources of bulk data above
+    (`the process output ...`, `the response body ...`, a join over one), not a value known
+    only by its name (`the result of ...`)."""
+    return any(f"returns {phrase}" in message or f"over {phrase}" in message for phrase in _BULK_PHRASES)
+
 
 # How a finding names a value read from one of the sources above ("the parsed response `...`"):
 # a join or a comprehension over such a value names that source, whatever its confidence.

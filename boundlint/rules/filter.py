@@ -14,8 +14,12 @@ from boundlint import rules
 from boundlint.core.config import Config
 from boundlint.core.findings import CONFIDENCE_ORDER, Finding
 from boundlint.core.selection import code_enabled, ignored_for_file
+from boundlint.knowledge.data_sources import names_bulk_data
 from boundlint.survey.file_survey import Survey
 from boundlint.survey.suppressions import Suppression, parse_suppressions, suppressing
+
+# The rule whose fix bounds a tool's return, on every branch of the tool it fixes.
+BOUND_RETURN_CODE = "BL001"
 
 if TYPE_CHECKING:  # a run that reads every answer from the cache never loads libcst
     from boundlint.project.module import ModuleInfo
@@ -53,25 +57,48 @@ def filter_findings(
 
 
 def fixable(findings: list[Finding], modules: Iterable[ModuleInfo], config: Config) -> list[Finding]:
-    """The findings a fix may act on: those the run reports, at `fix-min-confidence` or above. A
-    fix round runs in a root's worker, before the run filters what it reports, and must not fix
-    what a comment suppresses or the configuration turns off."""
+    """The findings a fix may act on: those the run reports, at `fix-min-confidence` or above; and
+    in a tool one of those fixes, its other returns of the same kinds of bulk data, however sure
+    (`stderr` under `if result.returncode != 0:` beside the `stdout` fixed): a maintainer bounds
+    every branch in one change. A fix round runs in a root's worker, before the run filters what
+    it reports, and must not fix what a comment suppresses or the configuration turns off."""
     by_display = {module.display: module for module in modules}
     suppressions: dict[str, dict[int, list[Suppression]]] = {}
-    kept = []
-    for finding in findings:
+
+    def suppressed(finding: Finding) -> bool:
         module = by_display.get(finding.filename)
-        if not _selected(finding, module.path if module is not None else None, config):
-            continue
-        if below_fix_confidence(finding, config):
-            continue
-        if module is not None:
-            if finding.filename not in suppressions:
-                suppressions[finding.filename] = parse_suppressions(module.source.text)
-            if _suppression(finding, suppressions[finding.filename]) is not None:
-                continue
-        kept.append(finding)
-    return kept
+        if module is None:
+            return False
+        if finding.filename not in suppressions:
+            suppressions[finding.filename] = parse_suppressions(module.source.text)
+        return _suppression(finding, suppressions[finding.filename]) is not None
+
+    def path_of(finding: Finding) -> Path | None:
+        module = by_display.get(finding.filename)
+        return module.path if module is not None else None
+
+    sure = [
+        finding
+        for finding in findings
+        if _selected(finding, path_of(finding), config)
+        and not below_fix_confidence(finding, config)
+        and not suppressed(finding)
+    ]
+    fixed_tools = {(finding.filename, finding.symbol) for finding in sure if finding.code == BOUND_RETURN_CODE}
+    chosen = set(sure)
+    return [
+        finding
+        for finding in findings
+        if finding in chosen
+        or (
+            finding.code == BOUND_RETURN_CODE
+            and (finding.filename, finding.symbol) in fixed_tools
+            and names_bulk_data(finding.message)
+            and code_enabled(finding.code, config)
+            and not ignored_for_file(finding, path_of(finding), config)
+            and not suppressed(finding)
+        )
+    ]
 
 
 def below_fix_confidence(finding: Finding, config: Config) -> bool:

@@ -603,6 +603,47 @@ def _wrapped(text: str, tool: str) -> bool:
     return "truncate_" in body
 
 
+ERROR_BRANCH_TOO = '''import subprocess
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+
+@mcp.tool()
+def run(path: str) -> str:
+    """The output of a script, `high`; its errors on a failure, `low` (an error branch)."""
+    result = subprocess.run(["bash", path], capture_output=True, text=True)
+    if result.returncode != 0:
+        return f"Error: {result.stderr}"
+    return result.stdout
+
+
+@mcp.tool()
+def other(path: str) -> str:
+    """No return of this tool is fixed: its error branch is left."""
+    result = subprocess.run(["git", "status"], capture_output=True, text=True, cwd=path)
+    if result.returncode != 0:
+        return f"Error: {result.stderr}"
+    return "clean" if not result.stdout else "dirty"
+'''
+
+
+@pytest.mark.parametrize("diff", [True, False])
+def test_fix_bounds_every_branch_of_a_tool_it_fixes(tmp_path, diff):
+    # the error branch's `stderr` is `low`, below `fix-min-confidence`, but a maintainer bounds it
+    # in the same change as the `stdout` beside it
+    path = tmp_path / "tools.py"
+    path.write_text(ERROR_BRANCH_TOO, encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    run_fix([path], Config(root=tmp_path), CheckOptions(), diff=diff, unsafe=False, out=out, err=err)
+    text = out.getvalue() if diff else path.read_text(encoding="utf-8")
+    assert 'truncate_text(f"Error: {result.stderr}"' in text.split("def other(")[0]
+    assert "truncate_text(result.stdout" in text
+    assert text.count('truncate_text(f"Error') == 1  # not in `other`, which nothing else fixes
+    assert "left for" not in err.getvalue()
+
+
 def test_show_fixes_says_a_finding_is_left_for_its_confidence(tmp_path, monkeypatch, capsys):
     from boundlint.cli.main import main
 
