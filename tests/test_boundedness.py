@@ -308,6 +308,22 @@ def test_message_names_the_source_and_its_line(tmp_path):
     assert (finding.line, finding.column, finding.symbol) == (10, 5, "fetch")
 
 
+def test_a_join_of_a_list_names_what_the_list_holds_and_where(tmp_path):
+    # not only the local joined (`lines`): what makes it large, with its line
+    source = (
+        HEADER + '@tool\ndef digest(q: str) -> str:\n    """D."""\n    lines = ["Signals:"]\n'
+        "    for signal in store.signals(q)[:4]:\n        lines.append(f'- {signal}')\n"
+        "    return '\\n'.join(lines)\n"
+    )
+    result = run_tree(tmp_path, {"mod.py": source})
+    (finding,) = result.findings
+    assert finding.message == (
+        "`digest` returns a join over `lines`, which holds an item of `store.signals(q)[:4]` (line 9) "
+        "without a checkpoint"
+    )
+    assert finding.line == 11
+
+
 def test_source_in_another_module_is_named_with_its_file(tmp_path):
     result = run_tree(
         tmp_path,

@@ -2175,8 +2175,14 @@ class FunctionEvaluator:
             if iterable.level == UNBOUNDED:
                 # As sure as what is joined: a join over rows read is high, over an unknown list medium.
                 named = iterable.confidence == HIGH or src.names_a_source(iterable.reason)
-                reason = iterable.reason if named else f"`{snippet(self.module, args[0])}`"
-                return unbounded(f"a join over {reason}", expr, self.module, iterable.confidence)
+                if named:
+                    return unbounded(f"a join over {iterable.reason}", expr, self.module, iterable.confidence)
+                joined = f"`{snippet(self.module, args[0])}`"
+                if not iterable.reason or iterable.reason == joined or iterable.node is None:
+                    return unbounded(f"a join over {joined}", expr, self.module, iterable.confidence)
+                # `"\n".join(lines)` of lines made of `signal`: the message names what they hold, where
+                held = f"a join over {joined}, which holds {iterable.reason}"
+                return Verdict(UNBOUNDED, held, iterable.node, iterable.module, iterable.confidence)
             return join(receiver, iterable) if receiver.level != UNBOUNDED else receiver
         if method in ("model_dump", "dict", "model_dump_json", "json", "to_json", "to_dict"):
             if receiver.models and self._dump_keeps_bounded_fields(receiver.models, expr):
