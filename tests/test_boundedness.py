@@ -138,6 +138,17 @@ BOUNDED = {
 UNBOUNDED = {
     "http body": ("return requests.get(q).text", "high"),
     "http body through a variable": ("resp = requests.get(q)\nbody = resp.text\nreturn body", "high"),
+    # in the `except` of a `try` that parsed the body as JSON (or checked the status), the body is
+    # one that failed: an error page or a message, as after a failed status
+    "body of a response that did not parse": (
+        "resp = requests.get(q)\ntry:\n    data = resp.json()\nexcept ValueError:\n"
+        "    data = {'text_response': resp.text}\nreturn data",
+        "medium",
+    ),
+    "body of a response in the except of a try that did not check it": (
+        "resp = requests.get(q)\ntry:\n    count = int(q)\nexcept ValueError:\n    return resp.text\nreturn str(count)",
+        "high",
+    ),
     # a response of an unknown client is an HTTP body by its name; a model's answer is its text
     "body of a response of an unknown client": ("response = q.session.get(q)\nreturn response.text", "high"),
     "text of a model's answer named a response": ("response = llm.invoke(q)\nreturn response.content", "medium"),

@@ -477,8 +477,15 @@ class FunctionEvaluator:
         for state in [*states, after_body]:
             handler_start = _merge(handler_start, state) or handler_start
         result = after_body
+        checked = _responses_checked(node.body)
         for handler in node.handlers:
             handler_env = dict(handler_start)
+            for name in checked:
+                # `try: return resp.json()` / `except ValueError: return {"text": resp.text}`: a
+                # body that did not parse (or a status that failed): an error page, or a message
+                held = handler_env.get(name)
+                if held is not None and (held.http or src.names_response(name)):
+                    handler_env[name] = replace(held, failed=True)
             if handler.name is not None:
                 self._bind(handler.name.name, SHORT_OBJECT, handler_env)
             result = _merge(result, self._block(handler.body, handler_env))
@@ -2292,6 +2299,23 @@ def _expression_leaves(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]
         yield from _expression_leaves(expr.expression)
     else:
         yield expr
+
+
+def _responses_checked(body: cst.BaseSuite) -> set[str]:
+    """The names whose JSON a `try` body parses or whose status it checks (`resp.json()`,
+    `resp.raise_for_status()`), outside the functions it defines: in its `except`, that failed."""
+    checked: set[str] = set()
+    for node in walk(body):
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue  # (their own code runs elsewhere; `walk` still enters them, harmlessly rare)
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in ("json", "raise_for_status")
+            and isinstance(node.func.value, cst.Name)
+        ):
+            checked.add(node.func.value.value)
+    return checked
 
 
 def _asks_a_model(func: cst.BaseExpression) -> bool:
