@@ -177,6 +177,13 @@ async def tail_page(url: str) -> str:
         )
         content = tool.content_and_artifact
         mode_code = context.string(module, mode)
+        if not text and not sequence:
+            # `data[:20]` of an API's answer: 20 items of a list, or 20 characters of a text. Cut as
+            # text, a list would come back as a string; which it is, the code does not say.
+            raise NoFixError(
+                "no automatic fix: the value cut is not known to be text or a list; `truncate_text(..., "
+                "mode=...)` cuts text, `truncate_for_llm(..., max_items=N)` a list"
+            )
 
         if sequence:
             if mode == "tail":
@@ -194,13 +201,11 @@ async def tail_page(url: str) -> str:
             template = f"{{name}}({PLACEHOLDER}, max_chars={budget}, max_items=__limit__)"
         else:
             symbol = TRUNCATE_TEXT
-            applicability = SAFE if text else UNSAFE
+            applicability = SAFE
             message = (
                 f"Replace the slice with `truncate_text(..., mode={mode_code})`, "
                 "which keeps the budget and marks the cut"
             )
-            if not text:
-                message += " (unsafe: the value is not known to be text)"
             template = f"{{name}}({PLACEHOLDER}, max_chars=__limit__, mode={mode_code})"
 
         def build(node: cst.CSTNode, names: Names) -> cst.CSTNode:

@@ -20,5 +20,5 @@ def oldest(feed: str) -> list[str]:
 
 @mcp.tool()
 def unknown(feed: str):
-    """Not known to be text: truncate_text is an unsafe fix."""
+    """Not known to be text (a list would come back as a string): no automatic fix."""
     return requests.get(feed).json()["body"][:1000]
