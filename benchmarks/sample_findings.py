@@ -62,7 +62,11 @@ def main(argv: list[str] | None = None) -> int:
         found = every_finding(args.trees / folder)
         rng = random.Random(f"{args.seed}:{folder}")
         picked = draw(found, rng, args.shown, args.low)
-        print(f"{folder}: {len(found)} findings, {len(picked)} drawn", file=sys.stderr)
+        shown = sum(1 for finding in found if finding["confidence"] in SHOWN)
+        print(
+            f"{folder}: {len(found)} findings at every level, {shown} shown by default, {len(picked)} drawn",
+            file=sys.stderr,
+        )
         for finding in picked:
             row = {
                 "repo": folder.replace("+", "/", 1),
