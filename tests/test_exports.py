@@ -86,6 +86,7 @@ def test_every_form_of_import_and_definition_reads_the_same(tmp_path):
     # The facts themselves, so that both readers cannot be wrong together.
     assert from_syntax.imports["j"] == "pathlib.Path"  # rebound by the later import in `later`
     assert from_syntax.imports["os"] == "os"
+    assert from_syntax.imports["loads"] == "fast.loads"  # the `except*`'s import is only a fallback
     assert from_syntax.functions == {"windows", "reader", "later"}
     assert {name: cls.methods for name, cls in from_syntax.classes.items()} == {
         "Tools": frozenset({"search", "fetch"}),

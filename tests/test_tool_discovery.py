@@ -532,6 +532,25 @@ CASES = {
         {"a", "b", "c", "Custom.__init__.<locals>.d", "register.<locals>.make.<locals>.handler"},
         "browser-use",
     ),
+    "a framework imported with a fallback": (
+        # the name is what the `try` imports; the `except`'s import only stands in when it is missing
+        """
+        def build_tools():
+            try:
+                from pydantic_ai import Tool
+            except ImportError:
+                try:
+                    from pydantic_deep import Tool
+                except ImportError:
+                    return []
+
+            def get_issue(number: int) -> dict: return {"number": number}
+
+            return [Tool(get_issue, name="get_issue")]
+    """,
+        {"build_tools.<locals>.get_issue"},
+        "pydantic-ai",
+    ),
     "dispatch table": (
         """
         def search_orders(q: str) -> str: return q

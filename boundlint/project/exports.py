@@ -76,11 +76,12 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
     """The exports of a module from `ast`'s tree: what `exports_of_module` gives for its libcst tree."""
     imports: dict[str, str] = {}
     stars: list[str] = []
-    for node in _imports_in_order(tree):
+    for node, fallback in _imports_in_order(tree):
+        bind = imports.setdefault if fallback else imports.__setitem__  # (as `ModuleInfo` reads them)
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname is not None:
-                    imports[alias.asname] = alias.name
+                    bind(alias.asname, alias.name)
                 else:
                     root = alias.name.split(".", 1)[0]
                     imports.setdefault(root, root)
@@ -92,7 +93,7 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
             stars.append(base)
             continue
         for alias in node.names:
-            imports[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+            bind(alias.asname or alias.name, f"{base}.{alias.name}" if base else alias.name)
     functions: set[str] = set()
     classes: dict[str, ExportedClass] = {}
     values: dict[str, ast.expr] = {}
@@ -148,17 +149,19 @@ def _dotted(expr: ast.expr) -> str | None:
     return None
 
 
-def _imports_in_order(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement, in the order of the source (a later one rebinds the name)."""
-    stack: list[ast.AST] = [tree]
+def _imports_in_order(tree: ast.Module) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Every import statement, in the order of the source (a later one rebinds the name), and
+    whether it is in an `except` (a fallback, which does not)."""
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
     while stack:
-        node = stack.pop()
+        node, in_handler = stack.pop()
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            yield node
+            yield node, in_handler
             continue
         if isinstance(node, ast.expr):
             continue  # imports are statements
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+        inside = in_handler or isinstance(node, ast.ExceptHandler)
+        stack.extend((child, inside) for child in reversed(list(ast.iter_child_nodes(node))))
 
 
 def _scope_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -155,15 +155,18 @@ class ModuleInfo:
 
     def _collect_imports(self, resolve_relative: RelativeResolver) -> None:
         # Imports anywhere in the module count, including inside functions:
-        # a name imported locally is still what the code calls.
-        for node in _walk_imports(self.tree):
+        # a name imported locally is still what the code calls. An import in an `except`
+        # is a fallback (`try: from pydantic_ai import Tool` / `except ImportError: from
+        # other import Tool`): the name is what the `try` imports, when that is installed.
+        for node, fallback in _walk_imports(self.tree):
+            bind = self.imports.setdefault if fallback else self.imports.__setitem__
             if isinstance(node, cst.Import):
                 for alias in node.names:
                     target = dotted(alias.name)
                     if target is None:
                         continue
                     if alias.asname is not None:
-                        self.imports[_alias_name(alias)] = target
+                        bind(_alias_name(alias), target)
                     else:
                         root = target.split(".", 1)[0]
                         self.imports.setdefault(root, root)
@@ -181,7 +184,7 @@ class ModuleInfo:
                 if imported is None:
                     continue
                 local = _alias_name(alias) if alias.asname is not None else imported
-                self.imports[local] = f"{base}.{imported}" if base else imported
+                bind(local, f"{base}.{imported}" if base else imported)
 
     def _collect_top_level(self) -> None:
         for statement in scope_statements(self.tree):
@@ -260,20 +263,22 @@ def _alias_name(alias: cst.ImportAlias) -> str:
     return name.value if isinstance(name, cst.Name) else ""
 
 
-def _walk_imports(tree: cst.Module) -> Iterator[cst.Import | cst.ImportFrom]:
-    stack: list[cst.CSTNode] = [tree]
+def _walk_imports(tree: cst.Module) -> Iterator[tuple[cst.Import | cst.ImportFrom, bool]]:
+    """Every import statement in the order of the source, and whether it is in an `except`."""
+    stack: list[tuple[cst.CSTNode, bool]] = [(tree, False)]
     while stack:
-        node = stack.pop()
+        node, in_handler = stack.pop()
         kind = type(node)  # exact types: `isinstance` on libcst's classes runs `abc`'s Python code
         if kind is cst.Import or kind is cst.ImportFrom:
-            yield cast("cst.Import | cst.ImportFrom", node)
+            yield cast("cst.Import | cst.ImportFrom", node), in_handler
             continue
         expression = _EXPRESSION_TYPES.get(kind)
         if expression is None:
             expression = _EXPRESSION_TYPES[kind] = issubclass(kind, cst.BaseExpression)
         if expression:
             continue  # imports are statements; no need to descend into expressions
-        stack.extend(reversed(list(child_nodes(node))))
+        inside = in_handler or kind is cst.ExceptHandler or kind is cst.ExceptStarHandler
+        stack.extend((child, inside) for child in reversed(list(child_nodes(node))))
 
 
 _EXPRESSION_TYPES: dict[type, bool] = {}  # whether each node class met is an expression
