@@ -32,6 +32,9 @@ BOUNDED = {
     "checkpoint": "return truncate_text(requests.get(q).text, max_chars=100)",
     "checkpoint through a variable": "text = requests.get(q).text\ntext = truncate_text(text, max_chars=100)\nreturn text",
     "narrowed by a length check": "text = requests.get(q).text\nif len(text) > 100:\n    return 'too long'\nreturn text",
+    "narrowed to exactly one item": (
+        "rows = requests.get(q).json()\nif len(rows) != 1:\n    return 'expected one row'\nreturn str(rows)"
+    ),
     "narrowed in a conditional expression": "text = requests.get(q).text\nreturn text if len(text) <= 100 else 'too long'",
     "narrowed by a test held in a local": (
         "text = requests.get(q).text\ntruncated = len(text) > n\n"
@@ -148,6 +151,11 @@ UNBOUNDED = {
     "body of a response in the except of a try that did not check it": (
         "resp = requests.get(q)\ntry:\n    count = int(q)\nexcept ValueError:\n    return resp.text\nreturn str(count)",
         "high",
+    ),
+    # tested for being empty, a list is as large as ever when it is not
+    "tested for being empty": (
+        "rows = requests.get(q).json()\nif len(rows) == 0:\n    return 'none'\nreturn str(rows)",
+        "medium",
     ),
     # a response of an unknown client is an HTTP body by its name; a model's answer is its text
     "body of a response of an unknown client": ("response = q.session.get(q)\nreturn response.text", "high"),

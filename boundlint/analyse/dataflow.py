@@ -2820,9 +2820,12 @@ def _size_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     greater = isinstance(operator, (cst.GreaterThan, cst.GreaterThanEqual))
     less = isinstance(operator, (cst.LessThan, cst.LessThanEqual))
     name = _len_argument(test.left)
+    other = test.comparisons[0].comparator
     if name is None:
-        name = _len_argument(test.comparisons[0].comparator)
+        name, other = _len_argument(test.comparisons[0].comparator), test.left
         greater, less = less, greater
+    if name is not None and isinstance(operator, (cst.Equal, cst.NotEqual)) and isinstance(other, cst.Integer):
+        return name, isinstance(operator, cst.Equal)  # `if len(rows) != 1: return error`: one row after
     if name is None or not (greater or less):
         return None
     return name, less
