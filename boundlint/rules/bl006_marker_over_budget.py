@@ -16,7 +16,7 @@ from boundlint.edit.model import SAFE, UNSAFE, Candidate, Names, NoFixError
 from boundlint.edit.target import Target
 from boundlint.edit.templates import call_template, is_zero, negated, operand, replace_node, slice_of
 from boundlint.knowledge.data_sources import MARKER_TEXT
-from boundlint.parse.positions import child_nodes
+from boundlint.parse.positions import child_nodes, walk
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
 from boundlint.project.module_index import index_of
@@ -51,7 +51,8 @@ returns is not flagged. Nor is text that no model reads inside a tool: log
 calls, `print`, console prints, `warnings.warn`, the messages of `raise`
 and `assert`, and a local that is only printed or logged (`preview = ...`
 then `console.print(Panel(preview))`). Nor is a cut under a guard that leaves room for the marker
-(`if len(text) > 200: text = text[:197] + "..."`). Nor is a preview that is
+(`if len(text) > 200: text = text[:197] + "..."`, also when the guard measures a
+copy: `shown = command` then `if len(shown) > 50: shown = command[:47] + "..."`). Nor is a preview that is
 one piece of a larger text or collection (`f"Content: {body[:300]}...\\n"`, a
 dict value, a list item, `out += ...`): its N is a preview's length, not the
 budget of what the model gets, and a few characters over it break nothing.
@@ -130,6 +131,17 @@ from langchain_core.tools import tool
 def title(text: str) -> str:
     \"\"\"A title, as a conditional expression.\"\"\"
     return text[:22] + "..." if len(text) > 25 else text
+""",
+        """
+from langchain_core.tools import tool
+
+@tool
+def shown_command(command: str) -> str:
+    \"\"\"The guard measures a copy of the text cut.\"\"\"
+    shown = command
+    if len(shown) > 50:
+        shown = command[:47] + "..."
+    return shown
 """,
         """
 import logging
@@ -450,11 +462,12 @@ def _guard_reserves_marker(module: ModuleInfo, node: cst.CSTNode, cut: cst.Subsc
     if kept is None:
         return False
     cut_of = module.code(cut.value)
+    measured = {cut_of} | _copies(module, cut_of)
     stack: list[cst.CSTNode] = [module.tree]
     while stack:
         current = stack.pop()
         if isinstance(current, (cst.If, cst.IfExp)):  # `x[:22] + "..." if len(x) > 25 else x` too
-            limit = _length_limit(module, current.test, cut_of)
+            limit = _length_limit(module, current.test, measured)
             if limit is not None and kept + len(marker) <= limit and _contains(current.body, node):
                 return True
         stack.extend(child_nodes(current))
@@ -471,8 +484,22 @@ def _cut_length(cut: cst.Subscript) -> int | None:
     return int(bound.value) if isinstance(bound, cst.Integer) else None
 
 
-def _length_limit(module: ModuleInfo, test: cst.BaseExpression, cut_of: str) -> int | None:
-    """M in `len(<cut_of>) > M` (or `>= M + 1`)."""
+def _copies(module: ModuleInfo, cut_of: str) -> set[str]:
+    """The names bound to the text cut, as written (`shown = command` ... `if len(shown) > 50:
+    shown = command[:47] + "..."`): measuring one measures the other."""
+    if not cut_of.isidentifier():
+        return set()
+    return {
+        target.target.value
+        for node in walk(module.tree)
+        if isinstance(node, cst.Assign) and isinstance(node.value, cst.Name) and node.value.value == cut_of
+        for target in node.targets
+        if isinstance(target.target, cst.Name)
+    }
+
+
+def _length_limit(module: ModuleInfo, test: cst.BaseExpression, measured: set[str]) -> int | None:
+    """M in `len(<one of measured>) > M` (or `>= M + 1`)."""
     if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
         return None
     left, comparison = test.left, test.comparisons[0]
@@ -481,7 +508,7 @@ def _length_limit(module: ModuleInfo, test: cst.BaseExpression, cut_of: str) -> 
         and isinstance(left.func, cst.Name)
         and left.func.value == "len"
         and len(left.args) == 1
-        and module.code(left.args[0].value) == cut_of
+        and module.code(left.args[0].value) in measured
         and isinstance(comparison.comparator, cst.Integer)
     ):
         return None
