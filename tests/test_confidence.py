@@ -507,6 +507,10 @@ def chats(q: str, limit: int = 20) -> str:
             ["medium"],
         ),  # as many rows as the caller says
         ('cursor.execute("SELECT * FROM chats LIMIT 1000")\nreturn str(cursor.fetchall())', ["medium"]),
+        # SQL Server's and the standard's spellings of a limit
+        ('cursor.execute("SELECT TOP (50) name FROM chats")\nreturn str(cursor.fetchall())', ["low"]),
+        ('cursor.execute("SELECT name FROM chats FETCH FIRST 20 ROWS ONLY")\nreturn str(cursor.fetchall())', ["low"]),
+        ('cursor.execute(f"SELECT TOP {limit} name FROM chats")\nreturn str(cursor.fetchall())', ["medium"]),
     ],
 )
 def test_rows_of_a_query_are_as_many_as_its_limit(tmp_path, body, expected):

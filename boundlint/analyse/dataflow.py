@@ -966,6 +966,9 @@ class FunctionEvaluator:
             return unbounded(f"`{code}`", expr, self.module)  # `choice.message.content`: unknown
         if src.is_small_field(attribute):
             return BOUNDED_VALUE  # `resp.status_code`, `proc.returncode`, `message.thread_id`
+        if attribute == "description" and _names_cursor(expr.value):
+            return BOUNDED_VALUE  # a DB-API cursor's `description`: a name and type per column
+
         if receiver.capped and attribute in src.SOURCE_ATTRIBUTES:
             # `response.text` of a model's answer capped in tokens (`max_output_tokens=1024`): not
             # an HTTP body, however the variable is named
@@ -2316,6 +2319,13 @@ def _responses_checked(body: cst.BaseSuite) -> set[str]:
         ):
             checked.add(node.func.value.value)
     return checked
+
+
+def _names_cursor(expr: cst.BaseExpression) -> bool:
+    """`cursor`, `cur`, `self.db_cursor`: named as a database cursor (PEP 249)."""
+    name = expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else ""
+    words = src.name_words(name)
+    return bool(words) and words[-1] in ("cursor", "cur")
 
 
 def _asks_a_model(func: cst.BaseExpression) -> bool:

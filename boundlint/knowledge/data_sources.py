@@ -1395,8 +1395,12 @@ ROW_METHODS = frozenset({"fetchone", "fetchall", "fetchmany", "scalar", "scalar_
 # Methods that give one row of a query's result (`cursor.fetchone()`, `session.scalar(q)`).
 ONE_ROW_METHODS = frozenset({"fetchone", "scalar", "scalar_one", "scalar_one_or_none", "one", "one_or_none", "first"})
 
-# A SQL `LIMIT` clause in a query's text: a number (`LIMIT 50`) or a placeholder (`LIMIT ?`).
-QUERY_LIMIT = re.compile(r"\bLIMIT\s+(\d+|\?|%s|%\(\w+\)s|:\w+|\{)", re.IGNORECASE)
+# A SQL `LIMIT` clause in a query's text, or its spellings in SQL Server (`SELECT TOP (50)`) and
+# the standard (`FETCH FIRST 50 ROWS ONLY`): a number (`LIMIT 50`) or a placeholder (`LIMIT ?`).
+QUERY_LIMIT = re.compile(
+    r"\b(?:LIMIT\s+|SELECT\s+(?:DISTINCT\s+)?TOP\s*\(?\s*|FETCH\s+(?:FIRST|NEXT)\s+)(\d+|\?|%s|%\(\w+\)s|:\w+|\{)",
+    re.IGNORECASE,
+)
 # At most this many rows asked for by a literal `LIMIT`: a short page of rows.
 FEW_ROWS_LIMIT = 100
 # Byte offsets that fall between characters: a tree-sitter syntax node's `start_byte` and
