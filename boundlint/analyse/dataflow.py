@@ -627,7 +627,8 @@ class FunctionEvaluator:
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
             if expr.func.attr.value in src.GROWING_METHODS:
                 added = join_all([self.eval(arg.value, env) for arg in expr.args])
-                self._grow(expr.func.value, added, env, expr)
+                told = any(self._marker(arg.value) for arg in expr.args)  # a note of the cut, as an item
+                self._grow(expr.func.value, added, env, expr, told=told)
                 return
         self.eval(expr, env)
 
@@ -728,6 +729,11 @@ class FunctionEvaluator:
             # `suffix = f"… ({n} more not shown)" if len(names) > len(shown) else ""`: a note added
             # when something was cut
             return self._marker(expr.body, seen) or self._marker(expr.orelse, seen)
+        if isinstance(expr, cst.Dict):
+            # `rows.append({"_note": "Results truncated to 100 rows"})`: a note row after the cut
+            return any(isinstance(e, cst.DictElement) and self._marker(e.value, seen) for e in expr.elements)
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            return any(isinstance(e, cst.Element) and self._marker(e.value, seen) for e in expr.elements)
         if isinstance(expr, cst.Name) and expr.value not in seen:  # not `text = text + more` again
             bound = self._assigned_once_here(expr.value)
             if bound is not None:
