@@ -1599,3 +1599,35 @@ def test_a_field_of_an_instance_is_what_its_construction_passed_there(tmp_path, 
     result = run_tree(tmp_path, {"server.py": source}, min_confidence="low")
     assert result.errors == []
     assert [f.symbol for f in result.findings if f.code == "BL001"] == (["shell"] if flagged else [])
+
+
+INHERITED_CLASSMETHOD = """
+import requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+class BaseTransformer:
+    @classmethod
+    def transform(cls, entity):
+        return {returned}
+
+class FolderTransformer(BaseTransformer):
+    pass
+
+@mcp.tool()
+def get_folder(folder_id: str) -> str:
+    return str(FolderTransformer.transform(requests.get(folder_id).json()))
+"""
+
+
+@pytest.mark.parametrize(
+    ("returned", "expected"), [('{"id": entity.get("id")}', []), ("entity", [("BL001", "medium")])]
+)
+def test_a_classmethod_a_class_inherits_is_followed_through_the_subclass(tmp_path, returned, expected):
+    # `FolderTransformer.transform(x)`, defined by its base of the tree: that method, with `x`
+    source = INHERITED_CLASSMETHOD.format(returned=returned)
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert result.errors == []
+    assert [(f.code, f.confidence) for f in result.findings] == expected
+    assert all("via `BaseTransformer.transform()`" in f.message for f in result.findings)

@@ -194,7 +194,7 @@ class Project:
                 return Located(path, "class", head)
             if len(tail) == 1 and tail[0] in exports.classes[head].methods:
                 return Located(path, "function", f"{head}.{tail[0]}")
-            return None
+            return self._method_of_a_base(path, exports, head, tail, depth)
         if head in exports.aliases and not tail:
             return Located(path, "assign", head, exports.aliases[head])
         if head in exports.imports:
@@ -204,6 +204,20 @@ class Project:
                 continue
             found = self.locate(".".join([star, *rest]), path, depth + 1)
             if found is not None:
+                return found
+        return None
+
+    def _method_of_a_base(
+        self, path: Path, exports: ModuleExports, cls: str, tail: list[str], depth: int
+    ) -> Located | None:
+        """`Folder.transform` where `Folder(BaseTransformer)` does not define `transform`: the method
+        its first base of the tree that has it defines (a classmethod called on the subclass)."""
+        if len(tail) != 1:
+            return None
+        for base in exports.classes[cls].bases:
+            qualified = exports.qualify(base) if base is not None else None
+            found = self.locate(f"{qualified}.{tail[0]}", path, depth + 1) if qualified else None
+            if found is not None and found.kind == "function":
                 return found
         return None
 
