@@ -32,6 +32,9 @@ BOUNDED = {
     "checkpoint": "return truncate_text(requests.get(q).text, max_chars=100)",
     "checkpoint through a variable": "text = requests.get(q).text\ntext = truncate_text(text, max_chars=100)\nreturn text",
     "narrowed by a length check": "text = requests.get(q).text\nif len(text) > 100:\n    return 'too long'\nreturn text",
+    "a short field a helper reads with get": (
+        "def pick(entity):\n    return {'id': entity.get('id')}\nreturn str(pick(requests.get(q).json()))"
+    ),
     "a note row appended after the cut": (
         "rows = requests.get(q).json()\nif len(rows) > 100:\n    rows = rows[:100]\n"
         "    rows.append({'_note': 'Results truncated to 100 rows'})\nreturn json.dumps(rows)"

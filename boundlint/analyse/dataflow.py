@@ -2171,8 +2171,8 @@ class FunctionEvaluator:
             return BOUNDED_VALUE  # `data.get("finished", False)`: the code expects a flag or a number
         if receiver.message:
             return unbounded(f"the result of `{code}`", expr, self.module)  # inside a message object
-        if method == "get" and args and _is_small_name(args[0]) and not _is_param_echo(func.value, self.params):
-            return BOUNDED_VALUE  # `video.get("title")`, like `video["title"]`
+        if method == "get" and args and _is_small_name(args[0]):
+            return BOUNDED_VALUE  # `video.get("title")`, like `video["title"]` (also of a helper's `video`)
         if method == "get" and args and isinstance(args[0], cst.SimpleString):
             key = args[0].evaluated_value
             default = values[1] if len(values) > 1 else BOUNDED_VALUE
