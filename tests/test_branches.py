@@ -114,6 +114,11 @@ def test_a_finding_on_an_error_branch_is_low(tmp_path):
         ('{"error": None, "rows": detail}', False),  # a success that says so
         ('{"data": detail, "errors": errors}', False),  # data and errors: more than a report
         ('{**detail, "status": "error"}', False),
+        # the same dict as text
+        ('json.dumps({"status": "error", "message": str(e), "raw": detail}, indent=4)', True),
+        ('str({"error": str(e)})', True),
+        ('json.dumps({"status": "success", "data": detail})', False),
+        ("json.dumps(detail)", False),
         # a model made as a report, like the dict
         ('Output(status="error", message=detail)', True),
         ("Output(success=False, data=detail)", True),

@@ -118,6 +118,8 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
         return bound is not None and not isinstance(bound, cst.Name) and reports_error(bound)
     if isinstance(value, cst.Dict):
         return _error_dict(value)
+    if isinstance(value, cst.Call) and _serialises(value) and value.args and value.args[0].keyword is None:
+        return reports_error(value.args[0].value, function)  # `json.dumps({"status": "error", ...}, indent=4)`
     if isinstance(value, cst.Call) and value.args and all(arg.keyword is not None for arg in value.args):
         return _error_entries({arg.keyword.value: arg.value for arg in value.args if arg.keyword is not None})
     if not isinstance(value, cst.BaseExpression):
@@ -126,6 +128,13 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
     if len(words) == 2 and words[1] in ("error", "exception"):
         return True  # "Unexpected error: ...", "API error ...", "Unhandled exception": named second
     return bool(words) and (words[0] in FAILURE_OPENINGS or words == ["could", "not"])
+
+
+def _serialises(call: cst.Call) -> bool:
+    """`json.dumps(x, ...)`, `orjson.dumps(x)`, `str(x)`: `x` as text, the same report."""
+    func = call.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+    return name in ("dumps", "str", "repr")
 
 
 # The keys of a dict that only reports a failure: `{"error": str(e)}`, `{"error": ..., "details": ...}`.
