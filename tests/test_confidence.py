@@ -1097,6 +1097,15 @@ def test_a_call_past_the_depth_followed_is_judged_as_an_unknown_function(tmp_pat
     assert [(f.symbol, f.confidence) for f in result.findings] == [("page", "high")]
 
 
+def test_a_module_constant_read_past_the_depth_followed_is_still_a_constant(tmp_path):
+    # `SUFFIX` read by `step4`, the last call followed: a literal at any depth
+    source = CHAIN.replace("def step4(q):\n    return label(q)", 'SUFFIX = "]"\n\ndef step4(q):\n    return q + SUFFIX')
+    assert "SUFFIX" in source
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [(f.symbol, f.confidence) for f in result.findings] == [("page", "high")]
+    assert "SUFFIX" not in result.findings[0].message
+
+
 def test_an_unknown_function_named_for_a_cut_is_bounded(tmp_path):
     source = HELPER.replace("reformat", "truncate_text_to")
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
