@@ -32,6 +32,14 @@ BOUNDED = {
     "checkpoint": "return truncate_text(requests.get(q).text, max_chars=100)",
     "checkpoint through a variable": "text = requests.get(q).text\ntext = truncate_text(text, max_chars=100)\nreturn text",
     "narrowed by a length check": "text = requests.get(q).text\nif len(text) > 100:\n    return 'too long'\nreturn text",
+    "a field of one row found in a listing": (
+        "rows = requests.get(q).json()['data']\nname_at, ticker_at = 1, 2\nfor row in rows:\n"
+        "    if row[ticker_at] == q:\n        return f'{q}: {row[name_at]}'\nreturn 'not found'"
+    ),
+    "a folder's path read off a helper's argument": (
+        "import os\ndef where(state):\n    return os.path.join(state.dump_dir, 'out.json')\n"
+        "return where(requests.get(q).json())"
+    ),
     "a short field a helper reads with get": (
         "def pick(entity):\n    return {'id': entity.get('id')}\nreturn str(pick(requests.get(q).json()))"
     ),

@@ -1352,6 +1352,8 @@ class FunctionEvaluator:
                 return self._field_of_record(value, expr)  # `period["name"]` of one period
             if value.bounded and _is_param_echo(expr.value, self.params):
                 return value.through_fields()  # `period["name"]` of a helper's `period`
+        if value.level == UNBOUNDED and value.record and key is None and _is_index(expr):
+            return self._field_of_record(value, expr)  # `row[name_idx]` of one row: one of its fields
         if value.level == UNBOUNDED and not value.handle and _constant_index(expr) is not None:
             return replace(value, record=True)  # `results[0]`: one record
         if value.handle and key is not None and src.names_content_by_word(key):
@@ -3085,6 +3087,14 @@ def _numeric_format(part: cst.FormattedStringExpression) -> bool:
     return bool(
         NUMERIC_FORMAT.match("".join(piece.value for piece in spec if isinstance(piece, cst.FormattedStringText)))
     )
+
+
+def _is_index(expr: cst.Subscript) -> bool:
+    """`row[name_idx]`: a position the code computed (not a literal: `data[1][0]` of a nested
+    answer is a part, not a field; not a slice, not a key)."""
+    if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+        return False
+    return isinstance(expr.slice[0].slice.value, cst.Name)
 
 
 def _small_key(expr: cst.Subscript) -> bool:

@@ -1211,6 +1211,9 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_label",
     "_path",
     "_file",  # `log_file`, `output_file`: a file's path, not what it holds
+    "_dir",  # `dump_dir`, `base_dir`: a folder's path, not what it holds
+    "_directory",
+    "_folder",
     "_filename",
     "_number",
     "_cursor",
