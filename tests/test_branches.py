@@ -114,6 +114,12 @@ def test_a_finding_on_an_error_branch_is_low(tmp_path):
         ('{"error": None, "rows": detail}', False),  # a success that says so
         ('{"data": detail, "errors": errors}', False),  # data and errors: more than a report
         ('{**detail, "status": "error"}', False),
+        # the text of one content block or message, as a list of one
+        ('[TextContent(type="text", text=f"Error: {detail}")]', True),
+        ('ToolMessage(content="Failed to fetch " + url, tool_call_id=call_id)', True),
+        ('[TextContent(type="text", text=detail)]', False),
+        ('[f"Error: {detail}", detail]', False),
+        ('Output(content=detail, status="error")', True),
         # the same dict as text
         ('json.dumps({"status": "error", "message": str(e), "raw": detail}, indent=4)', True),
         ('str({"error": str(e)})', True),

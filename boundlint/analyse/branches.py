@@ -118,6 +118,13 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
         return bound is not None and not isinstance(bound, cst.Name) and reports_error(bound)
     if isinstance(value, cst.Dict):
         return _error_dict(value)
+    if isinstance(value, (cst.List, cst.Tuple)) and len(value.elements) == 1:
+        # `[TextContent(type="text", text=f"Error: {detail}")]`: an MCP result of one block
+        only = value.elements[0]
+        return isinstance(only, cst.Element) and reports_error(only.value, function)
+    said = _text_given(value)
+    if said is not None and reports_error(said, function):
+        return True  # `TextContent(text=f"Error: ...")`, `ToolMessage(content="Failed to ...")`
     if isinstance(value, cst.Call) and _serialises(value) and value.args and value.args[0].keyword is None:
         return reports_error(value.args[0].value, function)  # `json.dumps({"status": "error", ...}, indent=4)`
     if isinstance(value, cst.Call) and value.args and all(arg.keyword is not None for arg in value.args):
@@ -128,6 +135,15 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
     if len(words) == 2 and words[1] in ("error", "exception"):
         return True  # "Unexpected error: ...", "API error ...", "Unhandled exception": named second
     return bool(words) and (words[0] in FAILURE_OPENINGS or words == ["could", "not"])
+
+
+def _text_given(value: cst.CSTNode | None) -> cst.BaseExpression | None:
+    """The text a content block or message is made with (`TextContent(type="text", text=x)`,
+    `ToolMessage(content=x, tool_call_id=i)`): what the model reads of it."""
+    if not isinstance(value, cst.Call):
+        return None
+    given = {arg.keyword.value: arg.value for arg in value.args if arg.keyword is not None}
+    return given.get("text", given.get("content"))
 
 
 def _serialises(call: cst.Call) -> bool:
