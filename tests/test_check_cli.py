@@ -163,6 +163,19 @@ def test_gitignore_and_exclude_are_respected(tmp_path, capsys):
     assert "gen/x.py" in out
 
 
+def test_vendored_code_is_excluded_by_default(tmp_path, capsys):
+    # other projects' code copied in; a project's own `vendor` package (about vendors) is checked
+    extra = {
+        "src/_vendor/lib.py": UNBOUNDED_TOOL.format(comment=""),
+        "third_party/sdk.py": UNBOUNDED_TOOL.format(comment=""),
+        "src/vendor/tools.py": UNBOUNDED_TOOL.format(comment=""),
+    }
+    root = project(tmp_path, extra=extra)
+    code, out, _ = run(["check", "."], root, capsys)
+    assert "_vendor" not in out and "third_party" not in out
+    assert "src/vendor/tools.py" in out and "src/tools.py" in out
+
+
 def test_bad_files_are_reported_and_the_run_goes_on(tmp_path, capsys):
     extra = {"src/syntax.py": "def broken(:\n    pass\n"}
     root = project(tmp_path, extra=extra)

@@ -39,6 +39,14 @@ DEFAULT_EXCLUDES = (
     "site-packages",
     ".eggs",
     "*.egg-info",
+    # Other projects' code copied in (pip's `_vendor/`, a `third_party/` folder): its authors
+    # decide its cuts and decodes, and no tool of this project is defined there. (Not `vendor`,
+    # which is as often a project's own package about vendors.)
+    "_vendor",
+    "_vendored",
+    "vendored",
+    "third_party",
+    "_third_party",
     # A project template's folders and files (`{{cookiecutter.project_slug}}/`, copier's
     # `{{ name }}.py.jinja`): Python only once filled in, so every file there is a parse error.
     "*{{*",
