@@ -974,7 +974,6 @@ class FunctionEvaluator:
             return BOUNDED_VALUE  # `resp.status_code`, `proc.returncode`, `message.thread_id`
         if attribute == "description" and _names_cursor(expr.value):
             return BOUNDED_VALUE  # a DB-API cursor's `description`: a name and type per column
-
         if receiver.capped and attribute in src.SOURCE_ATTRIBUTES:
             # `response.text` of a model's answer capped in tokens (`max_output_tokens=1024`): not
             # an HTTP body, however the variable is named
@@ -2316,9 +2315,11 @@ def _responses_checked(body: cst.BaseSuite) -> set[str]:
     """The names whose JSON a `try` body parses or whose status it checks (`resp.json()`,
     `resp.raise_for_status()`), outside the functions it defines: in its `except`, that failed."""
     checked: set[str] = set()
-    for node in walk(body):
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
         if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue  # (their own code runs elsewhere; `walk` still enters them, harmlessly rare)
+            continue  # their code runs when called, not in this `try`
         if (
             isinstance(node, cst.Call)
             and isinstance(node.func, cst.Attribute)
@@ -2326,6 +2327,7 @@ def _responses_checked(body: cst.BaseSuite) -> set[str]:
             and isinstance(node.func.value, cst.Name)
         ):
             checked.add(node.func.value.value)
+        stack.extend(child_nodes(node))
     return checked
 
 

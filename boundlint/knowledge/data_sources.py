@@ -371,25 +371,6 @@ SOURCE_METHODS: dict[str, str] = {
 
 # How a finding names the body of a response read where its status said the request failed.
 ERROR_BODY = "the error body "
-# How the messages name the sources above (the words before the code they quote), but a traceback.
-_BULK_PHRASES = tuple(
-    sorted(
-        {
-            template.split("`", 1)[0].strip()
-            for table in (SOURCE_CALLS, SOURCE_METHODS, SOURCE_ATTRIBUTES)
-            for template in table.values()
-        }
-        - {"", "a traceback"}
-    )
-) + (ERROR_BODY.strip(),)
-
-
-def names_bulk_data(message: str) -> bool:
-    """A finding's message that says its tool returns one of the sources of bulk data above
-    (`the process output ...`, `the response body ...`, a join over one), not a value known
-    only by its name (`the result of ...`)."""
-    return any(f"returns {phrase}" in message or f"over {phrase}" in message for phrase in _BULK_PHRASES)
-
 
 # How a finding names a value read from one of the sources above ("the parsed response `...`"):
 # a join or a comprehension over such a value names that source, whatever its confidence.
@@ -400,6 +381,23 @@ SOURCE_REASONS = tuple(
 
 def names_a_source(reason: str) -> bool:
     return reason.startswith(SOURCE_REASONS)
+
+
+# The same words, and those of the calls above, but a traceback: what a finding's message says a
+# tool returns when it is bulk data (`names_bulk_data`).
+_BULK_PHRASES = tuple(
+    sorted(
+        ({reason.strip() for reason in SOURCE_REASONS} | {t.split("`", 1)[0].strip() for t in SOURCE_CALLS.values()})
+        - {"", "a traceback"}
+    )
+)
+
+
+def names_bulk_data(message: str) -> bool:
+    """A finding's message that says its tool returns one of the sources of bulk data above
+    (`the process output ...`, `the response body ...`, a join over one), not a value known
+    only by its name (`the result of ...`)."""
+    return any(f"returns {phrase}" in message or f"over {phrase}" in message for phrase in _BULK_PHRASES)
 
 
 def names_an_error_body(reason: str) -> bool:
