@@ -12,6 +12,7 @@ from typing import cast
 
 import libcst as cst
 
+from boundlint.knowledge.data_sources import FILLING_METHODS
 from boundlint.parse.positions import child_nodes
 from boundlint.project.module import ModuleInfo
 
@@ -72,10 +73,6 @@ def _targets(statement: cst.Assign | cst.AnnAssign) -> list[cst.BaseAssignTarget
     return [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
 
 
-# Methods that put what they are given into the list, set or dict they are called on.
-_FILLING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "appendleft", "setdefault"})
-
-
 def _printed_only(module: ModuleInfo, function: cst.FunctionDef) -> frozenset[str]:
     assigned: set[str] = set()
     stored: set[int] = set()  # the Name nodes that are plain assignment targets, or a list being filled
@@ -132,7 +129,7 @@ def _printed_only(module: ModuleInfo, function: cst.FunctionDef) -> frozenset[st
 def _filled_list(call: cst.Call) -> cst.Name | None:
     """The local that `call` fills: `rows` of `rows.append(row)`."""
     func = call.func
-    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.attr.value in _FILLING_METHODS:
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.attr.value in FILLING_METHODS:
         return func.value
     return None
 

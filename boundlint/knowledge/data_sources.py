@@ -1529,10 +1529,10 @@ RECEIVER_SMALL_METHODS = frozenset(
     {"find", "rfind", "index", "rindex", "count", "add", "update", "write", "insert", "remove", "clear", "close"}
 )
 
-# Methods that grow their receiver with their argument.
-GROWING_METHODS = frozenset(
-    {"append", "extend", "insert", "update", "add", "write", "writelines", "appendleft", "setdefault"}
-)
+# Methods that put what they are given into the list, set or dict they are called on.
+FILLING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "appendleft", "setdefault"})
+# Methods that grow their receiver with their argument: those, and a stream's writes.
+GROWING_METHODS = FILLING_METHODS | frozenset({"write", "writelines"})
 
 # Bound-type return annotations.
 SMALL_ANNOTATIONS = frozenset(

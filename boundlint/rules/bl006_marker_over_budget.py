@@ -457,20 +457,24 @@ def headline(text: str) -> str:
 def _guard_reserves_marker(module: ModuleInfo, node: cst.CSTNode, cut: cst.Subscript, marker: str) -> bool:
     """`if len(text) > 200: text = text[:197] + "..."` (or the same as a conditional expression):
     the guard's limit leaves room for the marker,
-    so the result is at most the limit the code checks against."""
+    so the result is at most the limit the code checks against. The guard may measure a copy of
+    the text cut, as written (`shown = command` ... `if len(shown) > 50: shown = command[:47] +
+    "..."`): measuring one measures the other."""
     kept = _cut_length(cut)
     if kept is None:
         return False
     cut_of = module.code(cut.value)
-    measured = {cut_of} | _copies(module, cut_of)
-    stack: list[cst.CSTNode] = [module.tree]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, (cst.If, cst.IfExp)):  # `x[:22] + "..." if len(x) > 25 else x` too
-            limit = _length_limit(module, current.test, measured)
-            if limit is not None and kept + len(marker) <= limit and _contains(current.body, node):
-                return True
-        stack.extend(child_nodes(current))
+    measured = {cut_of}
+    guards: list[cst.If | cst.IfExp] = []  # `x[:22] + "..." if len(x) > 25 else x` too
+    for current in walk(module.tree):
+        if isinstance(current, (cst.If, cst.IfExp)):
+            guards.append(current)
+        elif isinstance(current, cst.Assign) and isinstance(current.value, cst.Name) and current.value.value == cut_of:
+            measured.update(target.target.value for target in current.targets if isinstance(target.target, cst.Name))
+    for guard in guards:
+        limit = _length_limit(module, guard.test, measured)
+        if limit is not None and kept + len(marker) <= limit and _contains(guard.body, node):
+            return True
     return False
 
 
@@ -482,20 +486,6 @@ def _cut_length(cut: cst.Subscript) -> int | None:
     if isinstance(bound, cst.UnaryOperation) and isinstance(bound.operator, cst.Minus):
         bound = bound.expression
     return int(bound.value) if isinstance(bound, cst.Integer) else None
-
-
-def _copies(module: ModuleInfo, cut_of: str) -> set[str]:
-    """The names bound to the text cut, as written (`shown = command` ... `if len(shown) > 50:
-    shown = command[:47] + "..."`): measuring one measures the other."""
-    if not cut_of.isidentifier():
-        return set()
-    return {
-        target.target.value
-        for node in walk(module.tree)
-        if isinstance(node, cst.Assign) and isinstance(node.value, cst.Name) and node.value.value == cut_of
-        for target in node.targets
-        if isinstance(target.target, cst.Name)
-    }
 
 
 def _length_limit(module: ModuleInfo, test: cst.BaseExpression, measured: set[str]) -> int | None:
