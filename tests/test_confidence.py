@@ -117,13 +117,20 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("get_user_input", ["low"]),
         ("user_profile", ["high"]),  # a person's record, not their answer
         ("issue_details", ["high"]),  # a read named by its noun
-        ("update_page", ["high"]),  # the page written may come back whole
+        ("update_page", ["low"]),  # the page as the model wrote it, or a confirmation
+        ("create_page", ["low"]),
+        ("create_report", ["high"]),  # a report it may make itself
+        ("playlist_create", ["low"]),  # `noun_verb`, as many MCP servers name tools
+        ("lldb_start", ["low"]),
+        ("blog_post", ["high"]),  # a noun at the end, not a verb
+        ("fetch_and_cancel", ["high"]),
         ("add_documents", ["low"]),  # taken in: the answer does not carry them back
         ("milvus_insert_data", ["low"]),  # after a product's prefix
         ("chroma_get_documents", ["high"]),
         ("rename_function", ["low"]),
         ("last_deploy_log", ["high"]),  # a noun phrase: the log of the last deploy
-        ("update_issue_text", ["high"]),  # the text written may come back whole
+        ("update_issue_text", ["low"]),  # the text the model wrote
+        ("deploy_build_log", ["high"]),  # the log it names may come back whole
         ("save_and_show", ["high"]),  # it acts, then answers with what it reads
     ],
 )

@@ -686,6 +686,7 @@ ACTION_VERBS = ACKNOWLEDGING_VERBS | frozenset(
         "restore",
         "revert",
         "label",
+        "replace",
     }
 )
 # Verbs that name a tool as a calculation on its arguments: it answers with the result
@@ -736,6 +737,28 @@ _INTAKE_VERBS = frozenset(
         "uninstall",
         "append",
         "clear",
+    }
+)
+# Verbs that change a thing with what the model sends (`update_page`, `edit_issue_text`): the
+# answer is a confirmation, or the thing as the model itself wrote it, so the content a name says
+# they act on does not make their answer large. Readers of the labelled sets judged none of 14
+# such tools (with `create_page` and `write_file`), flagged `high` or `medium`, to answer with much.
+_ECHOING_VERBS = frozenset({"update", "edit", "replace", "modify", "patch", "put", "rename", "move"})
+_MAKING_VERBS = frozenset({"create", "write"})
+# What a making tool makes from the model's own text (`create_page`, `write_file`); not a report
+# or a summary that it may generate itself (`write_report`).
+_WRITTEN_NOUNS = frozenset(
+    {"page", "file", "files", "document", "documents", "text", "content", "contents", "message", "messages"}
+)
+# Verbs that may end a tool's name in `noun_verb` form (`playlist_create`, `task_cancel`,
+# `lldb_start`), as many MCP servers name their tools. Not those that are also common nouns at
+# the end of a name (`blog_post`, `git_log`, `ads_archive`).
+_CLOSING_VERBS = _INTAKE_VERBS - {"post"} | frozenset(
+    {
+        *("create", "update", "edit", "replace", "modify", "rename", "move", "write", "upload"),
+        *("start", "restart", "pause", "resume", "enable", "disable", "attach", "detach"),
+        *("assign", "unassign", "approve", "reject", "install", "publish", "subscribe", "grant"),
+        *("reboot", "terminate", "invite", "reset", "restore", "revert", "register", "deregister"),
     }
 )
 _WORDS = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")  # `IDs`, `URLs`: one word
@@ -789,13 +812,28 @@ def tool_answers_briefly(qualname: str) -> bool:
         return True  # `calculator`, `CalculatorTool._run`: the tool is named for what it computes with
     if asks_a_person(named):
         return True  # `ask_user`, `get_user_input`: what a person types in answer
-    if len(words) < 2 or words[0] not in ACTION_VERBS:
-        return False
     if "and" in words[1:]:
         return False  # `save_and_show`, `create_and_poll`: it acts, then answers with what it reads
-    # `delete_file` answers "deleted"; `update_page` or `deploy_build_log` may answer with the page
-    # or the log it names.
-    return words[0] in _INTAKE_VERBS or not set(words[1:]) & CONTENT_NOUNS
+    if _closes_with_an_action(named):
+        return True  # `playlist_create`, `task_cancel`
+    if len(words) < 2 or words[0] not in ACTION_VERBS:
+        return False
+    # `delete_file` answers "deleted", `update_page` the page the model wrote; `deploy_build_log`
+    # or `create_report` may answer with the log or the report it names.
+    acted_on = set(words[1:])
+    if words[0] in _INTAKE_VERBS or words[0] in _ECHOING_VERBS:
+        return True
+    if words[0] in _MAKING_VERBS and acted_on & _WRITTEN_NOUNS:
+        return True
+    return not acted_on & CONTENT_NOUNS
+
+
+def _closes_with_an_action(words: list[str]) -> bool:
+    """`playlist_create`, `lldb_start`: a name in `noun_verb` form, with no reading verb before its
+    verb (not `fetch_and_cancel`, `search_then_delete`)."""
+    if len(words) < 2 or words[-1] not in _CLOSING_VERBS:
+        return False
+    return not set(words[:-1]) & (RECORD_VERBS | _CONTENT_VERBS | ACTION_VERBS | CALCULATING_VERBS | {"and"})
 
 
 # Words by which a tool's name says it answers with one record's facts, not its content
