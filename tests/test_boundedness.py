@@ -353,13 +353,32 @@ def test_a_join_of_a_list_names_what_the_list_holds_and_where(tmp_path):
         "    for signal in store.signals(q)[:4]:\n        lines.append(f'- {signal}')\n"
         "    return '\\n'.join(lines)\n"
     )
-    result = run_tree(tmp_path, {"mod.py": source})
+    result = run_tree(tmp_path, {"mod.py": source}, min_confidence="low")
     (finding,) = result.findings
     assert finding.message == (
         "`digest` returns a join over `lines`, which holds an item of `store.signals(q)[:4]` (line 9) "
         "without a checkpoint"
     )
     assert finding.line == 11
+    assert finding.confidence == "low"  # one item of four, of a size nothing here says
+
+
+def test_a_content_attribute_of_an_item_of_a_cut_is_judged_by_the_attribute(tmp_path):
+    source = (
+        HEADER + '@tool\ndef top_docs(q: str) -> str:\n    """D."""\n    docs = retriever.invoke(q)[:5]\n'
+        "    return '\\n'.join(d.page_content for d in docs)\n"
+    )
+    (finding,) = run_tree(tmp_path, {"mod.py": source}).findings
+    assert "the document text `d.page_content`" in finding.message and finding.confidence == "high"
+
+
+def test_a_content_field_of_an_item_of_a_cut_is_medium(tmp_path):
+    source = (
+        HEADER + '@tool\ndef top_bodies(q: str) -> str:\n    """B."""\n    items = client.search(q)[:3]\n'
+        "    return '\\n'.join(i['body'] for i in items)\n"
+    )
+    (finding,) = run_tree(tmp_path, {"mod.py": source}).findings
+    assert "an item of `client.search(q)[:3]`" in finding.message and finding.confidence == "medium"
 
 
 def test_source_in_another_module_is_named_with_its_file(tmp_path):

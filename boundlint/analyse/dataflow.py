@@ -1024,7 +1024,7 @@ class FunctionEvaluator:
         if receiver.level == UNBOUNDED:
             if receiver.confidence == LOW and confidence == MEDIUM and not receiver.capped:
                 return unbounded(f"`{code}`", expr, self.module, MEDIUM)  # `conn.paragraphs` of a client
-            return replace(receiver, record=False)  # `row.cells` of one row: its data, not a record
+            return _payload_of(receiver)  # `row.cells` of one row: its data, not a record
         if receiver.bounded and receiver.models:
             return BOUNDED_VALUE.with_params(receiver.params)  # a field of a model built from small values
         return unbounded(f"`{code}`", expr, self.module, confidence)
@@ -1342,10 +1342,10 @@ class FunctionEvaluator:
         if _message_key(expr) and value.level == UNBOUNDED:
             return MESSAGE_TEXT  # `result["error"]`: the operation's message
         if value.level == SILENT:
-            return replace(unbounded(f"an item of {value.reason}", expr, self.module), record=True)
+            return _item_of_a_cut(value, expr, self.module)
         key = _string_key(expr)
         if key is not None and value.level == UNBOUNDED and value.record and src.names_record_payload(key):
-            return replace(value, record=False)  # `row["value"]` of one row: its data
+            return _payload_of(value)  # `row["value"]` of one row: its data
         if key is not None and not src.names_record_payload(key):
             if value.level == UNBOUNDED and value.record:
                 return self._field_of_record(value, expr)  # `period["name"]` of one period
@@ -1496,7 +1496,7 @@ class FunctionEvaluator:
         if collection.short_object:
             return SHORT_OBJECT  # a part of a short object is one too: `for part in psutil.disk_partitions()`
         if collection.level == SILENT:
-            return replace(unbounded(f"an item of {collection.reason}", node, self.module), record=True)
+            return _item_of_a_cut(collection, node, self.module)
         item = BOUNDED_VALUE.with_params(collection.params)  # an item of an argument: at most its size
         return replace(item, record=True) if collection.params else item
 
@@ -2184,7 +2184,7 @@ class FunctionEvaluator:
                     return join(receiver.through_fields(), default)  # of a helper's `period`
             elif isinstance(key, str) and receiver.level == UNBOUNDED and receiver.record:
                 # `row.get("value")` of one row: its data, whose own fields are not a record's
-                return join(replace(receiver, record=False), default)
+                return join(_payload_of(receiver), default)
         if method == "get" and args and _is_message_name(args[0]) and receiver.level == UNBOUNDED:
             return join(MESSAGE_TEXT, values[1]) if len(values) > 1 else MESSAGE_TEXT  # `r.get("message", "")`
         if method == "join" and values:
@@ -2711,6 +2711,21 @@ def _schema_maximum(
                 given = [statement.annotation.annotation, *([statement.value] if statement.value is not None else [])]
                 return _declared_bound(given, lambda value: count(module, value))
     return None
+
+
+def _item_of_a_cut(cut: Verdict, node: cst.CSTNode | None, module: ModuleInfo) -> Verdict:
+    """An item of a collection the code cut to a few (`for r in ranked[:5]`, `top[0]`): its size is
+    one item's, which nothing here says. Most often it is one entry of a ranked or summarised
+    listing (on the labelled sets, none of 9 such findings was judged large), so `low`; an item's
+    field named for content (`d["body"]`) is `medium`, and `d.page_content` what it is known to be."""
+    return replace(unbounded(f"an item of {cut.reason}", node, module, LOW), record=True, cut_item=True)
+
+
+def _payload_of(record: Verdict) -> Verdict:
+    """The content field of one record (`row.cells`, `doc["body"]`): its data, not a record."""
+    if record.cut_item:
+        return replace(record, record=False, cut_item=False, confidence=MEDIUM)
+    return replace(record, record=False)
 
 
 def _fixed_tuple(parts: list[Verdict]) -> Verdict:

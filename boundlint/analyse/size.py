@@ -110,6 +110,9 @@ class Verdict:
     # list): as large as one record, whose fields are short unless named for content
     # (`filing.url` is a link, `doc.page_content` is a document).
     record: bool = False
+    # That record is an item of a collection the code cut to a few (`for r in ranked[:5]`): `low`
+    # as a whole, but a content field of it (`r["content"]`) is as sure as the collection was.
+    cut_item: bool = False
     # Of `params`, those that pass into this value only through a field not named for content
     # (`period.get("name")`, `filing.url` in a helper): short when the call passes one record.
     field_params: frozenset[str] = field(default_factory=frozenset)
