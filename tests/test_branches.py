@@ -29,6 +29,9 @@ def _returns(source: str) -> tuple[cst.FunctionDef, list[cst.Return]]:
     [
         ('"error" in result', True),
         ('"error" not in result', False),
+        ('"# Note Not Found" in content', True),  # the text a failure writes
+        ('"Unable to" in text', True),
+        ('"found" in text', False),
         ("result.error", True),
         ('data.get("error")', True),
         ('resp["errors"]', True),

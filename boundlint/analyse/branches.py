@@ -273,8 +273,16 @@ def _words_of(expr: cst.BaseExpression) -> set[str]:
 
 
 def _literal_says(expr: cst.BaseExpression) -> str | None:
-    found = set(name_words(_string(expr) or ""))
-    return ERROR if found & ERROR_WORDS else SUCCESS if found & SUCCESS_WORDS else None
+    """`"error"`, `"FAILED"`; also, as text a failure writes, `"# Note Not Found"`, `"Unable to"`."""
+    words = name_words(_string(expr) or "")
+    found = set(words)
+    if found & FAILURE_OPENINGS or _says_not_found(words):
+        return ERROR
+    return SUCCESS if found & SUCCESS_WORDS else None
+
+
+def _says_not_found(words: list[str]) -> bool:
+    return any(pair == ("not", "found") for pair in zip(words, words[1:], strict=False))
 
 
 def _string(expr: cst.BaseExpression) -> str | None:
