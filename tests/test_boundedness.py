@@ -224,6 +224,18 @@ UNBOUNDED = {
         "return subprocess.check_output(f'systemctl restart {q}', shell=True, text=True)",
         "low",
     ),
+    "output of a named program in a %-formatted shell line": (
+        "return subprocess.check_output('systemctl restart %s' % q, shell=True, text=True)",
+        "low",
+    ),
+    "output of a named program in a .format shell line": (
+        "return subprocess.check_output('systemctl restart {}'.format(q), shell=True, text=True)",
+        "low",
+    ),
+    "output of a %-formatted shell line that prints what it reads": (
+        "return subprocess.check_output('kubectl logs %s' % q, shell=True, text=True)",
+        "high",
+    ),
     "output of a named program whose work the model's words say": (
         "return subprocess.run(['osqueryi', '--json', q], capture_output=True, text=True).stdout",
         "high",

@@ -131,7 +131,7 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
         return _error_entries({arg.keyword.value: arg.value for arg in value.args if arg.keyword is not None})
     if not isinstance(value, cst.BaseExpression):
         return False
-    words = name_words(_opening_text(value, 0) or "")[:2]
+    words = name_words(opening_text(value, 0) or "")[:2]
     if len(words) == 2 and words[1] in ("error", "exception"):
         return True  # "Unexpected error: ...", "API error ...", "Unhandled exception": named second
     return bool(words) and (words[0] in FAILURE_OPENINGS or words == ["could", "not"])
@@ -192,8 +192,10 @@ def _error_entries(entries: dict[str, cst.BaseExpression]) -> bool:
     return bool(reported) and set(entries) <= ERROR_REPORT_KEYS and not any(_is_none(item) for item in reported)
 
 
-def _opening_text(expr: cst.BaseExpression, depth: int) -> str | None:
-    """The literal text a string expression starts with, when it is built around one."""
+def opening_text(expr: cst.BaseExpression, depth: int = 0) -> str | None:
+    """The literal text a string expression starts with, when it is built around one: all of a
+    literal, the text before the first `{...}` of an f-string, the left end of a `+`, a `%` or an
+    implicit concatenation, the template of `"...".format(...)` (placeholders and all)."""
     if depth > 5:
         return None
     if isinstance(expr, cst.FormattedString):
@@ -202,9 +204,9 @@ def _opening_text(expr: cst.BaseExpression, depth: int) -> str | None:
     if isinstance(expr, cst.SimpleString):
         return _string(expr)
     if isinstance(expr, cst.ConcatenatedString):
-        return _opening_text(expr.left, depth + 1)
+        return opening_text(expr.left, depth + 1)
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Modulo)):
-        return _opening_text(expr.left, depth + 1)
+        return opening_text(expr.left, depth + 1)
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "format":
         return _string(expr.func.value) if isinstance(expr.func.value, cst.SimpleString) else None
     return None

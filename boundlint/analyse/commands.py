@@ -9,10 +9,12 @@ up to its first `{}`, through what the code binds a name to.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import libcst as cst
 
+from boundlint.analyse.branches import opening_text
 from boundlint.knowledge import data_sources as src
 from boundlint.project.module import dotted
 
@@ -111,15 +113,10 @@ def _command_words(
     return (kept, False) if kept else None
 
 
-def _leading_text(expr: cst.BaseExpression) -> str | None:
-    """The literal text `expr` starts with: all of a string literal, the text before the first
-    `{...}` of an f-string, the left end of a `+` of strings."""
-    if isinstance(expr, cst.SimpleString):
-        value = expr.evaluated_value
-        return value if isinstance(value, str) else None
-    if isinstance(expr, cst.FormattedString):
-        first = expr.parts[0] if expr.parts else None
-        return first.value if isinstance(first, cst.FormattedStringText) else None
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
-        return _leading_text(expr.left)
-    return None
+def _leading_text(command: cst.BaseExpression) -> str | None:
+    """The literal text a command starts with, up to its first placeholder (`"git %s" % x`,
+    `"git {}".format(x)`: "git ")."""
+    text = opening_text(command)
+    if text is None or isinstance(command, (cst.SimpleString, cst.FormattedString)):
+        return text
+    return re.split(r"%|\{", text, maxsplit=1)[0]
