@@ -623,6 +623,7 @@ def page(url: str) -> str:
 
 DEFERRED = """
 import asyncio, functools, requests
+from concurrent.futures import ThreadPoolExecutor
 from mcp.server.fastmcp import FastMCP
 
 mcp = FastMCP("t")
@@ -641,6 +642,7 @@ async def tool(url: str) -> str:
 
 COROUTINE_RUN = """
 import asyncio, requests
+from concurrent.futures import ThreadPoolExecutor
 from mcp.server.fastmcp import FastMCP
 
 mcp = FastMCP("t")
@@ -650,6 +652,18 @@ async def fetch(url: str) -> str:
 
 async def status(url: str) -> str:
     return f"queued {{url}}"
+
+def run_async(coro):
+    def run_in_thread():
+        loop = asyncio.new_event_loop()
+        try:
+            return loop.run_until_complete(coro)
+        finally:
+            loop.close()
+
+    with ThreadPoolExecutor() as pool:
+        future = pool.submit(run_in_thread)
+        return future.result()
 
 @mcp.tool()
 def tool(url: str) -> str:
@@ -701,6 +715,18 @@ DEFERRING_FORMS = [
     (COROUTINE_RUN, "return asyncio.run({callee}(url))"),
     (COROUTINE_RUN, "return asyncio.get_event_loop().run_until_complete({callee}(url))"),
     (COROUTINE_RUN, "loop = asyncio.new_event_loop()\n    return loop.run_until_complete({callee}(url))"),
+    (COROUTINE_RUN, "job = {callee}(url)\n    return asyncio.run(job)"),
+    (COROUTINE_RUN, "return run_async({callee}(url))"),  # a helper runs it, in a thread's own loop
+    # an executor's future gives what the function submitted to it returns
+    (
+        COROUTINE_RUN,
+        "with ThreadPoolExecutor() as pool:\n        return pool.submit(asyncio.run, {callee}(url)).result()",
+    ),
+    (DEFERRED, "with ThreadPoolExecutor() as pool:\n        return pool.submit({callee}, url).result()"),
+    (
+        DEFERRED,
+        "pool = ThreadPoolExecutor()\n    future = pool.submit({callee}, url, region='eu')\n    return future.result()",
+    ),
 ]
 
 

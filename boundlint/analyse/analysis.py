@@ -17,6 +17,7 @@ from boundlint.analyse.branches import on_error_branch, reports_error
 from boundlint.analyse.dataflow import (
     FunctionEvaluator,
     ReturnVerdict,
+    all_params,
     constant_key,
     snippet,
     tested_parameters,
@@ -310,8 +311,12 @@ class Analysis:
         self, summary: Verdict, function: cst.FunctionDef, call: cst.Call, args: list[Verdict], skip_first: bool
     ) -> Verdict:
         """The summary of `function` at this call: the parameters it passes through become the
-        values this call gives them (`fmt(resp.text)` is as large as `resp.text`)."""
-        return _at_call(summary, arguments_by_parameter(function, call, args, skip_first))
+        values this call gives them (`fmt(resp.text)` is as large as `resp.text`). A parameter of
+        the function that encloses it (`coro` of `def run_async(coro)`, run by a nested
+        `def run_in_thread(): ...`) is not this call's: it stays the caller's, to pass on."""
+        at_call = _at_call(summary, arguments_by_parameter(function, call, args, skip_first))
+        enclosing = summary.params - _parameter_names(function)
+        return join(at_call, BOUNDED_VALUE.with_params(enclosing)) if enclosing else at_call
 
     def _stored_by_init(self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int) -> Verdict | None:
         """An instance of a class of the tree whose own `__init__` stores its data in `self.x`:
@@ -554,6 +559,13 @@ def _field_of(argument: Verdict) -> Verdict:
     if argument.level == UNBOUNDED and argument.record:
         return replace(argument, confidence=LOW, record=False)
     return argument
+
+
+def _parameter_names(function: cst.FunctionDef) -> set[str]:
+    """Every parameter's name, `*args` and `**kwargs` too."""
+    params = function.params
+    stars = [star for star in (params.star_arg, params.star_kwarg) if isinstance(star, cst.Param)]
+    return {param.name.value for param in (*all_params(function), *stars)}
 
 
 def arguments_by_parameter(

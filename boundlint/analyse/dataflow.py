@@ -172,6 +172,7 @@ class FunctionEvaluator:
         self._agent_imports: bool | None = None
         self.self_arguments: set[str] = set()  # in a dataclass's `__post_init__`: `self.x` is the argument `x`
         self._partials: dict[str, cst.Call] = {}  # `f = functools.partial(fetch, url)`, for `f()`
+        self._futures: dict[str, cst.Call] = {}  # `future = pool.submit(fetch, url)`, for `future.result()`
         self.yields_are_returns = False  # a generator whose yields are the result (`Tool.yields_result`)
         self.result_callback: str | None = None  # the callback handed the result (`fw.RESULT_CALLBACKS`)
         # Parameters this call of a dispatcher gives a constant (`tool_name` is
@@ -897,7 +898,7 @@ class FunctionEvaluator:
     def _enclosing_param(self, name: str) -> cst.Param | None:
         """The parameter `name` of a function that encloses this one (the closure's maker)."""
         for enclosing, _ in self._enclosing_functions():
-            for param in _all_params(enclosing):
+            for param in all_params(enclosing):
                 if param.name.value == name:
                     return param
         return None
@@ -917,7 +918,7 @@ class FunctionEvaluator:
         """The class of the tree whose instance a function enclosing this one binds `name` to, once
         (`client = WikipediaClient(...)` in `create_server()`, around its `@server.tool()` defs)."""
         for enclosing, _ in self._enclosing_functions():
-            if any(param.name.value == name for param in _all_params(enclosing)):
+            if any(param.name.value == name for param in all_params(enclosing)):
                 return None  # handed in: `_enclosing_param` says what it is
             value = _assigned_once(enclosing.body, lambda target: isinstance(target, cst.Name) and target.value == name)
             if value is not None:
@@ -1610,6 +1611,10 @@ class FunctionEvaluator:
             for arg in args:
                 self.eval(arg, env)
             return unbounded(f"the answer of the agent `{code}`", expr, self.module, MEDIUM)
+        coroutine = self._coroutine_named(expr, qualified)
+        if coroutine is not None:
+            # `loop.run_until_complete(coro)`, `asyncio.run(task)`: what that coroutine gives
+            return self._coroutine_value(coroutine, env)
         deferred = self._deferred(expr, qualified)
         if deferred is not None:
             # `await asyncio.to_thread(fetch, url)` is `fetch(url)`, run elsewhere.
@@ -1883,7 +1888,8 @@ class FunctionEvaluator:
     def _deferred(self, expr: cst.Call, qualified: str | None) -> cst.Call | None:
         """The call a deferring form stands for: `asyncio.to_thread(fn, *a, **kw)`,
         `loop.run_in_executor(pool, fn, *a)`, `functools.partial(fn, *a)(*b)` are `fn(...)`;
-        `asyncio.run(fn(...))` and `loop.run_until_complete(fn(...))` are `fn(...)` awaited."""
+        `asyncio.run(fn(...))` and `loop.run_until_complete(fn(...))` are `fn(...)` awaited;
+        `pool.submit(fn, *a).result()` (a `concurrent.futures` executor's future) is `fn(...)`."""
         func, args = expr.func, list(expr.args)
         if qualified in src.RUN_ELSEWHERE_CALLS and args and args[0].keyword is None:
             return cst.Call(func=args[0].value, args=args[1:])
@@ -1895,6 +1901,14 @@ class FunctionEvaluator:
         )
         if runs_coroutine and args and args[0].keyword is None and isinstance(args[0].value, cst.Call):
             return args[0].value  # `asyncio.run(fetch(url))` gives what `fetch(url)` returns
+        if isinstance(func, cst.Attribute) and func.attr.value == "result" and not args:
+            # `pool.submit(fetch, url).result()`, or `future.result()` of `future = pool.submit(...)`
+            receiver = func.value
+            if isinstance(receiver, cst.Name) and receiver.value in self._futures:
+                receiver = self._futures[receiver.value]
+            submitted = _submitted(receiver)
+            if submitted is not None:
+                return submitted
         if isinstance(func, cst.Name) and func.value in self._partials:
             func = self._partials[func.value]  # `f = partial(fetch, url)` ... `f()`
         if isinstance(func, cst.Call) and self._is_partial(func):
@@ -1906,6 +1920,27 @@ class FunctionEvaluator:
                 ]
                 return cst.Call(func=bound[0].value, args=ordered)
         return None
+
+    def _coroutine_named(self, expr: cst.Call, qualified: str | None) -> cst.Name | None:
+        """`loop.run_until_complete(coro)`, `asyncio.run(coro)`: the name of the coroutine run to
+        its end (`asyncio.run(fetch(url))`, a call, is `_deferred`'s)."""
+        func, args = expr.func, list(expr.args)
+        runs = qualified in src.RUN_COROUTINE_CALLS or (
+            isinstance(func, cst.Attribute) and func.attr.value in src.RUN_COROUTINE_METHODS
+        )
+        if runs and len(args) == 1 and args[0].keyword is None and isinstance(args[0].value, cst.Name):
+            return args[0].value
+        return None
+
+    def _coroutine_value(self, name: cst.Name, env: Env) -> Verdict:
+        """What the coroutine `name` holds gives: a local's or a parameter's value; in a nested
+        function summarised for its caller, a parameter of the function that encloses it
+        (`def run_async(coro): def run_in_thread(): return loop.run_until_complete(coro)`) is
+        what each call of that function hands it."""
+        if self.depth > 0 and name.value not in env and name.value not in self.params:
+            if self._enclosing_param(name.value) is not None:
+                return BOUNDED_VALUE.with_params(frozenset({name.value}))
+        return self.eval(name, env)
 
     def _tool_invoked(self, expr: cst.Call, env: Env) -> cst.Call | None:
         """`search_tools.invoke({"query": q, "limit": 5})` where `search_tools` is a function of the
@@ -1992,6 +2027,10 @@ class FunctionEvaluator:
             self._partials[name] = value
         else:
             self._partials.pop(name, None)
+        if isinstance(value, cst.Call) and _submitted(value) is not None:
+            self._futures[name] = value
+        else:
+            self._futures.pop(name, None)
 
     def _one_table_schema(self, receiver: cst.BaseExpression) -> bool:
         """The query whose rows are read asks for one table's columns: the `execute(...)` call the
@@ -2445,7 +2484,7 @@ def _instance_made(module: ModuleInfo, name: str) -> cst.Call | None:
     return calls[0]
 
 
-def _all_params(function: cst.FunctionDef) -> list[cst.Param]:
+def all_params(function: cst.FunctionDef) -> list[cst.Param]:
     params = function.params
     return [*params.posonly_params, *params.params, *params.kwonly_params]
 
@@ -2517,7 +2556,7 @@ def _run_by(entity: Entity, call: cst.Call) -> cst.Call | None:
 def _runs_a_parameter(function: cst.FunctionDef) -> tuple[str, bool] | None:
     """The parameter every `return` of `function` calls, and whether it hands on `*args, **kwargs`."""
     params = function.params
-    names = {param.name.value for param in _all_params(function)}
+    names = {param.name.value for param in all_params(function)}
     star = params.star_arg.name.value if isinstance(params.star_arg, cst.Param) else None
     double = params.star_kwarg.name.value if params.star_kwarg is not None else None
     called: set[tuple[str, bool]] = set()
@@ -2711,6 +2750,18 @@ def _schema_maximum(
                 given = [statement.annotation.annotation, *([statement.value] if statement.value is not None else [])]
                 return _declared_bound(given, lambda value: count(module, value))
     return None
+
+
+def _submitted(value: cst.BaseExpression) -> cst.Call | None:
+    """`pool.submit(fetch, url)`: the call an executor's future will give the result of."""
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)):
+        return None
+    args = list(value.args)
+    if value.func.attr.value != "submit" or not args or args[0].keyword is not None or args[0].star:
+        return None
+    if not isinstance(args[0].value, (cst.Name, cst.Attribute)):
+        return None
+    return cst.Call(func=args[0].value, args=args[1:])
 
 
 def _item_of_a_cut(cut: Verdict, node: cst.CSTNode | None, module: ModuleInfo) -> Verdict:
