@@ -7,7 +7,7 @@ import textwrap
 import libcst as cst
 import pytest
 
-from boundlint.analyse.branches import dispatched_name, on_error_branch, reports_error
+from boundlint.analyse.branches import ERROR, SUCCESS, dispatched_name, on_error_branch, reports_error
 from tests.helpers import run_tree
 
 
@@ -25,35 +25,50 @@ def _returns(source: str) -> tuple[cst.FunctionDef, list[cst.Return]]:
 
 
 @pytest.mark.parametrize(
-    ("test", "error"),
+    ("test", "said"),
     [
-        ('"error" in result', True),
-        ('"error" not in result', False),
-        ('"# Note Not Found" in content', True),  # the text a failure writes
-        ('"Unable to" in text', True),
-        ('"found" in text', False),
-        ("result.error", True),
-        ('data.get("error")', True),
-        ('resp["errors"]', True),
-        ('status == "FAILED"', True),
-        ('status != "ERROR"', False),
-        ("not response.ok", True),
-        ("response.ok", False),
-        ("response.status_code != 200", True),
-        ("response.status_code >= 400", True),
-        ("response.status_code == 200", False),
-        ("error is None", False),
-        ("error is not None", True),
-        ("query_job.error_result", True),
-        ("not success", True),
-        ("items and not result.error", False),
-        ("len(rows) > 10", False),
-        ("isinstance(auth, Exception)", False),
+        ('"error" in result', ERROR),
+        ('"error" not in result', SUCCESS),
+        ('"# Note Not Found" in content', ERROR),  # the text a failure writes
+        ('"Unable to" in text', ERROR),
+        ('"found" in text', None),
+        ("result.error", ERROR),
+        ('data.get("error")', ERROR),
+        ('resp["errors"]', ERROR),
+        ('status == "FAILED"', ERROR),
+        ('status != "ERROR"', SUCCESS),
+        ("not response.ok", ERROR),
+        ("response.ok", SUCCESS),
+        ("response.status_code != 200", ERROR),
+        ("response.status_code >= 400", ERROR),
+        ("response.status_code == 200", SUCCESS),
+        ("result.returncode != 0", None),  # what a failed process prints may be the answer
+        ("error is None", SUCCESS),
+        ("error is not None", ERROR),
+        ("query_job.error_result", ERROR),
+        ("not success", ERROR),
+        ("items and not result.error", None),
+        ("len(rows) > 10", None),
+        ("isinstance(auth, Exception)", None),
     ],
 )
-def test_a_return_in_an_if_is_on_an_error_branch_when_the_test_holds_on_failure(test, error):
+def test_a_return_in_an_if_is_on_an_error_branch_when_the_test_holds_on_failure(test, said):
+    # in the `if` when the test holds on failure; after it (it returns) when it holds on success
     function, returns = _returns(f"def tool(q):\n    if {test}:\n        return a\n    return b\n")
-    assert [on_error_branch(function, r) for r in returns] == [error, False]
+    assert [on_error_branch(function, r) for r in returns] == [said == ERROR, said == SUCCESS]
+
+
+def test_what_follows_a_success_test_that_returns_is_an_error_branch():
+    source = (
+        "def tool(q):\n    result = run(q)\n    if result['success']:\n        if q:\n            return a\n"
+        "        return b\n    return c\n"
+    )
+    function, returns = _returns(source)
+    assert [on_error_branch(function, r) for r in returns] == [False, False, True]
+    # not when the success branch may fall through, or has an `else`
+    for body in ("        log(b)\n", "        return b\n    else:\n        log(b)\n"):
+        function, returns = _returns(f"def tool(q):\n    if ok:\n{body}    return c\n")
+        assert on_error_branch(function, returns[-1]) is False
 
 
 def test_the_else_of_a_success_test_and_an_elif_after_it_are_error_branches():

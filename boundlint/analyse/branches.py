@@ -100,7 +100,34 @@ def on_error_branch(function: cst.CSTNode, returned: cst.CSTNode) -> bool:
             said = holds_when(node.test)
             if (inner is node.body and said == ERROR) or (inner is node.orelse and said == SUCCESS):
                 return True
+        if isinstance(node, cst.IndentedBlock) and _after_a_success_return(node, inner):
+            return True
     return False
+
+
+def _after_a_success_return(block: cst.IndentedBlock, statement: cst.CSTNode) -> bool:
+    """`statement` comes after `if result["success"]: ... return data` in the same block: an `if`
+    that holds on success, has no `else` and does not fall through, so what follows it runs only
+    when the success test failed (`return f"Error: {result['error']}"`)."""
+    for earlier in block.body:
+        if earlier is statement:
+            return False
+        if (
+            isinstance(earlier, cst.If)
+            and earlier.orelse is None
+            and holds_when(earlier.test) == SUCCESS
+            and _ends_the_function(earlier.body)
+        ):
+            return True
+    return False
+
+
+def _ends_the_function(block: cst.BaseSuite) -> bool:
+    """The block's last statement returns or raises."""
+    if not isinstance(block, cst.IndentedBlock) or not block.body:
+        return False
+    last = block.body[-1]
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], (cst.Return, cst.Raise))
 
 
 def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) -> bool:
@@ -243,7 +270,9 @@ def _comparison(left: cst.BaseExpression, target: cst.ComparisonTarget) -> str |
 def _status_code(
     left: cst.BaseExpression, right: cst.BaseExpression, equal: bool, operator: cst.BaseCompOp | None = None
 ) -> str | None:
-    """`status_code == 200`: SUCCESS; `status >= 400`: ERROR."""
+    """`status_code == 200`: SUCCESS; `status >= 400`: ERROR. Not a process's exit status
+    (`returncode != 0`): what a failed compile or script prints is most often the tool's answer,
+    and it can be long (on the labelled sets, 2 such failure outputs were judged large)."""
     if not (_words_of(left) & {"status", "code"} and isinstance(right, cst.Integer)):
         return None
     value = int(right.evaluated_value)
