@@ -39,6 +39,25 @@ CASES = {
     "a response of a client": ("with requests.Session() as s:\n    return s.get(q).text", "high"),
     "a response by its name": ("resp = make_client().fetch(q)\nreturn resp.text", "high"),
     # an API's JSON is as often one record as a bulk of data: medium, where a body read is high
+    "the json of a request that sends a query with a LIMIT": (
+        "soql = f\"SELECT Id, Name FROM Account WHERE Name = '{q}' LIMIT 100\"\n"
+        "return str(requests.get(URL, params={'q': soql}).json())",
+        "low",
+    ),
+    "the json of a response bound to a request that sends a query with a LIMIT": (
+        "c = make_client()\nsoql = f\"SELECT Id FROM Account WHERE Name = '{q}' LIMIT 50\"\n"
+        "response = c.get('/query', params={'q': soql})\nreturn str(response.json())",
+        "low",
+    ),
+    "the json of a request that sends a query without one": (
+        "soql = f\"SELECT Id, Name FROM Account WHERE Name = '{q}'\"\n"
+        "return str(requests.get(URL, params={'q': soql}).json())",
+        "medium",
+    ),
+    "the json of a request that sends a query with a large LIMIT": (
+        "return str(requests.get(URL, params={'q': 'SELECT Id, Body FROM Note LIMIT 5000'}).json())",
+        "medium",
+    ),
     "the json of a response by its name": (
         "api_response = make_client().fetch(q)\nreturn str(api_response.json())",
         "medium",

@@ -1077,7 +1077,37 @@ class FunctionEvaluator:
             for key, value in _dict_entries([arg.value for arg in call.args], depth=3)
             if src.names_item_count(key)
         ]
-        return any((count := self._count(value)) is not None and count <= src.FEW_ITEMS_LIMIT for value in counts)
+        if any((count := self._count(value)) is not None and count <= src.FEW_ITEMS_LIMIT for value in counts):
+            return True
+        return self._sends_a_limited_query(call)
+
+    def _sends_a_limited_query(self, call: cst.Call) -> bool:
+        """`client.get(f"/query?q={quote(soql)}")` where `soql = f"SELECT Id, Name ... LIMIT 100"`:
+        a request that carries a query text asking for at most `FEW_ROWS_LIMIT` rows, by a count the
+        code writes (SOQL, SQL over HTTP), in place or in a local bound once."""
+        carried: list[cst.CSTNode] = []
+        for arg in call.args:
+            for node in _walk(arg.value):
+                carried.append(node)
+                if isinstance(node, cst.Name) and (bound := self._assigned_once_here(node.value)) is not None:
+                    carried.extend(_walk(bound))
+        for node in carried:
+            if isinstance(node, (cst.SimpleString, cst.FormattedStringText)):
+                found = src.QUERY_LIMIT.search(node.value)
+                if found is not None and found.group(1).isdigit() and 0 < int(found.group(1)) <= src.FEW_ROWS_LIMIT:
+                    return True
+        return False
+
+    def _request_of_a_page(self, response: cst.BaseExpression) -> bool:
+        """`response` is the answer of a request that sends a query asking for a page of rows:
+        the call itself (`client.get(url).json()`), or a name this function binds to it once
+        (`response = await client.get(...)` ... `response.json()`)."""
+        if isinstance(response, cst.Name):
+            bound = self._assigned_once_here(response.value)
+            response = bound if bound is not None else response
+        if isinstance(response, cst.Await):
+            response = response.expression
+        return isinstance(response, cst.Call) and self._sends_a_limited_query(response)
 
     def _count_unset(self, call: cst.Call) -> bool:
         """`search(q, max_results=max_results)`: a count of items passed that the code does not set
@@ -2288,6 +2318,8 @@ class FunctionEvaluator:
             confidence = LOW if receiver.bundled else _answer_confidence(receiver, method in src.MIXED_SOURCE_METHODS)
             if method in src.TABLE_TEXT_METHODS and self._query_asks_for_a_page():
                 confidence = LOW  # `df.to_string()` of `... LIMIT 20`: a page of rows, as text
+            if method == "json" and self._request_of_a_page(func.value):
+                confidence = LOW  # `resp.json()` of a request sending `SELECT ... LIMIT 100` (SOQL)
             if any(arg.keyword is not None and arg.keyword.value in src.SIZE_KEYWORDS for arg in expr.args):
                 confidence = LOW  # `df.to_string(max_rows=50)`, `result.to_string(limit=2000)`: as much as asked
             found = unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
