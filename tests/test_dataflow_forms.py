@@ -711,6 +711,13 @@ DEFERRING_FORMS = [
     (DEFERRED, "return await asyncio.get_running_loop().run_in_executor(None, {callee}, url)"),
     (DEFERRED, "return functools.partial({callee}, region='eu')(url)"),
     (DEFERRED, "in_eu = functools.partial({callee}, region='eu')\n    return in_eu(url)"),
+    # a task made of a coroutine gives what the coroutine returns
+    (DEFERRED, "task = asyncio.create_task(asyncio.to_thread({callee}, url))\n    return await task"),
+    (
+        DEFERRED,
+        "task = asyncio.ensure_future(asyncio.to_thread({callee}, url))\n"
+        "    return await asyncio.wait_for(asyncio.shield(task), timeout=30)",
+    ),
     # a coroutine run to its end gives what it returns
     (COROUTINE_RUN, "return asyncio.run({callee}(url))"),
     (COROUTINE_RUN, "return asyncio.get_event_loop().run_until_complete({callee}(url))"),

@@ -163,6 +163,8 @@ VALUE_OF_ARGUMENT: dict[str, int] = {
     "asyncio.run": 0,
     "asyncio.wait_for": 0,
     "asyncio.shield": 0,
+    "asyncio.create_task": 0,
+    "asyncio.ensure_future": 0,
 }
 
 # Library functions that make a filesystem path out of their (short) arguments.
