@@ -13,6 +13,7 @@ import libcst as cst
 
 from boundlint import rules
 from boundlint.analyse.analysis import Analysis
+from boundlint.analyse.branches import dispatched_name
 from boundlint.core.findings import Finding
 from boundlint.edit.target import Target
 from boundlint.project.module import ModuleInfo
@@ -28,6 +29,19 @@ def finding_key(finding: Finding) -> Key:
 def node_key(module: ModuleInfo, node: cst.CSTNode) -> Key:
     position = module.position(node)
     return (module.display, position.start.line, position.start.column + 1, position.end.line, position.end.column + 1)
+
+
+def dispatched_tools(analysis: Analysis, findings: list[Finding]) -> dict[Finding, str | None]:
+    """For each finding on a tool's return, the tool of an MCP server's `call_tool` whose branch
+    it is in (`if name == "helm_install":`), or None outside such a branch."""
+    wanted = {finding_key(f): f for f in findings}
+    found: dict[Finding, str | None] = {}
+    for tool_result in analysis.results:
+        for item in tool_result.returns:
+            finding = wanted.get(node_key(tool_result.tool.module, item.node))
+            if finding is not None:
+                found[finding] = dispatched_name(tool_result.tool.node, item.node)
+    return found
 
 
 def locate(analysis: Analysis, findings: list[Finding]) -> dict[Finding, Target]:

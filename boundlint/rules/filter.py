@@ -6,7 +6,7 @@ nothing becomes a BL901 finding of its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -56,12 +56,19 @@ def filter_findings(
     return sorted(kept, key=Finding.sort_key)
 
 
-def fixable(findings: list[Finding], modules: Iterable[ModuleInfo], config: Config) -> list[Finding]:
+def fixable(
+    findings: list[Finding],
+    modules: Iterable[ModuleInfo],
+    config: Config,
+    branches: Callable[[list[Finding]], Mapping[Finding, str | None]] | None = None,
+) -> list[Finding]:
     """The findings a fix may act on: those the run reports, at `fix-min-confidence` or above; and
     in a tool one of those fixes, its other returns of the same kinds of bulk data, however sure
     (`stderr` under `if result.returncode != 0:` beside the `stdout` fixed): a maintainer bounds
-    every branch in one change. A fix round runs in a root's worker, before the run filters what
-    it reports, and must not fix what a comment suppresses or the configuration turns off."""
+    every branch in one change. In an MCP server's one `call_tool`, "a tool" is the branch that
+    serves one of its tools (`branches` names it for each finding: `if name == "helm_install":`),
+    not the whole dispatcher. A fix round runs in a root's worker, before the run filters what it
+    reports, and must not fix what a comment suppresses or the configuration turns off."""
     by_display = {module.display: module for module in modules}
     suppressions: dict[str, dict[int, list[Suppression]]] = {}
 
@@ -84,21 +91,26 @@ def fixable(findings: list[Finding], modules: Iterable[ModuleInfo], config: Conf
         and not below_fix_confidence(finding, config)
         and not suppressed(finding)
     ]
-    fixed_tools = {(finding.filename, finding.symbol) for finding in sure if finding.code == BOUND_RETURN_CODE}
     chosen = set(sure)
-    return [
+    fixed_tools = {(finding.filename, finding.symbol) for finding in sure if finding.code == BOUND_RETURN_CODE}
+    siblings = [
         finding
         for finding in findings
-        if finding in chosen
-        or (
-            finding.code == BOUND_RETURN_CODE
-            and (finding.filename, finding.symbol) in fixed_tools
-            and names_bulk_data(finding.message)
-            and code_enabled(finding.code, config)
-            and not ignored_for_file(finding, path_of(finding), config)
-            and not suppressed(finding)
-        )
+        if finding not in chosen
+        and finding.code == BOUND_RETURN_CODE
+        and (finding.filename, finding.symbol) in fixed_tools
+        and names_bulk_data(finding.message)
+        and code_enabled(finding.code, config)
+        and not ignored_for_file(finding, path_of(finding), config)
+        and not suppressed(finding)
     ]
+    if siblings and branches is not None:
+        fixed = [finding for finding in sure if (finding.filename, finding.symbol) in fixed_tools]
+        branch = branches([*fixed, *siblings])
+        fixed_branches = {(f.filename, f.symbol, branch.get(f)) for f in fixed if f.code == BOUND_RETURN_CODE}
+        siblings = [f for f in siblings if (f.filename, f.symbol, branch.get(f)) in fixed_branches]
+    chosen.update(siblings)
+    return [finding for finding in findings if finding in chosen]
 
 
 def below_fix_confidence(finding: Finding, config: Config) -> bool:

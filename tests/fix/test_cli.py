@@ -644,6 +644,50 @@ def test_fix_bounds_every_branch_of_a_tool_it_fixes(tmp_path, diff):
     assert "left for" not in err.getvalue()
 
 
+DISPATCHED_BRANCHES = """import subprocess
+from mcp.server import Server
+from mcp.types import TextContent
+
+server = Server("helm")
+
+
+def run(args):
+    result = subprocess.run(["helm", *args], capture_output=True, text=True)
+    if result.returncode == 0:
+        return {"success": True, "data": result.stdout}
+    return {"success": False, "error": result.stderr}
+
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict):
+    if name == "helm_history":
+        result = run(["history", arguments["release"]])
+        if result["success"]:
+            return [TextContent(type="text", text=result["data"])]
+        return [TextContent(type="text", text=f"Error: {result['error']}")]
+    if name == "helm_uninstall":
+        result = run(["uninstall", arguments["release"]])
+        if result["success"]:
+            return [TextContent(type="text", text=f"Uninstalled {result['data']}")]
+        return [TextContent(type="text", text=f"Failed: {result['error']}")]
+    return [TextContent(type="text", text="unknown tool")]
+"""
+
+
+def test_in_a_dispatcher_fix_bounds_the_branches_of_the_tool_it_fixes_only(tmp_path):
+    # `helm_history`'s output is `high` and fixed, with its error branch; `helm_uninstall` (an
+    # action, `low`) is another tool of the same `call_tool`, and is left as it is
+    path = tmp_path / "server.py"
+    path.write_text(DISPATCHED_BRANCHES, encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    run_fix([path], Config(root=tmp_path), CheckOptions(), diff=False, unsafe=False, out=out, err=err)
+    text = path.read_text(encoding="utf-8")
+    history, uninstall = text.split('if name == "helm_uninstall":')
+    assert 'truncate_text(result["data"]' in history and 'truncate_text(f"Error: ' in history
+    assert "truncate_text" not in uninstall
+
+
 def test_show_fixes_says_a_finding_is_left_for_its_confidence(tmp_path, monkeypatch, capsys):
     from boundlint.cli.main import main
 
