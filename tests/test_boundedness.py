@@ -413,6 +413,20 @@ def test_silent_slice_is_bl004_not_bl001(tmp_path):
 
 
 @pytest.mark.parametrize(
+    ("returned", "expected"),
+    [
+        ('{"emails": items[:10], "count": len(items)}', []),  # how many it held, beside the cut
+        ('json.dumps({"status": "ok", "emails": items[:10], "results_count": len(items)})', []),
+        ('{"emails": items[:10], "count": len(other)}', [("BL004", "high")]),  # another list's length
+        ('{"emails": items[:10], "query": q}', [("BL004", "high")]),
+    ],
+)
+def test_a_dict_that_says_how_many_a_cut_list_held_tells_of_the_cut(tmp_path, returned, expected):
+    body = f"import json\nitems = requests.get(q).json()['items']\nother = []\nreturn {returned}"
+    assert verdicts(tmp_path, body) == expected
+
+
+@pytest.mark.parametrize(
     ("body", "expected"),
     [
         ("with open(q) as f:\n    return f.read(4000)", [("BL004", "high")]),

@@ -1450,6 +1450,7 @@ class FunctionEvaluator:
             else:
                 parts.append(self.eval(element.value, env))
                 entries = None  # `{**base, ...}`: keys we cannot list
+        told = told or _counts_what_it_cuts(expr)
         if values and len(values) == len(expr.elements) and all(value.arithmetic for value in values):
             # `{ast.Add: operator.add, ast.Sub: operator.sub}`: a calculator's table of operations,
             # whose entries, called, give numbers
@@ -2794,6 +2795,22 @@ def _submitted(value: cst.BaseExpression) -> cst.Call | None:
     if not isinstance(args[0].value, (cst.Name, cst.Attribute)):
         return None
     return cst.Call(func=args[0].value, args=args[1:])
+
+
+def _counts_what_it_cuts(expr: cst.Dict) -> bool:
+    """`{"emails": items[:10], "count": len(items)}`: beside a cut of `items`, how many it held,
+    whatever the key is called; the model reads that it sees a part."""
+    measured: set[str] = set()
+    cut: set[str] = set()
+    for element in expr.elements:
+        value = element.value
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "len":
+            if len(value.args) == 1 and (name := dotted(value.args[0].value)) is not None:
+                measured.add(name)
+        if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Slice):
+            if (name := dotted(value.value)) is not None:
+                cut.add(name)
+    return bool(measured & cut)
 
 
 def _item_of_a_cut(cut: Verdict, node: cst.CSTNode | None, module: ModuleInfo) -> Verdict:

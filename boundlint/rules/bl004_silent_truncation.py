@@ -37,7 +37,8 @@ in the branch that cuts and left `""` in the other, or
 added to the same text after the cut: `out += f"[truncated from {n} chars]"`,
 or a label that says the model sees a part: `f"Sample keys: {keys[:20]}"`,
 "Preview", "Showing", "First 10"), no `truncated`/`total`/`has_more` key beside
-it. A cut whose bounds are the tool's own arguments (`results[:num_results]`,
+it, nor the length of what was cut, whatever its key (`"count": len(items)`).
+A cut whose bounds are the tool's own arguments (`results[:num_results]`,
 `text[start:start + length]`, `f.read(n)` with `n: int`) is not reported: the
 model asked for that part; nor, in a helper, a head cut of data it read by its
 count parameter (`results[:max_results]`): its caller asked. Nor is an
