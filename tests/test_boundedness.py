@@ -375,22 +375,22 @@ def test_a_join_of_a_list_names_what_the_list_holds_and_where(tmp_path):
     assert finding.confidence == "low"  # one item of four, of a size nothing here says
 
 
-def test_a_content_attribute_of_an_item_of_a_cut_is_judged_by_the_attribute(tmp_path):
+@pytest.mark.parametrize(
+    ("cut", "read", "named", "confidence"),
+    [
+        # an attribute known to hold content is judged by what it is
+        ("retriever.invoke(q)[:5]", "d.page_content", "the document text `d.page_content`", "high"),
+        # a field named for content, of an item whose size nothing says: as sure as the list was
+        ("client.search(q)[:3]", "d['body']", "an item of `client.search(q)[:3]`", "medium"),
+    ],
+)
+def test_a_content_field_of_an_item_of_a_cut_is_judged_by_the_field(tmp_path, cut, read, named, confidence):
     source = (
-        HEADER + '@tool\ndef top_docs(q: str) -> str:\n    """D."""\n    docs = retriever.invoke(q)[:5]\n'
-        "    return '\\n'.join(d.page_content for d in docs)\n"
+        HEADER + f'@tool\ndef top(q: str) -> str:\n    """T."""\n    docs = {cut}\n'
+        f"    return '\\n'.join({read} for d in docs)\n"
     )
     (finding,) = run_tree(tmp_path, {"mod.py": source}).findings
-    assert "the document text `d.page_content`" in finding.message and finding.confidence == "high"
-
-
-def test_a_content_field_of_an_item_of_a_cut_is_medium(tmp_path):
-    source = (
-        HEADER + '@tool\ndef top_bodies(q: str) -> str:\n    """B."""\n    items = client.search(q)[:3]\n'
-        "    return '\\n'.join(i['body'] for i in items)\n"
-    )
-    (finding,) = run_tree(tmp_path, {"mod.py": source}).findings
-    assert "an item of `client.search(q)[:3]`" in finding.message and finding.confidence == "medium"
+    assert named in finding.message and finding.confidence == confidence
 
 
 def test_source_in_another_module_is_named_with_its_file(tmp_path):
