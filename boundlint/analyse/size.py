@@ -111,7 +111,7 @@ class Verdict:
     # (`filing.url` is a link, `doc.page_content` is a document).
     record: bool = False
     # That record is an item of a collection the code cut to a few (`for r in ranked[:5]`): `low`
-    # as a whole, but a content field of it (`r["content"]`) is as sure as the collection was.
+    # as a whole, `medium` through a field named for content (`r["content"]`).
     cut_item: bool = False
     # Of `params`, those that pass into this value only through a field not named for content
     # (`period.get("name")`, `filing.url` in a helper): short when the call passes one record.
