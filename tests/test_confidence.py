@@ -39,6 +39,17 @@ CASES = {
     "a response of a client": ("with requests.Session() as s:\n    return s.get(q).text", "high"),
     "a response by its name": ("resp = make_client().fetch(q)\nreturn resp.text", "high"),
     # an API's JSON is as often one record as a bulk of data: medium, where a body read is high
+    # a store's retriever made to answer a few documents: what it answers is a few too
+    "the documents of a retriever made to answer a few": (
+        "from langchain_chroma import Chroma\nretriever = Chroma('db').as_retriever(search_kwargs={'k': 4})\n"
+        "return '\\n'.join(d.page_content for d in retriever.invoke(q))",
+        "low",
+    ),
+    "the documents of a retriever made to answer many": (
+        "from langchain_chroma import Chroma\nretriever = Chroma('db').as_retriever(search_kwargs={'k': 400})\n"
+        "return '\\n'.join(d.page_content for d in retriever.invoke(q))",
+        "high",
+    ),
     "the json of a request that sends a query with a LIMIT": (
         "soql = f\"SELECT Id, Name FROM Account WHERE Name = '{q}' LIMIT 100\"\n"
         "return str(requests.get(URL, params={'q': soql}).json())",

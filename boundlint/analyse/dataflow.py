@@ -2635,7 +2635,8 @@ def unknown_answer(
         members = frozenset[str]().union(*(v.member_params for v in arguments)) - whole
         value = BOUNDED_VALUE.with_params(passed)
         return replace(value, member_params=members) if members else value
-    return unbounded(f"the result of `{code}`", expr, module, LOW)
+    # (`store.as_retriever(search_kwargs={"k": 4})`: what is later asked of it is a few items too)
+    return replace(unbounded(f"the result of `{code}`", expr, module, LOW), asked_few=few)
 
 
 def _integer(value: cst.BaseExpression | None) -> int | None:
