@@ -17,8 +17,8 @@ from boundlint.analyse.branches import on_error_branch, reports_error
 from boundlint.analyse.dataflow import (
     FunctionEvaluator,
     ReturnVerdict,
-    all_params,
     constant_key,
+    every_param,
     snippet,
     tested_parameters,
     unknown_answer,
@@ -315,7 +315,7 @@ class Analysis:
         the function that encloses it (`coro` of `def run_async(coro)`, run by a nested
         `def run_in_thread(): ...`) is not this call's: it stays the caller's, to pass on."""
         at_call = _at_call(summary, arguments_by_parameter(function, call, args, skip_first))
-        enclosing = summary.params - _parameter_names(function)
+        enclosing = summary.params - {param.name.value for param in every_param(function)}
         return join(at_call, BOUNDED_VALUE.with_params(enclosing)) if enclosing else at_call
 
     def _stored_by_init(self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int) -> Verdict | None:
@@ -559,13 +559,6 @@ def _field_of(argument: Verdict) -> Verdict:
     if argument.level == UNBOUNDED and argument.record:
         return replace(argument, confidence=LOW, record=False)
     return argument
-
-
-def _parameter_names(function: cst.FunctionDef) -> set[str]:
-    """Every parameter's name, `*args` and `**kwargs` too."""
-    params = function.params
-    stars = [star for star in (params.star_arg, params.star_kwarg) if isinstance(star, cst.Param)]
-    return {param.name.value for param in (*all_params(function), *stars)}
 
 
 def arguments_by_parameter(

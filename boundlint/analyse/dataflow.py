@@ -188,12 +188,7 @@ class FunctionEvaluator:
     # -- parameters ---------------------------------------------------------
 
     def _collect_params(self, function: cst.FunctionDef | cst.Lambda) -> None:
-        params = function.params
-        every = [*params.posonly_params, *params.params, *params.kwonly_params]
-        for extra in (params.star_arg, params.star_kwarg):
-            if isinstance(extra, cst.Param):
-                every.append(extra)
-        for param in every:
+        for param in every_param(function):
             name = param.name.value
             annotation = self.module.code(param.annotation.annotation) if param.annotation is not None else ""
             injected = "Context" in annotation or "Runtime" in annotation or _names_agent(annotation)
@@ -1091,12 +1086,11 @@ class FunctionEvaluator:
                 carried.append(node)
                 if isinstance(node, cst.Name) and (bound := self._assigned_once_here(node.value)) is not None:
                     carried.extend(_walk(bound))
-        for node in carried:
-            if isinstance(node, (cst.SimpleString, cst.FormattedStringText)):
-                found = src.QUERY_LIMIT.search(node.value)
-                if found is not None and found.group(1).isdigit() and 0 < int(found.group(1)) <= src.FEW_ROWS_LIMIT:
-                    return True
-        return False
+        return any(
+            0 < (_rows_asked(node.value) or 0) <= src.FEW_ROWS_LIMIT
+            for node in carried
+            if isinstance(node, (cst.SimpleString, cst.FormattedStringText))
+        )
 
     def _request_of_a_page(self, response: cst.BaseExpression) -> bool:
         """`response` is the answer of a request that sends a query asking for a page of rows:
@@ -1927,10 +1921,12 @@ class FunctionEvaluator:
         if isinstance(func, cst.Attribute) and func.attr.value == "run_in_executor" and len(args) >= 2:
             if args[1].keyword is None:
                 return cst.Call(func=args[1].value, args=args[2:])
-        runs_coroutine = qualified in src.RUN_COROUTINE_CALLS or (
-            isinstance(func, cst.Attribute) and func.attr.value in src.RUN_COROUTINE_METHODS
-        )
-        if runs_coroutine and args and args[0].keyword is None and isinstance(args[0].value, cst.Call):
+        if (
+            _runs_a_coroutine(expr, qualified)
+            and args
+            and args[0].keyword is None
+            and isinstance(args[0].value, cst.Call)
+        ):
             return args[0].value  # `asyncio.run(fetch(url))` gives what `fetch(url)` returns
         if isinstance(func, cst.Attribute) and func.attr.value == "result" and not args:
             # `pool.submit(fetch, url).result()`, or `future.result()` of `future = pool.submit(...)`
@@ -1955,12 +1951,9 @@ class FunctionEvaluator:
     def _coroutine_named(self, expr: cst.Call, qualified: str | None) -> cst.Name | None:
         """`loop.run_until_complete(coro)`, `asyncio.run(coro)`: the name of the coroutine run to
         its end (`asyncio.run(fetch(url))`, a call, is `_deferred`'s)."""
-        func, args = expr.func, list(expr.args)
-        runs = qualified in src.RUN_COROUTINE_CALLS or (
-            isinstance(func, cst.Attribute) and func.attr.value in src.RUN_COROUTINE_METHODS
-        )
-        if runs and len(args) == 1 and args[0].keyword is None and isinstance(args[0].value, cst.Name):
-            return args[0].value
+        args = list(expr.args)
+        if _runs_a_coroutine(expr, qualified) and len(args) == 1 and args[0].keyword is None:
+            return args[0].value if isinstance(args[0].value, cst.Name) else None
         return None
 
     def _coroutine_value(self, name: cst.Name, env: Env) -> Verdict:
@@ -2081,8 +2074,7 @@ class FunctionEvaluator:
         if not isinstance(self.function, cst.FunctionDef):
             return None
         if self._limit is False:
-            found = src.QUERY_LIMIT.search(_query_text(self.function))
-            self._limit = None if found is None else int(found.group(1)) if found.group(1).isdigit() else 0
+            self._limit = _rows_asked(_query_text(self.function))
         return self._limit
 
     def _query_asks_for_a_page(self) -> bool:
@@ -2520,6 +2512,30 @@ def _instance_made(module: ModuleInfo, name: str) -> cst.Call | None:
 def all_params(function: cst.FunctionDef) -> list[cst.Param]:
     params = function.params
     return [*params.posonly_params, *params.params, *params.kwonly_params]
+
+
+def every_param(function: cst.FunctionDef | cst.Lambda) -> list[cst.Param]:
+    """All of a function's parameters, `*args` and `**kwargs` too."""
+    params = function.params
+    stars = [star for star in (params.star_arg, params.star_kwarg) if isinstance(star, cst.Param)]
+    return [*params.posonly_params, *params.params, *params.kwonly_params, *stars]
+
+
+def _runs_a_coroutine(expr: cst.Call, qualified: str | None) -> bool:
+    """`asyncio.run(...)`, `loop.run_until_complete(...)`: a call that runs a coroutine to its end."""
+    func = expr.func
+    return qualified in src.RUN_COROUTINE_CALLS or (
+        isinstance(func, cst.Attribute) and func.attr.value in src.RUN_COROUTINE_METHODS
+    )
+
+
+def _rows_asked(text: str) -> int | None:
+    """The rows a query text's `LIMIT`/`TOP`/`FETCH FIRST` asks for (0 for a placeholder), or None
+    when it has none."""
+    found = src.QUERY_LIMIT.search(text)
+    if found is None:
+        return None
+    return int(found.group(1)) if found.group(1).isdigit() else 0
 
 
 def _is_self_attribute(target: cst.BaseExpression, attribute: str) -> bool:

@@ -34,14 +34,11 @@ def node_key(module: ModuleInfo, node: cst.CSTNode) -> Key:
 def dispatched_tools(analysis: Analysis, findings: list[Finding]) -> dict[Finding, str | None]:
     """For each finding on a tool's return, the tool of an MCP server's `call_tool` whose branch
     it is in (`if name == "helm_install":`), or None outside such a branch."""
-    wanted = {finding_key(f): f for f in findings}
-    found: dict[Finding, str | None] = {}
-    for tool_result in analysis.results:
-        for item in tool_result.returns:
-            finding = wanted.get(node_key(tool_result.tool.module, item.node))
-            if finding is not None:
-                found[finding] = dispatched_name(tool_result.tool.node, item.node)
-    return found
+    return {
+        finding: dispatched_name(target.tool.node, target.node)
+        for finding, target in locate(analysis, findings).items()
+        if target.tool is not None
+    }
 
 
 def locate(analysis: Analysis, findings: list[Finding]) -> dict[Finding, Target]:

@@ -587,14 +587,22 @@ def record(url: str) -> dict:
 
 @pytest.mark.parametrize(("least", "fixed"), [(None, ["page"]), ("medium", ["page", "record"])])
 def test_fix_takes_findings_from_its_least_confidence(tmp_path, least, fixed):
-    path = tmp_path / "tools.py"
-    path.write_text(SURE_AND_UNSURE, encoding="utf-8")
-    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
     config = Config(root=tmp_path) if least is None else Config(root=tmp_path, fix_min_confidence=least)
-    out, err = io.StringIO(), io.StringIO()
-    run_fix([path], config, CheckOptions(), diff=False, unsafe=False, out=out, err=err)
-    text = path.read_text(encoding="utf-8")
+    text, _ = _fix_with_runtime(tmp_path, SURE_AND_UNSURE, config=config)
     assert [tool for tool in ("page", "record") if _wrapped(text, tool)] == fixed
+
+
+def _fix_with_runtime(
+    tmp_path: Path, source: str, *, diff: bool = False, config: Config | None = None, name: str = "tools.py"
+) -> tuple[str, str]:
+    """`fix` on `source`, in a project that declares the runtime: the fixed text (the diff with
+    `diff`) and what `fix` wrote to stderr."""
+    path = tmp_path / name
+    path.write_text(source, encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    run_fix([path], config or Config(root=tmp_path), CheckOptions(), diff=diff, unsafe=False, out=out, err=err)
+    return (out.getvalue() if diff else path.read_text(encoding="utf-8")), err.getvalue()
 
 
 def _wrapped(text: str, tool: str) -> bool:
@@ -632,16 +640,11 @@ def other(path: str) -> str:
 def test_fix_bounds_every_branch_of_a_tool_it_fixes(tmp_path, diff):
     # the error branch's `stderr` is `low`, below `fix-min-confidence`, but a maintainer bounds it
     # in the same change as the `stdout` beside it
-    path = tmp_path / "tools.py"
-    path.write_text(ERROR_BRANCH_TOO, encoding="utf-8")
-    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
-    out, err = io.StringIO(), io.StringIO()
-    run_fix([path], Config(root=tmp_path), CheckOptions(), diff=diff, unsafe=False, out=out, err=err)
-    text = out.getvalue() if diff else path.read_text(encoding="utf-8")
+    text, said = _fix_with_runtime(tmp_path, ERROR_BRANCH_TOO, diff=diff)
     assert 'truncate_text(f"Error: {result.stderr}"' in text.split("def other(")[0]
     assert "truncate_text(result.stdout" in text
     assert text.count('truncate_text(f"Error') == 1  # not in `other`, which nothing else fixes
-    assert "left for" not in err.getvalue()
+    assert "left for" not in said
 
 
 DISPATCHED_BRANCHES = """import subprocess
@@ -677,12 +680,7 @@ async def call_tool(name: str, arguments: dict):
 def test_in_a_dispatcher_fix_bounds_the_branches_of_the_tool_it_fixes_only(tmp_path):
     # `helm_history`'s output is `high` and fixed, with its error branch; `helm_uninstall` (an
     # action, `low`) is another tool of the same `call_tool`, and is left as it is
-    path = tmp_path / "server.py"
-    path.write_text(DISPATCHED_BRANCHES, encoding="utf-8")
-    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
-    out, err = io.StringIO(), io.StringIO()
-    run_fix([path], Config(root=tmp_path), CheckOptions(), diff=False, unsafe=False, out=out, err=err)
-    text = path.read_text(encoding="utf-8")
+    text, _ = _fix_with_runtime(tmp_path, DISPATCHED_BRANCHES, name="server.py")
     history, uninstall = text.split('if name == "helm_uninstall":')
     assert 'truncate_text(result["data"]' in history and 'truncate_text(f"Error: ' in history
     assert "truncate_text" not in uninstall
@@ -709,15 +707,12 @@ def test_fix_min_confidence_takes_a_level_only(tmp_path):
 
 @pytest.mark.parametrize("diff", [True, False])
 def test_fix_says_how_many_findings_it_left_for_their_confidence(tmp_path, diff):
-    path = tmp_path / "tools.py"
-    path.write_text(SURE_AND_UNSURE, encoding="utf-8")
-    (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
-    out, err = io.StringIO(), io.StringIO()
-    run_fix([path], Config(root=tmp_path), CheckOptions(), diff=diff, unsafe=False, out=out, err=err)
+    _, said = _fix_with_runtime(tmp_path, SURE_AND_UNSURE, diff=diff)
     assert (
         "boundlint: 1 finding left for its confidence: fixes apply from "
         '`fix-min-confidence = "high"`; set it to "medium"'
-    ) in err.getvalue()
+    ) in said
+    path = tmp_path / "tools.py"
     out, err = io.StringIO(), io.StringIO()
     everything = Config(root=tmp_path, fix_min_confidence="medium")
     run_fix([path], everything, CheckOptions(), diff=diff, unsafe=False, out=out, err=err)
