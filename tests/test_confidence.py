@@ -89,6 +89,29 @@ CASES = {
     # a few items asked for
     "a search for five": ("return str(make_client().search(q, limit=5))", "low"),
     "a search for fifty": ("return str(make_client().search(q, limit=50))", "medium"),
+    # short fields of a page of items the code asks for: a hundred keys or names are not large
+    "the keys of a page of items": (
+        "return '\\n'.join(m.key for m in make_client().search(q, limit=100))",
+        "low",
+    ),
+    "names and ids of a page of items, in a loop": (
+        "lines = []\nfor f in make_client().search(q, page_size=100):\n"
+        "    lines.append(f\"{f['name']} ({f['id']})\")\nreturn '\\n'.join(lines)",
+        "low",
+    ),
+    "the keys of items asked for by the model's count": (
+        "return '\\n'.join(m.key for m in make_client().search(q, limit=int(q)))",
+        "medium",
+    ),
+    "the keys of more than a page of items": (
+        "return '\\n'.join(m.key for m in make_client().search(q, limit=1000))",
+        "medium",
+    ),
+    "the bodies of a page of items": (
+        "return '\\n'.join(m['body'] for m in make_client().search(q, limit=100))",
+        "medium",
+    ),
+    "whole items of a page": ("return '\\n'.join(str(m) for m in make_client().search(q, limit=100))", "medium"),
     # a query builder's page of rows: `.limit(N)` in the chain, N set by the code
     "a query built for twenty rows": (
         "return str(list(make_client().collection(q).order_by('at').limit(20).stream()))",

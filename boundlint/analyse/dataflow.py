@@ -647,6 +647,8 @@ class FunctionEvaluator:
         unbounded_loop = next((loop for loop in reversed(self.loops) if not loop.bounded_iterations), None)
         if unbounded_loop is not None:
             confidence = unbounded_loop.reason.confidence
+            if _short_parts_of_a_page(added, unbounded_loop.reason):
+                confidence = LOW  # `for f in files.list(pageSize=100)...: lines.append(f["name"])`
             grown = unbounded(f"`{name}`, grown in {_describe_loop(unbounded_loop)}", node, self.module, confidence)
             env[name] = join(join(current, added), grown)
         else:
@@ -1056,6 +1058,21 @@ class FunctionEvaluator:
     def _asks_for_few(self, call: cst.Call) -> bool:
         """`search(q, limit=5)`, `query(top_k=self.top_k)` with `top_k: int = 3` on the tool's class,
         `search(q, k=TOP_K)`: a call that asks for at most a few items, by a count the code sets."""
+        return self._asked(call)[0]
+
+    def _asked(self, call: cst.Call) -> tuple[bool, bool]:
+        """Whether `call` asks for at most a few items (`limit=5`) and for at most a page of them
+        (`store.search(ns, limit=100)`, `pageSize=50`), by a count the code sets; a query text with a
+        small `LIMIT` asks for both."""
+        if self._sends_a_limited_query(call):
+            return True, True
+        asked = self._items_asked(call)
+        if asked is None:
+            return False, False
+        return asked <= src.FEW_ITEMS_LIMIT, 0 < asked <= src.FEW_ROWS_LIMIT
+
+    def _items_asked(self, call: cst.Call) -> int | None:
+        """The fewest items `call` asks for by a count the code sets, None when it sets none."""
         counts = [
             arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value in src.FEW_ITEMS_KEYWORDS
         ]
@@ -1072,9 +1089,8 @@ class FunctionEvaluator:
             for key, value in _dict_entries([arg.value for arg in call.args], depth=3)
             if src.names_item_count(key)
         ]
-        if any((count := self._count(value)) is not None and count <= src.FEW_ITEMS_LIMIT for value in counts):
-            return True
-        return self._sends_a_limited_query(call)
+        known = [count for count in map(self._count, counts) if count is not None]
+        return min(known) if known else None
 
     def _sends_a_limited_query(self, call: cst.Call) -> bool:
         """`client.get(f"/query?q={quote(soql)}")` where `soql = f"SELECT Id, Name ... LIMIT 100"`:
@@ -1482,6 +1498,8 @@ class FunctionEvaluator:
             return element
         assert worst_iterable is not None
         source = worst_iterable if worst_iterable.level == UNBOUNDED else None
+        if source is not None and _short_parts_of_a_page(element, source):
+            return replace(source, confidence=LOW)  # `[m.key for m in store.search(ns, limit=100)]`
         if source is not None and _field_of(element, source):
             return source  # `[r["name"] for r in rows]`: the rows are what is large, not one field
         confidence = HIGH if source is None else source.confidence
@@ -1692,11 +1710,10 @@ class FunctionEvaluator:
             if found is None:
                 # A library function we know nothing about (`requests.get(...)`).
                 values = [self.eval(arg, env) for arg in args]
-                found = unknown_answer(
-                    (qualified.rsplit(".", 1)[-1],), expr, self.module, values, few=self._asks_for_few(expr)
-                )
+                found = unknown_answer((qualified.rsplit(".", 1)[-1],), expr, self.module, values, *self._asked(expr))
             if qualified.startswith(src.HTTP_MODULES):
-                return replace(found, http=True, written=_is_write(expr), asked_few=self._asks_for_few(expr))
+                few, page = self._asked(expr)
+                return replace(found, http=True, written=_is_write(expr), asked_few=few, asked_page=page)
             if qualified in src.PROCESS_RUNNERS and self._runs_a_fixed_program(expr, qualified):
                 return replace(found, fixed_command=True)
             if qualified in src.PROCESS_RUNNERS:
@@ -1717,7 +1734,7 @@ class FunctionEvaluator:
                 return join_all(calls)
         values = [self.eval(arg, env) for arg in args]
         name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
-        return unknown_answer((name,), expr, self.module, values, few=self._asks_for_few(expr))
+        return unknown_answer((name,), expr, self.module, values, *self._asked(expr))
 
     def _builtin_call(
         self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: Quoted
@@ -1804,7 +1821,8 @@ class FunctionEvaluator:
             capped = src.capped_answers(qualified)
             if capped is not None and not _lifts_cap(expr, capped[1]):
                 made = replace(made, capped_client=capped)
-            return replace(made, asked_few=True) if self._asks_for_few(expr) else made
+            few, page = self._asked(expr)
+            return replace(made, asked_few=made.asked_few or few, asked_page=made.asked_page or page)
         if qualified in ("random.sample", "random.choices") and len(expr.args) >= 2:
             population = self.eval(args[0], env)
             count = [arg.value for arg in expr.args[1:] if arg.keyword is None or arg.keyword.value == "k"][-1:]
@@ -2327,7 +2345,8 @@ class FunctionEvaluator:
             # `session.get(url)`, `client.post(...)`: a client's request, whose answer is a response.
             confidence = MEDIUM if src.names_content(method) else LOW
             request = unbounded(f"the result of `{code}`", expr, self.module, confidence)
-            return replace(request, http=True, written=_is_write(expr), asked_few=self._asks_for_few(expr))
+            few, page = self._asked(expr)
+            return replace(request, http=True, written=_is_write(expr), asked_few=few, asked_page=page)
         if receiver.record and not expr.args and src.is_small_field(method):
             return BOUNDED_VALUE  # `page.title()` of one page, `item.id()`: a getter of a short field
         if method in src.PRESERVING_METHODS and not (receiver.handle and src.names_content(method)):
@@ -2350,10 +2369,12 @@ class FunctionEvaluator:
         names = (method, func.value.attr.value) if isinstance(func.value, cst.Attribute) else (method,)
         # `wrapped = TavilySearch(max_results=5)` ... `wrapped.ainvoke(q)`: made to answer a few;
         # `collection.where(...).limit(20).stream()`: a query built to ask for a page of rows
-        few = self._asks_for_few(expr) or receiver.asked_few or self._limited_query(func.value)
+        few, page = self._asked(expr)
+        few = few or receiver.asked_few or self._limited_query(func.value)
         if method in src.QUERY_RESULT_METHODS and self._query_asks_for_a_page():
             few = True  # `client.query(sql).result()` of `... LIMIT 3`: the rows the query asks for
-        result = unknown_answer(names, expr, self.module, values, receiver if data else None, few)
+        page = few or page or receiver.asked_page
+        result = unknown_answer(names, expr, self.module, values, few, page, receiver if data else None)
         if _is_self(func.value) and result.level != UNBOUNDED and result.params:
             # `self.json(action, params)` of a class deriving from a library's client: the library's
             # request, not a function as large as what it is given (`shorten(text)`).
@@ -2625,8 +2646,9 @@ def unknown_answer(
     expr: cst.Call,
     module: ModuleInfo,
     arguments: list[Verdict],
-    data: Verdict | None = None,
     few: bool = False,
+    page: bool = False,
+    data: Verdict | None = None,
 ) -> Verdict:
     """The answer of a call we know nothing about. `medium` when its name says it reads or makes
     content (`client.search(q)`), or when it is given large data (`b64encode(pdf)`) or is a method
@@ -2643,7 +2665,7 @@ def unknown_answer(
     if any(map(src.names_content, names)) or any(v.level == UNBOUNDED and v.confidence != LOW for v in given):
         confidence = LOW if few else MEDIUM
         # (`TavilySearch(max_results=5)`: what its methods answer is a few items too)
-        return replace(unbounded(f"the result of `{code}`", expr, module, confidence), asked_few=few)
+        return replace(unbounded(f"the result of `{code}`", expr, module, confidence), asked_few=few, asked_page=page)
     passed = frozenset[str]().union(*(v.params for v in arguments))
     if passed and all(v.level != UNBOUNDED for v in arguments):
         # what is read out of a parameter (`add_comment(body=body.body)`) stays only that
@@ -2652,7 +2674,7 @@ def unknown_answer(
         value = BOUNDED_VALUE.with_params(passed)
         return replace(value, member_params=members) if members else value
     # (`store.as_retriever(search_kwargs={"k": 4})`: what is later asked of it is a few items too)
-    return replace(unbounded(f"the result of `{code}`", expr, module, LOW), asked_few=few)
+    return replace(unbounded(f"the result of `{code}`", expr, module, LOW), asked_few=few, asked_page=page)
 
 
 def _integer(value: cst.BaseExpression | None) -> int | None:
@@ -2929,6 +2951,12 @@ def _field_of(part: Verdict, listing: Verdict) -> bool:
         and CONFIDENCE_ORDER[part.confidence] < CONFIDENCE_ORDER[listing.confidence]
         and part.reason.endswith(f" of {listing.reason}")
     )
+
+
+def _short_parts_of_a_page(part: Verdict, listing: Verdict) -> bool:
+    """`part` is short (`str(m.id)`) or a field of one item (`m.key`, `{"id": f["id"]}`) of a
+    `listing` the code asked for at most a page of: a hundred names or ids are not large."""
+    return listing.asked_page and (part.level != UNBOUNDED or _field_of(part, listing))
 
 
 def _few_turns(iterable: Verdict) -> bool:

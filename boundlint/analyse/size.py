@@ -64,6 +64,9 @@ class Verdict:
     command_params: frozenset[str] = field(default_factory=frozenset)
     # An HTTP request that asks for a few items (`json={"maxResultCount": 10}`), or its response.
     asked_few: bool = False
+    # A request or query that asks for at most a page of items (`limit=100`, `pageSize=50`) by a
+    # count the code sets: a few short fields of each item stay small.
+    asked_page: bool = False
     # A literal (`"templates.json"`): joined with a bundled path, the path stays bundled; joined
     # with an argument, it may point anywhere the model says.
     literal: bool = False
@@ -207,6 +210,7 @@ def join(a: Verdict, b: Verdict) -> Verdict:
             written=a.written and b.written,
             fixed_command=a.fixed_command and b.fixed_command,
             asked_few=a.asked_few and b.asked_few,
+            asked_page=a.asked_page and b.asked_page,
             # `return match` ... `return None` in a helper: still one item of its argument
             record=(a.record or not a.params) and (b.record or not b.params) and (a.record or b.record),
             arithmetic=a.arithmetic and b.arithmetic,
