@@ -14,7 +14,7 @@ import libcst as cst
 from boundlint.analyse.dataflow import argument_at
 from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
 from boundlint.knowledge import data_sources as src
-from boundlint.parse.positions import names_in, walk
+from boundlint.parse.positions import child_nodes, names_in, walk
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo, dotted
 
@@ -358,6 +358,60 @@ def _is_json_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
         return True
     return isinstance(expr, (cst.List, cst.Dict)) and not expr.elements
+
+
+def runs_a_json_command_first(function: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """`args = ["get", "values", name, "-o", "json"]` ... `return [TextContent(text=out)]`: a
+    statement on the way to `node` in `function` (or `node` itself) writes a command that asks for
+    JSON output (`src.asks_for_json_output`). Other branches of an `if` are not read: in a
+    dispatcher, each tool's branch runs its own command."""
+    path = _path_to(function, node)
+    if path is None:
+        return False
+    for block, child in zip(path, path[1:], strict=False):
+        if not isinstance(block, cst.IndentedBlock):
+            continue
+        for statement in block.body:
+            if statement is child:
+                break
+            if not isinstance(statement, (cst.If, cst.FunctionDef, cst.ClassDef)) and _writes_a_json_command(statement):
+                return True
+    return _writes_a_json_command(node)
+
+
+def _path_to(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
+    """The nodes from `root` down to `target`, both included; None when `target` is not in it."""
+    stack: list[tuple[cst.CSTNode, list[cst.CSTNode]]] = [(root, [root])]
+    while stack:
+        current, path = stack.pop()
+        if current is target:
+            return path
+        stack.extend((child, [*path, child]) for child in child_nodes(current))
+    return None
+
+
+def _writes_a_json_command(root: cst.CSTNode) -> bool:
+    """A list of literal words (`["kubectl", "get", "pods", "-o", "json"]`) or a command string
+    (`f"helm list -n {ns} --output json"`) under `root` that asks for JSON output."""
+    for node in walk(root):
+        if isinstance(node, (cst.List, cst.Tuple)):
+            words = [
+                element.value.evaluated_value
+                if isinstance(element.value, cst.SimpleString) and isinstance(element.value.evaluated_value, str)
+                else ""
+                for element in node.elements
+            ]
+        elif isinstance(node, cst.SimpleString) and isinstance(node.evaluated_value, str):
+            words = node.evaluated_value.split()
+        elif isinstance(node, cst.FormattedString):
+            words = "".join(
+                part.value if isinstance(part, cst.FormattedStringText) else " {} " for part in node.parts
+            ).split()
+        else:
+            continue
+        if src.asks_for_json_output(words):
+            return True
+    return False
 
 
 def _bindings(function: cst.CSTNode, value: cst.BaseExpression) -> list[cst.CSTNode]:

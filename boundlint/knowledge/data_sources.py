@@ -140,6 +140,21 @@ def prints_content(program: str, rest: list[str]) -> bool:
     return named is not None and names_content(named)
 
 
+# The words by which a command asks for its output as JSON (`kubectl get pods -o json`, `helm list
+# --output json`, `gh pr list --json title`, `aws ... --output=json`): the output is a JSON document,
+# which a text cut would leave invalid.
+JSON_OUTPUT_FLAGS = frozenset({"--json", "-ojson", "-o=json", "--output=json", "--format=json", "--output-format=json"})
+JSON_OUTPUT_OPTIONS = frozenset({"-o", "--output", "--format", "--output-format"})
+
+
+def asks_for_json_output(words: list[str]) -> bool:
+    """`["get", "pods", "-o", "json"]`, `"helm list --output=json"`: command words that ask for JSON."""
+    for word, following in zip(words, [*words[1:], ""], strict=True):
+        if word in JSON_OUTPUT_FLAGS or (word in JSON_OUTPUT_OPTIONS and following == "json"):
+            return True
+    return False
+
+
 # Programs that run whatever script or code they are given: with one of them, the command is
 # not a fixed program but what the script says (`["bash", "-c", cmd]`, `[sys.executable, path]`).
 SCRIPT_RUNNERS = frozenset(
@@ -383,6 +398,12 @@ SOURCE_REASONS = tuple(
 
 def names_a_source(reason: str) -> bool:
     return reason.startswith(SOURCE_REASONS)
+
+
+def names_process_output(reason: str) -> bool:
+    """`the process output `result.stdout``: a child process's output as it is (not joined or
+    formatted into other text)."""
+    return reason.startswith(SOURCE_ATTRIBUTES["stdout"].split("`")[0])
 
 
 # The same words, and those of the calls above, but a traceback: what a finding's message says a

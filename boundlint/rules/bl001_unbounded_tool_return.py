@@ -15,7 +15,7 @@ from boundlint.edit.blocks import blocks_made_in_a_helper
 from boundlint.edit.callers import callers_in_module
 from boundlint.edit.context import FixContext
 from boundlint.edit.install import install_candidate, wants_install
-from boundlint.edit.kinds import JSON, TEXT, UNKNOWN, Kinds, is_str_literal
+from boundlint.edit.kinds import JSON, TEXT, UNKNOWN, Kinds, is_str_literal, runs_a_json_command_first
 from boundlint.edit.model import (
     BOUNDED,
     BUDGET,
@@ -32,6 +32,7 @@ from boundlint.edit.model import (
 from boundlint.edit.target import Target, first_tuple_item, returned_value
 from boundlint.edit.templates import PLACEHOLDER, budget_literal, replace_each, wrap_in_call
 from boundlint.find.tools import Tool
+from boundlint.knowledge import data_sources as src
 from boundlint.knowledge.data_sources import tool_answers_briefly, tool_reads_one_record
 from boundlint.parse.positions import child_nodes
 from boundlint.project.module import ModuleInfo, dotted
@@ -339,6 +340,8 @@ def ask_cost_analyst(question: str) -> str:
             return self._inner_fix(target, [serialised], budget, message, SAFE)
         if kinds.json_text_variable(function, value) and not tool.content_and_artifact:
             return self._json_text_fix(target, budget, _json_size(context))
+        if _returns_json_output(target, value) and _value_kind(kinds, annotation, value) == TEXT:
+            return self._json_text_fix(target, budget, _json_size(context))  # `kubectl ... -o json`
         kind = _value_kind(kinds, annotation, value)
         if kind == TEXT and kinds.collection_variable(function, value):
             # `-> str`, but `return rows` of a list built in the tool: the framework makes text of
@@ -432,7 +435,9 @@ def ask_cost_analyst(question: str) -> str:
             f"Cut the text of each MCP `TextContent` block: `text=truncate_text(..., max_chars={budget})`, "
             "or `json.dumps(...)` as JSON"
         )
-        parts = [_text_part(kinds, text) for text in texts]
+        parts = [
+            (text, TRUNCATE_JSON) if _returns_json_output(target, text) else _text_part(kinds, text) for text in texts
+        ]
         return self._inner_fix(target, parts, budget, message, SAFE, json_size)
 
     def _helper_blocks_fix(self, target: Target, context: FixContext, kinds: Kinds, budget: str) -> Candidate | None:
@@ -543,6 +548,26 @@ def _json_size(context: FixContext) -> str:
     """The keyword of `truncate_json`'s budget: characters, as the budget's name says, where the
     project's runtime takes them (0.2 on); else bytes, at least as strict as as many characters."""
     return "max_chars" if context.cuts_json_by_chars() else "max_bytes"
+
+
+def _returns_json_output(target: Target, text: cst.BaseExpression) -> bool:
+    """`text` is a child process's output as it is (`result.stdout`, not written into other text),
+    and the command that runs on the way asks for JSON (`["helm", "get", "values", name, "-o",
+    "json"]`): a text cut would leave it invalid, `truncate_json` keeps it JSON (and cuts as text
+    whatever does not parse)."""
+    returned, tool = target.returned, target.tool
+    return (
+        returned is not None
+        and tool is not None
+        and src.names_process_output(returned.verdict.reason)
+        and not isinstance(text, (cst.FormattedString, cst.BinaryOperation, cst.ConcatenatedString))
+        and not (
+            isinstance(text, cst.Call)
+            and isinstance(text.func, cst.Attribute)
+            and text.func.attr.value in ("format", "join")
+        )
+        and runs_a_json_command_first(tool.node, target.node)
+    )
 
 
 def _text_part(kinds: Kinds, text: cst.BaseExpression) -> tuple[cst.BaseExpression, Symbol]:
