@@ -149,7 +149,8 @@ JSON_OUTPUT_OPTIONS = frozenset({"-o", "--output", "--format", "--output-format"
 
 def asks_for_json_output(words: list[str]) -> bool:
     """`["get", "pods", "-o", "json"]`, `"helm list --output=json"`: command words that ask for JSON."""
-    for word, following in zip(words, [*words[1:], ""], strict=True):
+    for position, word in enumerate(words):
+        following = words[position + 1] if position + 1 < len(words) else ""
         if word in JSON_OUTPUT_FLAGS or (word in JSON_OUTPUT_OPTIONS and following == "json"):
             return True
     return False

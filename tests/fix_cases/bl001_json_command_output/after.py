@@ -26,6 +26,14 @@ def pod_logs(pod: str) -> str:
 
 
 @mcp.tool()
+def top(namespace: str) -> str:
+    """An empty list on the way is no command."""
+    flags: list[str] = []
+    out = subprocess.run(["kubectl", "top", "pods", "-n", namespace, *flags], capture_output=True, text=True)
+    return truncate_text(out.stdout, max_chars=MAX_TOOL_OUTPUT_CHARS)
+
+
+@mcp.tool()
 def events(namespace: str) -> str:
     """Events, told apart by the command's own flag: `--output=json` in a string."""
     return truncate_json(
