@@ -10,7 +10,7 @@ from tests.helpers import run_tree
 
 HEADER = (
     "from langchain_core.tools import tool\nfrom boundlint_runtime import truncate_text, truncate_for_llm\n"
-    "import requests, json, subprocess, os\n\n"
+    "import asyncio, requests, json, subprocess, os\n\n"
 )
 
 
@@ -264,7 +264,35 @@ UNBOUNDED = {
         "low",
     ),
     "output of a program that prints what it lists, run by a helper": (
+        "def run(cmd):\n    return subprocess.check_output(cmd, text=True)\nreturn run(['git', 'log', '--stat'])",
+        "high",
+    ),
+    # a count of entries the code gives the program: a few commits or lines are short
+    "output of a program asked for one entry": (
+        "return subprocess.run(['git', 'log', '-1', '--pretty=%B'], capture_output=True, text=True).stdout",
+        "low",
+    ),
+    "output of a program asked for a few entries, run by a helper": (
         "def run(cmd):\n    return subprocess.check_output(cmd, text=True)\nreturn run(['git', 'log', '-n', '5'])",
+        "low",
+    ),
+    "output of a program asked for many entries": (
+        "return subprocess.run(['git', 'log', '--max-count=500'], capture_output=True, text=True).stdout",
+        "high",
+    ),
+    # an async helper that spreads the command it is given, and builds its result with a generic class
+    "output of a named program, run by an async helper": (
+        "async def run(cmd):\n    proc = await asyncio.create_subprocess_exec(*cmd, stdout=asyncio.subprocess.PIPE)\n"
+        "    out, err = await proc.communicate()\n"
+        "    return subprocess.CompletedProcess[bytes](args=cmd, returncode=0, stdout=out, stderr=err)\n"
+        "return asyncio.run(run(['git', 'rev-parse', 'HEAD'])).stdout",
+        "low",
+    ),
+    "output of the model's command, run by an async helper": (
+        "async def run(cmd):\n    proc = await asyncio.create_subprocess_exec(*cmd, stdout=asyncio.subprocess.PIPE)\n"
+        "    out, err = await proc.communicate()\n"
+        "    return subprocess.CompletedProcess[bytes](args=cmd, returncode=0, stdout=out, stderr=err)\n"
+        "return asyncio.run(run(q.split())).stdout",
         "high",
     ),
     "output of the model's command, run by a helper": (

@@ -59,7 +59,8 @@ def _prints_a_status(words: list[str], whole: bool) -> bool:
         return False
     if not whole and not any(not word.startswith("-") for word in words[1:]):
         return False  # `["osqueryi", "--json", query]`: what it does is the words the code does not write
-    return not src.prints_content(program, words[1:])
+    # `git log -1 --pretty=%B`: one commit's message, however much a whole log would print
+    return not src.prints_content(program, words[1:]) or src.asks_for_few_entries(words[1:])
 
 
 def _separate_words(call: cst.Call, spelled: SpelledValue) -> tuple[list[str], bool]:

@@ -1245,7 +1245,7 @@ class FunctionEvaluator:
     def _run_of_a_parameter(self, process: Verdict, call: cst.Call, env: Env) -> Verdict:
         """`subprocess.run(cmd, ...)` in a helper given the whole command `cmd`: as large as what
         the program each call names prints (`Verdict.command_params`)."""
-        command = command_given(call)
+        command = command_given(call) or _spread_command(call)
         if not isinstance(command, cst.Name) or command.value not in self.params:
             return process  # (`["git", *args]`: the program is not all the caller writes)
         given = self.eval(command, env)
@@ -1547,7 +1547,7 @@ class FunctionEvaluator:
     # -- calls --------------------------------------------------------------
 
     def _call(self, expr: cst.Call, env: Env) -> Verdict:
-        qualified = self.project.external_name(self.module, expr.func)
+        qualified = self.project.external_name(self.module, _generic_class(expr.func))
         if qualified is not None and self._of_a_variable(expr.func, env):
             qualified = None  # `ORDERS_PATH.read_text()`: a method of what the variable holds
         value = self._call_value(expr, env, qualified)
@@ -2621,6 +2621,26 @@ def _run_by(entity: Entity, call: cst.Call) -> cst.Call | None:
         return None
     rest = [arg for arg in call.args if arg.value is not given] if forwards else []
     return cst.Call(func=given, args=rest)
+
+
+def _generic_class(func: cst.BaseExpression) -> cst.BaseExpression:
+    """`subprocess.CompletedProcess[str]` called (`CompletedProcess[str](args=cmd, ...)`) is the
+    class itself, named in CamelCase; any other callee is itself (`HANDLERS[name](args)`, an
+    entry of a table)."""
+    if isinstance(func, cst.Subscript) and isinstance(func.value, (cst.Name, cst.Attribute)):
+        name = func.value.value if isinstance(func.value, cst.Name) else func.value.attr.value
+        if name[:1].isupper() and not name.isupper():
+            return func.value
+    return func
+
+
+def _spread_command(call: cst.Call) -> cst.BaseExpression | None:
+    """`create_subprocess_exec(*cmd, cwd=d)`: the whole command spread as the program and its
+    arguments, one name and nothing else given one by one; None otherwise."""
+    positional = [arg for arg in call.args if arg.keyword is None]
+    if len(positional) == 1 and positional[0].star == "*":
+        return positional[0].value
+    return None
 
 
 def _runs_a_parameter(function: cst.FunctionDef) -> tuple[str, bool] | None:

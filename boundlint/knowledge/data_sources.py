@@ -126,6 +126,26 @@ CONTENT_SUBCOMMANDS: dict[str, frozenset[str]] = {
 }
 
 
+# A command's own count of entries (`git log -1`, `git log -n 5`, `--max-count=3`, `head -n 10`):
+# at most this many commits or lines is a few, as `FEW_ITEMS_LIMIT` is for a request.
+_ENTRY_COUNT_OPTIONS = frozenset({"-n", "--max-count", "--lines"})
+
+
+def asks_for_few_entries(rest: list[str]) -> bool:
+    """The words after a program ask it for at most `FEW_ITEMS_LIMIT` entries."""
+    for position, word in enumerate(rest):
+        option, _, value = word.partition("=")
+        if option in _ENTRY_COUNT_OPTIONS and not value and position + 1 < len(rest):
+            value = rest[position + 1]
+        elif option.startswith("-") and option[1:].isdigit() and not value:
+            value = option[1:]  # `git log -1`
+        elif option not in _ENTRY_COUNT_OPTIONS:
+            continue
+        if value.isdigit() and 0 < int(value) <= FEW_ITEMS_LIMIT:
+            return True
+    return False
+
+
 def prints_content(program: str, rest: list[str]) -> bool:
     """`cat`, `git log`, `kubectl get`, `deployctl log --last`: a program (with the words after
     it) whose output is what it reads or lists, by the table above or by a subcommand named for
