@@ -32,6 +32,18 @@ BOUNDED = {
     "checkpoint": "return truncate_text(requests.get(q).text, max_chars=100)",
     "checkpoint through a variable": "text = requests.get(q).text\ntext = truncate_text(text, max_chars=100)\nreturn text",
     "narrowed by a length check": "text = requests.get(q).text\nif len(text) > 100:\n    return 'too long'\nreturn text",
+    # a line range the model asks for, through locals made of its arguments
+    "a range of lines through locals made of the arguments": (
+        "lines = requests.get(q).text.splitlines()\ntry:\n    start = int(n)\nexcept ValueError:\n    start = 1\n"
+        "s_idx = max(0, start - 1)\ne_idx = len(lines) if n == 0 else min(len(lines), start + 50)\n"
+        "return ''.join(lines[s_idx:e_idx])"
+    ),
+    # both ends kept, the tail counted from the end by an expression (`-n // 2` is `(-n) // 2`)
+    "a helper that keeps the head and the tail around a marker": (
+        "def cut(content, max_length):\n    if len(content) <= max_length:\n        return content\n"
+        "    return content[: max_length // 2] + '\\n...truncated...\\n' + content[-max_length // 2 :]\n"
+        "return cut(requests.get(q).text, 40000)"
+    ),
     "a field of one row found in a listing": (
         "rows = requests.get(q).json()['data']\nname_at, ticker_at = 1, 2\nfor row in rows:\n"
         "    if row[ticker_at] == q:\n        return f'{q}: {row[name_at]}'\nreturn 'not found'"
@@ -438,6 +450,12 @@ def test_source_in_another_module_is_named_with_its_file(tmp_path):
 def test_silent_slice_is_bl004_not_bl001(tmp_path):
     assert verdicts(tmp_path, "return requests.get(q).text[:500]") == [("BL004", "high")]
     assert verdicts(tmp_path, "text = requests.get(q).text\ntext = text[-500:]\nreturn text") == [("BL004", "high")]
+    # a bound the code sets is not the model's, though a local holds it beside the arguments
+    bound_by_the_code = "lines = requests.get(q).text.splitlines()\nend = n + PAGE_SIZE\n"
+    assert verdicts(tmp_path, bound_by_the_code + "return ''.join(lines[n:end])") == [("BL004", "high")]
+    # the model's count, capped by the code below what it may ask for
+    capped = "text = requests.get(q).text\nkept = max(200, min(n, 20000))\nreturn text[:kept]"
+    assert verdicts(tmp_path, capped) == [("BL004", "high")]
 
 
 @pytest.mark.parametrize(

@@ -1413,17 +1413,43 @@ class FunctionEvaluator:
         )
 
     def _chosen_by_model(self, cut: cst.Slice) -> bool:
-        """A slice whose bounds are made of the tool's own arguments (and constants), at least one."""
-        names: list[str] = []
-        for part in (cut.lower, cut.upper):
-            if part is None:
+        """A slice whose bounds are made of the tool's own arguments (and constants), at least one;
+        also through locals made only of them (`s_idx = int(start_line) - 1`, `e_idx =
+        min(len(lines), end)`: `len(...)` is the end, which cuts nothing)."""
+        parts = [part for part in (cut.lower, cut.upper) if part is not None]
+        arguments: set[str] = set()
+        return all(self._made_of_arguments(part, arguments, 0) for part in parts) and bool(arguments)
+
+    def _made_of_arguments(self, expr: cst.BaseExpression, arguments: set[str], depth: int) -> bool:
+        """`expr` is arithmetic of the tool's arguments (added to `arguments`), numbers, `len(...)`,
+        and `int()`/`min()`/`max()` of those, directly or through locals bound only to such values
+        (`depth` counts those locals)."""
+        for node in _expression_leaves(expr):
+            if isinstance(node, cst.Integer):
                 continue
-            for node in _expression_leaves(part):
-                if isinstance(node, cst.Name):
-                    names.append(node.value)
-                elif not isinstance(node, (cst.Integer, cst.UnaryOperation)):
+            if isinstance(node, cst.Name) and node.value in self.params:
+                arguments.add(node.value)
+            elif isinstance(node, cst.Name) and depth < MAX_COUNT_DEPTH:
+                values = self._assigned_values_here(node.value)
+                if not values or not all(self._made_of_arguments(v, arguments, depth + 1) for v in values):
                     return False
-        return bool(names) and all(name in self.params for name in names)
+            elif isinstance(node, cst.IfExp):
+                if not all(self._made_of_arguments(v, arguments, depth) for v in (node.body, node.orelse)):
+                    return False
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "len":
+                continue  # up to the end
+            elif (
+                isinstance(node, cst.Call)
+                and isinstance(node.func, cst.Name)
+                and node.func.value in ("int", "min", "max")
+            ):
+                if node.func.value == "min" and any(isinstance(arg.value, cst.Integer) for arg in node.args):
+                    return False  # `min(max_chars, 20000)`: the code's cap, below what the model may ask
+                if not all(self._made_of_arguments(arg.value, arguments, depth) for arg in node.args):
+                    return False
+            else:
+                return False
+        return True
 
     def _binary(self, expr: cst.BinaryOperation, env: Env) -> Verdict:
         left, right = self.eval(expr.left, env), self.eval(expr.right, env)
@@ -3115,6 +3141,9 @@ def _measured_name(expr: cst.BaseExpression, depth: int = 0) -> str | None:
 
 
 def _is_negative(expr: cst.BaseExpression | None) -> bool:
+    """`-n`, and `-n // 2` or `-n * 3` (Python reads `(-n) // 2`): a count from the end."""
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.FloorDivide, cst.Multiply)):
+        return _is_negative(expr.left)
     return isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus)
 
 

@@ -39,8 +39,9 @@ or a label that says the model sees a part: `f"Sample keys: {keys[:20]}"`,
 "Preview", "Showing", "First 10"), no `truncated`/`total`/`has_more` key beside
 it, nor the length of what was cut, whatever its key (`"count": len(items)`).
 A cut whose bounds are the tool's own arguments (`results[:num_results]`,
-`text[start:start + length]`, `f.read(n)` with `n: int`) is not reported: the
-model asked for that part; nor, in a helper, a head cut of data it read by its
+`text[start:start + length]`, `f.read(n)` with `n: int`, also through locals
+made only of them: `s = int(start_line) - 1`, `e = min(len(lines), end_line)`)
+is not reported: the model asked for that part; nor, in a helper, a head cut of data it read by its
 count parameter (`results[:max_results]`): its caller asked. Nor is an
 excerpt of a failed request's body in a failure message
 (`f"HTTP {resp.status_code}: {resp.text[:200]}"` after a status test): the tool's
