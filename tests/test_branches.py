@@ -32,6 +32,10 @@ def _returns(source: str) -> tuple[cst.FunctionDef, list[cst.Return]]:
         ('"# Note Not Found" in content', ERROR),  # the text a failure writes
         ('"Unable to" in text', ERROR),
         ('"found" in text', None),
+        ("output.startswith('{\"error\"')", ERROR),  # how the text a failure writes opens
+        ('line.endswith("FAILED")', ERROR),
+        ('not output.startswith("Error:")', SUCCESS),
+        ('path.startswith("/tmp")', None),
         ("result.error", ERROR),
         ('data.get("error")', ERROR),
         ('resp["errors"]', ERROR),

@@ -15,7 +15,7 @@ from collections import OrderedDict
 import libcst as cst
 
 from boundlint.knowledge.data_sources import name_words
-from boundlint.parse.positions import child_nodes
+from boundlint.parse.positions import child_nodes, walk
 
 ERROR_WORDS = frozenset({"error", "errors", "err", "exception", "failed", "failure", "fail"})
 SUCCESS_WORDS = frozenset({"success", "succeeded", "successful", "ok"})
@@ -103,6 +103,22 @@ def on_error_branch(function: cst.CSTNode, returned: cst.CSTNode) -> bool:
         if isinstance(node, cst.IndentedBlock) and _after_a_success_return(node, inner):
             return True
     return False
+
+
+def returns_the_failure_tested(function: cst.CSTNode, returned: cst.Return) -> bool:
+    """`if output.startswith('{"error"'): return output`, `if "error" in result: return result`:
+    the value returned is the one an enclosing test found to be a failure's report."""
+    if not isinstance(function, cst.FunctionDef) or not isinstance(returned.value, cst.Name):
+        return False
+    name = returned.value.value
+    path = path_to(function, returned)
+    return any(
+        isinstance(node, cst.If)
+        and inner is node.body
+        and holds_when(node.test) == ERROR
+        and any(isinstance(part, cst.Name) and part.value == name for part in walk(node.test))
+        for node, inner in zip(path, [*path[1:], returned], strict=True)
+    )
 
 
 def _after_a_success_return(block: cst.IndentedBlock, statement: cst.CSTNode) -> bool:
@@ -248,7 +264,20 @@ def holds_when(test: cst.BaseExpression) -> str | None:
         return ERROR if ERROR in sides else SUCCESS if sides == {SUCCESS} else None
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         return _comparison(test.left, test.comparisons[0])
+    if _is_affix_test(test):
+        assert isinstance(test, cst.Call)
+        return _literal_says(test.args[0].value)  # `output.startswith('{"error"')`
     return _named(test)
+
+
+def _is_affix_test(test: cst.BaseExpression) -> bool:
+    """`text.startswith("Error")`, `line.endswith("FAILED")`: a test of how a text opens or ends."""
+    return (
+        isinstance(test, cst.Call)
+        and isinstance(test.func, cst.Attribute)
+        and test.func.attr.value in ("startswith", "endswith")
+        and len(test.args) == 1
+    )
 
 
 def _comparison(left: cst.BaseExpression, target: cst.ComparisonTarget) -> str | None:

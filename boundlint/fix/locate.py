@@ -13,11 +13,12 @@ import libcst as cst
 
 from boundlint import rules
 from boundlint.analyse.analysis import Analysis
-from boundlint.analyse.branches import dispatched_name
+from boundlint.analyse.branches import dispatched_name, returns_the_failure_tested
 from boundlint.core.findings import Finding
 from boundlint.edit.target import Target
 from boundlint.project.module import ModuleInfo
 from boundlint.rules.base import FIELD, RETURN
+from boundlint.rules.filter import ERROR_REPORT
 
 Key = tuple[str, int, int, int, int]
 
@@ -33,12 +34,22 @@ def node_key(module: ModuleInfo, node: cst.CSTNode) -> Key:
 
 def dispatched_tools(analysis: Analysis, findings: list[Finding]) -> dict[Finding, str | None]:
     """For each finding on a tool's return, the tool of an MCP server's `call_tool` whose branch
-    it is in (`if name == "helm_install":`), or None outside such a branch."""
+    it is in (`if name == "helm_install":`), or None outside such a branch; `ERROR_REPORT` for a
+    return that reports a failure (`if output.startswith('{"error"'): return output`), which a
+    fix of the tool's other returns leaves as it is."""
     return {
-        finding: dispatched_name(target.tool.node, target.node)
+        finding: ERROR_REPORT if _reports_an_error(target) else dispatched_name(target.tool.node, target.node)
         for finding, target in locate(analysis, findings).items()
         if target.tool is not None
     }
+
+
+def _reports_an_error(target: Target) -> bool:
+    """The return gives back the value a test found to be a failure's report (`if
+    output.startswith('{"error"'): return output`). Not `return f"Error: {result.stderr}"` after a
+    failed process: what the process printed may be long."""
+    assert target.tool is not None
+    return isinstance(target.node, cst.Return) and returns_the_failure_tested(target.tool.node, target.node)
 
 
 def locate(analysis: Analysis, findings: list[Finding]) -> dict[Finding, Target]:

@@ -56,6 +56,10 @@ def filter_findings(
     return sorted(kept, key=Finding.sort_key)
 
 
+# What `branches` gives a return that reports a failure: not a sibling any fix bounds.
+ERROR_REPORT = "<an error report>"
+
+
 def fixable(
     findings: list[Finding],
     modules: Iterable[ModuleInfo],
@@ -65,9 +69,10 @@ def fixable(
     """The findings a fix may act on: those the run reports, at `fix-min-confidence` or above; and
     in a tool one of those fixes, its other returns of the same kinds of bulk data, however sure
     (`stderr` under `if result.returncode != 0:` beside the `stdout` fixed): a maintainer bounds
-    every branch in one change. In an MCP server's one `call_tool`, "a tool" is the branch that
-    serves one of its tools (`branches` names it for each finding: `if name == "helm_install":`),
-    not the whole dispatcher. A fix round runs in a root's worker, before the run filters what it
+    every branch in one change, but not a return that reports a failure (`ERROR_REPORT`: a
+    reviewer rejects a cut of an error message). In an MCP server's one `call_tool`, "a tool" is the
+    branch that serves one of its tools (`branches` names it for each finding: `if name ==
+    "helm_install":`), not the whole dispatcher. A fix round runs in a root's worker, before the run filters what it
     reports, and must not fix what a comment suppresses or the configuration turns off."""
     by_display = {module.display: module for module in modules}
     suppressions: dict[str, dict[int, list[Suppression]]] = {}
@@ -108,7 +113,11 @@ def fixable(
         fixed = [finding for finding in sure if (finding.filename, finding.symbol) in fixed_tools]
         branch = branches([*fixed, *siblings])
         fixed_branches = {(f.filename, f.symbol, branch.get(f)) for f in fixed if f.code == BOUND_RETURN_CODE}
-        siblings = [f for f in siblings if (f.filename, f.symbol, branch.get(f)) in fixed_branches]
+        siblings = [
+            f
+            for f in siblings
+            if branch.get(f) != ERROR_REPORT and (f.filename, f.symbol, branch.get(f)) in fixed_branches
+        ]
     chosen.update(siblings)
     return [finding for finding in findings if finding in chosen]
 

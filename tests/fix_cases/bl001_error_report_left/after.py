@@ -1,0 +1,32 @@
+import json
+import subprocess
+
+from boundlint_runtime import truncate_text
+from langchain_core.tools import tool
+
+MAX_TOOL_OUTPUT_CHARS = 16_000  # characters a tool may return to the model
+
+
+def run_gh(args: list[str]) -> str:
+    result = subprocess.run(["gh", *args], capture_output=True, text=True)
+    if result.returncode != 0:
+        return json.dumps({"error": result.stderr[:500]})
+    return result.stdout
+
+
+@tool
+def pr_diff(pr: int) -> str:
+    """A PR's diff; the error report a failed `gh` writes is returned as it is, and left so."""
+    output = run_gh(["pr", "diff", str(pr)])
+    if output.startswith('{"error"'):
+        return output
+    return truncate_text(output, max_chars=MAX_TOOL_OUTPUT_CHARS)
+
+
+@tool
+def run_tests(path: str) -> str:
+    """What a failed run prints is the answer too: bounded beside the output of a passing run."""
+    result = subprocess.run(["pytest", path], capture_output=True, text=True)
+    if result.returncode != 0:
+        return truncate_text(result.stdout, max_chars=MAX_TOOL_OUTPUT_CHARS)
+    return truncate_text(result.stdout, max_chars=MAX_TOOL_OUTPUT_CHARS)

@@ -1,0 +1,29 @@
+import json
+import subprocess
+
+from langchain_core.tools import tool
+
+
+def run_gh(args: list[str]) -> str:
+    result = subprocess.run(["gh", *args], capture_output=True, text=True)
+    if result.returncode != 0:
+        return json.dumps({"error": result.stderr[:500]})
+    return result.stdout
+
+
+@tool
+def pr_diff(pr: int) -> str:
+    """A PR's diff; the error report a failed `gh` writes is returned as it is, and left so."""
+    output = run_gh(["pr", "diff", str(pr)])
+    if output.startswith('{"error"'):
+        return output
+    return output
+
+
+@tool
+def run_tests(path: str) -> str:
+    """What a failed run prints is the answer too: bounded beside the output of a passing run."""
+    result = subprocess.run(["pytest", path], capture_output=True, text=True)
+    if result.returncode != 0:
+        return result.stdout
+    return result.stdout
