@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import libcst as cst
 
+from boundlint.analyse.branches import path_to
 from boundlint.analyse.dataflow import argument_at
 from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
 from boundlint.knowledge import data_sources as src
-from boundlint.parse.positions import child_nodes, names_in, walk
+from boundlint.parse.positions import names_in, walk
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo, dotted
 
@@ -365,10 +366,10 @@ def runs_a_json_command_first(function: cst.CSTNode, node: cst.CSTNode) -> bool:
     statement on the way to `node` in `function` (or `node` itself) writes a command that asks for
     JSON output (`src.asks_for_json_output`). Other branches of an `if` are not read: in a
     dispatcher, each tool's branch runs its own command."""
-    path = _path_to(function, node)
-    if path is None:
+    if not isinstance(function, cst.FunctionDef):
         return False
-    for block, child in zip(path, path[1:], strict=False):
+    path = path_to(function, node)  # (empty when `node` is not one of its statements)
+    for block, child in zip(path, [*path[1:], node], strict=False):
         if not isinstance(block, cst.IndentedBlock):
             continue
         for statement in block.body:
@@ -377,17 +378,6 @@ def runs_a_json_command_first(function: cst.CSTNode, node: cst.CSTNode) -> bool:
             if not isinstance(statement, (cst.If, cst.FunctionDef, cst.ClassDef)) and _writes_a_json_command(statement):
                 return True
     return _writes_a_json_command(node)
-
-
-def _path_to(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
-    """The nodes from `root` down to `target`, both included; None when `target` is not in it."""
-    stack: list[tuple[cst.CSTNode, list[cst.CSTNode]]] = [(root, [root])]
-    while stack:
-        current, path = stack.pop()
-        if current is target:
-            return path
-        stack.extend((child, [*path, child]) for child in child_nodes(current))
-    return None
 
 
 def _writes_a_json_command(root: cst.CSTNode) -> bool:
