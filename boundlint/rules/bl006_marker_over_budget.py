@@ -52,7 +52,9 @@ calls, `print`, console prints, `warnings.warn`, the messages of `raise`
 and `assert`, and a local that is only printed or logged (`preview = ...`
 then `console.print(Panel(preview))`). Nor is a cut under a guard that leaves room for the marker
 (`if len(text) > 200: text = text[:197] + "..."`, also when the guard measures a
-copy: `shown = command` then `if len(shown) > 50: shown = command[:47] + "..."`). Nor is a preview that is
+copy: `shown = command` then `if len(shown) > 50: shown = command[:47] + "..."`,
+and a cut at a word boundary of an earlier cut: `if len(s) > 225: t = s[:175]`
+then `s = t[:t.rfind(" ")] + "..."`). Nor is a preview that is
 one piece of a larger text or collection (`f"Content: {body[:300]}...\\n"`, a
 dict value, a list item, `out += ...`): its N is a preview's length, not the
 budget of what the model gets, and a few characters over it break nothing.
@@ -122,6 +124,17 @@ def headline(text: str) -> str:
     \"\"\"A headline.\"\"\"
     if len(text) > 200:
         text = text[:197] + "..."
+    return text
+""",
+        """
+from langchain_core.tools import tool
+
+@tool
+def snippet(text: str) -> str:
+    \"\"\"A snippet cut at a word boundary, well under the guard's 225.\"\"\"
+    if len(text) > 225:
+        truncated = text[:175]
+        text = truncated[: truncated.rfind(" ")] + "..."
     return text
 """,
         """
@@ -461,10 +474,14 @@ def _guard_reserves_marker(module: ModuleInfo, node: cst.CSTNode, cut: cst.Subsc
     the text cut, as written (`shown = command` ... `if len(shown) > 50: shown = command[:47] +
     "..."`): measuring one measures the other."""
     kept = _cut_length(cut)
-    if kept is None:
-        return False
     cut_of = module.code(cut.value)
     measured = {cut_of}
+    if kept is None:
+        # `truncated[:last_space]` of `truncated = snippet[:175]`, under `if len(snippet) > 225:`
+        kept, sources = _length_of_a_cut(module, cut.value)
+        measured |= sources
+    if kept is None:
+        return False
     guards: list[cst.If | cst.IfExp] = []  # `x[:22] + "..." if len(x) > 25 else x` too
     for current in walk(module.tree):
         if isinstance(current, (cst.If, cst.IfExp)):
@@ -476,6 +493,26 @@ def _guard_reserves_marker(module: ModuleInfo, node: cst.CSTNode, cut: cst.Subsc
         if limit is not None and kept + len(marker) <= limit and _contains(guard.body, node):
             return True
     return False
+
+
+def _length_of_a_cut(module: ModuleInfo, value: cst.BaseExpression) -> tuple[int | None, set[str]]:
+    """The most `value` holds when it names text the module only ever binds to a head cut of a
+    literal length (`truncated = snippet[:175]`, then `truncated[:last_space] + "..."` cuts at a
+    word boundary within those 175); and the texts those cuts are of (`snippet`)."""
+    if not isinstance(value, cst.Name):
+        return None, set()
+    cuts = [
+        bound.value
+        for bound in walk(module.tree)
+        if isinstance(bound, cst.Assign)
+        and any(isinstance(t.target, cst.Name) and t.target.value == value.value for t in bound.targets)
+    ]
+    lengths = [_cut_length(c) if isinstance(c, cst.Subscript) and head_cut(c) is not None else None for c in cuts]
+    if not lengths or None in lengths:
+        return None, set()
+    return max(length for length in lengths if length is not None), {
+        module.code(c.value) for c in cuts if isinstance(c, cst.Subscript)
+    }
 
 
 def _cut_length(cut: cst.Subscript) -> int | None:
