@@ -75,6 +75,10 @@ BOUNDED = {
         "return json.dumps({'id': page['id'], 'title': page.get('title'), 'url': page['html_url']})"
     ),
     "a type's name": "return type(requests.get(q)).__name__",
+    "a page script that reads a tag name and a URL": (
+        "page = make_browser().page\ntag = page.evaluate('el => el.tagName.toLowerCase()', q)\n"
+        "url = page.evaluate('() => window.location.href')\nreturn f'clicked <{tag}> at {url}'"
+    ),
     "a counter stepped in a loop over a download": (
         "n = 0\nfor line in requests.get(q).text.splitlines():\n    n += 1\nreturn f'{n} lines'"
     ),
@@ -134,6 +138,9 @@ BOUNDED = {
 }
 
 UNBOUNDED = {
+    "a page script that reads the page's text": (
+        "page = make_browser().page\nreturn page.evaluate('() => document.body.innerText')"
+    ),
     "the body next to the status": "resp = requests.get(q)\nreturn f'status {resp.status_code}: {resp.text}'",
     "an attribute set from a download": "return self.page",
     "a query for whole rows": "rows = sqlite3.connect(self.db).execute('SELECT body FROM t').fetchall()\nreturn json.dumps(rows)",

@@ -2260,6 +2260,8 @@ class FunctionEvaluator:
             return receiver
         if src.writes_to_a_file(method):
             return BOUNDED_VALUE  # `response.stream_to_file(path)`: written out, not answered
+        if method in src.SCRIPT_METHODS and args and _reads_briefly(args[0]):
+            return BOUNDED_VALUE  # `page.evaluate("el => el.tagName.toLowerCase()", el)`: a short value
         capped = receiver.capped_client
         if (
             capped is not None
@@ -2647,6 +2649,13 @@ def _run_by(entity: Entity, call: cst.Call) -> cst.Call | None:
         return None
     rest = [arg for arg in call.args if arg.value is not given] if forwards else []
     return cst.Call(func=given, args=rest)
+
+
+def _reads_briefly(script: cst.BaseExpression) -> bool:
+    """A page script written out in place that reads only short values (`src.script_answers_briefly`)."""
+    if isinstance(script, cst.SimpleString) and isinstance(script.evaluated_value, str):
+        return src.script_answers_briefly(script.evaluated_value)
+    return False
 
 
 def _generic_class(func: cst.BaseExpression) -> cst.BaseExpression:

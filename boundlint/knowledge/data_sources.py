@@ -176,6 +176,41 @@ def asks_for_json_output(words: list[str]) -> bool:
     return False
 
 
+# Methods that run a script in a browser page and answer with what it returns (Playwright's
+# `page.evaluate`, `element.evaluate`; Selenium's `driver.execute_script`).
+SCRIPT_METHODS = frozenset({"evaluate", "execute_script", "execute_async_script"})
+# What a page script may read and still answer with a short value: a tag name, the URL, the
+# title, a scroll position, a size, a flag (`el => el.tagName.toLowerCase()`,
+# `() => window.location.href`, `() => ({x: window.pageXOffset, y: window.pageYOffset})`).
+_SHORT_SCRIPT_WORDS = frozenset(
+    {"tagName", "toLowerCase", "toUpperCase", "nodeName", "id", "className", "name", "type", "value"}
+    | {"checked", "disabled", "selected", "selectedIndex", "getAttribute", "hasAttribute", "href", "src"}
+    | {"location", "URL", "title", "readyState", "hostname", "pathname", "origin", "host", "hash"}
+    | {"pageXOffset", "pageYOffset", "scrollX", "scrollY", "scrollTop", "scrollLeft", "scrollHeight"}
+    | {"scrollWidth", "innerWidth", "innerHeight", "clientWidth", "clientHeight", "devicePixelRatio"}
+    | {"scrollTo", "scrollBy", "scrollIntoView", "focus", "blur", "click", "length", "x", "y"}
+    | {"width", "height", "top", "left", "window", "document", "arguments", "Math", "round"}
+)
+_SCRIPT_KEYWORDS = frozenset(
+    {"return", "function", "const", "let", "var", "if", "else", "true", "false", "null", "undefined", "this"}
+)
+
+
+def script_answers_briefly(script: str) -> bool:
+    """A page script that reads only short values (`_SHORT_SCRIPT_WORDS`), besides the names of
+    its own parameters (`el => el.tagName.toLowerCase()`): not one that reads text or markup
+    (`innerText`, `outerHTML`, `document.body`) or builds a result of its own."""
+    if len(script) > 300:
+        return False
+    params = set(re.findall(r"([A-Za-z_$][\w$]*)\s*=>", script))
+    for group in re.findall(r"\(([^()]*)\)\s*=>", script):
+        params.update(re.findall(r"[A-Za-z_$][\w$]*", group))
+    for group in re.findall(r"function\s*[\w$]*\s*\(([^()]*)\)", script):
+        params.update(re.findall(r"[A-Za-z_$][\w$]*", group))
+    words = set(re.findall(r"[A-Za-z_$][\w$]*", re.sub(r"(['\"`]).*?\1", "", script)))
+    return bool(words) and words <= _SHORT_SCRIPT_WORDS | _SCRIPT_KEYWORDS | params
+
+
 # Programs that run whatever script or code they are given: with one of them, the command is
 # not a fixed program but what the script says (`["bash", "-c", cmd]`, `[sys.executable, path]`).
 SCRIPT_RUNNERS = frozenset(
