@@ -75,6 +75,23 @@ def test_what_follows_a_success_test_that_returns_is_an_error_branch():
         assert on_error_branch(function, returns[-1]) is False
 
 
+@pytest.mark.parametrize(
+    ("handler", "returned", "error"),
+    [
+        ("except json.JSONDecodeError:", "output", True),  # the text that did not parse
+        ("except (KeyError, ValueError):", "output", True),
+        ("except Exception:", "output", False),  # any failure: not known to be the parse's
+        ("except json.JSONDecodeError:", "other", False),  # another text than the one parsed
+    ],
+)
+def test_the_text_a_json_parse_failed_on_is_on_an_error_branch(handler, returned, error):
+    function, returns = _returns(
+        f"def tool(q):\n    output = run(q)\n    try:\n        data = json.loads(output)\n"
+        f"        return summary(data)\n    {handler}\n        return {returned}\n"
+    )
+    assert [on_error_branch(function, r) for r in returns] == [False, error]
+
+
 def test_the_else_of_a_success_test_and_an_elif_after_it_are_error_branches():
     function, returns = _returns(
         "def tool(q):\n    if result.success:\n        return a\n    elif retry:\n        return b\n    else:\n"

@@ -94,6 +94,8 @@ def on_error_branch(function: cst.CSTNode, returned: cst.CSTNode) -> bool:
     holds on success (`if success: ... else: return ...`)."""
     if not isinstance(function, cst.FunctionDef):
         return False
+    if isinstance(returned, cst.Return) and returns_unparsed_text(function, returned):
+        return True
     path = path_to(function, returned)
     for node, inner in zip(path, [*path[1:], returned], strict=True):
         if isinstance(node, cst.If):
@@ -105,11 +107,58 @@ def on_error_branch(function: cst.CSTNode, returned: cst.CSTNode) -> bool:
     return False
 
 
-def returns_the_failure_tested(function: cst.CSTNode, returned: cst.Return) -> bool:
-    """`if output.startswith('{"error"'): return output`, `if "error" in result: return result`:
-    the value returned is the one an enclosing test found to be a failure's report."""
+def returns_unparsed_text(function: cst.CSTNode, returned: cst.Return) -> bool:
+    """`try: data = json.loads(output) ... except json.JSONDecodeError: return output`: the text a
+    parse found not to be JSON, most often what a command or service wrote on a failure, returned
+    as it is in the parse's failure handler."""
     if not isinstance(function, cst.FunctionDef) or not isinstance(returned.value, cst.Name):
         return False
+    name = returned.value.value
+    path = path_to(function, returned)
+    return any(
+        isinstance(node, cst.Try)
+        and isinstance(inner, cst.ExceptHandler)
+        and _catches_a_parse_error(inner)
+        and _parses_as_json(node.body, name)
+        for node, inner in zip(path, [*path[1:], returned], strict=True)
+    )
+
+
+# What a failed parse of JSON raises (`json.JSONDecodeError` is a `ValueError`).
+_PARSE_ERRORS = frozenset({"JSONDecodeError", "ValueError"})
+
+
+def _catches_a_parse_error(handler: cst.ExceptHandler) -> bool:
+    caught = handler.type
+    types = [element.value for element in caught.elements] if isinstance(caught, cst.Tuple) else [caught]
+    return any(
+        (t.value if isinstance(t, cst.Name) else t.attr.value if isinstance(t, cst.Attribute) else "") in _PARSE_ERRORS
+        for t in types
+        if t is not None
+    )
+
+
+def _parses_as_json(body: cst.BaseSuite, name: str) -> bool:
+    """`json.loads(name)` (or another module's `loads`) in `body`."""
+    return any(
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "loads"
+        and bool(node.args)
+        and isinstance(node.args[0].value, cst.Name)
+        and node.args[0].value.value == name
+        for node in walk(body)
+    )
+
+
+def returns_the_failure_tested(function: cst.CSTNode, returned: cst.Return) -> bool:
+    """`if output.startswith('{"error"'): return output`, `if "error" in result: return result`:
+    the value returned is the one an enclosing test found to be a failure's report; also the text
+    a JSON parse failed on (`returns_unparsed_text`)."""
+    if not isinstance(function, cst.FunctionDef) or not isinstance(returned.value, cst.Name):
+        return False
+    if returns_unparsed_text(function, returned):
+        return True
     name = returned.value.value
     path = path_to(function, returned)
     return any(

@@ -1,7 +1,7 @@
 import json
 import subprocess
 
-from boundlint_runtime import truncate_text
+from boundlint_runtime import truncate_json, truncate_text
 from langchain_core.tools import tool
 
 MAX_TOOL_OUTPUT_CHARS = 16_000  # characters a tool may return to the model
@@ -30,3 +30,15 @@ def run_tests(path: str) -> str:
     if result.returncode != 0:
         return truncate_text(result.stdout, max_chars=MAX_TOOL_OUTPUT_CHARS)
     return truncate_text(result.stdout, max_chars=MAX_TOOL_OUTPUT_CHARS)
+
+
+@tool
+def pr_comments(pr: int) -> str:
+    """Its comments, simplified; the text `gh` wrote when it is not JSON is left as it is."""
+    output = run_gh(["pr", "view", str(pr), "--json", "comments"])
+    try:
+        return truncate_json(
+            json.dumps(json.loads(output)["comments"]), max_chars=MAX_TOOL_OUTPUT_CHARS
+        )
+    except json.JSONDecodeError:
+        return output

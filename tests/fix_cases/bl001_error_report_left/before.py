@@ -27,3 +27,13 @@ def run_tests(path: str) -> str:
     if result.returncode != 0:
         return result.stdout
     return result.stdout
+
+
+@tool
+def pr_comments(pr: int) -> str:
+    """Its comments, simplified; the text `gh` wrote when it is not JSON is left as it is."""
+    output = run_gh(["pr", "view", str(pr), "--json", "comments"])
+    try:
+        return json.dumps(json.loads(output)["comments"])
+    except json.JSONDecodeError:
+        return output
