@@ -112,6 +112,10 @@ CASES = {
         "medium",
     ),
     "whole items of a page": ("return '\\n'.join(str(m) for m in make_client().search(q, limit=100))", "medium"),
+    "a cut of each item of a page": (
+        "return '\\n'.join(m['body'][:2000] for m in make_client().search(q, limit=100))",
+        "medium",
+    ),
     # a query builder's page of rows: `.limit(N)` in the chain, N set by the code
     "a query built for twenty rows": (
         "return str(list(make_client().collection(q).order_by('at').limit(20).stream()))",

@@ -3010,8 +3010,9 @@ def _field_of(part: Verdict, listing: Verdict) -> bool:
 
 def _short_parts_of_a_page(part: Verdict, listing: Verdict) -> bool:
     """`part` is short (`str(m.id)`) or a field of one item (`m.key`, `{"id": f["id"]}`) of a
-    `listing` the code asked for at most a page of: a hundred names or ids are not large."""
-    return listing.asked_page and (part.level != UNBOUNDED or _field_of(part, listing))
+    `listing` the code asked for at most a page of: a hundred names or ids are not large. (A cut
+    of each item, `m["body"][:2000]`, is not short: a hundred of them are.)"""
+    return listing.asked_page and ((part.level == BOUNDED and not part.params) or _field_of(part, listing))
 
 
 def _few_turns(iterable: Verdict) -> bool:
