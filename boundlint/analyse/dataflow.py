@@ -180,6 +180,8 @@ class FunctionEvaluator:
         self.chosen: dict[str, str] = {}
         self._enclosing_tables: dict[str, Verdict | None] = {}  # by free variable: see `_enclosing_table`
         self._assigned_here: dict[str, cst.BaseExpression | None] = {}  # see `_assigned_once_here`
+        self._values_here: dict[str, list[cst.BaseExpression]] = {}  # see `_assigned_values_here`
+        self._marker_names: dict[str, bool] = {}  # see `_marker`
         self._param_nodes: dict[str, cst.Param] = {}  # for what a parameter's schema allows
         self.measured_names: list[str] = []  # names a test measured small on the branch being read
         if function is not None:
@@ -733,24 +735,34 @@ class FunctionEvaluator:
         if isinstance(expr, (cst.List, cst.Tuple)):
             return any(isinstance(e, cst.Element) and self._marker(e.value, seen) for e in expr.elements)
         if isinstance(expr, cst.Name) and expr.value not in seen:  # not `text = text + more` again
-            bound = self._assigned_once_here(expr.value)
-            if bound is not None:
-                return self._marker(bound, seen | {expr.value})
-            # `note = f"[TRUNCATED: first {n} lines]"` where it cuts, `note = ""` where it does not
-            values = self._assigned_values_here(expr.value)
-            markers = [value for value in values if self._marker(value, seen | {expr.value})]
-            return bool(markers) and all(value in markers or _is_empty_string(value) for value in values)
+            # Once per name: a function that binds `i` and `j` from each other on many branches
+            # would otherwise read each binding again along every path to it.
+            if expr.value not in self._marker_names:
+                self._marker_names[expr.value] = False  # (while it is read: `text = text + more`)
+                self._marker_names[expr.value] = self._name_holds_a_marker(expr.value, seen)
+            return self._marker_names[expr.value]
         return False
+
+    def _name_holds_a_marker(self, name: str, seen: frozenset[str]) -> bool:
+        bound = self._assigned_once_here(name)
+        if bound is not None:
+            return self._marker(bound, seen | {name})
+        # `note = f"[TRUNCATED: first {n} lines]"` where it cuts, `note = ""` where it does not
+        values = self._assigned_values_here(name)
+        markers = [value for value in values if self._marker(value, seen | {name})]
+        return bool(markers) and all(value in markers or _is_empty_string(value) for value in values)
 
     def _assigned_values_here(self, name: str) -> list[cst.BaseExpression]:
         """Every value `name = value` binds in this function (nested blocks too)."""
         if not isinstance(self.function, cst.FunctionDef):
             return []
-        wanted: Callable[[cst.BaseExpression], bool] = lambda target: (  # noqa: E731
-            isinstance(target, cst.Name) and target.value == name
-        )
-        found = (_assigned_value(statement, wanted) for statement in _walk_statements(self.function.body))
-        return [value for value in found if value is not None]
+        if name not in self._values_here:
+            wanted: Callable[[cst.BaseExpression], bool] = lambda target: (  # noqa: E731
+                isinstance(target, cst.Name) and target.value == name
+            )
+            found = (_assigned_value(statement, wanted) for statement in _walk_statements(self.function.body))
+            self._values_here[name] = [value for value in found if value is not None]
+        return self._values_here[name]
 
     def eval(self, expr: cst.BaseExpression, env: Env) -> Verdict:
         self._expr_depth += 1
@@ -1418,23 +1430,35 @@ class FunctionEvaluator:
         min(len(lines), end)`: `len(...)` is the end, which cuts nothing)."""
         parts = [part for part in (cut.lower, cut.upper) if part is not None]
         arguments: set[str] = set()
-        return all(self._made_of_arguments(part, arguments, 0) for part in parts) and bool(arguments)
+        locals_read: dict[str, bool] = {}
+        return all(self._made_of_arguments(part, arguments, locals_read, 0) for part in parts) and bool(arguments)
 
-    def _made_of_arguments(self, expr: cst.BaseExpression, arguments: set[str], depth: int) -> bool:
+    def _made_of_arguments(
+        self, expr: cst.BaseExpression, arguments: set[str], locals_read: dict[str, bool], depth: int
+    ) -> bool:
         """`expr` is arithmetic of the tool's arguments (added to `arguments`), numbers, `len(...)`,
         and `int()`/`min()`/`max()` of those, directly or through locals bound only to such values
-        (`depth` counts those locals)."""
+        (`depth` counts those locals; `locals_read` holds each one's answer once, and False while it
+        is read, so `n = n + 1` reads it once)."""
         for node in _expression_leaves(expr):
             if isinstance(node, cst.Integer):
                 continue
             if isinstance(node, cst.Name) and node.value in self.params:
                 arguments.add(node.value)
+            elif isinstance(node, cst.Name) and node.value in locals_read:
+                if not locals_read[node.value]:
+                    return False
             elif isinstance(node, cst.Name) and depth < MAX_COUNT_DEPTH:
+                locals_read[node.value] = False
                 values = self._assigned_values_here(node.value)
-                if not values or not all(self._made_of_arguments(v, arguments, depth + 1) for v in values):
+                made = bool(values) and all(
+                    self._made_of_arguments(v, arguments, locals_read, depth + 1) for v in values
+                )
+                locals_read[node.value] = made
+                if not made:
                     return False
             elif isinstance(node, cst.IfExp):
-                if not all(self._made_of_arguments(v, arguments, depth) for v in (node.body, node.orelse)):
+                if not all(self._made_of_arguments(v, arguments, locals_read, depth) for v in (node.body, node.orelse)):
                     return False
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "len":
                 continue  # up to the end
@@ -1445,7 +1469,7 @@ class FunctionEvaluator:
             ):
                 if node.func.value == "min" and any(isinstance(arg.value, cst.Integer) for arg in node.args):
                     return False  # `min(max_chars, 20000)`: the code's cap, below what the model may ask
-                if not all(self._made_of_arguments(arg.value, arguments, depth) for arg in node.args):
+                if not all(self._made_of_arguments(arg.value, arguments, locals_read, depth) for arg in node.args):
                     return False
             else:
                 return False
