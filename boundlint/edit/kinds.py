@@ -15,7 +15,7 @@ from boundlint.analyse.branches import path_to
 from boundlint.analyse.dataflow import argument_at
 from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
 from boundlint.knowledge import data_sources as src
-from boundlint.parse.positions import names_in, walk
+from boundlint.parse.positions import names_in, own_returns, walk
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo, dotted
 
@@ -152,6 +152,25 @@ class Kinds:
         if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "model_dump_json":
             return True
         return self.name(expr.func) == "json.dumps"
+
+    def json_text_call(self, expr: cst.BaseExpression) -> bool:
+        """`_as_json({...})`, a function of the tree every `return` of which is `json.dumps(...)`
+        (or a model's `.model_dump_json()`): its answer is JSON text, which a text cut leaves invalid."""
+        if not isinstance(expr, cst.Call) or not isinstance(expr.func, (cst.Name, cst.Attribute)):
+            return False
+        entity = self.project.resolve(self.module, expr.func, ("function",))
+        function = entity.node if entity is not None else None
+        if not isinstance(function, cst.FunctionDef):
+            return False
+        returned = [r.value for r in own_returns(function)]
+        return bool(returned) and all(
+            isinstance(value, cst.Call)
+            and (
+                dotted(value.func) == "json.dumps"
+                or (isinstance(value.func, cst.Attribute) and value.func.attr.value == "model_dump_json")
+            )
+            for value in returned
+        )
 
     # -- MCP content blocks ---------------------------------------------------
 

@@ -338,8 +338,8 @@ def ask_cost_analyst(question: str) -> str:
                 message += " (unsafe: values the encoder's `default`/`cls` turns into JSON get a plain copy)"
                 return self._inner_fix(target, [serialised], budget, message, UNSAFE)
             return self._inner_fix(target, [serialised], budget, message, SAFE)
-        if kinds.json_text_variable(function, value) and not tool.content_and_artifact:
-            return self._json_text_fix(target, budget, _json_size(context))
+        if (kinds.json_text_variable(function, value) or kinds.json_text_call(value)) and not tool.content_and_artifact:
+            return self._json_text_fix(target, budget, _json_size(context))  # (`return _as_json(payload)` too)
         if _returns_json_output(target, value) and _value_kind(kinds, annotation, value) == TEXT:
             return self._json_text_fix(target, budget, _json_size(context))  # `kubectl ... -o json`
         kind = _value_kind(kinds, annotation, value)
@@ -577,7 +577,7 @@ def _text_part(kinds: Kinds, text: cst.BaseExpression) -> tuple[cst.BaseExpressi
     else the text itself."""
     data = _json_dumps_argument(kinds, text)
     if data is None:
-        return text, TRUNCATE_TEXT
+        return text, TRUNCATE_JSON if kinds.json_text_call(text) else TRUNCATE_TEXT
     if _serialised_as_measured(text) and not _own_encoder(text):
         return data, TRUNCATE_FOR_LLM
     return text, TRUNCATE_JSON

@@ -1,0 +1,36 @@
+import json
+
+import requests
+from mcp.server.fastmcp import FastMCP
+from mcp.types import TextContent
+
+mcp = FastMCP("search")
+
+
+def _as_json(payload: dict) -> str:
+    return json.dumps(payload, ensure_ascii=False)
+
+
+def _as_text(payload: dict) -> str:
+    if not payload:
+        return "nothing found"
+    return json.dumps(payload)
+
+
+@mcp.tool()
+def search(q: str) -> str:
+    """Every return of `_as_json` is JSON text: it is cut as JSON, and stays valid."""
+    return _as_json({"query": q, "results": requests.get("https://api.example/search", params={"q": q}).text})
+
+
+@mcp.tool()
+def search_blocks(q: str) -> list[TextContent]:
+    """The same text in a content block."""
+    hits = requests.get("https://api.example/search", params={"q": q}).text
+    return [TextContent(type="text", text=_as_json({"hits": hits}))]
+
+
+@mcp.tool()
+def search_text(q: str) -> str:
+    """A helper that may answer plain text is cut as text."""
+    return _as_text(requests.get("https://api.example/search", params={"q": q}).text)
