@@ -1067,15 +1067,11 @@ class FunctionEvaluator:
         assert self.owner is not None
         return _configured_attribute(self.owner, attribute)
 
-    def _asks_for_few(self, call: cst.Call) -> bool:
-        """`search(q, limit=5)`, `query(top_k=self.top_k)` with `top_k: int = 3` on the tool's class,
-        `search(q, k=TOP_K)`: a call that asks for at most a few items, by a count the code sets."""
-        return self._asked(call)[0]
-
     def _asked(self, call: cst.Call) -> tuple[bool, bool]:
-        """Whether `call` asks for at most a few items (`limit=5`) and for at most a page of them
-        (`store.search(ns, limit=100)`, `pageSize=50`), by a count the code sets; a query text with a
-        small `LIMIT` asks for both."""
+        """Whether `call` asks for at most a few items (`search(q, limit=5)`, `query(top_k=self.top_k)`
+        with `top_k: int = 3` on the tool's class, `search(q, k=TOP_K)`) and for at most a page of
+        them (`store.search(ns, limit=100)`, `pageSize=50`), by a count the code sets; a query text
+        with a small `LIMIT` asks for both."""
         if self._sends_a_limited_query(call):
             return True, True
         asked = self._items_asked(call)
