@@ -39,6 +39,13 @@ def path_to(function: cst.FunctionDef, returned: cst.CSTNode) -> list[cst.CSTNod
     return path
 
 
+def steps_to(function: cst.FunctionDef, returned: cst.CSTNode) -> list[tuple[cst.CSTNode, cst.CSTNode]]:
+    """Each statement or block on `path_to(function, returned)` with the one right under it on the
+    way (`returned` under the last): `(if_node, if_node.body)` says the way goes into the body."""
+    path = path_to(function, returned)
+    return list(zip(path, [*path[1:], returned], strict=False))
+
+
 # The parents of one function's statements, kept for the last few functions asked about: a
 # dispatcher's `call_tool` with hundreds of returns would otherwise be walked once per return.
 _PARENTS: OrderedDict[int, tuple[cst.FunctionDef, dict[cst.CSTNode, cst.CSTNode | None]]] = OrderedDict()
@@ -75,8 +82,9 @@ def dispatched_name(function: cst.CSTNode, returned: cst.CSTNode) -> str | None:
     params = [p for p in params if p not in ("self", "cls")]
     if not params:
         return None
-    path = path_to(function, returned)
-    for node, inner in zip(reversed(path), reversed([*path[1:], returned]), strict=True):
+    steps = steps_to(function, returned)
+    path = [node for node, _ in steps]
+    for node, inner in reversed(steps):
         if isinstance(node, cst.If) and inner is node.body:
             named = _compared_name(node.test, params[0])
             if named:
@@ -96,8 +104,7 @@ def on_error_branch(function: cst.CSTNode, returned: cst.CSTNode) -> bool:
         return False
     if isinstance(returned, cst.Return) and returns_unparsed_text(function, returned):
         return True
-    path = path_to(function, returned)
-    for node, inner in zip(path, [*path[1:], returned], strict=True):
+    for node, inner in steps_to(function, returned):
         if isinstance(node, cst.If):
             said = holds_when(node.test)
             if (inner is node.body and said == ERROR) or (inner is node.orelse and said == SUCCESS):
@@ -114,13 +121,12 @@ def returns_unparsed_text(function: cst.CSTNode, returned: cst.Return) -> bool:
     if not isinstance(function, cst.FunctionDef) or not isinstance(returned.value, cst.Name):
         return False
     name = returned.value.value
-    path = path_to(function, returned)
     return any(
         isinstance(node, cst.Try)
         and isinstance(inner, cst.ExceptHandler)
         and _catches_a_parse_error(inner)
         and _parses_as_json(node.body, name)
-        for node, inner in zip(path, [*path[1:], returned], strict=True)
+        for node, inner in steps_to(function, returned)
     )
 
 
@@ -160,13 +166,12 @@ def returns_the_failure_tested(function: cst.CSTNode, returned: cst.Return) -> b
     if returns_unparsed_text(function, returned):
         return True
     name = returned.value.value
-    path = path_to(function, returned)
     return any(
         isinstance(node, cst.If)
         and inner is node.body
         and holds_when(node.test) == ERROR
         and any(isinstance(part, cst.Name) and part.value == name for part in walk(node.test))
-        for node, inner in zip(path, [*path[1:], returned], strict=True)
+        for node, inner in steps_to(function, returned)
     )
 
 

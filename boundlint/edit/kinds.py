@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from boundlint.analyse.branches import path_to
+from boundlint.analyse.branches import steps_to
 from boundlint.analyse.dataflow import argument_at
 from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
 from boundlint.knowledge import data_sources as src
@@ -387,8 +387,7 @@ def runs_a_json_command_first(function: cst.CSTNode, node: cst.CSTNode) -> bool:
     dispatcher, each tool's branch runs its own command."""
     if not isinstance(function, cst.FunctionDef):
         return False
-    path = path_to(function, node)  # (empty when `node` is not one of its statements)
-    for block, child in zip(path, [*path[1:], node], strict=False):
+    for block, child in steps_to(function, node):  # (none when `node` is not one of its statements)
         if not isinstance(block, cst.IndentedBlock):
             continue
         for statement in block.body:
