@@ -159,18 +159,12 @@ class Kinds:
         if not isinstance(expr, cst.Call) or not isinstance(expr.func, (cst.Name, cst.Attribute)):
             return False
         entity = self.project.resolve(self.module, expr.func, ("function",))
-        function = entity.node if entity is not None else None
-        if not isinstance(function, cst.FunctionDef):
+        if entity is None or not isinstance(entity.node, cst.FunctionDef):
             return False
+        function = entity.node
         returned = [r.value for r in own_returns(function)]
-        return bool(returned) and all(
-            isinstance(value, cst.Call)
-            and (
-                dotted(value.func) == "json.dumps"
-                or (isinstance(value.func, cst.Attribute) and value.func.attr.value == "model_dump_json")
-            )
-            for value in returned
-        )
+        in_its_module = Kinds(self.project, entity.module) if entity.module is not self.module else self
+        return bool(returned) and all(value is not None and in_its_module._json_text(value) for value in returned)
 
     # -- MCP content blocks ---------------------------------------------------
 
