@@ -474,20 +474,28 @@ def _guard_reserves_marker(module: ModuleInfo, node: cst.CSTNode, cut: cst.Subsc
     the text cut, as written (`shown = command` ... `if len(shown) > 50: shown = command[:47] +
     "..."`): measuring one measures the other."""
     kept = _cut_length(cut)
+    # Else a cut of a name bound to cuts (`truncated[:last_space]` of `truncated = snippet[:175]`)
+    bound_name = cut.value.value if kept is None and isinstance(cut.value, cst.Name) else None
+    if kept is None and bound_name is None:
+        return False
     cut_of = module.code(cut.value)
     measured = {cut_of}
-    if kept is None:
-        # `truncated[:last_space]` of `truncated = snippet[:175]`, under `if len(snippet) > 225:`
-        kept, sources = _length_of_a_cut(module, cut.value)
-        measured |= sources
-    if kept is None:
-        return False
     guards: list[cst.If | cst.IfExp] = []  # `x[:22] + "..." if len(x) > 25 else x` too
+    bindings: list[cst.BaseExpression] = []  # what `bound_name` is bound to
     for current in walk(module.tree):
         if isinstance(current, (cst.If, cst.IfExp)):
             guards.append(current)
-        elif isinstance(current, cst.Assign) and isinstance(current.value, cst.Name) and current.value.value == cut_of:
-            measured.update(target.target.value for target in current.targets if isinstance(target.target, cst.Name))
+        elif isinstance(current, cst.Assign):
+            if isinstance(current.value, cst.Name) and current.value.value == cut_of:
+                measured.update(t.target.value for t in current.targets if isinstance(t.target, cst.Name))
+            if any(isinstance(t.target, cst.Name) and t.target.value == bound_name for t in current.targets):
+                bindings.append(current.value)
+    if kept is None:
+        # under `if len(snippet) > 225:`, the guard of the text those cuts are of
+        kept, sources = _length_of_cuts(module, bindings)
+        measured |= sources
+    if kept is None:
+        return False
     for guard in guards:
         limit = _length_limit(module, guard.test, measured)
         if limit is not None and kept + len(marker) <= limit and _contains(guard.body, node):
@@ -495,23 +503,15 @@ def _guard_reserves_marker(module: ModuleInfo, node: cst.CSTNode, cut: cst.Subsc
     return False
 
 
-def _length_of_a_cut(module: ModuleInfo, value: cst.BaseExpression) -> tuple[int | None, set[str]]:
-    """The most `value` holds when it names text the module only ever binds to a head cut of a
-    literal length (`truncated = snippet[:175]`, then `truncated[:last_space] + "..."` cuts at a
-    word boundary within those 175); and the texts those cuts are of (`snippet`)."""
-    if not isinstance(value, cst.Name):
-        return None, set()
-    cuts = [
-        bound.value
-        for bound in walk(module.tree)
-        if isinstance(bound, cst.Assign)
-        and any(isinstance(t.target, cst.Name) and t.target.value == value.value for t in bound.targets)
-    ]
-    lengths = [_cut_length(c) if isinstance(c, cst.Subscript) and head_cut(c) is not None else None for c in cuts]
+def _length_of_cuts(module: ModuleInfo, bindings: list[cst.BaseExpression]) -> tuple[int | None, set[str]]:
+    """The most a name holds when the module only ever binds it to head cuts of literal lengths
+    (`truncated = snippet[:175]`, then `truncated[:last_space] + "..."` cuts at a word boundary
+    within those 175); and the texts those cuts are of (`snippet`)."""
+    lengths = [_cut_length(b) if isinstance(b, cst.Subscript) and head_cut(b) is not None else None for b in bindings]
     if not lengths or None in lengths:
         return None, set()
     return max(length for length in lengths if length is not None), {
-        module.code(c.value) for c in cuts if isinstance(c, cst.Subscript)
+        module.code(b.value) for b in bindings if isinstance(b, cst.Subscript)
     }
 
 
