@@ -166,9 +166,9 @@ def _answer(request: Request, analysis: Analysis, result: RootResult, config: Co
     # Fixes are planned over the findings the run reports, in every request: one that a comment
     # suppresses or the configuration turns off must not make a server "crowded" (three tools to
     # fix) for the JSON and not for `fix`. The others are dropped by the run anyway.
-    from boundlint.fix.locate import dispatched_tools
+    from boundlint.fix.locate import fix_branches
 
-    wanted = fixable(result.findings, analysis.project.modules, config, lambda found: dispatched_tools(analysis, found))
+    wanted = fixable(result.findings, analysis.project.modules, config, lambda found: fix_branches(analysis, found))
     if request.apply_fixes:
         from boundlint.fix.planning import fix_round
 

@@ -32,11 +32,12 @@ def node_key(module: ModuleInfo, node: cst.CSTNode) -> Key:
     return (module.display, position.start.line, position.start.column + 1, position.end.line, position.end.column + 1)
 
 
-def dispatched_tools(analysis: Analysis, findings: list[Finding]) -> dict[Finding, str | None]:
-    """For each finding on a tool's return, the tool of an MCP server's `call_tool` whose branch
-    it is in (`if name == "helm_install":`), or None outside such a branch; `ERROR_REPORT` for a
-    return that reports a failure (`if output.startswith('{"error"'): return output`), which a
-    fix of the tool's other returns leaves as it is."""
+def fix_branches(analysis: Analysis, findings: list[Finding]) -> dict[Finding, str | None]:
+    """For each finding on a tool's return, the branch a fix of that tool covers (`fixable`'s
+    `branches`): the tool of an MCP server's `call_tool` whose branch it is in (`if name ==
+    "helm_install":`), None outside such a branch, or `ERROR_REPORT` for a return that reports a
+    failure (`if output.startswith('{"error"'): return output`), which a fix of the tool's other
+    returns leaves as it is."""
     return {
         finding: ERROR_REPORT if _reports_an_error(target) else dispatched_name(target.tool.node, target.node)
         for finding, target in locate(analysis, findings).items()
