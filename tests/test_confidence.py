@@ -253,6 +253,11 @@ def test_what_a_request_asks_for_sets_the_confidence_of_its_answer(tmp_path, bod
     ("body", "expected"),
     [
         ("return str(make_client().search(q, max_results=max_results))", ["medium"]),  # the model's count
+        # ... which it most often leaves at the tool's default: short fields of a page
+        ("return '\\n'.join(m.key for m in make_client().search(q, max_results=max_results))", ["low"]),
+        ("return '\\n'.join(m['body'] for m in make_client().search(q, max_results=max_results))", ["medium"]),
+        # a count of 0 most often means all of them
+        ("return '\\n'.join(m.key for m in make_client().search(q, max_results=0))", ["medium"]),
         # a count the tool clamps, once, before it asks
         (
             "max_results = max(1, min(max_results, 8))\nreturn str(make_client().search(q, max_results=max_results))",
@@ -360,6 +365,35 @@ def search(params: SearchInput) -> str:
 @pytest.mark.parametrize(("limit", "expected"), [("10", ["low"]), ("50", ["medium"])])
 def test_a_count_the_tools_schema_bounds_asks_for_few(tmp_path, form, limit, expected):
     assert bl001_confidences(tmp_path, SCHEMA_TOOLS[form].replace("LIMIT", limit)) == expected
+
+
+IN_TREE_SEARCH = """
+import requests
+from crewai.tools import BaseTool
+from pydantic import BaseModel, Field
+
+class Service:
+    def search_kb(self, query: str, *, top_k: int = 3) -> list:
+        return requests.get("https://kb.example.com/search", params={"q": query, "top_k": top_k}).json()
+
+class KbArgs(BaseModel):
+    query: str
+    top_k: int = Field(default=3, ge=1, le=LIMIT)
+
+class SearchKbTool(BaseTool):
+    name: str = "search_kb"
+    description: str = "Search the knowledge base."
+    args_schema: type[BaseModel] = KbArgs
+
+    def _run(self, query: str, top_k: int = 3) -> str:
+        return str(Service().search_kb(query, top_k=top_k))
+"""
+
+
+@pytest.mark.parametrize(("limit", "expected"), [("10", ["low"]), ("500", ["medium"])])
+def test_a_function_of_the_tree_asked_for_few_by_the_schema_answers_few(tmp_path, limit, expected):
+    # The count goes on to the request inside the callee, where it is its parameter's and unknown.
+    assert bl001_confidences(tmp_path, IN_TREE_SEARCH.replace("LIMIT", limit)) == expected
 
 
 def test_a_bound_on_another_field_of_the_schema_does_not_count(tmp_path):

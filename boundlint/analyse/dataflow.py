@@ -1071,16 +1071,18 @@ class FunctionEvaluator:
         """Whether `call` asks for at most a few items (`search(q, limit=5)`, `query(top_k=self.top_k)`
         with `top_k: int = 3` on the tool's class, `search(q, k=TOP_K)`) and for at most a page of
         them (`store.search(ns, limit=100)`, `pageSize=50`), by a count the code sets; a query text
-        with a small `LIMIT` asks for both."""
+        with a small `LIMIT` asks for both. A count the model may set but most often leaves at the
+        tool's default (`limit: int = 20`) asks for a page, not a few: the model may ask for more."""
         if self._sends_a_limited_query(call):
             return True, True
-        asked = self._items_asked(call)
+        asked = self._items_asked(call, self._count)
         if asked is None:
-            return False, False
-        return asked <= src.FEW_ITEMS_LIMIT, 0 < asked <= src.FEW_ROWS_LIMIT
+            by_default = self._items_asked(call, self._count_or_default)
+            return False, by_default is not None and 0 < by_default <= src.FEW_ROWS_LIMIT
+        return 0 < asked <= src.FEW_ITEMS_LIMIT, 0 < asked <= src.FEW_ROWS_LIMIT
 
-    def _items_asked(self, call: cst.Call) -> int | None:
-        """The fewest items `call` asks for by a count the code sets, None when it sets none."""
+    def _items_asked(self, call: cst.Call, count: Callable[[cst.BaseExpression], int | None]) -> int | None:
+        """The fewest items `call` asks for by a count `count` knows, None when it knows none."""
         counts = [
             arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value in src.FEW_ITEMS_KEYWORDS
         ]
@@ -1097,8 +1099,20 @@ class FunctionEvaluator:
             for key, value in _dict_entries([arg.value for arg in call.args], depth=3)
             if src.names_item_count(key)
         ]
-        known = [count for count in map(self._count, counts) if count is not None]
+        known = [number for number in map(count, counts) if number is not None]
         return min(known) if known else None
+
+    def _asked_of(self, call: cst.Call, value: Verdict) -> Verdict:
+        """What a function of the tree gives when `call` asks it for a few items, or a page, by a
+        count this code sets (`service.search_kb(q, top_k=top_k)` with `top_k` at most 10 by the
+        tool's schema): the callee passes that count on to its request, where it is its
+        parameter's, so it cannot know it. Judged as a library's answer asked so is."""
+        asked = self._items_asked(call, self._count)
+        if value.level != UNBOUNDED or value.confidence == LOW or asked is None or asked <= 0:
+            return value
+        if asked <= src.FEW_ITEMS_LIMIT:
+            return replace(value, confidence=LOW, asked_few=True, asked_page=True)
+        return replace(value, asked_page=True) if asked <= src.FEW_ROWS_LIMIT else value
 
     def _sends_a_limited_query(self, call: cst.Call) -> bool:
         """`client.get(f"/query?q={quote(soql)}")` where `soql = f"SELECT Id, Name ... LIMIT 100"`:
@@ -1191,6 +1205,21 @@ class FunctionEvaluator:
             return count
         schema = self._schema_class(self._args_schema())
         return _schema_maximum(schema, name, self._schema_count) if schema is not None else None
+
+    def _count_or_default(self, value: cst.BaseExpression) -> int | None:
+        """The number `value` stands for, or for the tool's own parameter that the code neither
+        sets nor bounds, the count it takes when the model leaves it out (`limit: int = 20`,
+        `top_k: int = Field(5, ...)`, `n: int = DEFAULT_N`). Not a helper's (`depth` > 0): its
+        default is not what its caller passes."""
+        count = self._count(value)
+        if count is not None or self.depth > 0 or not (isinstance(value, cst.Name) and value.value in self.params):
+            return count
+        param = self._param_nodes.get(value.value)
+        default = param.default if param is not None else None
+        if default is None:
+            return None
+        given = _integer(default)
+        return given if given is not None else self._count(default, 1)
 
     def _args_schema(self) -> cst.BaseExpression | None:
         """`args_schema = SearchInput` on the tool's class, or `@tool(args_schema=SearchInput)`."""
@@ -1738,13 +1767,16 @@ class FunctionEvaluator:
             return SHORT_OBJECT  # `Action(value)`: a member, whose `.value` and `str()` are short
         if entity is not None and isinstance(entity.node, cst.FunctionDef) and _declares_only(entity.node):
             # A Protocol's or an abstract method: what an implementation gives, known by its name only.
-            return unknown_answer((entity.node.name.value,), expr, self.module, [self.eval(a, env) for a in args])
+            values = [self.eval(a, env) for a in args]
+            return unknown_answer((entity.node.name.value,), expr, self.module, values, *self._asked(expr))
         if entity is not None:
             values = [self._as_command(a, self.eval(a, env)) for a in args]
             instance = self._self_class() if _is_self_call(func) and self.owner is not None else None
             if instance is not None and instance[1] is entity.owner:
                 instance = None  # the method's own class: nothing to dispatch on
             value = self.analysis.call_value(entity, expr, values, self.depth, self.module, instance)
+            if entity.kind == "function":
+                value = self._asked_of(expr, value)
             if entity.kind == "class" and isinstance(entity.node, cst.ClassDef) and value.level != UNBOUNDED:
                 value = replace(value, instance=(entity.module.name, entity.node.name.value))
             returned = self._returned_class(entity)

@@ -1123,7 +1123,7 @@ def names_content_attribute(name: str) -> bool:
 
 
 # Fields that hold a record's data whatever it is (`row.cells`, `record["value"]`, `node.schema`).
-RECORD_PAYLOAD_WORDS = frozenset({"value", "values", "cells", "schema", "fields", "row"})
+RECORD_PAYLOAD_WORDS = frozenset({"value", "values", "cells", "schema", "fields", "row", "dict"})
 
 
 def names_record_payload(name: str) -> bool:
