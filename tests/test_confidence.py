@@ -232,6 +232,16 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
         ("return str(requests.get(q, params={'per_page': 5}).json())", ["low"]),
         ("return str(requests.post(q, json={'query': q, 'maxResultCount': 10}).json())", ["low"]),
         ("return str(requests.post(q, json={'query': q, 'maxResultCount': 50}).json())", ["medium"]),
+        # a request for one resource by its key: one record, not a listing
+        ("return str(requests.get(f'{q}/findings/{q_id}').json())", ["low"]),
+        ("url = f'{q}/users/{user.name}/'\nreturn str(requests.get(url).json())", ["low"]),
+        ("return str(requests.get(api_url(f'tickets/{ticket_id}?fields=all')).json())", ["low"]),
+        # ... but not an item of a collection of texts, nor a listing under one resource
+        ("return str(requests.get(f'{q}/documents/{doc_id}').json())", ["medium"]),
+        ("return str(requests.get(f'{q}/issues/{number}/comments').json())", ["medium"]),
+        ("return str(requests.get(f'{q}/files/{path}').json())", ["medium"]),
+        ("return str(requests.get(f'{q}/findings/').json())", ["medium"]),
+        ("return str(requests.get(f'https://labels.example/{order_id}').json())", ["medium"]),  # a host
         # setting a small attribute on the response leaves it a response
         (
             "def post(url):\n    r = requests.post(url, data=url)\n    r.encoding = 'utf-8'\n    return r.text\nreturn post(q)",

@@ -1114,6 +1114,20 @@ class FunctionEvaluator:
             return replace(value, confidence=LOW, asked_few=True, asked_page=True)
         return replace(value, asked_page=True) if asked <= src.FEW_ROWS_LIMIT else value
 
+    def _asks_for_one_resource(self, request: cst.Call) -> bool:
+        """`client.get(f"{BASE}/findings/{finding_id}")`: a request whose path ends in the key of
+        one resource, written here or in a local bound once, or given to a URL builder
+        (`_api_url(f"findings/{finding_id}/")`). Its answer is one record, not a listing."""
+        given = [arg.value for arg in request.args if arg.keyword is None or arg.keyword.value == "url"][:1]
+        url = given[0] if given else None
+        if isinstance(url, cst.Name):
+            url = self._assigned_once_here(url.value)
+        if isinstance(url, cst.Call):
+            # `_api_url(f"findings/{finding_id}/")`, `urljoin(BASE, f"users/{user_id}")`: its last part
+            parts = [arg.value for arg in url.args if arg.keyword is None]
+            url = parts[-1] if parts else None
+        return isinstance(url, cst.FormattedString) and _path_ends_in_a_key(url)
+
     def _sends_a_limited_query(self, call: cst.Call) -> bool:
         """`client.get(f"/query?q={quote(soql)}")` where `soql = f"SELECT Id, Name ... LIMIT 100"`:
         a request that carries a query text asking for at most `FEW_ROWS_LIMIT` rows, by a count the
@@ -1791,7 +1805,10 @@ class FunctionEvaluator:
                 found = unknown_answer((qualified.rsplit(".", 1)[-1],), expr, self.module, values, *self._asked(expr))
             if qualified.startswith(src.HTTP_MODULES):
                 few, page = self._asked(expr)
-                return replace(found, http=True, written=_is_write(expr), asked_few=few, asked_page=page)
+                one = self._asks_for_one_resource(expr)
+                return replace(
+                    found, http=True, written=_is_write(expr), asked_few=few, asked_page=page, one_resource=one
+                )
             if qualified in src.PROCESS_RUNNERS and self._runs_a_fixed_program(expr, qualified):
                 return replace(found, fixed_command=True)
             if qualified in src.PROCESS_RUNNERS:
@@ -2411,6 +2428,8 @@ class FunctionEvaluator:
                 confidence = LOW  # `df.to_string()` of `... LIMIT 20`: a page of rows, as text
             if method == "json" and self._request_of_a_page(func.value):
                 confidence = LOW  # `resp.json()` of a request sending `SELECT ... LIMIT 100` (SOQL)
+            if method == "json" and receiver.one_resource:
+                confidence = LOW  # `resp.json()` of `GET /findings/{finding_id}`: one record (not its `.text`, a page)
             if any(arg.keyword is not None and arg.keyword.value in src.SIZE_KEYWORDS for arg in expr.args):
                 confidence = LOW  # `df.to_string(max_rows=50)`, `result.to_string(limit=2000)`: as much as asked
             found = unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
@@ -2426,7 +2445,10 @@ class FunctionEvaluator:
             confidence = MEDIUM if src.names_content(method) else LOW
             request = unbounded(f"the result of `{code}`", expr, self.module, confidence)
             few, page = self._asked(expr)
-            return replace(request, http=True, written=_is_write(expr), asked_few=few, asked_page=page)
+            one = self._asks_for_one_resource(expr)
+            return replace(
+                request, http=True, written=_is_write(expr), asked_few=few, asked_page=page, one_resource=one
+            )
         if receiver.record and not expr.args and src.is_small_field(method):
             return BOUNDED_VALUE  # `page.title()` of one page, `item.id()`: a getter of a short field
         if method in src.PRESERVING_METHODS and not (receiver.handle and src.names_content(method)):
@@ -2628,6 +2650,28 @@ def _runs_a_coroutine(expr: cst.Call, qualified: str | None) -> bool:
     return qualified in src.RUN_COROUTINE_CALLS or (
         isinstance(func, cst.Attribute) and func.attr.value in src.RUN_COROUTINE_METHODS
     )
+
+
+def _path_ends_in_a_key(url: cst.FormattedString) -> bool:
+    """`f"{BASE}/findings/{finding_id}"`, `f"/users/{user.name}/"`, `f"/items/{item_id}?fields=a"`."""
+    parts = list(url.parts)
+    if parts and isinstance(parts[-1], cst.FormattedStringText):
+        tail = parts[-1].value
+        if tail.strip("/") and not tail.lstrip("/").startswith("?"):
+            return False  # `/issues/{number}/comments`: a listing under the resource
+        parts.pop()
+    if len(parts) < 2 or not isinstance(parts[-1], cst.FormattedStringExpression):
+        return False
+    before = parts[-2]
+    if not isinstance(before, cst.FormattedStringText) or not before.value.endswith("/"):
+        return False
+    key = parts[-1].expression
+    name = key.attr.value if isinstance(key, cst.Attribute) else key.value if isinstance(key, cst.Name) else ""
+    if isinstance(key, cst.Subscript) and (index := _string_key(key)) is not None:
+        name = index
+    segment = before.value.rstrip("/").rsplit("/", 1)[-1]
+    # (a word of the path, not the host: `https://labels.example/{order_id}` names no collection)
+    return segment.replace("-", "_").isidentifier() and src.names_one_resource(segment, name)
 
 
 def _rows_asked(text: str) -> int | None:

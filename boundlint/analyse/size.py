@@ -67,6 +67,8 @@ class Verdict:
     # A request or query that asks for at most a page of items (`limit=100`, `pageSize=50`) by a
     # count the code sets: a few short fields of each item stay small.
     asked_page: bool = False
+    # An HTTP request for one resource by its key (`/findings/{finding_id}`): its JSON is one record.
+    one_resource: bool = False
     # A literal (`"templates.json"`): joined with a bundled path, the path stays bundled; joined
     # with an argument, it may point anywhere the model says.
     literal: bool = False
@@ -211,6 +213,7 @@ def join(a: Verdict, b: Verdict) -> Verdict:
             fixed_command=a.fixed_command and b.fixed_command,
             asked_few=a.asked_few and b.asked_few,
             asked_page=a.asked_page and b.asked_page,
+            one_resource=a.one_resource and b.one_resource,
             # `return match` ... `return None` in a helper: still one item of its argument
             record=(a.record or not a.params) and (b.record or not b.params) and (a.record or b.record),
             arithmetic=a.arithmetic and b.arithmetic,

@@ -1473,6 +1473,27 @@ IDENTIFIER_WORDS = frozenset(
 )
 
 
+# The last word of the name that ends a request's path when that path asks for one resource by its
+# key (`/findings/{finding_id}`, `/users/{username}`); not a path or a URL, which locate content.
+RESOURCE_KEY_WORDS = frozenset({"id", "uuid", "guid", "uid", "slug", "sha", "arn", "key", "number", "name"})
+
+# Collections whose one item is itself a body of text (`/documents/{doc_id}`, `/pages/{slug}`).
+CONTENT_COLLECTION_WORDS = frozenset(
+    {"documents", "docs", "files", "blobs", "pages", "articles", "posts", "messages", "emails", "mails"}
+    | {"comments", "notes", "logs", "transcripts", "attachments", "chunks", "contents", "raw", "download"}
+    | {"downloads", "export", "exports", "reports", "memories", "snippets", "sources", "wiki", "readme"}
+)
+
+
+def names_one_resource(collection: str, key: str) -> bool:
+    """`/findings/{finding_id}`: the path's last segment is the key of an item of a collection whose
+    items are records (not `/documents/{doc_id}`, `/files/{name}`, `/pages/{slug}`): one record."""
+    words = name_words(key)
+    segment = name_words(collection)
+    keyed = bool(words) and (words[-1] in RESOURCE_KEY_WORDS or words[-1].endswith(("id", "name")))
+    return keyed and bool(segment) and not set(segment) & (CONTENT_COLLECTION_WORDS | CONTENT_WORDS)
+
+
 # Modules whose functions compute numbers: a calculator's table of them gives numbers.
 ARITHMETIC_MODULES = ("operator.", "math.", "cmath.", "statistics.")
 

@@ -43,7 +43,7 @@ def get_issue_info(request: IssueInput, execute_request: ExecuteRequestFn, auth_
 
 
 @composio.tools.custom_tool(toolkit="github")
-def get_issue_info_direct(request: IssueInput, execute_request: ExecuteRequestFn, auth_credentials: dict) -> dict:  # expect: tool BL001
+def get_issue_info_direct(request: IssueInput, execute_request: ExecuteRequestFn, auth_credentials: dict) -> dict:  # expect: tool (one issue by its number: one record)
     """Get information about a GitHub issue with a direct API call."""
     response = requests.get(
         f"https://api.github.com/repos/composiohq/composio/issues/{request.issue_number}",

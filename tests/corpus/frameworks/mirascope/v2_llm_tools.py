@@ -28,7 +28,7 @@ def fetch_page(url: str) -> str:  # expect: tool BL001
 
 
 @llm.tool(strict=True)
-def lookup_order(order_id: str) -> str:  # expect: tool BL001
+def lookup_order(order_id: str) -> str:  # expect: tool (one order by its id: one record)
     """Full order record as JSON."""
     resp = requests.get(f"https://shop.example.com/api/orders/{order_id}", timeout=10)
     return json.dumps(resp.json())
