@@ -685,6 +685,15 @@ def test_the_body_of_a_failed_request_is_named_as_an_error_body(tmp_path, body, 
     assert [named in f.message for f in result.findings] == [True]
 
 
+def test_a_test_for_no_content_does_not_mark_the_other_branch_failed(tmp_path):
+    # `== 204` tells an empty success from the others: the body on the other branch is the answer
+    body = "if response.status_code == 204:\n    return 'sent'\nreturn response.text"
+    result = run_tree(
+        tmp_path, {"tools.py": HTTP_TOOL.format(body=textwrap.indent(body, " " * 4))}, min_confidence="low"
+    )
+    assert ["the response body" in f.message for f in result.findings] == [True]
+
+
 @pytest.mark.parametrize(
     ("body", "expected"),
     [

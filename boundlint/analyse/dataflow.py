@@ -3445,6 +3445,9 @@ def _status_flag(test: cst.BaseExpression) -> tuple[str, bool] | None:
     return None
 
 
+NO_CONTENT = 204
+
+
 def _status_test(test: cst.Comparison) -> tuple[str, bool] | None:
     """`resp.status_code != 200`, `resp.status >= 400`, `r.status_code in (200, 201)`: the
     response's name, and whether the test is true when the request failed."""
@@ -3460,7 +3463,8 @@ def _status_test(test: cst.Comparison) -> tuple[str, bool] | None:
     if not isinstance(right, cst.Integer):
         return None
     code = int(right.value)
-    if isinstance(operator, (cst.Equal, cst.NotEqual)) and 200 <= code < 300:
+    if isinstance(operator, (cst.Equal, cst.NotEqual)) and 200 <= code < 300 and code != NO_CONTENT:
+        # (`== 204` tells an empty success from the others, not a failure)
         return left.value.value, isinstance(operator, cst.NotEqual)
     if isinstance(operator, (cst.GreaterThanEqual, cst.GreaterThan)) and code >= 299:
         return left.value.value, True
