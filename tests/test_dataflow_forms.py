@@ -35,6 +35,7 @@ LIMITER = Clipper(200)
 """
 
 HEADER = """
+import os
 import requests
 from langchain_core.tools import tool
 from crewai.tools import BaseTool
@@ -469,8 +470,97 @@ def line_count(path: str) -> str:
 def all_lines(url: str) -> str:
     \"\"\"a\"\"\"
     return str(sum([requests.get(url).text.splitlines()], []))
+
+@tool
+def lines_in_files(folder: str) -> str:
+    \"\"\"l: a number's step, in a loop over files, keeps it a number\"\"\"
+    total = files = 0
+    for path in os.listdir(folder):
+        with open(path) as f:
+            total += sum(1 for _ in f)
+        files += int(path.endswith(".py"))
+    return f"{total} lines in {files} files"
+
+@tool
+def pages(urls: str) -> str:
+    \"\"\"p\"\"\"
+    out = []
+    for url in urls.split(","):
+        out += sum([requests.get(url).text.splitlines()], [])
+    return str(out)
 """,
-        ["all_lines"],
+        ["all_lines", "pages"],
+    ),
+    # `min`, `max` and `next` of one iterable give one of its items
+    "one_item_of_many": (
+        """
+@tool
+def signal(seconds: int) -> str:
+    \"\"\"s\"\"\"
+    readings = []
+    for path in os.listdir("/sys/class/net"):
+        readings.append({"rssi": len(path), "name": path})
+    return f"{len(readings)} samples, best {max(r['rssi'] for r in readings)}, {min(r['rssi'] for r in readings)}"
+
+@tool
+def longest(url: str) -> str:
+    \"\"\"l\"\"\"
+    return max(requests.get(url).text.split("\\n\\n"), key=len)
+
+@tool
+def first_file(folder: str) -> str:
+    \"\"\"f\"\"\"
+    return next(open(os.path.join(folder, name)).read() for name in os.listdir(folder))
+""",
+        ["first_file", "longest"],
+    ),
+    # a value looked up in a mapping built by a comprehension is one of its values, not the mapping
+    "mapping_lookup": (
+        """
+def team_maps():
+    teams = requests.get("https://example.com/teams").json()
+    return {t["id"]: t.get("name", "?") for t in teams}, {t["id"]: t["description"] for t in teams}
+
+@tool
+def team_of(player: str) -> dict:
+    \"\"\"t\"\"\"
+    names, _ = team_maps()
+    return {"team": names.get(player, "Unknown"), "again": names[player]}
+
+@tool
+def bio_of(player: str) -> str:
+    \"\"\"b\"\"\"
+    _, bios = team_maps()
+    return bios.get(player, "")
+
+@tool
+def all_names(player: str) -> str:
+    \"\"\"a\"\"\"
+    names, _ = team_maps()
+    return str(names)
+""",
+        ["all_names", "bio_of"],
+    ),
+    # Pydantic's schema of a model class is as long as the class's code, whatever an instance holds
+    "model_schema": (
+        """
+from pydantic import BaseModel
+
+class Quote(BaseModel):
+    bid: float
+    ask: float
+
+@tool
+def quote(market: str) -> dict:
+    \"\"\"q\"\"\"
+    return {"fields": Quote.model_json_schema(), "v1": Quote.schema(), "results": Quote(bid=1.0, ask=2.0)}
+
+@tool
+def page(url: str) -> dict:
+    \"\"\"p\"\"\"
+    return {"fields": Quote.model_json_schema(), "page": requests.get(url).text}
+""",
+        ["page"],
     ),
     # `str.format` is as large as its template and arguments, like an f-string
     "str_format": (

@@ -1045,6 +1045,19 @@ class FunctionEvaluator:
         reason = f"`{snippet(self.module, expr)}` of {record.reason}"
         return replace(record, reason=reason, node=expr, module=self.module, confidence=LOW, record=False, http=False)
 
+    def _describes_a_model(self, func: cst.Attribute) -> bool:
+        """`Order.model_json_schema()`, `order.model_json_schema()`, `Order.schema()` of a class of
+        the tree: Pydantic's description of a model class."""
+        method = func.attr.value
+        return method in src.MODEL_SCHEMA_METHODS and (method == "model_json_schema" or self._is_tree_class(func.value))
+
+    def _is_tree_class(self, expr: cst.BaseExpression) -> bool:
+        """`expr` names a class defined in the tree (`Order`, `models.Order`)."""
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            return False
+        entity = self.project.resolve(self.module, expr, ("class",))
+        return entity is not None and isinstance(entity.node, cst.ClassDef)
+
     def _is_enum_class(self, expr: cst.BaseExpression) -> bool:
         entity = self.project.resolve(self.module, expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
         return entity is not None and self.project.is_enum(entity)
@@ -1393,6 +1406,9 @@ class FunctionEvaluator:
         entry = key_of(value, _string_key(expr) or "") if value.keys is not None else None
         if entry is not None:
             return entry  # `result["summary"]` of `{"summary": s, "rows": rows}`: that entry
+        if value.entry is not None and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
+            self.eval(expr.slice[0].slice.value, env)
+            return value.entry  # `names[team_id]` of `{t["id"]: t["name"] for t in teams}`: one value
         if len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice):
             cut = expr.slice[0].slice
             if cut.upper is not None or _is_negative(cut.lower):
@@ -1563,6 +1579,17 @@ class FunctionEvaluator:
 
     def _comprehension(self, expr: cst.BaseComp, env: Env) -> Verdict:
         inner = dict(env)
+        element, entry, worst_iterable = self._turns(expr, inner)
+        if worst_iterable is None:
+            return element  # a few turns: as many elements
+        if entry is not None:
+            return replace(self._many(expr, element, worst_iterable), entry=entry)
+        return self._many(expr, element, worst_iterable)
+
+    def _turns(self, expr: cst.BaseComp, inner: Env) -> tuple[Verdict, Verdict | None, Verdict | None]:
+        """One element of a comprehension, binding its targets in `inner`; the value of each entry
+        of a dict comprehension; and the worst iterable of unknown length it goes over (None when
+        its turns are few)."""
         clause: cst.CompFor | None = expr.for_in
         iterations_bounded = True
         worst_iterable: Verdict | None = None
@@ -1579,13 +1606,17 @@ class FunctionEvaluator:
             for condition in clause.ifs:
                 self.eval(condition.test, inner)
             clause = clause.inner_for_in
+        entry = None
         if isinstance(expr, cst.DictComp):
-            element = join(self.eval(expr.key, inner), self.eval(expr.value, inner))
+            entry = self.eval(expr.value, inner)
+            element = join(self.eval(expr.key, inner), entry)
         else:
             element = self.eval(expr.elt, inner)  # type: ignore[attr-defined]
-        if iterations_bounded:
-            return element
-        assert worst_iterable is not None
+        return element, entry, None if iterations_bounded else worst_iterable
+
+    def _many(self, expr: cst.BaseComp, element: Verdict, worst_iterable: Verdict) -> Verdict:
+        """A comprehension of `element`s over an iterable of unknown length, the worst of which
+        is `worst_iterable`."""
         source = worst_iterable if worst_iterable.level == UNBOUNDED else None
         if source is not None and _short_parts_of_a_page(element, source):
             return replace(source, confidence=LOW)  # `[m.key for m in store.search(ns, limit=100)]`
@@ -1768,6 +1799,8 @@ class FunctionEvaluator:
                 return join_all([BOUNDED_VALUE, *[self.eval(arg, env) for arg in args[1:]]])
             if func.attr.value in ("items", "keys", "values", "copy", "index", "count"):
                 return FEW_ITEMS  # `DEVICES.items()`: the table's own entries
+        if isinstance(func, cst.Attribute) and self._describes_a_model(func):
+            return BOUNDED_VALUE  # `Order.model_json_schema()`: the schema of a class, as long as its code
         entity = self._callee(func, env)
         ran = _run_by(entity, expr) if entity is not None else None
         if ran is not None:
@@ -1859,6 +1892,11 @@ class FunctionEvaluator:
             if isinstance(field_name, str) and values[0].record and not src.names_record_payload(field_name):
                 return join_all([self._field_of_record(values[0], expr), *values[2:]])
             return join_all([values[0], *values[2:]])
+        if name in ("min", "max", "next") and len(expr.args) == 1 and not expr.args[0].star:
+            # `max(r["rssi"] for r in readings)`, `next(iter(rows))`: one item of what it goes over
+            if isinstance(args[0], (cst.GeneratorExp, cst.ListComp, cst.SetComp)):
+                return self._turns(args[0], dict(env))[0]
+            return self._element_of(values[0], args[0])
         if name in src.CONTAINER_BUILTINS:
             return join_all(values) if values else FEW_ITEMS
         return unbounded(f"the result of `{code}`", expr, self.module)
@@ -2347,6 +2385,8 @@ class FunctionEvaluator:
             return default if entry is None else join(entry, default)  # an entry of a literal dict
         if method == "get" and len(args) == 2 and _is_scalar_literal(args[1]):
             return BOUNDED_VALUE  # `data.get("finished", False)`: the code expects a flag or a number
+        if method == "get" and args and receiver.entry is not None:
+            return join_all([receiver.entry, *values[1:]])  # `names.get(team_id, "Unknown")`: one value
         if receiver.message:
             return unbounded(f"the result of `{code}`", expr, self.module)  # inside a message object
         if method == "get" and args and _is_small_name(args[0]):
@@ -3356,7 +3396,16 @@ def _is_count_step(node: cst.AugAssign) -> bool:
     step = node.value.expression if isinstance(node.value, cst.UnaryOperation) else node.value
     if isinstance(step, (cst.Integer, cst.Float)):
         return True
-    return isinstance(step, cst.Call) and isinstance(step.func, cst.Name) and step.func.value == "len"
+    if not (isinstance(step, cst.Call) and isinstance(step.func, cst.Name)):
+        return False
+    if step.func.value == "sum":
+        # `n += sum(1 for _ in fh)`; not `sum(parts, [])`, which concatenates
+        return len(step.args) < 2 or _is_constant_number(step.args[1].value)
+    return step.func.value in _NUMBER_BUILTINS
+
+
+# Builtins whose answer is a number, whatever they are given.
+_NUMBER_BUILTINS = frozenset({"len", "int", "float", "abs", "round"})
 
 
 def _small_count(expr: cst.BaseExpression) -> bool:

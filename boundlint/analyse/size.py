@@ -92,6 +92,9 @@ class Verdict:
     # A dict literal whose keys are all constant strings (`{"summary": s, "rows": rows}`): each
     # key's own verdict, so `result["summary"]` is as large as `s`, not as the whole dict.
     keys: tuple[tuple[str, Verdict], ...] | None = None
+    # A mapping built by a comprehension (`{t["id"]: t["name"] for t in teams}`): the verdict of
+    # each value, so that `names.get(team_id)` is one name, not the whole mapping.
+    entry: Verdict | None = None
     # An instance of a class of the tree whose `__init__` sets these attributes: each one's
     # verdict with this construction's arguments (`Observation(text)` whose `__init__` cuts
     # `self.content = text[:N] + marker`: `obs.content` is bounded).
@@ -251,6 +254,8 @@ def join(a: Verdict, b: Verdict) -> Verdict:
             joined = _changed(joined, fields=fields)
     if joined.otherwise is not None and a.otherwise != b.otherwise:
         joined = _changed(joined, otherwise=None)
+    if joined.entry is not None and a.entry is not b.entry:
+        joined = _changed(joined, entry=None)  # a mapping on one side only
     keys = None
     if a.keys is not None and b.keys is not None:
         # `update["dirty"] = [path]` on one branch only: after the `if`, each entry from where it is

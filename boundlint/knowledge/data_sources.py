@@ -1057,6 +1057,9 @@ CONTENT_NOUN_WORDS = frozenset(
         "history",
         "description",
         "summary",
+        # a text taken out of a document (Wikipedia's `page["extract"]`)
+        "extract",
+        "excerpt",
         "transcript",
         "report",
         "log",
@@ -1147,6 +1150,11 @@ CONTEXT_DATA_ATTRIBUTES = frozenset({"deps", "state", "context", "session_state"
 # Verbs that, before a singular noun that is not content, look one record up (`get_user`); before
 # a plural or a content word they read content (`get_users`, `get_page_text`).
 RECORD_VERBS = frozenset({"get", "find", "describe", "lookup", "show", "view", "inspect"})
+
+
+# Pydantic's methods that describe a model class (v2's, and v1's on a class of the tree): a schema
+# written by the code, as long as the class is, whatever data an instance holds.
+MODEL_SCHEMA_METHODS = frozenset({"model_json_schema", "schema", "schema_json"})
 
 
 # Methods that return a number, a bool or None whatever the receiver.
