@@ -495,12 +495,10 @@ def pages(urls: str) -> str:
     "one_item_of_many": (
         """
 @tool
-def signal(seconds: int) -> str:
-    \"\"\"s\"\"\"
-    readings = []
-    for path in os.listdir("/sys/class/net"):
-        readings.append({"rssi": len(path), "name": path})
-    return f"{len(readings)} samples, best {max(r['rssi'] for r in readings)}, {min(r['rssi'] for r in readings)}"
+def widest(url: str) -> str:
+    \"\"\"w\"\"\"
+    lines = requests.get(url).text.splitlines()
+    return f"{len(lines)} lines, the widest {max(len(line) for line in lines)} characters"
 
 @tool
 def longest(url: str) -> str:

@@ -1895,7 +1895,10 @@ class FunctionEvaluator:
         if name in ("min", "max", "next") and len(expr.args) == 1 and not expr.args[0].star:
             # `max(r["rssi"] for r in readings)`, `next(iter(rows))`: one item of what it goes over
             if isinstance(args[0], (cst.GeneratorExp, cst.ListComp, cst.SetComp)):
-                return self._turns(args[0], dict(env))[0]
+                element = self._turns(args[0], dict(env))[0]
+                # (a large element is judged as the whole: `next(c["interactions"] for c in ...)`
+                # names no field of one record but a listing)
+                return element if element.level != UNBOUNDED else values[0]
             return self._element_of(values[0], args[0])
         if name in src.CONTAINER_BUILTINS:
             return join_all(values) if values else FEW_ITEMS
