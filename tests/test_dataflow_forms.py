@@ -491,30 +491,6 @@ def pages(urls: str) -> str:
 """,
         ["all_lines", "pages"],
     ),
-    # the error of a call, reported under its own key, is short as a rule; its output is not
-    "error_entry": (
-        """
-import subprocess
-
-@tool
-def whois(target: str) -> dict:
-    \"\"\"w\"\"\"
-    proc = subprocess.run(["whois", target], capture_output=True, text=True)
-    return {"output": proc.stdout[:10000], "error": proc.stderr if proc.returncode else None}
-
-@tool
-def dig(target: str) -> dict:
-    \"\"\"d\"\"\"
-    proc = subprocess.run(["dig", target], capture_output=True, text=True)
-    return {"output": proc.stdout, "error_message": proc.stderr}
-
-@tool
-def errors_of(target: str) -> dict:
-    \"\"\"e: a listing of errors is data\"\"\"
-    return {"target": target, "errors": requests.get(target).text}
-""",
-        ["dig", "errors_of"],
-    ),
     # `min`, `max` and `next` of one iterable give one of its items
     "one_item_of_many": (
         """

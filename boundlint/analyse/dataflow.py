@@ -1551,13 +1551,9 @@ class FunctionEvaluator:
             if isinstance(element, cst.DictElement):
                 parts.append(self.eval(element.key, env))
                 value = self.eval(element.value, env)
-                key = element.key
-                if isinstance(key, cst.SimpleString) and value.level == UNBOUNDED and _names_one_error(key):
-                    # `{"output": out[:N], "error": stderr.decode() if proc.returncode else None}`:
-                    # the error of a call, reported, is short as a rule whatever it is made from
-                    value = replace(value, confidence=LOW)
                 parts.append(value)
                 values.append(value)
+                key = element.key
                 if isinstance(key, cst.SimpleString) and src.TOLD_KEYS.search(key.value):
                     told = True
                 told = told or self._marker(element.value)
@@ -2697,14 +2693,6 @@ def _runs_a_coroutine(expr: cst.Call, qualified: str | None) -> bool:
     return qualified in src.RUN_COROUTINE_CALLS or (
         isinstance(func, cst.Attribute) and func.attr.value in src.RUN_COROUTINE_METHODS
     )
-
-
-def _names_one_error(key: cst.SimpleString) -> bool:
-    """`"error"`, `"error_message"`, `"exception"`: a key for the error of one call, not for a
-    listing of errors (`"errors"`, a linter's findings) or a stream (`"stderr"`)."""
-    name = key.evaluated_value
-    words = src.name_words(name) if isinstance(name, str) else []
-    return bool(words) and bool({words[0], words[-1]} & {"error", "err", "exception"})
 
 
 def _path_ends_in_a_key(url: cst.FormattedString) -> bool:
