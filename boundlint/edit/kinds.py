@@ -136,6 +136,21 @@ class Kinds:
             for node in bindings
         )
 
+    def value_kind(self, function: cst.CSTNode, value: cst.BaseExpression) -> str:
+        """TEXT or JSON as `expression` says, also of a name the function binds only to values of
+        that one kind (`out = proc.stdout.decode()`, `data = resp.json()`); else UNKNOWN."""
+        kind = self.expression(value)
+        if kind != UNKNOWN:
+            return kind
+        bindings = _bindings(function, value)
+        kinds = {
+            self.expression(node.value)
+            if isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None
+            else UNKNOWN
+            for node in bindings
+        }
+        return kinds.pop() if len(kinds) == 1 else UNKNOWN
+
     def collection_variable(self, function: cst.CSTNode, value: cst.BaseExpression) -> bool:
         """`value` is a name the function binds only to list or dict displays and comprehensions
         (`rows = []` then `rows.append({...})`, `+=` of another display included)."""

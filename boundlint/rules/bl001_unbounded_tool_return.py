@@ -109,7 +109,9 @@ for a tool that returns bytes or media (an MCP `ImageContent` or `Image`, a
 Griptape `ImageArtifact`, audio): a text or JSON checkpoint would change the
 value's type and a byte cut would break the file, so bound its size where it
 is made (the image's resolution, the clip's length) and return a short text
-instead when it is too large.
+instead when it is too large. A tool that returns a dict it writes out (`-> dict[str, Any]`) keeps
+it: only the large text or parsed JSON in it is cut (`{"ok": ok, "stdout": truncate_text(out,
+max_chars=16_000)}`).
 
 Or install one checkpoint for the whole server or agent, where the framework
 sees every tool result (`boundlint_runtime.adapters`, docs/adapters/):
@@ -352,6 +354,12 @@ def ask_cost_analyst(question: str) -> str:
             made = self._helper_blocks_fix(target, context, kinds, budget)
             if made is not None:  # `return results`, a list of the blocks a helper made
                 return made
+            fields = _large_fields(kinds, function, value, target)
+            if fields:
+                # `{"ok": rc == 0, "stdout": out.decode()}` of a tool typed `-> dict[str, Any]`: the
+                # dict stays a dict of the same values, and only its large text or data is cut.
+                message = f"Cut the large fields of the returned dict: `truncate_text(..., max_chars={budget})`"
+                return self._inner_fix(target, fields, budget, message, SAFE)
             # `truncate_for_llm` hands back a JSON-compatible copy: of an object (a model, a
             # framework's result, a dataclass) that is another type, which the framework may reject.
             made_by = kinds.object_type(annotation, value)
@@ -568,6 +576,34 @@ def _returns_json_output(target: Target, text: cst.BaseExpression) -> bool:
         )
         and runs_a_json_command_first(tool.node, target.node)
     )
+
+
+def _large_fields(
+    kinds: Kinds, function: cst.CSTNode, value: cst.BaseExpression, target: Target
+) -> list[tuple[cst.BaseExpression, Symbol]] | None:
+    """The values of a returned dict display that make it large, each as text (`truncate_text`)
+    or as parsed JSON (`truncate_for_llm`), when every such value is known to be one of them;
+    None when the value is not a display of constant keys or a large value is of another kind
+    (an object, which a checkpoint would turn into plain data)."""
+    verdict = target.returned.verdict if target.returned is not None else None
+    if not isinstance(value, cst.Dict) or verdict is None or verdict.keys is None:
+        return None
+    entries = dict(verdict.keys)
+    parts: list[tuple[cst.BaseExpression, Symbol]] = []
+    for element in value.elements:
+        if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
+            return None
+        entry = entries.get(str(element.key.evaluated_value))
+        if entry is None or entry.level != UNBOUNDED:
+            continue
+        kind = kinds.value_kind(function, element.value)
+        if kind == TEXT:
+            parts.append(_text_part(kinds, element.value))
+        elif kind == JSON:
+            parts.append((element.value, TRUNCATE_FOR_LLM))
+        else:
+            return None
+    return parts or None
 
 
 def _text_part(kinds: Kinds, text: cst.BaseExpression) -> tuple[cst.BaseExpression, Symbol]:
