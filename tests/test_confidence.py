@@ -377,27 +377,17 @@ def test_a_count_the_tools_schema_bounds_asks_for_few(tmp_path, form, limit, exp
     assert bl001_confidences(tmp_path, SCHEMA_TOOLS[form].replace("LIMIT", limit)) == expected
 
 
-IN_TREE_SEARCH = """
-import requests
-from crewai.tools import BaseTool
-from pydantic import BaseModel, Field
-
-class Service:
-    def search_kb(self, query: str, *, top_k: int = 3) -> list:
-        return requests.get("https://kb.example.com/search", params={"q": query, "top_k": top_k}).json()
-
-class KbArgs(BaseModel):
-    query: str
-    top_k: int = Field(default=3, ge=1, le=LIMIT)
-
-class SearchKbTool(BaseTool):
-    name: str = "search_kb"
-    description: str = "Search the knowledge base."
-    args_schema: type[BaseModel] = KbArgs
-
-    def _run(self, query: str, top_k: int = 3) -> str:
-        return str(Service().search_kb(query, top_k=top_k))
-"""
+# The args_schema tool above, asking a function of the tree instead of a library.
+IN_TREE_SEARCH = (
+    SCHEMA_TOOLS["args_schema"]
+    .replace(
+        "from somelib import make_client\n",
+        "import requests\n\nclass Service:\n"
+        "    def search_kb(self, query: str, *, top_k: int = 3) -> list:\n"
+        '        return requests.get("https://kb.example.com/s", params={"q": query, "top_k": top_k}).json()\n',
+    )
+    .replace("make_client().search(query, n_results=n_results)", "Service().search_kb(query, top_k=n_results)")
+)
 
 
 @pytest.mark.parametrize(("limit", "expected"), [("10", ["low"]), ("500", ["medium"])])
