@@ -557,8 +557,18 @@ def quote(market: str) -> dict:
 def page(url: str) -> dict:
     \"\"\"p\"\"\"
     return {"fields": Quote.model_json_schema(), "page": requests.get(url).text}
+
+class Warehouse:
+    @classmethod
+    def schema(cls) -> str:
+        return requests.get("https://example.com/ddl").text
+
+@tool
+def ddl(table: str) -> str:
+    \"\"\"d: a class's own `schema()` is followed, not taken for Pydantic's\"\"\"
+    return Warehouse.schema()
 """,
-        ["page"],
+        ["ddl", "page"],
     ),
     # `str.format` is as large as its template and arguments, like an f-string
     "str_format": (

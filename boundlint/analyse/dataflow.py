@@ -1047,16 +1047,21 @@ class FunctionEvaluator:
 
     def _describes_a_model(self, func: cst.Attribute) -> bool:
         """`Order.model_json_schema()`, `order.model_json_schema()`, `Order.schema()` of a class of
-        the tree: Pydantic's description of a model class."""
+        the tree that does not define `schema` itself: Pydantic's description of a model class."""
         method = func.attr.value
-        return method in src.MODEL_SCHEMA_METHODS and (method == "model_json_schema" or self._is_tree_class(func.value))
+        if method not in src.MODEL_SCHEMA_METHODS:
+            return False
+        return method == "model_json_schema" or self._inherits_method(func.value, method)
 
-    def _is_tree_class(self, expr: cst.BaseExpression) -> bool:
-        """`expr` names a class defined in the tree (`Order`, `models.Order`)."""
+    def _inherits_method(self, expr: cst.BaseExpression, method: str) -> bool:
+        """`expr` names a class defined in the tree whose own body does not define `method`."""
         if not isinstance(expr, (cst.Name, cst.Attribute)):
             return False
         entity = self.project.resolve(self.module, expr, ("class",))
-        return entity is not None and isinstance(entity.node, cst.ClassDef)
+        if entity is None or not isinstance(entity.node, cst.ClassDef):
+            return False
+        body = entity.node.body.body if isinstance(entity.node.body, cst.IndentedBlock) else ()
+        return not any(isinstance(line, cst.FunctionDef) and line.name.value == method for line in body)
 
     def _is_enum_class(self, expr: cst.BaseExpression) -> bool:
         entity = self.project.resolve(self.module, expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
