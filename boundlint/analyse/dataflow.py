@@ -1095,9 +1095,8 @@ class FunctionEvaluator:
             return True, True
         asked = self._items_asked(call, self._count)
         if asked is None:
-            by_default = self._items_asked(call, self._count_or_default)
-            return False, by_default is not None and 0 < by_default <= src.FEW_ROWS_LIMIT
-        return 0 < asked <= src.FEW_ITEMS_LIMIT, 0 < asked <= src.FEW_ROWS_LIMIT
+            return False, _few_and_page(self._items_asked(call, self._count_or_default))[1]
+        return _few_and_page(asked)
 
     def _items_asked(self, call: cst.Call, count: Callable[[cst.BaseExpression], int | None]) -> int | None:
         """The fewest items `call` asks for by a count `count` knows, None when it knows none."""
@@ -1125,12 +1124,19 @@ class FunctionEvaluator:
         count this code sets (`service.search_kb(q, top_k=top_k)` with `top_k` at most 10 by the
         tool's schema): the callee passes that count on to its request, where it is its
         parameter's, so it cannot know it. Judged as a library's answer asked so is."""
-        asked = self._items_asked(call, self._count)
-        if value.level != UNBOUNDED or value.confidence == LOW or asked is None or asked <= 0:
+        few, page = _few_and_page(self._items_asked(call, self._count))
+        if value.level != UNBOUNDED or value.confidence == LOW or not page:
             return value
-        if asked <= src.FEW_ITEMS_LIMIT:
+        if few:
             return replace(value, confidence=LOW, asked_few=True, asked_page=True)
-        return replace(value, asked_page=True) if asked <= src.FEW_ROWS_LIMIT else value
+        return replace(value, asked_page=True)
+
+    def _request(self, answer: Verdict, request: cst.Call) -> Verdict:
+        """`answer`, the answer of an HTTP `request`, with what the request says of it: that it
+        writes, asks for a few items or a page, or for one resource."""
+        few, page = self._asked(request)
+        one = self._asks_for_one_resource(request)
+        return replace(answer, http=True, written=_is_write(request), asked_few=few, asked_page=page, one_resource=one)
 
     def _asks_for_one_resource(self, request: cst.Call) -> bool:
         """`client.get(f"{BASE}/findings/{finding_id}")`: a request whose path ends in the key of
@@ -1587,9 +1593,8 @@ class FunctionEvaluator:
         element, entry, worst_iterable = self._turns(expr, inner)
         if worst_iterable is None:
             return element  # a few turns: as many elements
-        if entry is not None:
-            return replace(self._many(expr, element, worst_iterable), entry=entry)
-        return self._many(expr, element, worst_iterable)
+        many = self._many(expr, element, worst_iterable)
+        return replace(many, entry=entry) if entry is not None else many
 
     def _turns(self, expr: cst.BaseComp, inner: Env) -> tuple[Verdict, Verdict | None, Verdict | None]:
         """One element of a comprehension, binding its targets in `inner`; the value of each entry
@@ -1842,11 +1847,7 @@ class FunctionEvaluator:
                 values = [self.eval(arg, env) for arg in args]
                 found = unknown_answer((qualified.rsplit(".", 1)[-1],), expr, self.module, values, *self._asked(expr))
             if qualified.startswith(src.HTTP_MODULES):
-                few, page = self._asked(expr)
-                one = self._asks_for_one_resource(expr)
-                return replace(
-                    found, http=True, written=_is_write(expr), asked_few=few, asked_page=page, one_resource=one
-                )
+                return self._request(found, expr)
             if qualified in src.PROCESS_RUNNERS and self._runs_a_fixed_program(expr, qualified):
                 return replace(found, fixed_command=True)
             if qualified in src.PROCESS_RUNNERS:
@@ -1875,7 +1876,7 @@ class FunctionEvaluator:
         values = [self.eval(arg, env) for arg in args]
         if name in src.SMALL_BUILTINS:
             return BOUNDED_VALUE
-        if name == "sum" and (len(args) < 2 or _is_constant_number(args[1])):
+        if name == "sum" and _sums_numbers(expr):
             return BOUNDED_VALUE  # `sum(1 for _ in f)`: a number (a `start=[]` would concatenate)
         if name == "range":
             return FEW_ITEMS if all(_is_constant_number(a) for a in args) else unbounded(f"`{code}`", expr, self.module)
@@ -2491,12 +2492,7 @@ class FunctionEvaluator:
         if receiver.http and receiver.level != UNBOUNDED:
             # `session.get(url)`, `client.post(...)`: a client's request, whose answer is a response.
             confidence = MEDIUM if src.names_content(method) else LOW
-            request = unbounded(f"the result of `{code}`", expr, self.module, confidence)
-            few, page = self._asked(expr)
-            one = self._asks_for_one_resource(expr)
-            return replace(
-                request, http=True, written=_is_write(expr), asked_few=few, asked_page=page, one_resource=one
-            )
+            return self._request(unbounded(f"the result of `{code}`", expr, self.module, confidence), expr)
         if receiver.record and not expr.args and src.is_small_field(method):
             return BOUNDED_VALUE  # `page.title()` of one page, `item.id()`: a getter of a short field
         if method in src.PRESERVING_METHODS and not (receiver.handle and src.names_content(method)):
@@ -2720,6 +2716,14 @@ def _path_ends_in_a_key(url: cst.FormattedString) -> bool:
     segment = before.value.rstrip("/").rsplit("/", 1)[-1]
     # (a word of the path, not the host: `https://labels.example/{order_id}` names no collection)
     return segment.replace("-", "_").isidentifier() and src.names_one_resource(segment, name)
+
+
+def _few_and_page(asked: int | None) -> tuple[bool, bool]:
+    """Whether a count of items asked for is a few (`FEW_ITEMS_LIMIT`) and at most a page
+    (`FEW_ROWS_LIMIT`); 0 (most often "all") and no count are neither."""
+    if asked is None or asked <= 0:
+        return False, False
+    return asked <= src.FEW_ITEMS_LIMIT, asked <= src.FEW_ROWS_LIMIT
 
 
 def _rows_asked(text: str) -> int | None:
@@ -3407,9 +3411,14 @@ def _is_count_step(node: cst.AugAssign) -> bool:
     if not (isinstance(step, cst.Call) and isinstance(step.func, cst.Name)):
         return False
     if step.func.value == "sum":
-        # `n += sum(1 for _ in fh)`; not `sum(parts, [])`, which concatenates
-        return len(step.args) < 2 or _is_constant_number(step.args[1].value)
+        return _sums_numbers(step)  # `n += sum(1 for _ in fh)`
     return step.func.value in _NUMBER_BUILTINS
+
+
+def _sums_numbers(call: cst.Call) -> bool:
+    """`sum(...)` with no start or a number to start from: a number; not `sum(parts, [])`, which
+    concatenates."""
+    return len(call.args) < 2 or _is_constant_number(call.args[1].value)
 
 
 # Builtins whose answer is a number, whatever they are given.

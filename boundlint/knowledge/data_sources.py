@@ -1493,13 +1493,16 @@ CONTENT_COLLECTION_WORDS = frozenset(
 )
 
 
+_CONTENT_SEGMENT_WORDS = CONTENT_COLLECTION_WORDS | CONTENT_WORDS
+
+
 def names_one_resource(collection: str, key: str) -> bool:
     """`/findings/{finding_id}`: the path's last segment is the key of an item of a collection whose
     items are records (not `/documents/{doc_id}`, `/files/{name}`, `/pages/{slug}`): one record."""
     words = name_words(key)
     segment = name_words(collection)
     keyed = bool(words) and (words[-1] in RESOURCE_KEY_WORDS or words[-1].endswith(("id", "name")))
-    return keyed and bool(segment) and not set(segment) & (CONTENT_COLLECTION_WORDS | CONTENT_WORDS)
+    return keyed and bool(segment) and not set(segment) & _CONTENT_SEGMENT_WORDS
 
 
 # Modules whose functions compute numbers: a calculator's table of them gives numbers.
