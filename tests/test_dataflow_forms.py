@@ -663,6 +663,34 @@ def test_a_method_of_a_local_instance_is_followed(tmp_path):
     assert "via `fetch()`" in found[0][2]  # named through the method, not as an unknown call
 
 
+LAMBDA_IN_A_METHOD = """
+import json
+import requests
+from langchain.tools import Tool
+
+
+class Slack:
+    def send(self, channel: str, message: str) -> str:
+        return f"Sent to {channel}: {message[:100]}"
+
+    def history(self, channel: str) -> str:
+        return requests.get(f"https://slack.example/{channel}").text
+
+    def as_tools(self) -> list:
+        return [
+            Tool(name="send", description="Send.", func=lambda x: self.send(**json.loads(x))),
+            Tool(name="history", description="Read.", func=lambda x: self.history(x)),
+        ]
+"""
+
+
+def test_a_lambda_tool_written_in_a_method_calls_that_instances_methods(tmp_path):
+    result = run_tree(tmp_path, {"tools.py": LAMBDA_IN_A_METHOD}, min_confidence="low")
+    found = [(f.symbol, f.confidence, f.message) for f in result.findings if f.code == "BL001"]
+    assert [(symbol, confidence) for symbol, confidence, _ in found] == [("history.<lambda>", "high")]
+    assert "via `history()`" in found[0][2]
+
+
 MODEL_CHOSEN_CUT = """
 import requests
 from langchain_core.tools import tool

@@ -137,7 +137,7 @@ class Analysis:
             return returns
         assert not isinstance(tool.node, cst.Call)
         site = index_of(tool.module).sites.get(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
-        evaluator = FunctionEvaluator(self, tool.module, tool.node, site.owner if site else None)
+        evaluator = FunctionEvaluator(self, tool.module, tool.node, site.owner if site else tool.enclosing_class)
         # `content_and_artifact` tools: only the first element reaches the model.
         evaluator.content_only = tool.content_and_artifact
         evaluator.yields_are_returns = tool.yields_result

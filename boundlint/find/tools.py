@@ -78,6 +78,8 @@ class Tool:
     handed_on: dict[cst.Return, str] = dataclasses.field(default_factory=dict)
     # The adapter that bounds every result of its server or agent (`"BoundlintMiddleware(8_000) at app.py:12"`).
     adapter: str = ""
+    # The class whose method a lambda tool is written in: its `self` (`Tool(func=lambda x: self.run(x))`).
+    enclosing_class: cst.ClassDef | None = None
 
 
 @dataclass(frozen=True)
@@ -1081,7 +1083,8 @@ class ToolFinder:
             name = _string_value(keyword_argument(call.node, "name"))
             qualname = f"{name}.<lambda>" if name else "<lambda>"
             if value not in self.tools:
-                self.tools[value] = Tool(call.module, value, qualname, framework, form)
+                in_method = call.owner if call.function is not None else None
+                self.tools[value] = Tool(call.module, value, qualname, framework, form, enclosing_class=in_method)
             self._registered += 1
             return
         if isinstance(value, cst.Call):
