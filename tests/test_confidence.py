@@ -1217,3 +1217,135 @@ def test_an_unknown_function_named_for_a_cut_is_bounded(tmp_path):
     source = HELPER.replace("reformat", "truncate_text_to")
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     assert result.findings == []
+
+
+FETCH_HELPER = """
+
+def _get(path):
+    return requests.get("https://api.example.com" + path).json()
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a page of records asked in the URL's query: their names and links are short
+        (
+            "repos = _get(f'/user/repos?sort=updated&per_page={min(3 * len(q), 30)}')\n"
+            "return json.dumps([{'name': r['full_name'], 'url': r['html_url']} for r in repos])",
+            ["low"],
+        ),
+        ("users = _get('/users?page_size=100')\nreturn json.dumps([u['name'] for u in users])", ["low"]),
+        # a page too large, or a count the model sets, asks for no page
+        ("users = _get('/users?page_size=5000')\nreturn json.dumps([u['name'] for u in users])", ["medium"]),
+        ("users = _get(f'/users?page_size={q}')\nreturn json.dumps([u['name'] for u in users])", ["medium"]),
+    ],
+)
+def test_a_count_asked_in_the_query_of_a_url(tmp_path, body, expected):
+    source = TOOL.format(name="lookup", body=textwrap.indent(body, " " * 4)) + FETCH_HELPER
+    assert bl001_confidences(tmp_path, source) == expected
+
+
+QUERY_HELPER = """
+
+def _execute(query):
+    cursor = make_client().cursor()
+    cursor.execute(query)
+    return cursor.fetchall()
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # the columns of one table, a page of rows
+        ("return str(_execute(f'DESCRIBE {q}'))", ["low"]),
+        (
+            'return str(_execute(f"SELECT column_name, data_type FROM information_schema.columns '
+            "WHERE table_name = '{q}'\"))",
+            ["low"],
+        ),
+        ("return str(_execute('SELECT name FROM users LIMIT 20'))", ["low"]),
+        # rows of the data; the names of every table, as many as a warehouse holds
+        ("return str(_execute(f'SELECT * FROM {q}'))", ["medium"]),
+        ("return str(_execute('SHOW TABLES'))", ["medium"]),
+    ],
+)
+def test_a_query_a_helper_is_given_for_a_page_of_rows(tmp_path, body, expected):
+    source = TOOL.format(name="lookup", body=textwrap.indent(body, " " * 4)) + QUERY_HELPER
+    assert bl001_confidences(tmp_path, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # one record looked up, and its `.data`
+        ("user = make_client().get_user(id=q)\nreturn str(user.data)", ["low"]),
+        ("tweets = make_client().get_users_tweets(id=q)\nreturn str(tweets.data)", ["medium"]),
+        ("page = make_client().get_page(q)\nreturn str(page.data)", ["medium"]),
+        # the record a change answers with
+        ("tweet = make_client().create_tweet(text=q)\nreturn str(tweet.data)", []),
+        ("doc = make_client().create_completion(prompt=q)\nreturn str(doc.data)", ["medium"]),
+        # named for a collection, though singular
+        ("feed = make_client().get_home_timeline(id=q)\nreturn str(feed.data)", ["medium"]),
+        ("users = make_client().get_users_following(id=q)\nreturn str(users.data)", ["medium"]),
+    ],
+)
+def test_names_of_one_record_and_of_a_listing(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body) == expected
+
+
+@pytest.mark.parametrize(
+    ("field", "expected"),
+    [
+        # a condensed text or an event's title, not the record's content
+        ("summary", ["low"]),
+        ("title", ["low"]),
+        ("description", ["medium"]),
+        ("body", ["medium"]),
+    ],
+)
+def test_a_field_of_each_record_of_a_page_by_its_name(tmp_path, field, expected):
+    body = (
+        "events = make_client().events().list(calendarId='primary', maxResults=20).execute()\n"
+        f"return '\\n'.join(str(e.get('{field}', '')) for e in events.get('items', []))"
+    )
+    assert confidence_of(tmp_path, body) == expected
+
+
+SCRAPE = """
+import requests
+from bs4 import BeautifulSoup
+from langchain_core.tools import tool
+
+@tool
+def scrape(url: str) -> str:
+    \"\"\"Scrape.\"\"\"
+    soup = BeautifulSoup(requests.get(url).text, "html.parser")
+    out = []
+    for item in {items}:
+        out.append(item.get_text(strip=True))
+    return "\\\\n".join(out)
+"""
+
+
+@pytest.mark.parametrize(
+    ("items", "expected"),
+    [
+        # a few links or headings: a line each
+        ('soup.find_all("h3")[:5]', ["low"]),
+        ('soup.select("div.result > a.result__a")[:10]', ["low"]),
+        # paragraphs may be long; every link of a page is a listing as long as the page
+        ('soup.find_all("p")[:5]', ["high"]),
+        ('soup.find_all("a")', ["medium"]),
+    ],
+)
+def test_the_text_of_a_few_links_or_headings_is_short(tmp_path, items, expected):
+    assert bl001_confidences(tmp_path, SCRAPE.format(items=items)) == expected
+
+
+def test_an_empty_url_asks_for_no_count(tmp_path):
+    body = "users = _get(f'')\nreturn json.dumps([u['name'] for u in users])"
+    source = TOOL.format(name="lookup", body=textwrap.indent(body, " " * 4)) + FETCH_HELPER
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert result.errors == []

@@ -17,7 +17,7 @@ import contextlib
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Protocol, cast
 
 import libcst as cst
 
@@ -1032,11 +1032,13 @@ class FunctionEvaluator:
         if receiver.level == UNBOUNDED and receiver.record and not src.names_record_payload(attribute):
             return self._field_of_record(receiver, expr)  # `filing.url` of one filing
         if receiver.level == UNBOUNDED:
-            if receiver.confidence == LOW and confidence == MEDIUM and not receiver.capped:
+            if receiver.confidence == LOW and confidence == MEDIUM and not (receiver.capped or receiver.one_resource):
                 return unbounded(f"`{code}`", expr, self.module, MEDIUM)  # `conn.paragraphs` of a client
             return _payload_of(receiver)  # `row.cells` of one row: its data, not a record
         if receiver.bounded and receiver.models:
             return BOUNDED_VALUE.with_params(receiver.params)  # a field of a model built from small values
+        if receiver.bounded and receiver.one_resource:
+            return BOUNDED_VALUE  # `client.create_tweet(text=text).data`: the record of a change
         return unbounded(f"`{code}`", expr, self.module, confidence)
 
     def _field_of_record(self, record: Verdict, expr: cst.BaseExpression) -> Verdict:
@@ -1116,15 +1118,32 @@ class FunctionEvaluator:
             for key, value in _dict_entries([arg.value for arg in call.args], depth=3)
             if src.names_item_count(key)
         ]
+        # In the query of the URL it requests: `f"/user/repos?per_page={min(n, 30)}"`, `"/users?page_size=100"`.
+        url = self._url_of(call)
+        written = _query_counts(url) if url is not None else []
+        counts += [value for value in written if not isinstance(value, int)]
         known = [number for number in map(count, counts) if number is not None]
+        known += [value for value in written if isinstance(value, int)]
         return min(known) if known else None
+
+    def _url_of(self, request: cst.Call) -> cst.BaseExpression | None:
+        """The URL `request` is given first or as `url=`, written in place or in a local bound once."""
+        given = [arg.value for arg in request.args if arg.keyword is None or arg.keyword.value == "url"][:1]
+        url = given[0] if given else None
+        if isinstance(url, cst.Name):
+            url = self._assigned_once_here(url.value)
+        return url
 
     def _asked_of(self, call: cst.Call, value: Verdict) -> Verdict:
         """What a function of the tree gives when `call` asks it for a few items, or a page, by a
         count this code sets (`service.search_kb(q, top_k=top_k)` with `top_k` at most 10 by the
-        tool's schema): the callee passes that count on to its request, where it is its
-        parameter's, so it cannot know it. Judged as a library's answer asked so is."""
-        few, page = _few_and_page(self._items_asked(call, self._count))
+        tool's schema), or gives it a query for a page of rows (`self._execute_query("DESCRIBE
+        orders")`): the callee passes that on to its request, where it is its parameter's, so it
+        cannot know it. Judged as a library's answer asked so is."""
+        if self._sends_a_limited_query(call):
+            few, page = True, True
+        else:
+            few, page = _few_and_page(self._items_asked(call, self._count))
         if value.level != UNBOUNDED or value.confidence == LOW or not page:
             return value
         if few:
@@ -1142,10 +1161,7 @@ class FunctionEvaluator:
         """`client.get(f"{BASE}/findings/{finding_id}")`: a request whose path ends in the key of
         one resource, written here or in a local bound once, or given to a URL builder
         (`_api_url(f"findings/{finding_id}/")`). Its answer is one record, not a listing."""
-        given = [arg.value for arg in request.args if arg.keyword is None or arg.keyword.value == "url"][:1]
-        url = given[0] if given else None
-        if isinstance(url, cst.Name):
-            url = self._assigned_once_here(url.value)
+        url = self._url_of(request)
         if isinstance(url, cst.Call):
             # `_api_url(f"findings/{finding_id}/")`, `urljoin(BASE, f"users/{user_id}")`: its last part
             parts = [arg.value for arg in url.args if arg.keyword is None]
@@ -1155,18 +1171,15 @@ class FunctionEvaluator:
     def _sends_a_limited_query(self, call: cst.Call) -> bool:
         """`client.get(f"/query?q={quote(soql)}")` where `soql = f"SELECT Id, Name ... LIMIT 100"`:
         a request that carries a query text asking for at most `FEW_ROWS_LIMIT` rows, by a count the
-        code writes (SOQL, SQL over HTTP), in place or in a local bound once."""
+        code writes (SOQL, SQL over HTTP) or for one table's columns, in place or in a local bound
+        once."""
         carried: list[cst.CSTNode] = []
         for arg in call.args:
             for node in _walk(arg.value):
                 carried.append(node)
                 if isinstance(node, cst.Name) and (bound := self._assigned_once_here(node.value)) is not None:
                     carried.extend(_walk(bound))
-        return any(
-            0 < (_rows_asked(node.value) or 0) <= src.FEW_ROWS_LIMIT
-            for node in carried
-            if isinstance(node, (cst.SimpleString, cst.FormattedStringText))
-        )
+        return any(_asks_few_rows(node) for node in carried)
 
     def _request_of_a_page(self, response: cst.BaseExpression) -> bool:
         """`response` is the answer of a request that sends a query asking for a page of rows:
@@ -1399,6 +1412,28 @@ class FunctionEvaluator:
             )
             self._assigned_here[name] = _assigned_once(self.function.body, wanted)
         return self._assigned_here[name]
+
+    def _finds_short_text(self, element: cst.BaseExpression) -> bool:
+        """`element` is found in a parsed page by a tag whose text is a line (`soup.find("h1")`,
+        `result.select_one("a.title")`), in place, in a local bound once, or as the item of a loop
+        over such elements (`for link in soup.find_all("a")[:3]`)."""
+        if isinstance(element, cst.Name):
+            bound = self._assigned_once_here(element.value)
+            if bound is None and isinstance(self.function, cst.FunctionDef):
+                bound = _iterated_once(self.function.body, element.value)
+            element = bound if bound is not None else element
+        while isinstance(element, cst.Subscript):
+            element = element.value  # `soup.find_all("a")[:3]`, `soup.select("h2")[0]`
+        if not (isinstance(element, cst.Call) and isinstance(element.func, cst.Attribute)):
+            return False
+        if element.func.attr.value not in src.ELEMENT_FINDERS:
+            return False
+        given = [arg.value for arg in element.args if arg.keyword is None or arg.keyword.value == "name"][:1]
+        return (
+            bool(given)
+            and isinstance(given[0], cst.SimpleString)
+            and src.selects_short_text(str(given[0].evaluated_value))
+        )
 
     def _subscript(self, expr: cst.Subscript, env: Env) -> Verdict:
         if self._constant_table(expr.value, env):
@@ -2453,6 +2488,9 @@ class FunctionEvaluator:
             few = self._query_asks_for_a_page()
             # `... LIMIT 50` then `fetchall()`: a page of rows; with `LIMIT ?` the caller says how many.
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, LOW if few else MEDIUM)
+        if method == "get_text" and self._finds_short_text(func.value):
+            # `title_elem.get_text()` of `title_elem = result.find("a", class_="result__a")`
+            return unbounded(f"the text of a link or heading `{code}`", expr, self.module, LOW)
         sized = self._read_size(method, expr)
         if sized is not None and not receiver.short_object and method in src.SOURCE_METHODS:
             if isinstance(sized, cst.Name) and sized.value in self.params and self.depth == 0:
@@ -2501,7 +2539,8 @@ class FunctionEvaluator:
         if method == "elicit" and _root_name(func.value) in self.context_params:
             return SHORT_OBJECT  # `await ctx.elicit(...)`: what a person typed into a form, like an argument
         if src.acknowledges(method) and not _is_param_echo(func.value, self.params):
-            return BOUNDED_VALUE  # `client.delete_image_set(...)`: the change's id and status
+            # `client.delete_image_set(...)`: the change's id and status, one record
+            return replace(BOUNDED_VALUE, one_resource=True)
         if receiver.path and method in src.PATH_METHODS:
             return replace(join_all([receiver, *values]), path=True)  # `out.resolve()`: a path as long
         if receiver.short_object:
@@ -2718,12 +2757,71 @@ def _path_ends_in_a_key(url: cst.FormattedString) -> bool:
     return segment.replace("-", "_").isidentifier() and src.names_one_resource(segment, name)
 
 
+# `?page_size=100`, `&per_page=` (the number formatted in after it): a query field and its number.
+_QUERY_FIELD = re.compile(r"[?&]([A-Za-z_]+)=(\d*)(?=&|$)")
+
+
+def _query_counts(url: cst.BaseExpression) -> list[int | cst.BaseExpression]:
+    """The item counts a URL's query asks for: numbers written in it (`?page_size=100`) and the
+    expressions it formats after a count's name (`&per_page={min(max_results, 30)}`)."""
+    if isinstance(url, cst.SimpleString):
+        text = url.evaluated_value
+        pieces: list[cst.BaseExpression | str] = [text] if isinstance(text, str) else []
+    elif isinstance(url, cst.FormattedString):
+        pieces = [
+            part.value
+            if isinstance(part, cst.FormattedStringText)
+            else cast(cst.FormattedStringExpression, part).expression
+            for part in url.parts
+        ]
+    else:
+        return []
+    counts: list[int | cst.BaseExpression] = []
+    for piece, after in zip(pieces, [*pieces[1:], None], strict=False):
+        if not isinstance(piece, str):
+            continue
+        for match in _QUERY_FIELD.finditer(piece):
+            name, digits = match.group(1), match.group(2)
+            if not src.names_item_count(name):
+                continue
+            if digits:
+                counts.append(int(digits))
+            elif match.end() == len(piece) and after is not None and not isinstance(after, str):
+                counts.append(after)  # the number formatted in right after `per_page=`
+    return counts
+
+
 def _few_and_page(asked: int | None) -> tuple[bool, bool]:
     """Whether a count of items asked for is a few (`FEW_ITEMS_LIMIT`) and at most a page
     (`FEW_ROWS_LIMIT`); 0 (most often "all") and no count are neither."""
     if asked is None or asked <= 0:
         return False, False
     return asked <= src.FEW_ITEMS_LIMIT, asked <= src.FEW_ROWS_LIMIT
+
+
+def _asks_few_rows(node: cst.CSTNode) -> bool:
+    """A string written in the code that is a query for at most a page of rows: by its `LIMIT`
+    (`"... LIMIT 100"`), or for the columns of one table (`"DESCRIBE orders"`)."""
+    if isinstance(node, cst.SimpleString):
+        text = node.evaluated_value
+        if isinstance(text, str) and src.ONE_TABLE_SCHEMA_QUERY.match(text):
+            return True
+    elif isinstance(node, cst.FormattedString):
+        text = "".join(part.value if isinstance(part, cst.FormattedStringText) else "?" for part in node.parts)
+        return src.ONE_TABLE_SCHEMA_QUERY.match(text) is not None
+    elif not isinstance(node, cst.FormattedStringText):
+        return False
+    return 0 < (_rows_asked(node.value) or 0) <= src.FEW_ROWS_LIMIT
+
+
+def _iterated_once(body: cst.BaseSuite, name: str) -> cst.BaseExpression | None:
+    """What `for name in ...` iterates, when it is the only loop in `body` that binds `name`."""
+    found = [
+        node.iter
+        for node in _walk(body)
+        if isinstance(node, cst.For) and isinstance(node.target, cst.Name) and node.target.value == name
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _rows_asked(text: str) -> int | None:
@@ -2876,8 +2974,11 @@ def unknown_answer(
         members = frozenset[str]().union(*(v.member_params for v in arguments)) - whole
         value = BOUNDED_VALUE.with_params(passed)
         return replace(value, member_params=members) if members else value
-    # (`store.as_retriever(search_kwargs={"k": 4})`: what is later asked of it is a few items too)
-    return replace(unbounded(f"the result of `{code}`", expr, module, LOW), asked_few=few, asked_page=page)
+    # (`store.as_retriever(search_kwargs={"k": 4})`: what is later asked of it is a few items too;
+    # `client.get_user(id=user_id)`: one record, and so is its `.data`)
+    one = bool(names) and src.names_one_record(names[0])
+    answer = unbounded(f"the result of `{code}`", expr, module, LOW)
+    return replace(answer, asked_few=few, asked_page=page, one_resource=one)
 
 
 def _integer(value: cst.BaseExpression | None) -> int | None:

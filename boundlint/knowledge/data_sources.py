@@ -1056,7 +1056,8 @@ CONTENT_NOUN_WORDS = frozenset(
         "payload",
         "history",
         "description",
-        "summary",
+        # (not `summary`: a condensed text, an event's title, a run's counts; reviewers read
+        # values named so as short far more often than not)
         # a text taken out of a document (Wikipedia's `page["extract"]`)
         "extract",
         "excerpt",
@@ -1108,13 +1109,36 @@ def names_content(name: str) -> bool:
     if words[0].startswith("a") and words[0][1:] in _CONTENT_VERBS:
         # LangChain's spelling of the async twin: `alist_tree_listing`, `aread`, `asearch`
         words = [words[0][1:], *words[1:]]
-    last = words[-1]
-    plural = len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
-    if plural:
+    if _is_plural(words[-1]):
         return True
-    if len(words) > 1 and words[0] in RECORD_VERBS and not set(words[1:]) & CONTENT_WORDS:
+    if _names_one_record(words):
         return False  # `get_voice`, `find_instance_by_name`: one record, most often short
     return bool(set(words) & CONTENT_WORDS) or name.lower().startswith(("fetch", "read", "get"))
+
+
+def names_one_record(name: str) -> bool:
+    """`get_user`, `find_instance_by_name`: a function named for one record, not for content."""
+    return _names_one_record(name_words(name))
+
+
+def _names_one_record(words: list[str]) -> bool:
+    return (
+        len(words) > 1
+        and words[0] in RECORD_VERBS
+        and not set(words[1:]) & CONTENT_WORDS
+        and words[-1] not in _COLLECTION_NOUNS
+        and not any(map(_is_plural, words[1:]))  # `get_users_following`: a listing
+    )
+
+
+# Singular nouns that name a collection of items (`get_home_timeline`, `get_feed`): not one record.
+_COLLECTION_NOUNS = frozenset(
+    {"timeline", "feed", "inbox", "list", "listing", "queue", "stream", "catalog", "catalogue", "directory", "tree"}
+)
+
+
+def _is_plural(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 def names_content_attribute(name: str) -> bool:
@@ -1513,6 +1537,23 @@ def names_identifier(name: str) -> bool:
     """A function named for the identifier it gives (`validate_path`, `get_session_id`)."""
     words = name_words(name)
     return len(words) >= 2 and words[-1] in IDENTIFIER_WORDS
+
+
+# HTML elements whose text is a line: a link, a heading, a label (not a paragraph, a list item, a
+# `div` or `code`, which may hold anything). Their text in a scraped page is short.
+SHORT_TEXT_TAGS = frozenset(
+    {"a", "h1", "h2", "h3", "h4", "h5", "h6", "title", "span", "time", "label", "button", "strong", "b", "em", "cite"}
+)
+# BeautifulSoup's methods that find elements by a tag name or a CSS selector.
+ELEMENT_FINDERS = frozenset({"find", "find_all", "findAll", "select", "select_one"})
+
+
+def selects_short_text(selector: str) -> bool:
+    """`"a"`, `"h3"`, `"a.result__a"`, `"div.result > h2 a"`: the element selected is one whose
+    text is a line (`SHORT_TEXT_TAGS`)."""
+    last = re.split(r"[\s>+~]+", selector.strip())[-1]
+    tag = re.split(r"[.#\[:]", last, maxsplit=1)[0].lower()
+    return tag in SHORT_TEXT_TAGS
 
 
 # Verbs by which a function says it cuts what it is given to a size (`truncate_response`,
