@@ -233,7 +233,7 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
         ("return str(requests.post(q, json={'query': q, 'maxResultCount': 10}).json())", ["low"]),
         ("return str(requests.post(q, json={'query': q, 'maxResultCount': 50}).json())", ["medium"]),
         # a request for one resource by its key: one record, not a listing
-        ("return str(requests.get(f'{q}/findings/{q_id}').json())", ["low"]),
+        ("return str(requests.get(f'{q}/findings/{finding_id}').json())", ["low"]),
         ("url = f'{q}/users/{user.name}/'\nreturn str(requests.get(url).json())", ["low"]),
         ("return str(requests.get(api_url(f'tickets/{ticket_id}?fields=all')).json())", ["low"]),
         # ... but not an item of a collection of texts, nor a listing under one resource
@@ -647,9 +647,6 @@ def send(msg: str) -> str:
 """
 
 
-ON_FAILURE = ("if response.status_code != 200:\n    return f", "if not response.ok:\n    return f")
-
-
 @pytest.mark.parametrize(
     ("body", "named"),
     [
@@ -666,11 +663,9 @@ ON_FAILURE = ("if response.status_code != 200:\n    return f", "if not response.
 def test_the_body_of_a_failed_request_is_named_as_an_error_body(tmp_path, body, named):
     source = HTTP_TOOL.format(body=textwrap.indent(body, " " * 4))
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
-    # an error page, or a short message: `medium`; in the branch of the failed check, or in text that
-    # opens by saying so (`f"Error: ..."`), `low` (an error report)
+    # an error page or a short message, read short by reviewers far more often than not: `low`
     # (`send` posts: the answer to a write is `medium` at most)
-    reported = body.startswith(ON_FAILURE) or "return f'Error:" in body
-    expected = "low" if named == "the error body" and reported else "medium"
+    expected = "low" if named == "the error body" else "medium"
     assert [(f.symbol, f.confidence) for f in result.findings] == [("send", expected)]
     assert [named in f.message for f in result.findings] == [True]
 
@@ -1349,3 +1344,64 @@ def test_an_empty_url_asks_for_no_count(tmp_path):
     source = TOOL.format(name="lookup", body=textwrap.indent(body, " " * 4)) + FETCH_HELPER
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     assert result.errors == []
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a client's request with keywords is a request, not `dict.get(key, default)`
+        (
+            "import httpx\nticket_id = q.strip()\nwith httpx.Client() as c:\n    r = c.get(f'https://x/tickets/{ticket_id}', timeout=10)\n"
+            "    return str(r.json())",
+            ["low"],
+        ),
+        (
+            "import httpx\nwith httpx.Client() as c:\n    r = c.get('https://x/tickets', params={'q': q}, timeout=10)\n"
+            "    return str(r.json())",
+            ["medium"],
+        ),
+        (
+            "import httpx\nwith httpx.Client() as c:\n    r = c.get('https://x/tickets', params={'per_page': 5}, timeout=10)\n"
+            "    return str(r.json())",
+            ["low"],
+        ),
+        ("company_id = q.strip()\nreturn str(requests.get(f'https://x/companies/{company_id}').json())", ["low"]),
+        # a listing filtered by another record's key is no one resource
+        (
+            "customer_id = q.strip()\nreturn str(requests.get(f'https://x/tickets/customer/{customer_id}').json())",
+            ["medium"],
+        ),
+        ("customer_id = q.strip()\nreturn str(requests.get(f'https://x/invoices/{customer_id}').json())", ["medium"]),
+        # the URL after the HTTP method, or by keyword
+        (
+            "ticket_id = q.strip()\nreturn str(requests.request('GET', f'https://x/tickets/{ticket_id}').json())",
+            ["low"],
+        ),
+    ],
+)
+def test_a_request_of_a_client_made_here(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body) == expected
+
+
+CAUGHT = """
+import httpx
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+@mcp.tool()
+async def time_entries(change_id: int) -> dict:
+    async with httpx.AsyncClient() as client:
+        try:
+            response = await client.get(f"https://x/api/changes/{change_id}/time_entries")
+            response.raise_for_status()
+            return response.json()
+        except httpx.HTTPStatusError as e:
+            return {"error": str(e), "details": e.response.text}
+"""
+
+
+def test_the_response_of_a_caught_status_error_is_an_error_body(tmp_path):
+    result = run_tree(tmp_path, {"server.py": CAUGHT}, min_confidence="low")
+    found = sorted((f.line, f.confidence, "the error body" in f.message) for f in result.findings)
+    assert found == [(12, "medium", False), (14, "low", True)]

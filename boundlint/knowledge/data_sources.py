@@ -1526,7 +1526,13 @@ def names_one_resource(collection: str, key: str) -> bool:
     words = name_words(key)
     segment = name_words(collection)
     keyed = bool(words) and (words[-1] in RESOURCE_KEY_WORDS or words[-1].endswith(("id", "name")))
-    return keyed and bool(segment) and not set(segment) & _CONTENT_SEGMENT_WORDS
+    if not (keyed and segment and _is_plural(segment[-1])) or set(segment) & _CONTENT_SEGMENT_WORDS:
+        return False  # `/tickets/customer/{customer_id}`: a listing filtered by a customer
+    # The key is the collection's own (`/tickets/{ticket_id}`, `/users/{username}`), not another
+    # record's (`/invoices/{customer_id}`: a customer's invoices).
+    owner = words[:-1]
+    plural = segment[-1]
+    return not owner or owner[-1] in (plural[:-1], plural[:-2], plural[:-3] + "y")
 
 
 # Modules whose functions compute numbers: a calculator's table of them gives numbers.
