@@ -987,6 +987,10 @@ def test_getattr_with_a_constant_name_is_that_attribute(tmp_path, body, expected
         # a library function named for the identifier it gives
         ("from somelib import validate_path\nreturn f'Moved to {validate_path(requests.get(q).text)}'", []),
         ("return f'session {make_client().get_session_id()}'", []),
+        # ... or for a number it counts
+        ("return f'{make_client().GetNumNodes()} nodes'", []),
+        ("return str(make_client().count_tokens(requests.get(q).text))", []),
+        ("return str(make_client().get_nodes())", ["medium"]),
         ("from somelib import normalize_doi\nreturn f'Resolved {normalize_doi(requests.get(q).json()[\"DOI\"])}'", []),
         # LangChain's async twins read like the verbs they are
         ("return str(make_client().aread(q))", ["medium"]),
@@ -1281,6 +1285,9 @@ def test_a_query_a_helper_is_given_for_a_page_of_rows(tmp_path, body, expected):
         # the record a change answers with
         ("tweet = make_client().create_tweet(text=q)\nreturn str(tweet.data)", []),
         ("doc = make_client().create_completion(prompt=q)\nreturn str(doc.data)", ["medium"]),
+        # one record taken from a sub-client named for the collection
+        ("return str(make_client().deals.get_deal(deal_id=q))", ["low"]),
+        ("return str(make_client().deals.list_deals(owner=q))", ["medium"]),
         # named for a collection, though singular
         ("feed = make_client().get_home_timeline(id=q)\nreturn str(feed.data)", ["medium"]),
         ("users = make_client().get_users_following(id=q)\nreturn str(users.data)", ["medium"]),

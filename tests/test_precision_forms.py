@@ -75,6 +75,7 @@ BOUNDED = {
         "return json.dumps({'id': page['id'], 'title': page.get('title'), 'url': page['html_url']})"
     ),
     "a type's name": "return type(requests.get(q)).__name__",
+    "a translated message": "return make_client().gettext('Nothing found for this query.')",
     "a page script that reads a tag name and a URL": (
         "page = make_browser().page\ntag = page.evaluate('el => el.tagName.toLowerCase()', q)\n"
         "url = page.evaluate('() => window.location.href')\nreturn f'clicked <{tag}> at {url}'"

@@ -2423,6 +2423,8 @@ class FunctionEvaluator:
             return receiver
         if src.writes_to_a_file(method):
             return BOUNDED_VALUE  # `response.stream_to_file(path)`: written out, not answered
+        if method in src.TRANSLATION_METHODS:
+            return join_all(values) if values else BOUNDED_VALUE  # `translator.gettext(msg)`: `msg`, translated
         if method in src.SCRIPT_METHODS and args and _reads_briefly(args[0]):
             return BOUNDED_VALUE  # `page.evaluate("el => el.tagName.toLowerCase()", el)`: a short value
         capped = receiver.capped_client
@@ -2987,7 +2989,9 @@ def unknown_answer(
     if names and src.names_a_cut(names[0]):
         return BOUNDED_VALUE  # `textwrap.shorten(text, 200)`, `self.truncate_response(text)`: cut, by its name
     given = [*arguments, data] if data is not None else arguments
-    if any(map(src.names_content, names)) or any(v.level == UNBOUNDED and v.confidence != LOW for v in given):
+    # (`client.deals.get_deal(deal_id=...)`: one record, whatever the collection it is taken from)
+    named = bool(names) and (src.names_content(names[0]) or not src.names_one_record(names[0]))
+    if named and any(map(src.names_content, names)) or any(v.level == UNBOUNDED and v.confidence != LOW for v in given):
         confidence = LOW if few else MEDIUM
         # (`TavilySearch(max_results=5)`: what its methods answer is a few items too)
         return replace(unbounded(f"the result of `{code}`", expr, module, confidence), asked_few=few, asked_page=page)
@@ -3613,7 +3617,10 @@ def _small_key(expr: cst.Subscript) -> bool:
 
 
 def _is_small_name(key: cst.BaseExpression) -> bool:
-    """A string literal naming a field that holds a short value (`"status"`, `"user_id"`)."""
+    """A string literal naming a field that holds a short value (`"status"`, `"user_id"`), or a
+    constant named for one (`FIELD_USER_ID`)."""
+    if isinstance(key, cst.Name):
+        return key.value.isupper() and src.is_small_field(key.value)
     if not isinstance(key, cst.SimpleString):
         return False
     name = key.evaluated_value

@@ -602,6 +602,9 @@ PRESERVING_METHODS = frozenset(
         "__str__",
     }
 )
+# A translation catalogue's lookups (`translator.gettext(msg)`): the message given, in another
+# language or itself, whatever the catalogue object is.
+TRANSLATION_METHODS = frozenset({"gettext", "ngettext", "pgettext", "npgettext", "gettext_lazy"})
 
 # Verbs of an API method that changes something and answers with an acknowledgement: the
 # resource's id, status and metadata (`s3.create_bucket(...)`, `jira.delete_issue(...)`,
@@ -1540,9 +1543,13 @@ ARITHMETIC_MODULES = ("operator.", "math.", "cmath.", "statistics.")
 
 
 def names_identifier(name: str) -> bool:
-    """A function named for the identifier it gives (`validate_path`, `get_session_id`)."""
+    """A function named for the identifier it gives (`validate_path`, `get_session_id`), or for
+    a number it counts (`GetNumNodes`, `get_number_of_pages`, `count_tokens`)."""
     words = name_words(name)
-    return len(words) >= 2 and words[-1] in IDENTIFIER_WORDS
+    if len(words) < 2:
+        return False
+    counts = words[0] == "count" or words[0] in RECORD_VERBS and words[1] in ("num", "number", "count", "total")
+    return words[-1] in IDENTIFIER_WORDS or counts
 
 
 # HTML elements whose text is a line: a link, a heading, a label (not a paragraph, a list item, a
