@@ -230,6 +230,7 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
         ("return requests.delete(q).json()", ["medium"]),
         # a request that asks for a few items, in its query or body
         ("return str(requests.get(q, params={'per_page': 5}).json())", ["low"]),
+        ("params = {'q': q, 'per_page': 5}\nreturn str(requests.get(q, params=params).json())", ["low"]),
         ("return str(requests.post(q, json={'query': q, 'maxResultCount': 10}).json())", ["low"]),
         ("return str(requests.post(q, json={'query': q, 'maxResultCount': 50}).json())", ["medium"]),
         # a request for one resource by its key: one record, not a listing
@@ -1412,3 +1413,39 @@ def test_the_response_of_a_caught_status_error_is_an_error_body(tmp_path):
     result = run_tree(tmp_path, {"server.py": CAUGHT}, min_confidence="low")
     found = sorted((f.line, f.confidence, "the error body" in f.message) for f in result.findings)
     assert found == [(12, "medium", False), (14, "low", True)]
+
+
+SETTINGS_INSTANCE = """
+from pydantic_settings import BaseSettings
+
+
+class Settings(BaseSettings):
+    rag_top_k: int = {count}
+
+
+settings = Settings()
+"""
+
+RAG_TOOL = """
+import httpx
+from langchain_core.tools import tool
+from pkg.config import settings
+
+
+@tool
+def search_manuals(query: str) -> str:
+    \"\"\"Search the manuals.\"\"\"
+    response = httpx.post("https://rag.example/search", json={{"query": query, "top_k": settings.rag_top_k}})
+    return str(response.json())
+"""
+
+
+@pytest.mark.parametrize(("count", "expected"), [(5, ["low"]), (500, ["medium"])])
+def test_a_count_read_from_a_settings_instance_the_module_imports(tmp_path, count, expected):
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/config.py": SETTINGS_INSTANCE.format(count=count),
+        "pkg/tools.py": RAG_TOOL.format(),
+    }
+    result = run_tree(tmp_path, files, min_confidence="low")
+    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected

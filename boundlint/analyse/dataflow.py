@@ -1122,12 +1122,13 @@ class FunctionEvaluator:
             if arg.keyword is None and isinstance(arg.value, cst.Name) and src.names_item_count(arg.value.value)
         ]
         # In the request it sends: `json={"maxResultCount": 10}`, `retrievalConfiguration=
-        # {"vectorSearchConfiguration": {"numberOfResults": 5}}`.
-        counts += [
-            value
-            for key, value in _dict_entries([arg.value for arg in call.args], depth=3)
-            if src.names_item_count(key)
-        ]
+        # {"vectorSearchConfiguration": {"numberOfResults": 5}}`, also built above in a local
+        # (`params = {"per_page": 20}` ... `requests.get(url, params=params)`).
+        sent = []
+        for arg in call.args:
+            bound = self._assigned_once_here(arg.value.value) if isinstance(arg.value, cst.Name) else None
+            sent.append(bound if bound is not None else arg.value)
+        counts += [value for key, value in _dict_entries(sent, depth=3) if src.names_item_count(key)]
         # In the query of the URL it requests: `f"/user/repos?per_page={min(n, 30)}"`, `"/users?page_size=100"`.
         url = self._url_of(call)
         written = _query_counts(url) if url is not None else []
@@ -1315,10 +1316,15 @@ class FunctionEvaluator:
         `field(default=10)`), the largest when several do. None when none does."""
         classes: list[cst.ClassDef] = list(self.module.classes.values())
         for local, qualified in self.module.imports.items():
-            if local[:1].isupper():
-                entity = self.project.lookup(qualified, self.module)
-                if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
-                    classes.append(entity.node)
+            instance = set(src.name_words(local)) & _SETTINGS_WORDS and not local[:1].isupper()
+            if not (local[:1].isupper() or instance):
+                continue
+            entity = self.project.lookup(qualified, self.module)
+            if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.Call):
+                # `from shared.config import settings` where `settings = Settings()`: its class
+                entity = self.project.resolve(entity.module, entity.node.func, ("class",))
+            if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
+                classes.append(entity.node)
         settings = [cls for cls in classes if set(src.name_words(cls.name.value)) & _SETTINGS_WORDS]
         defaults = [count for cls in settings if (count := _field_default(cls, attribute)) is not None]
         return max(defaults) if defaults else None

@@ -11,7 +11,7 @@ from dify_plugin.entities.tool import ToolInvokeMessage
 
 
 class TavilySearchTool(Tool):
-    def _invoke(self, tool_parameters: dict[str, Any]) -> Generator[ToolInvokeMessage, None, None]:  # expect: tool BL001
+    def _invoke(self, tool_parameters: dict[str, Any]) -> Generator[ToolInvokeMessage, None, None]:  # expect: tool
         payload = {"api_key": self.runtime.credentials["tavily_api_key"], "query": tool_parameters["query"], "max_results": 5}
         results = requests.post("https://api.tavily.com/search", json=payload, timeout=30).json()
         yield self.create_json_message(results)
