@@ -942,6 +942,9 @@ def summarise(data):
         # a field that holds the record's data is that data, and so is what is read out of it
         ("row = make_client().get_rows(q)[0]\nreturn str(row['value'])", ["medium"]),
         ("row = make_client().get_rows(q)[0]\nreturn str(row.cells.get('plan'))", ["medium"]),
+        # the message of each item of a page is its content (a log line), not a status
+        ("return '\\n'.join(e['message'] for e in make_client().get_logs(q, limit=50))", ["medium"]),
+        ("return '\\n'.join(e.get('message', '') for e in make_client().get_logs(q, limit=50))", ["medium"]),
     ],
 )
 def test_a_field_of_one_record_is_low(tmp_path, body, expected):

@@ -1511,7 +1511,7 @@ class FunctionEvaluator:
             return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)  # inside a message object
         if value.short_object or _small_key(expr):
             return BOUNDED_VALUE  # `data["status"]`, `place["lat"]`: a short value by its name
-        if _message_key(expr) and value.level == UNBOUNDED:
+        if _message_key(expr) and value.level == UNBOUNDED and not value.record:
             return MESSAGE_TEXT  # `result["error"]`: the operation's message
         if value.level == SILENT:
             return _item_of_a_cut(value, expr, self.module)
@@ -2468,7 +2468,7 @@ class FunctionEvaluator:
             elif isinstance(key, str) and receiver.level == UNBOUNDED and receiver.record:
                 # `row.get("value")` of one row: its data, whose own fields are not a record's
                 return join(_payload_of(receiver), default)
-        if dict_get and args and _is_message_name(args[0]) and receiver.level == UNBOUNDED:
+        if dict_get and args and _is_message_name(args[0]) and receiver.level == UNBOUNDED and not receiver.record:
             return join(MESSAGE_TEXT, values[1]) if len(values) > 1 else MESSAGE_TEXT  # `r.get("message", "")`
         if method == "join" and values:
             iterable = values[0]

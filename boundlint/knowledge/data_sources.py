@@ -1153,7 +1153,9 @@ def names_content_attribute(name: str) -> bool:
 
 
 # Fields that hold a record's data whatever it is (`row.cells`, `record["value"]`, `node.schema`).
-RECORD_PAYLOAD_WORDS = frozenset({"value", "values", "cells", "schema", "fields", "row", "dict"})
+# (`message` of one item of a listing: a log line, a chat message, a commit's; of an operation's
+# answer, `result["message"]`, it is a status, read before records are.)
+RECORD_PAYLOAD_WORDS = frozenset({"value", "values", "cells", "schema", "fields", "row", "dict", "message"})
 
 
 def names_record_payload(name: str) -> bool:
