@@ -29,6 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script, nex
 from reviewed_precision import every_finding  # noqa: E402
 
 SHOWN = ("high", "medium")
+# Diagnostics about the input itself (BL900 a file that does not parse, BL901 an unused
+# suppression): right or wrong on no question of size, so not drawn. A tree whose last commit
+# broke nine files would otherwise fill its quota with them.
+INPUT_DIAGNOSTICS = ("BL9",)
 
 
 def checker_commit() -> str:
@@ -38,7 +42,8 @@ def checker_commit() -> str:
 
 
 def draw(found: list[dict[str, object]], rng: random.Random, shown: int, low: int) -> list[dict[str, object]]:
-    ordered = sorted(found, key=lambda f: (str(f["filename"]), int(str(f["line"])), str(f["code"])))
+    judged = [f for f in found if not str(f["code"]).startswith(INPUT_DIAGNOSTICS)]
+    ordered = sorted(judged, key=lambda f: (str(f["filename"]), int(str(f["line"])), str(f["code"])))
     visible = [f for f in ordered if f["confidence"] in SHOWN]
     hidden = [f for f in ordered if f["confidence"] not in SHOWN]
     picked = rng.sample(visible, min(shown, len(visible))) + rng.sample(hidden, min(low, len(hidden)))
