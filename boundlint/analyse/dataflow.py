@@ -1316,8 +1316,8 @@ class FunctionEvaluator:
         `field(default=10)`), the largest when several do. None when none does."""
         classes: list[cst.ClassDef] = list(self.module.classes.values())
         for local, qualified in self.module.imports.items():
-            instance = set(src.name_words(local)) & _SETTINGS_WORDS and not local[:1].isupper()
-            if not (local[:1].isupper() or instance):
+            # a class by its capital, or an instance named for settings (`settings`, `config`)
+            if not (local[:1].isupper() or set(src.name_words(local)) & _SETTINGS_WORDS):
                 continue
             entity = self.project.lookup(qualified, self.module)
             if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.Call):
@@ -2781,12 +2781,11 @@ def _path_ends_in_a_key(url: cst.FormattedString) -> bool:
 
 # The keywords by which a request is given its URL.
 _URL_KEYWORDS = frozenset({"url", "endpoint", "path", "uri"})
-_HTTP_METHODS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
 
 
 def _names_http_method(value: cst.BaseExpression) -> bool:
     """`"GET"`, `"post"`: the method a request is made with, given before its URL."""
-    return isinstance(value, cst.SimpleString) and str(value.evaluated_value).upper() in _HTTP_METHODS
+    return isinstance(value, cst.SimpleString) and str(value.evaluated_value).lower() in src.HTTP_METHODS
 
 
 # `?page_size=100`, `&per_page=` (the number formatted in after it): a query field and its number.

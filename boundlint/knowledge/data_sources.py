@@ -394,6 +394,8 @@ PATH_READ_METHODS = frozenset({"read_text", "read_bytes"})
 
 # HTTP methods that write: their response is as often an acknowledgement as data.
 WRITE_METHODS = frozenset({"post", "put", "patch", "delete"})
+# Every HTTP method, as a request helper may be given it before its URL (`request("GET", url)`).
+HTTP_METHODS = WRITE_METHODS | {"get", "head", "options"}
 
 # Module constants that are numbers or short strings: `math.pi`, `sys.maxsize`, `os.sep`.
 SMALL_MODULE_CONSTANTS: tuple[str, ...] = (
@@ -964,9 +966,10 @@ def _tool_name_words(qualname: str) -> list[str]:
     return name_words(parts[-2] if parts[-1] in _RUN_METHODS and len(parts) > 1 else parts[-1])
 
 
-def _plural(word: str) -> bool:
-    """`ads`, `xrefs`, `tables`; not `status`, `class`, `analysis`."""
-    return len(word) > 2 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
+def _plural(word: str, longer_than: int = 2) -> bool:
+    """`ads`, `xrefs`, `tables`; not `status`, `class`, `analysis` (nor a word of `longer_than`
+    letters or fewer)."""
+    return len(word) > longer_than and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 # Words that, in the name of a function or attribute we know nothing else about, say that it
@@ -1112,7 +1115,7 @@ def names_content(name: str) -> bool:
     if words[0].startswith("a") and words[0][1:] in _CONTENT_VERBS:
         # LangChain's spelling of the async twin: `alist_tree_listing`, `aread`, `asearch`
         words = [words[0][1:], *words[1:]]
-    if _is_plural(words[-1]):
+    if _plural(words[-1], longer_than=3):
         return True
     if _names_one_record(words):
         return False  # `get_voice`, `find_instance_by_name`: one record, most often short
@@ -1130,7 +1133,7 @@ def _names_one_record(words: list[str]) -> bool:
         and words[0] in RECORD_VERBS
         and not set(words[1:]) & CONTENT_WORDS
         and words[-1] not in _COLLECTION_NOUNS
-        and not any(map(_is_plural, words[1:]))  # `get_users_following`: a listing
+        and not any(_plural(word, longer_than=3) for word in words[1:])  # `get_users_following`: a listing
     )
 
 
@@ -1138,10 +1141,6 @@ def _names_one_record(words: list[str]) -> bool:
 _COLLECTION_NOUNS = frozenset(
     {"timeline", "feed", "inbox", "list", "listing", "queue", "stream", "catalog", "catalogue", "directory", "tree"}
 )
-
-
-def _is_plural(word: str) -> bool:
-    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 def names_content_attribute(name: str) -> bool:
@@ -1531,7 +1530,7 @@ def names_one_resource(collection: str, key: str) -> bool:
     words = name_words(key)
     segment = name_words(collection)
     keyed = bool(words) and (words[-1] in RESOURCE_KEY_WORDS or words[-1].endswith(("id", "name")))
-    if not (keyed and segment and _is_plural(segment[-1])) or set(segment) & _CONTENT_SEGMENT_WORDS:
+    if not (keyed and segment and _plural(segment[-1], longer_than=3)) or set(segment) & _CONTENT_SEGMENT_WORDS:
         return False  # `/tickets/customer/{customer_id}`: a listing filtered by a customer
     # The key is the collection's own (`/tickets/{ticket_id}`, `/users/{username}`), not another
     # record's (`/invoices/{customer_id}`: a customer's invoices).
