@@ -22,7 +22,6 @@ from typing import Protocol, cast
 import libcst as cst
 
 from boundlint.analyse.commands import command_given, names_a_status_program, runs_a_fixed_program
-from boundlint.analyse.markers import has_marker
 from boundlint.analyse.sinks import assigns_printed_only, is_log_call
 from boundlint.analyse.size import (
     ARITHMETIC,
@@ -49,6 +48,7 @@ from boundlint.analyse.size import (
 )
 from boundlint.core.config import Config
 from boundlint.core.findings import CONFIDENCE_ORDER
+from boundlint.find.markers import has_marker
 from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes, own_returns, walk

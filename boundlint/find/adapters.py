@@ -33,6 +33,7 @@ import libcst as cst
 
 from boundlint.find.checkpoints import Checkpoints
 from boundlint.find.cover import framework_place, tool_key
+from boundlint.find.executors import ExecutorFinder, executor_place, exempt_place, package_scope
 from boundlint.find.tools import Host, Tool, ToolFinder, callee, keyword_argument, positional_argument
 from boundlint.knowledge import frameworks as fw
 from boundlint.project.lookup import Project, class_methods
@@ -59,6 +60,9 @@ class AdapterFinder:
         self.hosts: dict[cst.Call, tuple[ModuleInfo, str]] = {}  # a covered server/agent -> what covers it
         self.functions: dict[cst.CSTNode, tuple[ModuleInfo, str]] = {}  # a tool a checkpoint wraps
         self.frameworks: dict[str, str] = {}  # a framework covered process-wide -> by what
+        # (framework, package scope) -> the project's tool executor that cuts every result there
+        self.executors: dict[tuple[str, str], tuple[str, frozenset[str]]] = {}
+        self._executor_finder = ExecutorFinder(project, checkpoints)
         self._hook_memo: dict[cst.CSTNode, bool] = {}
         self._ranks: dict[int, dict[int, str]] = {}  # id(module) -> id(node) -> its rank (`place`)
         self._calls_memo: dict[int, dict[cst.FunctionDef, list[cst.Call]]] = {}
@@ -76,6 +80,10 @@ class AdapterFinder:
         for module in self.roots:
             for site in index_of(module).functions:
                 self._global_decorator(site.module, site.node)
+        tool_nodes: set[cst.CSTNode] = {tool.node for tool in tools}
+        for module in self.roots:
+            for framework, label, exempt in self._executor_finder.executors(module, tool_nodes):
+                self.executors.setdefault((framework, package_scope(module)), (label, exempt))
         for tool in tools:
             tool.adapter = self._cover(tool)
 
@@ -86,6 +94,9 @@ class AdapterFinder:
         found = {self.place(module, node): label for node, (module, label) in self.hosts.items()}
         found.update((self.place(module, node), label) for node, (module, label) in self.functions.items())
         found.update((framework_place(framework), label) for framework, label in self.frameworks.items())
+        for key, (label, exempt) in self.executors.items():
+            found[executor_place(*key)] = label
+            found.update((exempt_place(executor_place(*key), name), label) for name in exempt)
         found.update(
             (self.place(tool.module, tool.node), tool.adapter)
             for tool in tools
@@ -100,10 +111,13 @@ class AdapterFinder:
         for tool in tools:
             if not tool.adapter:
                 key = tool_key(tool.module.display, tool.qualname)
+                executor = executor_place(tool.framework, package_scope(tool.module))
                 if tool.hosts:
-                    found[key] = {"all": [self.place(host.module, host.call) for host in tool.hosts]}
+                    found[key] = {"all": [self.place(host.module, host.call) for host in tool.hosts], "any": [executor]}
                 else:
-                    found[key] = {"any": [self.place(tool.module, tool.node), framework_place(tool.framework)]}
+                    found[key] = {
+                        "any": [self.place(tool.module, tool.node), framework_place(tool.framework), executor]
+                    }
         return found
 
     def place(self, module: ModuleInfo, node: cst.CSTNode) -> str:
@@ -121,9 +135,36 @@ class AdapterFinder:
     def _cover(self, tool: Tool) -> str:
         if tool.hosts:  # registered somewhere the checkpoint does not see: not covered
             covers = [self._host_cover(host.module, host.call) for host in tool.hosts]
-            return covers[0] if all(covers) else ""
+            return (covers[0] if all(covers) else "") or self._executor_cover(tool)
         own = self._host_cover(tool.module, tool.node)  # `bound_tools([f, agent.as_tool(...)])`
-        return own or self.frameworks.get(tool.framework) or self.covered.get(framework_place(tool.framework), "")
+        return (
+            own
+            or self.frameworks.get(tool.framework)
+            or self.covered.get(framework_place(tool.framework), "")
+            or self._executor_cover(tool)
+        )
+
+    def _executor_cover(self, tool: Tool) -> str:
+        """The project's own tool executor that cuts every result of the tools of its package."""
+        if self._run_elsewhere(tool):
+            return ""
+        key = (tool.framework, package_scope(tool.module))
+        name = tool.qualname.rsplit(".", 1)[-1]
+        if key in self.executors:
+            label, exempt = self.executors[key]
+            return "" if name in exempt else label
+        place = executor_place(*key)
+        return "" if exempt_place(place, name) in self.covered else self.covered.get(place, "")
+
+    def _run_elsewhere(self, tool: Tool) -> bool:
+        """Registered on an agent or node that the framework runs (`create_react_agent(model, [t])`),
+        other than one the project's executor runs itself."""
+        for host in tool.hosts:
+            external = self._external(host.module, callee(host.call))
+            if any(pattern.matches(external) for pattern in fw.TOOL_RUNNERS):
+                if not self._executor_finder.runs(host.module, host.call):
+                    return True
+        return False
 
     def _host_cover(self, module: ModuleInfo, node: cst.CSTNode) -> str:
         found = self.hosts.get(node) if isinstance(node, cst.Call) else self.functions.get(node)
@@ -320,13 +361,19 @@ class AdapterFinder:
         return function is not None and site is not None and self._calls_checkpoint(site.module, function)
 
     def _may_call_checkpoint(self, path: Path) -> bool:
-        """The module's text names the runtime or a checkpoint: without either, none of its code
-        calls one (`_calls_checkpoint` only asks of calls whose name is written in the module)."""
+        """The module's text names the runtime, a checkpoint or a tool-result message: without any,
+        none of its code calls one or cuts a result (`_calls_checkpoint` only asks of calls whose
+        name is written in the module)."""
         text = self.project.text(path)
-        return self._runtime_root in text or any(name in text for name in self._checkpoint_names)
+        return (
+            self._runtime_root in text
+            or any(name in text for name in self._checkpoint_names)
+            or any(name in text for name in fw.RESULT_MESSAGES)
+        )
 
     def _calls_checkpoint(self, module: ModuleInfo, function: cst.FunctionDef) -> bool:
-        """A checkpoint, or a runtime adapter (`bound(context)` of `bound = tool_result_hook()`), is called.
+        """A checkpoint, or a runtime adapter (`bound(context)` of `bound = tool_result_hook()`), is
+        called; or the function makes a tool-result message it cuts with a marker (`find.executors`).
 
         Names are resolved only for calls spelled like a checkpoint, and adapters
         only in a module that imports the runtime: resolving every call of every
@@ -348,7 +395,7 @@ class AdapterFinder:
                     )
                 )
                 for call in self._calls_in(module, function)
-            )
+            ) or self._executor_finder.cuts_results(module, function)
         return self._hook_memo[function]
 
     def _calls_in(self, module: ModuleInfo, function: cst.FunctionDef) -> list[cst.Call]:

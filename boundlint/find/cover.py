@@ -18,8 +18,10 @@ def tool_key(display: str, qualname: str) -> str:
 
 
 def cover_of(installs: Mapping[str, str], need: Mapping[str, list[str]]) -> str:
-    """What of `installs` covers a tool that `need`s these places (`needs`), or ""."""
+    """What of `installs` covers a tool that `need`s these places (`needs`), or "": every place of
+    "all" (the servers and agents it is registered on), or else any place of "any"."""
     if "all" in need:
         labels = [installs.get(p, "") for p in need["all"]]
-        return labels[0] if labels and all(labels) else ""
+        if labels and all(labels):
+            return labels[0]
     return next((installs[p] for p in need.get("any", []) if p in installs), "")

@@ -1751,7 +1751,9 @@ SMALL_ANNOTATIONS = frozenset(
 MARKER_TEXT = re.compile(
     r"\.\.\.|…|truncat|omitted|elided|clipped|shortened|trimmed|\bcut\b|\bmore\b|remaining"
     # a label that says the model sees a part: "Sample keys: ...", "Preview:", "First 10 rows:"
-    r"|\bsample\b|\bpreview\b|\bexcerpt\b|\bpartial\b|\bshowing\b|\b(?:first|last|top) \d+\b",
+    r"|\bsample\b|\bpreview\b|\bexcerpt\b|\bpartial\b|\bshowing\b|\b(?:first|last|top) \d+\b"
+    # the same in the languages agent code is often written in: truncated/cut, omitted
+    r"|截断|截斷|已截|省略|切り捨て|trunca[dt]|tronqu|gekürzt|abgeschnitten|abgekürzt|обрез|усеч",
     re.IGNORECASE,
 )
 TOLD_KEYS = re.compile(

@@ -460,6 +460,16 @@ ADAPTER_FRAMEWORKS: dict[str, str] = {
     "openai_agents": "openai-agents",
     "llama_index": "llamaindex",
 }
+# The messages an application makes to hand a tool's result to the model, when it runs the tools
+# itself: class name -> (framework, content keyword, content position). Where the project cuts
+# that content, its executor is the last checkpoint of the tools it runs (`find.executors`).
+RESULT_MESSAGES: dict[str, tuple[str, str, int]] = {"ToolMessage": ("langchain", "content", 0)}
+# Agents and nodes the framework runs the tools of: a tool registered on one reaches the model
+# without the project's executor, unless that executor runs the node itself.
+TOOL_RUNNERS = [
+    Pattern(LANGCHAIN, name)
+    for name in ("ToolNode", "create_react_agent", "create_agent", "create_deep_agent", "create_supervisor")
+] + [Pattern(LANGCHAIN, "initialize_agent"), Pattern(LANGCHAIN, "AgentExecutor")]
 # An adapter function that installs itself for the whole process (`crewai.install()`).
 GLOBAL_ADAPTER_FUNCTIONS = frozenset({"install"})
 

@@ -123,7 +123,9 @@ mcp = FastMCP("docs", middleware=[BoundlintMiddleware(max_chars=16_000)])
 ```
 
 The checker credits it for every tool registered there, and `boundlint fix`
-writes it with `fix-style = "checkpoint"`.
+writes it with `fix-style = "checkpoint"`. An application that runs its tools
+itself and cuts each result with a marker where it makes the `ToolMessage`
+(its own tool executor) is credited the same way for the tools of its package.
 """
     valid = (
         '''

@@ -7,7 +7,6 @@ from collections.abc import Callable, Iterator
 import libcst as cst
 
 from boundlint.analyse.dataflow import snippet
-from boundlint.analyse.markers import marker_text
 from boundlint.analyse.sinks import assigns_printed_only, is_log_call
 from boundlint.analyse.size import HIGH, MEDIUM
 from boundlint.core.findings import Finding
@@ -15,6 +14,7 @@ from boundlint.edit.context import FixContext
 from boundlint.edit.model import SAFE, UNSAFE, Candidate, Names, NoFixError
 from boundlint.edit.target import Target
 from boundlint.edit.templates import call_template, is_zero, negated, operand, replace_node, slice_of
+from boundlint.find.markers import marker_text
 from boundlint.knowledge.data_sources import MARKER_TEXT
 from boundlint.parse.positions import child_nodes, walk
 from boundlint.project.lookup import Project

@@ -17,6 +17,8 @@ screen keeps the file as a root only if its code holds one of:
   `llm.bind_tools(...)`, `mcp.add_tool(...)`), a call with a `tools=` keyword,
   or a decorator factory applied by hand (`mcp.tool()(fn)`);
 * a `TOOL_SPEC` assignment, or a dispatch table (`tool_functions = {"name": fn}`);
+* a tool-result message made from a value (`ToolMessage(content=cut(result))`): the project's own
+  tool executor may cut every result there (`boundlint.find.executors`);
 * the syntax BL005 looks for: `.decode()`/`str()`/`codecs.decode()` of a slice.
 
 BL006's shapes (a slice next to `+`, a slice in an f-string field) do not make a
@@ -171,7 +173,15 @@ class _Screen:
             or any(_installs_hook(call) for call in calls)
             or any(_last_name(_strip_call(d)) == "after_tool_call" for d in decorators)
             or any(self._passes_a_host(call) for call in calls)
+            or any(self._makes_a_result_message(call) for call in calls)
         )
+
+    def _makes_a_result_message(self, call: ast.Call) -> bool:
+        """`ToolMessage(content=x, ...)` with a content that is not a literal."""
+        if _last_name(call.func) not in fw.RESULT_MESSAGES:
+            return False
+        content = next((k.value for k in call.keywords if k.arg == "content"), call.args[0] if call.args else None)
+        return content is not None and not isinstance(content, ast.Constant)
 
     def _passes_a_host(self, call: ast.Call) -> bool:
         """`register_tools(mcp)` where `mcp = FastMCP(...)` (see `find.tools._check_registrar`)."""

@@ -1,7 +1,8 @@
 """Deciding from a file's raw text whether it can matter, before any parse.
 
 A file is a *root* when its text could hold a tool, a tool registration, a
-server or agent handed to a function that registers tools on it, or the
+server or agent handed to a function that registers tools on it, a tool-result
+message the project makes itself (its own tool executor), or the
 byte/slice patterns of BL005, and (stage 2, `boundlint.survey.syntax_filter`) its
 syntax, parsed with `ast`, really does. Roots are parsed and searched; other
 files are parsed only if resolving a root's names leads into them (a helper a
@@ -85,6 +86,8 @@ _UNSCREENED_IMPORT = re.compile(
 )
 # A server or agent made and named (`mcp = FastMCP(`, `agent: Agent = Agent(`).
 _HOST_MADE = re.compile(r"=[ \t]*(?:\w+[ \t]*\.[ \t]*)*(?:" + "|".join(sorted(HOST_NAMES)) + r")[ \t]*[(\[]")
+# A tool-result message made here (`ToolMessage(content=...)`): maybe the project's own executor.
+_RESULT_MESSAGE = re.compile(r"\b(?:" + "|".join(sorted(fw.RESULT_MESSAGES)) + r")[ \t]*\(")
 # BL005: `.decode(` after a slice, or `str(raw[:n], ...)`, `codecs.decode(...)`.
 _DECODE = re.compile(r"decode")
 # (No BL006 pattern: BL006 reports only in code a tool's value reaches, which is read as that
@@ -122,6 +125,8 @@ class Prefilter:
             return True
         if any(name in text for name in HOST_NAMES) and _HOST_MADE.search(text):
             return True  # a server or agent made here may be handed to the function that registers its tools
+        if any(name in text for name in fw.RESULT_MESSAGES) and _RESULT_MESSAGE.search(text):
+            return True
         if _DECODE.search(text) or _DISPATCH.search(text.lower()):
             return True
         return self.extra_words is not None and bool(self.extra_words.search(text))
