@@ -643,3 +643,56 @@ def test_a_model_a_tool_passes_in_is_a_contract_only_when_it_comes_back(tmp_path
 )
 def test_names_split_into_words_as_a_reader_splits_them(name, words):
     assert name_words(name) == words
+
+
+DOCUMENT = """
+import httpx
+from fastmcp import FastMCP
+
+mcp = FastMCP("sites")
+
+
+def fetch(path: str) -> dict:
+    response = httpx.get(f"https://api.example.com/{{path}}")
+    response.raise_for_status()
+    return response.json()
+
+
+def describe(site: dict) -> str:
+    return f"{{site['name']}}: {{site['domain']}} on {{site.get('plan')}}"
+
+
+@mcp.tool()
+def lookup(site_id: str) -> str:
+    data = fetch(f"sites/{{site_id}}")
+    {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # fields of one parsed response, by keys named for neither content nor a collection
+        ("return f\"{data['domain']} ({data.get('region')})\"", ["low"]),
+        ("return describe(data)", ["low"]),
+        ('return data["owner"]["login"]', ["low"]),
+        # the response itself, its content, its collections and its generic containers
+        ("return str(data)", ["medium"]),
+        ('return data["description"]', ["medium"]),
+        ('return str(data["sites"])', ["medium"]),
+        ('return str(data["data"])', ["medium"]),
+        ('return str(data.get("items"))', ["medium"]),
+        ('return data["image"]', ["medium"]),  # media, most often base64
+        ('return data["screenshot_b64"]', ["medium"]),
+        ("return describe(data) + str(data)", ["medium"]),
+    ],
+)
+def test_a_field_of_one_parsed_response_is_short_unless_named_for_content(tmp_path, body, expected):
+    assert bl001_confidences(tmp_path, DOCUMENT.format(body=body)) == expected
+
+
+def test_a_content_field_of_an_item_of_a_parsed_response_stays_content(tmp_path):
+    """`page.get("body", {}).get("storage", {}).get("value")`: the body of a page of the response's
+    results is the page's content, however the keys inside it are named."""
+    body = 'page = data.get("results", [])[0]\n    return page.get("body", {}).get("storage", {}).get("value", "")'
+    assert bl001_confidences(tmp_path, DOCUMENT.format(body=body)) == ["medium"]

@@ -554,10 +554,10 @@ def _as_read(argument: Verdict, name: str, value: Verdict) -> Verdict:
 
 def _field_of(argument: Verdict) -> Verdict:
     """A field not named for content, read out of `argument` by a helper: of one record of a
-    listing (`format_period(period)` in `for period in periods[:5]`) a short value; of anything
-    else, as large as the argument, as before."""
-    if argument.level == UNBOUNDED and argument.record:
-        return replace(argument, confidence=LOW, record=False)
+    listing (`format_period(period)` in `for period in periods[:5]`), or of one parsed response
+    (`format_site(resp.json())`), a short value; of anything else, as large as the argument."""
+    if argument.level == UNBOUNDED and (argument.record or argument.document):
+        return replace(argument, confidence=LOW, record=False, document=False)
     return argument
 
 

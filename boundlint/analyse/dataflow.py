@@ -1055,7 +1055,16 @@ class FunctionEvaluator:
         """A field of one record of a listing, not named for content: most often a name, a link,
         a date (`filing.company`, `period["name"]`); what is large is the listing, or a content field."""
         reason = f"`{snippet(self.module, expr)}` of {record.reason}"
-        return replace(record, reason=reason, node=expr, module=self.module, confidence=LOW, record=False, http=False)
+        return replace(
+            record,
+            reason=reason,
+            node=expr,
+            module=self.module,
+            confidence=LOW,
+            record=False,
+            http=False,
+            document=False,
+        )
 
     def _describes_a_model(self, func: cst.Attribute) -> bool:
         """`Order.model_json_schema()`, `order.model_json_schema()`, `Order.schema()` of a class of
@@ -1460,6 +1469,8 @@ class FunctionEvaluator:
                     self.eval(element.slice.value, env)
             return FEW_ITEMS  # an entry of a module's literal table: `REQUIRED_PARAMS[action]`
         value = self.eval(expr.value, env)
+        if value.document and not src.names_document_field(_string_key(expr) or ""):
+            value = replace(value, document=False)  # `data["results"]`, `data[0]`: not the document itself
         position = _constant_index(expr)
         if (
             value.elements is not None
@@ -1523,10 +1534,12 @@ class FunctionEvaluator:
                 return self._field_of_record(value, expr)  # `period["name"]` of one period
             if value.bounded and _is_param_echo(expr.value, self.params):
                 return value.through_fields()  # `period["name"]` of a helper's `period`
+        if key is not None and value.level == UNBOUNDED and value.document and src.names_document_field(key):
+            return self._field_of_record(value, expr)  # `site["domain"]` of one parsed response
         if value.level == UNBOUNDED and value.record and key is None and _is_index(expr):
             return self._field_of_record(value, expr)  # `row[name_idx]` of one row: one of its fields
         if value.level == UNBOUNDED and not value.handle and _constant_index(expr) is not None:
-            return replace(value, record=True)  # `results[0]`: one record
+            return replace(value, record=True, document=False)  # `results[0]`: one record
         if value.handle and key is not None and src.names_content_by_word(key):
             return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)  # `state["messages"]`
         return value if value.level == UNBOUNDED else BOUNDED_VALUE.with_models(value.models).with_params(value.params)
@@ -1719,7 +1732,7 @@ class FunctionEvaluator:
 
     def _element_of(self, collection: Verdict, node: cst.CSTNode | None) -> Verdict:
         if collection.level == UNBOUNDED:
-            return replace(collection, record=True)
+            return replace(collection, record=True, document=False)
         if collection.short_object:
             return SHORT_OBJECT  # a part of a short object is one too: `for part in psutil.disk_partitions()`
         if collection.level == SILENT:
@@ -2457,12 +2470,24 @@ class FunctionEvaluator:
             return unbounded(f"the result of `{code}`", expr, self.module)  # inside a message object
         if dict_get and args and _is_small_name(args[0]):
             return BOUNDED_VALUE  # `video.get("title")`, like `video["title"]` (also of a helper's `video`)
+        if (
+            dict_get
+            and receiver.document
+            and not (
+                args
+                and isinstance(args[0], cst.SimpleString)
+                and src.names_document_field(str(args[0].evaluated_value))
+            )
+        ):
+            receiver = replace(receiver, document=False)  # `data.get("results", [])`: not the document itself
         if dict_get and args and isinstance(args[0], cst.SimpleString):
             key = args[0].evaluated_value
             default = values[1] if len(values) > 1 else BOUNDED_VALUE
             if isinstance(key, str) and not src.names_record_payload(key):
                 if receiver.level == UNBOUNDED and receiver.record:
                     return join(self._field_of_record(receiver, expr), default)  # `period.get("name")`
+                if receiver.level == UNBOUNDED and receiver.document and src.names_document_field(key):
+                    return join(self._field_of_record(receiver, expr), default)  # `data.get("plan")`
                 if receiver.bounded and _is_param_echo(func.value, self.params):
                     return join(receiver.through_fields(), default)  # of a helper's `period`
             elif isinstance(key, str) and receiver.level == UNBOUNDED and receiver.record:
@@ -2542,6 +2567,8 @@ class FunctionEvaluator:
             if any(arg.keyword is not None and arg.keyword.value in src.SIZE_KEYWORDS for arg in expr.args):
                 confidence = LOW  # `df.to_string(max_rows=50)`, `result.to_string(limit=2000)`: as much as asked
             found = unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
+            if method == "json":
+                found = replace(found, document=True)
             if receiver.bounded and receiver.params and (receiver.path or method in src.PATH_READ_METHODS):
                 return replace(found, read_params=receiver.params)  # `path.read_text()` of a helper's `path`
             if receiver.read_params:
@@ -3200,8 +3227,8 @@ def _item_of_a_cut(cut: Verdict, node: cst.CSTNode | None, module: ModuleInfo) -
 def _payload_of(record: Verdict) -> Verdict:
     """The content field of one record (`row.cells`, `doc["body"]`): its data, not a record."""
     if record.cut_item:
-        return replace(record, record=False, cut_item=False, confidence=MEDIUM)
-    return replace(record, record=False)
+        return replace(record, record=False, cut_item=False, confidence=MEDIUM, document=False)
+    return replace(record, record=False, document=False)
 
 
 def _fixed_tuple(parts: list[Verdict]) -> Verdict:

@@ -118,6 +118,10 @@ class Verdict:
     # list): as large as one record, whose fields are short unless named for content
     # (`filing.url` is a link, `doc.page_content` is a document).
     record: bool = False
+    # The parsed JSON of an HTTP response (`resp.json()`): one document, whose fields by key are
+    # its own. A field named for neither content, a payload nor a collection (`site["domain"]`,
+    # `data.get("plan")`) is short; `data["items"]`, `data["data"]`, `data["sites"]` are the bulk.
+    document: bool = False
     # That record is an item of a collection the code cut to a few (`for r in ranked[:5]`): `low`
     # as a whole, `medium` through a field named for content (`r["content"]`).
     cut_item: bool = False
@@ -240,6 +244,8 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         joined = _changed(joined, command_params=both)
     if joined.record and a.level == b.level == UNBOUNDED and a.record != b.record:
         joined = _changed(joined, record=False)  # a record on one side, a whole listing on the other
+    if joined.document and a.level == b.level == UNBOUNDED and a.document != b.document:
+        joined = _changed(joined, document=False)  # a document on one side, any data on the other
     if not joined.bounded or joined.params:
         # (bounded by parameters, as large as each call makes it: its fields are kept too)
         if a.fields == b.fields:

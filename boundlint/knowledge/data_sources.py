@@ -1164,6 +1164,28 @@ def names_record_payload(name: str) -> bool:
     return names_content_attribute(name) or (bool(words) and words[-1] in RECORD_PAYLOAD_WORDS)
 
 
+# The last word of a field of a JSON document that carries media or a file, most often as
+# base64 (`result["image"]`, `shot["screenshot_b64"]`; not `image_url`).
+MEDIA_FIELD_WORDS = frozenset(
+    {"image", "screenshot", "photo", "picture", "thumbnail", "audio", "video", "file", "attachment"}
+    | {"blob", "bytes", "binary", "pdf"}
+)
+
+
+def names_document_field(key: str) -> bool:
+    """`domain`, `plan`, `owner`: a field of one JSON document (see `Verdict.document`) named for
+    neither content, a payload, media, nor a collection (`items`, `data`, `sites`, `feed`)."""
+    words = name_words(key)
+    return (
+        bool(words)
+        and not names_record_payload(key)
+        and not _plural(words[-1])
+        and words[-1] not in _COLLECTION_NOUNS
+        and words[-1] not in MEDIA_FIELD_WORDS
+        and not key.lower().endswith(("base64", "b64"))  # (split into `base`, `64` by `name_words`)
+    )
+
+
 def names_content_by_word(name: str) -> bool:
     """`documents`, `page_text`, `messages`: a content word, not just any plural (`slides`)."""
     words = set(name_words(name))
