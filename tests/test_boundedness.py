@@ -232,6 +232,14 @@ UNBOUNDED = {
         "cmd = ['helm', 'lint', q]\ndone = subprocess.run(cmd, capture_output=True, text=True)\nreturn done.stdout",
         "low",
     ),
+    "output of a named program in a line joined from words": (
+        "return subprocess.check_output(' '.join(['ping', '-c', '4', q]), shell=True, text=True)",
+        "low",
+    ),
+    "output of a line joined from words that prints what it reads": (
+        "return subprocess.check_output(' '.join(['kubectl', 'logs', q]), shell=True, text=True)",
+        "high",
+    ),
     "output of a named program in a shell line": (
         "return subprocess.check_output(f'systemctl restart {q}', shell=True, text=True)",
         "low",
@@ -268,6 +276,11 @@ UNBOUNDED = {
     "output of a named program, run by a helper": (
         "def run(cmd):\n    return subprocess.run(cmd, capture_output=True, text=True)\n"
         "return run(['git', 'branch', '--show-current']).stdout",
+        "low",
+    ),
+    "output of a named program in a line joined from words, run by a helper": (
+        "def run(cmd):\n    return subprocess.check_output(cmd, shell=True, text=True)\n"
+        "return run(' '.join(['ping', '-c', '4', q]))",
         "low",
     ),
     "output of a named program, read by a helper": (

@@ -91,6 +91,8 @@ def _command_words(
         return _command_words(bound, spelled, whole_command, depth + 1) if bound is not None else None
     if isinstance(command, cst.Call) and dotted(command.func) == "shlex.split" and command.args:
         return _command_words(command.args[0].value, spelled, True, depth + 1)
+    if joined_with_spaces(command) and isinstance(command, cst.Call):  # `" ".join(["ping", "-c", "4", host])`
+        return _command_words(command.args[0].value, spelled, True, depth + 1)
     if whole_command and isinstance(command, (cst.List, cst.Tuple)):
         words: list[str] = []
         for element in command.elements:
@@ -112,6 +114,17 @@ def _command_words(
         return None
     kept = words if text[-1:].isspace() else words[:-1]
     return (kept, False) if kept else None
+
+
+def joined_with_spaces(command: cst.BaseExpression) -> bool:
+    """`" ".join(words)`: a command line made of a list of words."""
+    if not isinstance(command, cst.Call) or len(command.args) != 1 or command.args[0].star:
+        return False
+    func = command.func
+    if not isinstance(func, cst.Attribute) or func.attr.value != "join" or not isinstance(func.value, cst.SimpleString):
+        return False
+    separator = func.value.evaluated_value
+    return isinstance(separator, str) and separator == " "
 
 
 def _leading_text(command: cst.BaseExpression) -> str | None:

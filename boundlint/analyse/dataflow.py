@@ -21,7 +21,7 @@ from typing import Protocol, cast
 
 import libcst as cst
 
-from boundlint.analyse.commands import command_given, names_a_status_program, runs_a_fixed_program
+from boundlint.analyse.commands import command_given, joined_with_spaces, names_a_status_program, runs_a_fixed_program
 from boundlint.analyse.sinks import assigns_printed_only, is_log_call
 from boundlint.analyse.size import (
     ARITHMETIC,
@@ -1370,7 +1370,7 @@ class FunctionEvaluator:
         """`value`, the verdict of `arg` given to a function of the tree, marked as a command of a
         program that prints a status (`["git", "push"]`) when it is one: a helper that runs it
         gives a line of status."""
-        if not value.bounded or not isinstance(arg, _COMMAND_FORMS):
+        if not value.bounded or not (isinstance(arg, _COMMAND_FORMS) or joined_with_spaces(arg)):
             return value
         return replace(value, fixed_command=True) if names_a_status_program(arg, self._spelled_value) else value
 

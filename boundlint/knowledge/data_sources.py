@@ -110,7 +110,7 @@ CONTENT_PROGRAMS = frozenset(
     | {"ls", "dir", "tree", "find", "fd", "locate", "du", "grep", "egrep", "fgrep", "rg", "ag", "ack", "sed"}
     | {"awk", "jq", "yq", "cut", "sort", "uniq", "diff", "journalctl", "dmesg", "ps", "top", "lsof", "netstat"}
     | {"ss", "printenv", "set", "curl", "wget", "pdftotext", "pandoc", "sqlite3", "psql", "mysql", "mongosh"}
-    | {"redis-cli", "tar", "unzip", "7z", "nmap", "dig", "whois", "traceroute", "tcpdump", "logcat"}
+    | {"redis-cli", "tar", "unzip", "7z", "nmap", "dig", "whois", "tcpdump", "logcat"}
 )
 CONTENT_SUBCOMMANDS: dict[str, frozenset[str]] = {
     "git": frozenset({"log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "reflog", "shortlog", "cat-file"}),
