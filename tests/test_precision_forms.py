@@ -696,3 +696,32 @@ def test_a_content_field_of_an_item_of_a_parsed_response_stays_content(tmp_path)
     results is the page's content, however the keys inside it are named."""
     body = 'page = data.get("results", [])[0]\n    return page.get("body", {}).get("storage", {}).get("value", "")'
     assert bl001_confidences(tmp_path, DOCUMENT.format(body=body)) == ["medium"]
+
+
+@pytest.mark.parametrize(
+    ("request_line", "expected"),
+    [
+        # a write that names its one resource answers with that record or an acknowledgement
+        ('resp = httpx.delete(f"https://api.example.com/files/{site_id}")', ["low"]),
+        ('resp = httpx.patch(f"https://api.example.com/sites/{site_id}", json={"name": "x"})', ["low"]),
+        ('resp = httpx.request("DELETE", f"https://api.example.com/sites/{site_id}")', ["low"]),
+        ('resp = httpx.Client().request(method="PUT", url=f"https://api.example.com/sites/{site_id}")', ["low"]),
+        # a POST may be a search; a GET of a collection is the collection
+        ('resp = httpx.post("https://api.example.com/_search", json={"q": site_id})', ["medium"]),
+        ('resp = httpx.request("GET", "https://api.example.com/sites")', ["medium"]),
+    ],
+)
+def test_the_answer_of_a_write_to_one_resource_is_one_record(tmp_path, request_line, expected):
+    source = f"""
+import httpx
+from fastmcp import FastMCP
+
+mcp = FastMCP("sites")
+
+
+@mcp.tool()
+def act(site_id: str) -> str:
+    {request_line}
+    return str(resp.json())
+"""
+    assert bl001_confidences(tmp_path, source) == expected

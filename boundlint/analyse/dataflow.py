@@ -1176,7 +1176,9 @@ class FunctionEvaluator:
         """`answer`, the answer of an HTTP `request`, with what the request says of it: that it
         writes, asks for a few items or a page, or for one resource."""
         few, page = self._asked(request)
-        one = self._asks_for_one_resource(request)
+        # A PUT, PATCH or DELETE acts on one resource: its answer is that record or an acknowledgement
+        # (a POST may be a search: `POST /_search`, GraphQL).
+        one = self._asks_for_one_resource(request) or _http_method(request) in src.ONE_RESOURCE_METHODS
         return replace(answer, http=True, written=_is_write(request), asked_few=few, asked_page=page, one_resource=one)
 
     def _asks_for_one_resource(self, request: cst.Call) -> bool:
@@ -3059,9 +3061,24 @@ def _answer_confidence(receiver: Verdict, mixed: bool) -> str:
 
 
 def _is_write(call: cst.Call) -> bool:
-    """`requests.post(url, json=...)`, `client.delete(url)`: a request that writes."""
-    method = call.func.attr.value if isinstance(call.func, cst.Attribute) else ""
-    return method.lower() in src.WRITE_METHODS
+    """`requests.post(url, json=...)`, `client.delete(url)`, `client.request("PATCH", url)`: a request
+    that writes."""
+    return _http_method(call) in src.WRITE_METHODS
+
+
+def _http_method(call: cst.Call) -> str:
+    """The HTTP method of a request, lower case: the method called (`client.delete(url)`), or the
+    one a generic `request(...)` is given first or as `method=`; "" when the code does not say."""
+    name = call.func.attr.value if isinstance(call.func, cst.Attribute) else dotted(call.func) or ""
+    name = name.rsplit(".", 1)[-1].lower()
+    if name in src.HTTP_METHODS:
+        return name
+    if name != "request":
+        return ""
+    given = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "method"]
+    given += [arg.value for arg in call.args[:1] if arg.keyword is None and not arg.star]
+    method = given[0].evaluated_value if given and isinstance(given[0], cst.SimpleString) else None
+    return method.lower() if isinstance(method, str) and method.lower() in src.HTTP_METHODS else ""
 
 
 def _isinstance_test(test: cst.BaseExpression) -> tuple[str, bool] | None:

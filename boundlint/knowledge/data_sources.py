@@ -394,6 +394,8 @@ PATH_READ_METHODS = frozenset({"read_text", "read_bytes"})
 
 # HTTP methods that write: their response is as often an acknowledgement as data.
 WRITE_METHODS = frozenset({"post", "put", "patch", "delete"})
+# The writes that name the one resource they change (see `Verdict.one_resource`).
+ONE_RESOURCE_METHODS = frozenset({"put", "patch", "delete"})
 # Every HTTP method, as a request helper may be given it before its URL (`request("GET", url)`).
 HTTP_METHODS = WRITE_METHODS | {"get", "head", "options"}
 
