@@ -227,7 +227,9 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
         ("return requests.get(q).text", ["high"]),
         # the answer to a write: an acknowledgement or the record written, as often as data
         ("return requests.post(q, json={'q': q}).text", ["medium"]),
-        ("return requests.delete(q).json()", ["medium"]),
+        # a write to the one resource it names: that record or an acknowledgement
+        ("return requests.delete(q).json()", ["low"]),
+        ("return requests.patch(q, json={'q': q}).text", ["medium"]),  # (its body as text: a page)
         # a request that asks for a few items, in its query or body
         ("return str(requests.get(q, params={'per_page': 5}).json())", ["low"]),
         ("params = {'q': q, 'per_page': 5}\nreturn str(requests.get(q, params=params).json())", ["low"]),

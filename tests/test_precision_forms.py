@@ -675,7 +675,13 @@ def lookup(site_id: str) -> str:
         # fields of one parsed response, by keys named for neither content nor a collection
         ("return f\"{data['domain']} ({data.get('region')})\"", ["low"]),
         ("return describe(data)", ["low"]),
-        ('return data["owner"]["login"]', ["low"]),
+        ('return "Owner: " + data["owner"]["login"]', ["low"]),
+        # read out of it, not written into a text: as large as the response (`data["query"]["search"]`
+        # is MediaWiki's list of results)
+        ('return data["query"]["search"]', ["medium"]),
+        ('return {"branch": data["default_branch"], "private": data.get("private")}', ["low"]),
+        ('return {"results": data["organic"]}', ["medium"]),
+        ('return [r["title"] for r in data["organic"]]', ["medium"]),
         # the response itself, its content, its collections and its generic containers
         ("return str(data)", ["medium"]),
         ('return data["description"]', ["medium"]),

@@ -556,8 +556,10 @@ def _field_of(argument: Verdict) -> Verdict:
     """A field not named for content, read out of `argument` by a helper: of one record of a
     listing (`format_period(period)` in `for period in periods[:5]`), or of one parsed response
     (`format_site(resp.json())`), a short value; of anything else, as large as the argument."""
-    if argument.level == UNBOUNDED and (argument.record or argument.document):
+    if argument.level == UNBOUNDED and argument.record:
         return replace(argument, confidence=LOW, record=False, document=False)
+    if argument.level == UNBOUNDED and argument.document:  # iterated, it is a collection again
+        return replace(argument, confidence=LOW, document=False, field_of_document=argument.confidence)
     return argument
 
 

@@ -104,6 +104,7 @@ COLLECTION_TYPES = frozenset(
 MAX_BASE_DEPTH = 6  # project base classes followed for an inherited `self.m()`
 # What a command the code writes looks like: a list of words, a string, an f-string, a sum of
 # strings, or a name bound to one of those.
+_TEXT_LITERALS = (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
 _COMMAND_FORMS = (cst.List, cst.Tuple, cst.SimpleString, cst.FormattedString, cst.BinaryOperation, cst.Name)
 
 
@@ -187,6 +188,10 @@ class FunctionEvaluator:
         self._assigned_here: dict[str, cst.BaseExpression | None] = {}  # see `_assigned_once_here`
         self._values_here: dict[str, list[cst.BaseExpression]] = {}  # see `_assigned_values_here`
         self._marker_names: dict[str, bool] = {}  # see `_marker`
+        # Inside a part of a text being built (`f"Plan: {data['plan']}"`, `"%s" % x`, `"Id: " + x`),
+        # or the value of a dict's key named for a short value (`{"branch": repo["default_branch"]}`):
+        # a field of a parsed response put there is a label's value, not a collection.
+        self._in_text = 0
         self._param_nodes: dict[str, cst.Param] = {}  # for what a parameter's schema allows
         self.measured_names: list[str] = []  # names a test measured small on the branch being read
         if function is not None:
@@ -436,7 +441,7 @@ class FunctionEvaluator:
 
     def _loop(self, node: cst.For | cst.While, env: Env) -> Env | None:
         if isinstance(node, cst.For):
-            iterable = self.eval(node.iter, env)
+            iterable = _as_collection(self.eval(node.iter, env))
             few = _few_turns(iterable) or self._over_arguments(node.iter)
             reason = (
                 iterable
@@ -846,7 +851,7 @@ class FunctionEvaluator:
         parts: list[Verdict] = []
         for part in expr.parts:
             if isinstance(part, cst.FormattedStringExpression):
-                value = self.eval(part.expression, env)
+                value = self._in_a_text(part.expression, env)
                 # `{x:.1f}`, `{n:,d}`: a number's format; anything else raises, so the text is short.
                 parts.append(BOUNDED_VALUE if _numeric_format(part) else value)
         return join_all(parts, told=self._marker(expr)) if parts else BOUNDED_VALUE
@@ -1065,6 +1070,11 @@ class FunctionEvaluator:
             http=False,
             document=False,
         )
+
+    def _field_of_document(self, document: Verdict, expr: cst.BaseExpression) -> Verdict:
+        """A field of one parsed response by a key named for a short value (`data["domain"]`): `low`,
+        unless it turns out to be a collection (`for r in data["organic"]`, see `_element_of`)."""
+        return replace(self._field_of_record(document, expr), field_of_document=document.confidence)
 
     def _describes_a_model(self, func: cst.Attribute) -> bool:
         """`Order.model_json_schema()`, `order.model_json_schema()`, `Order.schema()` of a class of
@@ -1471,7 +1481,7 @@ class FunctionEvaluator:
                     self.eval(element.slice.value, env)
             return FEW_ITEMS  # an entry of a module's literal table: `REQUIRED_PARAMS[action]`
         value = self.eval(expr.value, env)
-        if value.document and not src.names_document_field(_string_key(expr) or ""):
+        if value.document and not (self._in_text and src.names_document_field(_string_key(expr) or "")):
             value = replace(value, document=False)  # `data["results"]`, `data[0]`: not the document itself
         position = _constant_index(expr)
         if (
@@ -1537,11 +1547,11 @@ class FunctionEvaluator:
             if value.bounded and _is_param_echo(expr.value, self.params):
                 return value.through_fields()  # `period["name"]` of a helper's `period`
         if key is not None and value.level == UNBOUNDED and value.document and src.names_document_field(key):
-            return self._field_of_record(value, expr)  # `site["domain"]` of one parsed response
+            return self._field_of_document(value, expr)  # `site["domain"]` of one parsed response
         if value.level == UNBOUNDED and value.record and key is None and _is_index(expr):
             return self._field_of_record(value, expr)  # `row[name_idx]` of one row: one of its fields
         if value.level == UNBOUNDED and not value.handle and _constant_index(expr) is not None:
-            return replace(value, record=True, document=False)  # `results[0]`: one record
+            return replace(_as_collection(value), record=True, document=False)  # `results[0]`: one record
         if value.handle and key is not None and src.names_content_by_word(key):
             return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)  # `state["messages"]`
         return value if value.level == UNBOUNDED else BOUNDED_VALUE.with_models(value.models).with_params(value.params)
@@ -1609,8 +1619,21 @@ class FunctionEvaluator:
                 return False
         return True
 
+    def _in_a_text(self, expr: cst.BaseExpression, env: Env) -> Verdict:
+        self._in_text += 1
+        try:
+            return self.eval(expr, env)
+        finally:
+            self._in_text -= 1
+
     def _binary(self, expr: cst.BinaryOperation, env: Env) -> Verdict:
-        left, right = self.eval(expr.left, env), self.eval(expr.right, env)
+        builds_text = isinstance(expr.operator, (cst.Add, cst.Modulo)) and (
+            isinstance(expr.left, _TEXT_LITERALS) or isinstance(expr.right, _TEXT_LITERALS)
+        )
+        if builds_text:  # `"Id: " + data["id"]`, `"%s (%s)" % (data["name"], data["plan"])`
+            left, right = self._in_a_text(expr.left, env), self._in_a_text(expr.right, env)
+        else:
+            left, right = self.eval(expr.left, env), self.eval(expr.right, env)
         if isinstance(expr.operator, cst.Multiply):
             literal_count = isinstance(expr.left, cst.Integer) or isinstance(expr.right, cst.Integer)
             if literal_count and left.bounded and right.bounded:
@@ -1629,7 +1652,12 @@ class FunctionEvaluator:
         for element in expr.elements:
             if isinstance(element, cst.DictElement):
                 parts.append(self.eval(element.key, env))
-                value = self.eval(element.value, env)
+                slot = element.key.evaluated_value if isinstance(element.key, cst.SimpleString) else None
+                if isinstance(slot, str) and src.names_document_field(slot):
+                    # `{"default_branch": repo["default_branch"]}`: a short field picked by name
+                    value = self._in_a_text(element.value, env)
+                else:
+                    value = self.eval(element.value, env)
                 parts.append(value)
                 values.append(value)
                 key = element.key
@@ -1672,7 +1700,7 @@ class FunctionEvaluator:
         iterations_bounded = True
         worst_iterable: Verdict | None = None
         while clause is not None:
-            iterable = self.eval(clause.iter, inner)
+            iterable = _as_collection(self.eval(clause.iter, inner))
             if not (_few_turns(iterable) or self._over_arguments(clause.iter)):
                 iterations_bounded = False
                 worst_iterable = iterable if worst_iterable is None else join(worst_iterable, iterable)
@@ -1734,7 +1762,7 @@ class FunctionEvaluator:
 
     def _element_of(self, collection: Verdict, node: cst.CSTNode | None) -> Verdict:
         if collection.level == UNBOUNDED:
-            return replace(collection, record=True, document=False)
+            return replace(_as_collection(collection), record=True, document=False)
         if collection.short_object:
             return SHORT_OBJECT  # a part of a short object is one too: `for part in psutil.disk_partitions()`
         if collection.level == SILENT:
@@ -2476,7 +2504,8 @@ class FunctionEvaluator:
             dict_get
             and receiver.document
             and not (
-                args
+                self._in_text
+                and args
                 and isinstance(args[0], cst.SimpleString)
                 and src.names_document_field(str(args[0].evaluated_value))
             )
@@ -2489,7 +2518,7 @@ class FunctionEvaluator:
                 if receiver.level == UNBOUNDED and receiver.record:
                     return join(self._field_of_record(receiver, expr), default)  # `period.get("name")`
                 if receiver.level == UNBOUNDED and receiver.document and src.names_document_field(key):
-                    return join(self._field_of_record(receiver, expr), default)  # `data.get("plan")`
+                    return join(self._field_of_document(receiver, expr), default)  # `data.get("plan")`
                 if receiver.bounded and _is_param_echo(func.value, self.params):
                     return join(receiver.through_fields(), default)  # of a helper's `period`
             elif isinstance(key, str) and receiver.level == UNBOUNDED and receiver.record:
@@ -3239,6 +3268,14 @@ def _item_of_a_cut(cut: Verdict, node: cst.CSTNode | None, module: ModuleInfo) -
     listing (on the labelled sets, none of 9 such findings was judged large), so `low`; an item's
     field named for content (`d["body"]`) is `medium`, and `d.page_content` what it is known to be."""
     return replace(unbounded(f"an item of {cut.reason}", node, module, LOW), record=True, cut_item=True)
+
+
+def _as_collection(value: Verdict) -> Verdict:
+    """`value`, iterated or indexed: a field of a parsed response taken for a short value by its
+    name (`data["organic"]`) was a collection, as sure as the document it was read from."""
+    if not value.field_of_document:
+        return value
+    return replace(value, confidence=value.field_of_document, field_of_document="")
 
 
 def _payload_of(record: Verdict) -> Verdict:

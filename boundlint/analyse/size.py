@@ -119,9 +119,13 @@ class Verdict:
     # (`filing.url` is a link, `doc.page_content` is a document).
     record: bool = False
     # The parsed JSON of an HTTP response (`resp.json()`): one document, whose fields by key are
-    # its own. A field named for neither content, a payload nor a collection (`site["domain"]`,
-    # `data.get("plan")`) is short; `data["items"]`, `data["data"]`, `data["sites"]` are the bulk.
+    # its own. A field named for neither content, a payload nor a collection, written into a text
+    # or a short-named slot (`f"{site['domain']}"`, `{"plan": data.get("plan")}`), is short;
+    # `data["items"]`, `data["data"]`, a field returned as it is or iterated are the bulk.
     document: bool = False
+    # A field read out of such a document, `low` by its name (`data["organic"]`): the document's
+    # own confidence, which it takes back when it is iterated or indexed, as a collection is.
+    field_of_document: str = ""
     # That record is an item of a collection the code cut to a few (`for r in ranked[:5]`): `low`
     # as a whole, `medium` through a field named for content (`r["content"]`).
     cut_item: bool = False
