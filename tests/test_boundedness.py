@@ -469,6 +469,11 @@ def test_silent_slice_is_bl004_not_bl001(tmp_path):
     # the model's count, capped by the code below what it may ask for
     capped = "text = requests.get(q).text\nkept = max(200, min(n, 20000))\nreturn text[:kept]"
     assert verdicts(tmp_path, capped) == [("BL004", "high")]
+    # a field of a local cut in place with no marker is read back as that cut
+    in_place = (
+        "import types\npage = types.SimpleNamespace()\npage.body = requests.get(q).text\npage.body = page.body[:2000]\n"
+    )
+    assert verdicts(tmp_path, in_place + "return page.body") == [("BL004", "high")]
 
 
 @pytest.mark.parametrize(

@@ -318,10 +318,11 @@ def join_all(verdicts: list[Verdict], told: bool = False) -> Verdict:
 
 def with_field(value: Verdict, name: str, held: Verdict) -> Verdict:
     """`value` once its attribute `name` is set to what `held` says (`result.stdout = out[:N] +
-    marker`): read back, that attribute is bounded if `held` is; the others are what they were.
-    A large value set there is not kept as the field: it is read as a field of a large object is."""
+    marker`): read back, that attribute is bounded if `held` is, cut silently if `held` was
+    (`events.items = events.items[:20]`); the others are what they were. A large value set
+    there is not kept as the field: it is read as a field of a large object is."""
     fields = dict(value.fields or ())
-    if held.bounded:
+    if held.level <= SILENT:
         fields[name] = held
     elif fields.pop(name, None) is None:
         return value
