@@ -241,3 +241,13 @@ async def execute_tool(tool, call, max_chars):
 """
     files = {"app/tools.py": tools, "app/limits.py": TRUNCATE, "app/pipeline.py": pipeline}
     assert check(tmp_path, files)[0] == ["load_skill"]
+
+
+def test_a_cut_and_its_marker_added_to_the_same_name_is_a_cut(tmp_path: Path) -> None:
+    pipeline = PIPELINE.replace(
+        "    result_str = truncate_tool_result(result_str, max_chars)\n",
+        "    if len(result_str) > max_chars:\n"
+        "        result_str = result_str[:max_chars]\n"
+        '        result_str += "\\n[output truncated]"\n',
+    )
+    assert check(tmp_path, {"app/tools.py": TOOLS, "app/pipeline.py": pipeline})[0] == []

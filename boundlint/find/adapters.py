@@ -62,7 +62,7 @@ class AdapterFinder:
         self.frameworks: dict[str, str] = {}  # a framework covered process-wide -> by what
         # (framework, package scope) -> the project's tool executor that cuts every result there
         self.executors: dict[tuple[str, str], tuple[str, frozenset[str]]] = {}
-        self._executor_finder = ExecutorFinder(project, checkpoints)
+        self._executor_finder = ExecutorFinder(project, checkpoints, finder)
         self._hook_memo: dict[cst.CSTNode, bool] = {}
         self._ranks: dict[int, dict[int, str]] = {}  # id(module) -> id(node) -> its rank (`place`)
         self._calls_memo: dict[int, dict[cst.FunctionDef, list[cst.Call]]] = {}

@@ -32,18 +32,18 @@ another way.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import PurePosixPath
 
 import libcst as cst
 
 from boundlint.find.checkpoints import Checkpoints
 from boundlint.find.markers import has_marker
-from boundlint.find.tools import callee, keyword_argument, positional_argument
+from boundlint.find.tools import ToolFinder, callee, keyword_argument, positional_argument
 from boundlint.knowledge import frameworks as fw
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
-from boundlint.project.module_index import index_of
+from boundlint.project.module_index import CallSite, index_of
 
 MAX_FOLLOW = 3  # helpers followed from the message's content (`smart_truncate` -> `_truncate_text`)
 
@@ -74,9 +74,10 @@ def package_scope(module: ModuleInfo) -> str:
 class ExecutorFinder:
     """Finds, in a module, the functions that cut every tool result they hand to the model."""
 
-    def __init__(self, project: Project, checkpoints: Checkpoints) -> None:
+    def __init__(self, project: Project, checkpoints: Checkpoints, finder: ToolFinder) -> None:
         self.project = project
         self.checkpoints = checkpoints
+        self.finder = finder
         self._cuts_memo: dict[cst.FunctionDef, bool] = {}
         self.functions: set[cst.FunctionDef] = set()  # the executors found so far
 
@@ -165,8 +166,13 @@ class ExecutorFinder:
         if isinstance(expr, cst.IfExp):  # `text if len(text) <= N else text[:N] + "..."`
             return any(self._is_cut(module, function, e, depth + 1) for e in (expr.body, expr.orelse))
         if isinstance(expr, cst.Name):
-            values = _assigned_in(function, expr.value)
-            return any(self._is_cut(module, function, value, depth + 1) for value in values)
+            values = self._assigned_in(module, function, expr.value)
+            if any(self._is_cut(module, function, value, depth + 1) for value in values):
+                return True
+            # `text = text[:N]` then `text += "... [truncated]"`: a slice and a marker, one name
+            return self._bound_to(module, function, expr, _is_cut_slice) and self._bound_to(
+                module, function, expr, lambda value: has_marker(value, self.project, module)
+            )
         if isinstance(expr, cst.Call):
             return self._calls_a_cut(module, expr, depth)
         return self._marked_slice(module, function, expr)
@@ -201,12 +207,29 @@ class ExecutorFinder:
         if not isinstance(expr, (cst.BinaryOperation, cst.FormattedString)):
             return False
         parts = list(_operands(expr))
-        sliced = any(_is_cut_slice(part) or _bound_to(function, part, _is_cut_slice) for part in parts)
+        sliced = any(_is_cut_slice(part) or self._bound_to(module, function, part, _is_cut_slice) for part in parts)
         if not sliced:
             return False
         return has_marker(expr, self.project, module) or any(
-            _bound_to(function, part, lambda value: has_marker(value, self.project, module)) for part in parts
+            self._bound_to(module, function, part, lambda value: has_marker(value, self.project, module))
+            for part in parts
         )
+
+    def _bound_to(
+        self,
+        module: ModuleInfo,
+        function: cst.FunctionDef,
+        expr: cst.BaseExpression,
+        test: Callable[[cst.BaseExpression], bool],
+    ) -> bool:
+        """`expr` is a name that `function` binds to a value passing `test`."""
+        if not isinstance(expr, cst.Name):
+            return False
+        return any(test(value) for value in self._assigned_in(module, function, expr.value))
+
+    def _assigned_in(self, module: ModuleInfo, function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
+        """Every value `function` binds `name` to (`name = v`, `name: T = v`, `name += v`)."""
+        return self.finder.local_values(CallSite(module, cst.Call(func=cst.Name("_")), None, function), name)
 
 
 def _operands(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
@@ -232,27 +255,6 @@ def _is_cut_slice(expr: cst.CSTNode) -> bool:
     return index.upper is not None or isinstance(index.lower, cst.UnaryOperation)
 
 
-def _bound_to(function: cst.FunctionDef, expr: cst.BaseExpression, test: object) -> bool:
-    if not isinstance(expr, cst.Name) or not callable(test):
-        return False
-    return any(test(value) for value in _assigned_in(function, expr.value))
-
-
-def _assigned_in(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
-    """Every value `name = value` (or `name: T = value`) binds in `function`, nested blocks too."""
-    found: list[cst.BaseExpression] = []
-    for node in _statements(function.body):
-        if isinstance(node, cst.Assign):
-            if any(isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets):
-                found.append(node.value)
-        elif isinstance(node, cst.AnnAssign) and node.value is not None:
-            if isinstance(node.target, cst.Name) and node.target.value == name:
-                found.append(node.value)
-        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name) and node.target.value == name:
-            found.append(cst.BinaryOperation(cst.Name(name), cst.Add(), node.value))  # `text += note`
-    return found
-
-
 def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """Every node under `node`, not inside nested defs or classes."""
     stack = [node]
@@ -260,16 +262,3 @@ def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         current = stack.pop()
         yield current
         stack.extend(child for child in current.children if not isinstance(child, (cst.FunctionDef, cst.ClassDef)))
-
-
-def _statements(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The small statements of a function body, in nested blocks too, not in nested defs or classes."""
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
-            yield node
-            continue
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)):
-            continue
-        stack.extend(node.children)
