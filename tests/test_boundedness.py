@@ -25,6 +25,10 @@ def verdicts(tmp_path, body: str, **config) -> list[tuple[str, str]]:
 
 
 BOUNDED = {
+    # a coroutine of an `async def` of the tree, never awaited: its text is `<coroutine object ...>`
+    "the text of a coroutine never awaited": (
+        "async def fetch(u):\n    return requests.get(u).text\nreturn str(fetch(q))"
+    ),
     "constant": "return 'ok'",
     "numbers and comparisons": "return n * 2 > 3",
     "echoed argument": "return f'you asked: {q}'",
@@ -170,6 +174,10 @@ BOUNDED = {
 }
 
 UNBOUNDED = {
+    "the text of what a function of the tree returns": (
+        "def fetch(u):\n    return requests.get(u).text\nreturn str(fetch(q))",
+        "high",
+    ),
     "http body": ("return requests.get(q).text", "high"),
     "http body through a variable": ("resp = requests.get(q)\nbody = resp.text\nreturn body", "high"),
     # in the `except` of a `try` that parsed the body as JSON (or checked the status), the body is

@@ -1790,3 +1790,37 @@ def test_a_classmethod_a_class_inherits_is_followed_through_the_subclass(tmp_pat
     assert result.errors == []
     assert [(f.code, f.confidence) for f in result.findings] == expected
     assert all("via `BaseTransformer.transform()`" in f.message for f in result.findings)
+
+
+LAMBDA_TOOLS = """
+import httpx
+from langchain_core.tools import StructuredTool
+
+
+class AsyncTable:
+    async def execute(self, params: dict) -> str:
+        async with httpx.AsyncClient() as client:
+            return (await client.get("https://api.example/tables")).text
+
+
+class SyncTable:
+    def execute(self, params: dict) -> str:
+        return httpx.get("https://api.example/tables").text
+
+
+def build_tools():
+    unawaited = AsyncTable()
+    table = SyncTable()
+    return [
+        StructuredTool(name="a", description="A.", func=lambda **kwargs: str(unawaited.execute(kwargs))),
+        StructuredTool(name="s", description="S.", func=lambda **kwargs: str(table.execute(kwargs))),
+    ]
+"""
+
+
+def test_a_lambda_tool_follows_an_instance_its_enclosing_function_made(tmp_path):
+    """The lambda's `table` is the `SyncTable()` of `build_tools`: its method is followed to the
+    response body. Of an `async def` never awaited, `str()` is a coroutine's repr."""
+    result = run_tree(tmp_path, {"tools.py": LAMBDA_TOOLS}, min_confidence="low")
+    flagged = {(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"}
+    assert flagged == {("s.<lambda>", "high")}

@@ -906,15 +906,25 @@ class FunctionEvaluator:
 
     def _enclosing_functions(self) -> Iterator[tuple[cst.FunctionDef, FunctionSite | None]]:
         """The functions that enclose this one, innermost first, each with where it sits."""
-        if not isinstance(self.function, cst.FunctionDef):
-            return
         sites = index_of(self.module).sites
-        site = sites.get(self.function)
-        enclosing = site.parent_function if site is not None else None
+        if isinstance(self.function, cst.Lambda):
+            enclosing = self._lambda_home()  # `StructuredTool(func=lambda **kw: str(client.run(kw)))`
+        elif isinstance(self.function, cst.FunctionDef):
+            site = sites.get(self.function)
+            enclosing = site.parent_function if site is not None else None
+        else:
+            return
         while enclosing is not None:
             outer = sites.get(enclosing)
             yield enclosing, outer
             enclosing = outer.parent_function if outer is not None else None
+
+    def _lambda_home(self) -> cst.FunctionDef | None:
+        """The function whose call is given this lambda as an argument, if it is one."""
+        for site in index_of(self.module).calls:
+            if any(arg.value is self.function for arg in site.node.args):
+                return site.function
+        return None
 
     def _enclosing_param(self, name: str) -> cst.Param | None:
         """The parameter `name` of a function that encloses this one (the closure's maker)."""
@@ -1977,6 +1987,8 @@ class FunctionEvaluator:
         if name == "range":
             return FEW_ITEMS if all(_is_constant_number(a) for a in args) else unbounded(f"`{code}`", expr, self.module)
         if name in src.TEXT_BUILTINS:
+            if args and self._makes_a_coroutine(args[0], env):
+                return BOUNDED_VALUE  # `str(tool.execute(...))` of an `async def` not awaited: its repr
             if not values or all(v.bounded or v.short_object for v in values[:1]):
                 return BOUNDED_VALUE.with_params(values[0].params) if values else BOUNDED_VALUE
             return _text_of(values[0], code, expr, self.module)
@@ -2141,6 +2153,19 @@ class FunctionEvaluator:
                 if made is not None:
                     return self._own_method(*made, func.attr.value, depth=0)
         return entity
+
+    def _makes_a_coroutine(self, expr: cst.BaseExpression, env: Env) -> bool:
+        """`expr` calls an `async def` of the tree without awaiting it: it is a coroutine object,
+        whose text is `<coroutine object ...>` (and whose body never runs)."""
+        if not isinstance(expr, cst.Call):
+            return False
+        entity = self._callee(expr.func, env)
+        return (
+            entity is not None
+            and isinstance(entity.node, cst.FunctionDef)
+            and entity.kind == "function"
+            and entity.node.asynchronous is not None
+        )
 
     def _dump_keeps_bounded_fields(self, models: frozenset[cst.ClassDef], call: cst.Call) -> bool:
         """A dump that names the fields it keeps or drops (`include=`/`exclude=` with a literal set,
