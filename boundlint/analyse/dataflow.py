@@ -48,7 +48,7 @@ from boundlint.analyse.size import (
 )
 from boundlint.core.config import Config
 from boundlint.core.findings import CONFIDENCE_ORDER
-from boundlint.find.markers import has_marker
+from boundlint.find.markers import has_marker, keeps_a_part
 from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes, own_returns, walk
@@ -102,9 +102,10 @@ COLLECTION_TYPES = frozenset(
     {"list", "List", "dict", "Dict", "Sequence", "Mapping", "Iterable", "set", "tuple", "bytes", "Any", "DataFrame"}
 )
 MAX_BASE_DEPTH = 6  # project base classes followed for an inherited `self.m()`
+# The literal side of a text being built (`"Id: " + x`, `"%s" % x`).
+_TEXT_LITERALS = (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
 # What a command the code writes looks like: a list of words, a string, an f-string, a sum of
 # strings, or a name bound to one of those.
-_TEXT_LITERALS = (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
 _COMMAND_FORMS = (cst.List, cst.Tuple, cst.SimpleString, cst.FormattedString, cst.BinaryOperation, cst.Name)
 
 
@@ -192,6 +193,7 @@ class FunctionEvaluator:
         # or the value of a dict's key named for a short value (`{"branch": repo["default_branch"]}`):
         # a field of a parsed response put there is a label's value, not a collection.
         self._in_text = 0
+        self._home: tuple[cst.FunctionDef | None] | None = None  # a lambda's enclosing function, once found
         self._param_nodes: dict[str, cst.Param] = {}  # for what a parameter's schema allows
         self.measured_names: list[str] = []  # names a test measured small on the branch being read
         if function is not None:
@@ -920,11 +922,14 @@ class FunctionEvaluator:
             enclosing = outer.parent_function if outer is not None else None
 
     def _lambda_home(self) -> cst.FunctionDef | None:
-        """The function whose call is given this lambda as an argument, if it is one."""
-        for site in index_of(self.module).calls:
-            if any(arg.value is self.function for arg in site.node.args):
-                return site.function
-        return None
+        """The function whose call is given this lambda as an argument, if it is one (found once:
+        every closure lookup of the lambda asks)."""
+        if self._home is None:
+            calls = index_of(self.module).calls
+            self._home = (
+                next((c.function for c in calls if any(a.value is self.function for a in c.node.args)), None),
+            )
+        return self._home[0]
 
     def _enclosing_param(self, name: str) -> cst.Param | None:
         """The parameter `name` of a function that encloses this one (the closure's maker)."""
@@ -1080,6 +1085,14 @@ class FunctionEvaluator:
             http=False,
             document=False,
         )
+
+    def _read_by(self, value: Verdict, key: str | None) -> Verdict:
+        """`value`, about to be read by `key` (`value[key]`, `value.get(key)`): still the parsed
+        document only where one of its short fields is put into a text or a short slot (see
+        `Verdict.document`); `data["results"]`, `data[0]` and a field returned as it is are not."""
+        if value.document and not (self._in_text and src.names_document_field(key or "")):
+            return replace(value, document=False)
+        return value
 
     def _field_of_document(self, document: Verdict, expr: cst.BaseExpression) -> Verdict:
         """A field of one parsed response by a key named for a short value (`data["domain"]`): `low`,
@@ -1490,9 +1503,7 @@ class FunctionEvaluator:
                 if isinstance(element.slice, cst.Index):
                     self.eval(element.slice.value, env)
             return FEW_ITEMS  # an entry of a module's literal table: `REQUIRED_PARAMS[action]`
-        value = self.eval(expr.value, env)
-        if value.document and not (self._in_text and src.names_document_field(_string_key(expr) or "")):
-            value = replace(value, document=False)  # `data["results"]`, `data[0]`: not the document itself
+        value = self._read_by(self.eval(expr.value, env), _string_key(expr))
         position = _constant_index(expr)
         if (
             value.elements is not None
@@ -1508,7 +1519,7 @@ class FunctionEvaluator:
             return value.entry  # `names[team_id]` of `{t["id"]: t["name"] for t in teams}`: one value
         if len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice):
             cut = expr.slice[0].slice
-            if cut.upper is not None or _is_negative(cut.lower):
+            if keeps_a_part(cut):
                 for part in (cut.lower, cut.upper, cut.step):
                     if part is not None:
                         self.eval(part, env)
@@ -1556,7 +1567,7 @@ class FunctionEvaluator:
                 return self._field_of_record(value, expr)  # `period["name"]` of one period
             if value.bounded and _is_param_echo(expr.value, self.params):
                 return value.through_fields()  # `period["name"]` of a helper's `period`
-        if key is not None and value.level == UNBOUNDED and value.document and src.names_document_field(key):
+        if value.level == UNBOUNDED and value.document:
             return self._field_of_document(value, expr)  # `site["domain"]` of one parsed response
         if value.level == UNBOUNDED and value.record and key is None and _is_index(expr):
             return self._field_of_record(value, expr)  # `row[name_idx]` of one row: one of its fields
@@ -2525,24 +2536,16 @@ class FunctionEvaluator:
             return unbounded(f"the result of `{code}`", expr, self.module)  # inside a message object
         if dict_get and args and _is_small_name(args[0]):
             return BOUNDED_VALUE  # `video.get("title")`, like `video["title"]` (also of a helper's `video`)
-        if (
-            dict_get
-            and receiver.document
-            and not (
-                self._in_text
-                and args
-                and isinstance(args[0], cst.SimpleString)
-                and src.names_document_field(str(args[0].evaluated_value))
-            )
-        ):
-            receiver = replace(receiver, document=False)  # `data.get("results", [])`: not the document itself
+        if dict_get:
+            key_given = args[0].evaluated_value if args and isinstance(args[0], cst.SimpleString) else None
+            receiver = self._read_by(receiver, key_given if isinstance(key_given, str) else None)
         if dict_get and args and isinstance(args[0], cst.SimpleString):
             key = args[0].evaluated_value
             default = values[1] if len(values) > 1 else BOUNDED_VALUE
             if isinstance(key, str) and not src.names_record_payload(key):
                 if receiver.level == UNBOUNDED and receiver.record:
                     return join(self._field_of_record(receiver, expr), default)  # `period.get("name")`
-                if receiver.level == UNBOUNDED and receiver.document and src.names_document_field(key):
+                if receiver.level == UNBOUNDED and receiver.document:
                     return join(self._field_of_document(receiver, expr), default)  # `data.get("plan")`
                 if receiver.bounded and _is_param_echo(func.value, self.params):
                     return join(receiver.through_fields(), default)  # of a helper's `period`
@@ -3131,8 +3134,12 @@ def _http_method(call: cst.Call) -> str:
         return ""
     given = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "method"]
     given += [arg.value for arg in call.args[:1] if arg.keyword is None and not arg.star]
-    method = given[0].evaluated_value if given and isinstance(given[0], cst.SimpleString) else None
-    return method.lower() if isinstance(method, str) and method.lower() in src.HTTP_METHODS else ""
+    method = given[0] if given else None
+    return (
+        str(method.evaluated_value).lower()
+        if isinstance(method, cst.SimpleString) and _names_http_method(method)
+        else ""
+    )
 
 
 def _isinstance_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
@@ -3536,13 +3543,6 @@ def _measured_name(expr: cst.BaseExpression, depth: int = 0) -> str | None:
     if dotted(func) in ("json.dumps", "str", "repr") and first is not None:
         return _measured_name(first, depth + 1)
     return None
-
-
-def _is_negative(expr: cst.BaseExpression | None) -> bool:
-    """`-n`, and `-n // 2` or `-n * 3` (Python reads `(-n) // 2`): a count from the end."""
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.FloorDivide, cst.Multiply)):
-        return _is_negative(expr.left)
-    return isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus)
 
 
 def _is_constant_number(expr: cst.BaseExpression) -> bool:

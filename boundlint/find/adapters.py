@@ -65,7 +65,6 @@ class AdapterFinder:
         self._executor_finder = ExecutorFinder(project, checkpoints, finder)
         self._hook_memo: dict[cst.CSTNode, bool] = {}
         self._ranks: dict[int, dict[int, str]] = {}  # id(module) -> id(node) -> its rank (`place`)
-        self._calls_memo: dict[int, dict[cst.FunctionDef, list[cst.Call]]] = {}
         self._runtime_root = (checkpoints.config.runtime_module or fw.RUNTIME_ROOT).split(".")[0]
         self._runtime_named: dict[ModuleInfo, bool] = {}
         configured = (name.rsplit(".", 1)[-1] for name in checkpoints.config.extend_checkpoints)
@@ -399,14 +398,8 @@ class AdapterFinder:
         return self._hook_memo[function]
 
     def _calls_in(self, module: ModuleInfo, function: cst.FunctionDef) -> list[cst.Call]:
-        """The calls in `function`'s own body (from the module's index, built once)."""
-        by_function = self._calls_memo.get(id(module))
-        if by_function is None:
-            by_function = self._calls_memo[id(module)] = {}
-            for site in index_of(module).calls:
-                if site.function is not None:
-                    by_function.setdefault(site.function, []).append(site.node)
-        return by_function.get(function, [])
+        """The calls in `function`'s own body (from the module's index, grouped once)."""
+        return [site.node for site in index_of(module).calls_in(function)]
 
     def _adapter_value(self, call: CallSite, name: cst.Name) -> bool:
         """`name` holds what a runtime adapter made (`bound = tool_result_hook(8_000)`)."""

@@ -38,9 +38,10 @@ from pathlib import PurePosixPath
 import libcst as cst
 
 from boundlint.find.checkpoints import Checkpoints
-from boundlint.find.markers import has_marker
+from boundlint.find.markers import has_marker, keeps_a_part
 from boundlint.find.tools import ToolFinder, callee, keyword_argument, positional_argument
 from boundlint.knowledge import frameworks as fw
+from boundlint.parse.positions import child_nodes
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
 from boundlint.project.module_index import CallSite, index_of
@@ -83,38 +84,39 @@ class ExecutorFinder:
 
     def runs(self, module: ModuleInfo, call: cst.Call) -> bool:
         """`call` is made inside an executor found in this analysis (`ToolNode(tools)` it invokes)."""
-        return any(site.node is call and site.function in self.functions for site in index_of(module).calls)
+        index = index_of(module)
+        return any(site.node is call for function in self.functions for site in index.calls_in(function))
 
     def cuts_results(self, module: ModuleInfo, function: cst.FunctionDef) -> bool:
         """`function` makes a tool-result message whose content it cuts with a marker: a hook of the
         project's (`wrap_tool_call` of a middleware) that bounds what it hands on."""
-        for call in index_of(module).calls:
-            if call.function is function:
-                made = self._result_message(module, call.node)
-                if made is not None and self._is_cut(module, function, made[1], 0):
-                    return True
-        return False
+        return self._cut_message(module, function) is not None
 
     def executors(self, module: ModuleInfo, tools: set[cst.CSTNode]) -> Iterator[tuple[str, str, frozenset[str]]]:
-        """(framework, label, exempt tool names) of each executor in `module`; `tools` are the tools'
-        own nodes, whose messages are their results, not an executor's."""
+        """(framework, label, exempt tool names) of each executor in `module`, in the order of their
+        calls; `tools` are the tools' own nodes, whose messages are their results, not an executor's."""
         if module.is_test or not any(name in module.source.text for name in fw.RESULT_MESSAGES):
             return
-        for call in index_of(module).calls:
-            function = call.function
-            if function is None or function in tools:
+        index = index_of(module)
+        for function in dict.fromkeys(site.function for site in index.calls if site.function is not None):
+            site = index.sites.get(function)
+            if function in tools or (site is not None and site.parent_function in tools):
                 continue
-            site = index_of(module).sites.get(function)
-            if site is not None and site.parent_function in tools:
-                continue
-            made = self._result_message(module, call.node)
-            if made is None:
-                continue
-            framework, content = made
-            if self._is_cut(module, function, content, 0):
+            made = self._cut_message(module, function)
+            if made is not None:
                 self.functions.add(function)
-                label = f"the tool executor `{function.name.value}` at {module.display}:{module.line_of(call.node)}"
+                framework, call = made
+                label = f"the tool executor `{function.name.value}` at {module.display}:{module.line_of(call)}"
                 yield framework, label, self._exempt(module, function)
+
+    def _cut_message(self, module: ModuleInfo, function: cst.FunctionDef) -> tuple[str, cst.Call] | None:
+        """The first tool-result message `function` makes with a content cut with a marker, and its
+        framework."""
+        for site in index_of(module).calls_in(function):
+            made = self._result_message(module, site.node)
+            if made is not None and self._is_cut(module, function, made[1], 0):
+                return made[0], site.node
+        return None
 
     def _result_message(self, module: ModuleInfo, call: cst.Call) -> tuple[str, cst.BaseExpression] | None:
         func = callee(call)
@@ -196,9 +198,8 @@ class ExecutorFinder:
             self._cuts_memo[function] = False  # recursion guard
             index = index_of(module)
             self._cuts_memo[function] = any(
-                site.function is function and self._marked_slice(module, function, site.node)
-                for site in index.expressions
-            ) or any(site.function is function and self._calls_a_cut(module, site.node, depth) for site in index.calls)
+                self._marked_slice(module, function, site.node) for site in index.expressions_in(function)
+            ) or any(self._calls_a_cut(module, site.node, depth) for site in index.calls_in(function))
         return self._cuts_memo[function]
 
     def _marked_slice(self, module: ModuleInfo, function: cst.FunctionDef, expr: cst.BaseExpression) -> bool:
@@ -250,9 +251,7 @@ def _is_cut_slice(expr: cst.CSTNode) -> bool:
     if not isinstance(expr, cst.Subscript) or len(expr.slice) != 1:
         return False
     index = expr.slice[0].slice
-    if not isinstance(index, cst.Slice):
-        return False
-    return index.upper is not None or isinstance(index.lower, cst.UnaryOperation)
+    return isinstance(index, cst.Slice) and keeps_a_part(index)
 
 
 def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -261,4 +260,4 @@ def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(child for child in current.children if not isinstance(child, (cst.FunctionDef, cst.ClassDef)))
+        stack.extend(child for child in child_nodes(current) if not isinstance(child, (cst.FunctionDef, cst.ClassDef)))

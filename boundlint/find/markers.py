@@ -1,4 +1,5 @@
-"""Recognising a truncation marker: a string that tells the reader something was cut."""
+"""Recognising a cut and its truncation marker: a slice that keeps part of a value, and a string
+that tells the reader something was cut."""
 
 from __future__ import annotations
 
@@ -39,3 +40,15 @@ def marker_text(
 
 def has_marker(expr: cst.CSTNode, project: Project | None = None, module: ModuleInfo | None = None) -> bool:
     return marker_text(expr, project, module) is not None
+
+
+def keeps_a_part(cut: cst.Slice) -> bool:
+    """`text[:n]`, `text[-n:]`, `text[-n // 2:]`: a slice that keeps part of a sequence."""
+    return cut.upper is not None or _is_negative(cut.lower)
+
+
+def _is_negative(expr: cst.BaseExpression | None) -> bool:
+    """`-n`, and `-n // 2` or `-n * 3` (Python reads `(-n) // 2`): a count from the end."""
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.FloorDivide, cst.Multiply)):
+        return _is_negative(expr.left)
+    return isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus)

@@ -468,8 +468,16 @@ RESULT_MESSAGES: dict[str, tuple[str, str, int]] = {"ToolMessage": ("langchain",
 # without the project's executor, unless that executor runs the node itself.
 TOOL_RUNNERS = [
     Pattern(LANGCHAIN, name)
-    for name in ("ToolNode", "create_react_agent", "create_agent", "create_deep_agent", "create_supervisor")
-] + [Pattern(LANGCHAIN, "initialize_agent"), Pattern(LANGCHAIN, "AgentExecutor")]
+    for name in (
+        "ToolNode",
+        "create_react_agent",
+        "create_agent",
+        "create_deep_agent",
+        "create_supervisor",
+        "initialize_agent",
+        "AgentExecutor",
+    )
+]
 # An adapter function that installs itself for the whole process (`crewai.install()`).
 GLOBAL_ADAPTER_FUNCTIONS = frozenset({"install"})
 

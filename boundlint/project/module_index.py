@@ -83,6 +83,31 @@ class ModuleIndex:
     classes: dict[cst.ClassDef, str] = field(default_factory=dict)  # node -> qualname
     expressions: list[ExpressionSite] = field(default_factory=list)
     sites: dict[cst.FunctionDef, FunctionSite] = field(default_factory=dict)
+    _calls_by_function: dict[cst.FunctionDef, list[CallSite]] | None = field(default=None, repr=False)
+    _expressions_by_function: dict[cst.FunctionDef, list[ExpressionSite]] | None = field(default=None, repr=False)
+
+    def calls_in(self, function: cst.FunctionDef) -> list[CallSite]:
+        """The calls in `function`'s own body, not in the defs it holds (grouped once per module)."""
+        if self._calls_by_function is None:
+            self._calls_by_function = _by_function(self.calls)
+        return self._calls_by_function.get(function, [])
+
+    def expressions_in(self, function: cst.FunctionDef) -> list[ExpressionSite]:
+        """The `+`s and f-strings in `function`'s own body (grouped once per module)."""
+        if self._expressions_by_function is None:
+            self._expressions_by_function = _by_function(self.expressions)
+        return self._expressions_by_function.get(function, [])
+
+
+_Site = TypeVar("_Site", CallSite, ExpressionSite)
+
+
+def _by_function(sites: list[_Site]) -> dict[cst.FunctionDef, list[_Site]]:
+    grouped: dict[cst.FunctionDef, list[_Site]] = {}
+    for site in sites:
+        if site.function is not None:
+            grouped.setdefault(site.function, []).append(site)
+    return grouped
 
 
 def index_of(module: ModuleInfo) -> ModuleIndex:
