@@ -141,6 +141,13 @@ def test_a_finding_on_an_error_branch_is_low(tmp_path):
         ('f"Unexpected error reading {path}: {e}\\n{traceback.format_exc()}"', True),
         ('f"API error {status}: {detail}"', True),
         ('f"Build failed: {log}"', False),  # what failed may come with its whole output
+        ("traceback.format_exc()", True),  # what failed and where, whatever is around it
+        ('f"[Cell {n}] Failed:\\n{traceback.format_exc()}"', True),
+        ('{"status": 500, "trace": traceback.format_exception(e)}', True),
+        ('_error_response(error=f"JavaScript failed: {stderr[:500]}", sandbox_id=sid)', True),
+        ("make_error_result(detail)", True),
+        ("ToolError(detail)", True),
+        ("handle_errors(fetch(url))", False),  # made to handle failures of a call, not to report one
         ('f"Result: {detail}"', False),
         ('f"{detail} failed"', False),  # a word further in says nothing about the whole
         ('"Could " + detail', False),
@@ -211,6 +218,24 @@ def test_a_finding_on_an_error_message_is_low(tmp_path):
             False,
         ),
         ("def run(code):\n    output = execute(code)\n    return output\n", False),
+        # the binding in the block of the return, where another block binds the name otherwise
+        (
+            "def run(code):\n    try:\n        out = execute(code)\n        return out\n    except Exception as e:\n"
+            "        out = f'Error: {e}'\n        return out\n",
+            True,
+        ),
+        # a report that does not say so first, then the traceback added to it
+        (
+            "def run(code):\n    try:\n        return execute(code)\n    except Exception as e:\n"
+            "        text = f'Execution Failed: {e}'\n        tb = traceback.format_exc()\n"
+            "        text += f'\\nTraceback:\\n{tb}'\n        return text\n",
+            True,
+        ),
+        # the text added is the output, not the failure
+        (
+            "def run(code):\n    text = f'Execution Failed: {code}'\n    text += execute(code)\n    return text\n",
+            False,
+        ),
     ],
 )
 def test_a_report_bound_to_a_name_reports_an_error(source, error):

@@ -16,12 +16,15 @@ import libcst as cst
 
 from boundlint.knowledge.data_sources import name_words
 from boundlint.parse.positions import child_nodes, walk
+from boundlint.project.module import dotted
 
 ERROR_WORDS = frozenset({"error", "errors", "err", "exception", "failed", "failure", "fail"})
 SUCCESS_WORDS = frozenset({"success", "succeeded", "successful", "ok"})
 # How an error message starts: "Error: ...", "Failed to ...", "Unable to ...", "Cannot ...".
 FAILURE_OPENINGS = ERROR_WORDS | {"unable", "cannot"}
 ERROR, SUCCESS = "error", "success"
+# Calls that write out the exception being handled: an error report whatever text is around it.
+TRACEBACK_CALLS = frozenset({"format_exc", "format_exception"})
 
 
 def path_to(function: cst.FunctionDef, returned: cst.CSTNode) -> list[cst.CSTNode]:
@@ -211,8 +214,14 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
     `return error_msg`)."""
     value = returned.value if isinstance(returned, cst.Return) else returned
     if isinstance(value, cst.Name) and isinstance(function, cst.FunctionDef):
-        bound = _bound_once_in(function, value.value)
-        return bound is not None and not isinstance(bound, cst.Name) and reports_error(bound)
+        reaching = _binding_reaching(function, returned, value.value) if isinstance(returned, cst.Return) else []
+        if reaching:  # `error_str = f"Execution failed: {e}"` then `error_str += ...`, in this handler
+            return reports_error(reaching[0]) or any(_holds_traceback(item, function) for item in reaching)
+        # (bound in each of two `except` handlers: each binding says so)
+        bound = _bindings_in(function, value.value)
+        return bool(bound) and all(not isinstance(item, cst.Name) and reports_error(item) for item in bound)
+    if isinstance(value, cst.BaseExpression) and _holds_traceback(value, function):
+        return True  # `return f"[Cell {n}] Error:\n{tb}"` after `tb = traceback.format_exc()`
     if isinstance(value, cst.Dict):
         return _error_dict(value)
     if isinstance(value, (cst.List, cst.Tuple)) and len(value.elements) == 1:
@@ -224,6 +233,8 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
         return True  # `TextContent(text=f"Error: ...")`, `ToolMessage(content="Failed to ...")`
     if isinstance(value, cst.Call) and _serialises(value) and value.args and value.args[0].keyword is None:
         return reports_error(value.args[0].value, function)  # `json.dumps({"status": "error", ...}, indent=4)`
+    if isinstance(value, cst.Call) and _names_an_error(value.func):
+        return True  # `_error_response(error=..., sandbox_id=...)`, `ErrorResult(msg)`: made to report one
     if isinstance(value, cst.Call) and value.args and all(arg.keyword is not None for arg in value.args):
         return _error_entries({arg.keyword.value: arg.value for arg in value.args if arg.keyword is not None})
     if not isinstance(value, cst.BaseExpression):
@@ -232,6 +243,66 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
     if len(words) == 2 and words[1] in ("error", "exception"):
         return True  # "Unexpected error: ...", "API error ...", "Unhandled exception": named second
     return bool(words) and (words[0] in FAILURE_OPENINGS or words == ["could", "not"])
+
+
+def _binding_reaching(function: cst.FunctionDef, returned: cst.Return, name: str) -> list[cst.BaseExpression]:
+    """What `name` holds at `returned`, read in the blocks on the way to it: the last `name = value`
+    before it in the innermost such block that binds it, then what each `name += more` after that
+    adds. Empty when no block on the way binds it by a plain assignment."""
+    for block, inner in reversed(steps_to(function, returned)):
+        if not isinstance(block, cst.IndentedBlock):
+            continue
+        values: list[cst.BaseExpression] = []
+        for statement in block.body:
+            if statement is inner:
+                break
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.Assign) and [_target_name(t.target) for t in small.targets] == [name]:
+                    values = [small.value]
+                elif isinstance(small, cst.AugAssign) and _target_name(small.target) == name and values:
+                    values.append(small.value)
+        if values:
+            return values
+    return []
+
+
+def _target_name(target: cst.BaseExpression) -> str | None:
+    return target.value if isinstance(target, cst.Name) else None
+
+
+def _holds_traceback(value: cst.BaseExpression, function: cst.CSTNode | None) -> bool:
+    """`value` writes out the exception being handled (`traceback.format_exc()`, also through a
+    name the function binds to it only): only a report of a failure holds a traceback."""
+    for node in walk(value):
+        if isinstance(node, cst.Call) and _is_traceback(node):
+            return True
+        if isinstance(node, cst.Name) and isinstance(function, cst.FunctionDef):
+            bound = _bindings_in(function, node.value)
+            if bound and all(_holds_traceback(item, None) for item in bound):
+                return True
+    return False
+
+
+def _is_traceback(call: cst.Call) -> bool:
+    return (dotted(call.func) or "").removeprefix("traceback.") in TRACEBACK_CALLS
+
+
+def _names_an_error(func: cst.BaseExpression) -> bool:
+    """A function or class named for a failure report: `error_response`, `make_error_result`,
+    `ToolError`. Not one named for handling errors around a call (`handle_errors`, `with_errors`)."""
+    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+    words = name_words(name)
+    while words and words[0] in _MAKING_WORDS:
+        words = words[1:]
+    if words and words[0] in ERROR_WORDS:
+        return all(word in _REPORT_NOUNS for word in words[1:])
+    return 1 < len(words) <= 3 and words[-1] in ("error", "failure")
+
+
+_MAKING_WORDS = frozenset({"make", "build", "create", "format", "new", "to", "as"})
+_REPORT_NOUNS = frozenset(
+    {"response", "result", "message", "msg", "dict", "json", "output", "text", "content", "reply", "report", "payload"}
+)
 
 
 def _text_given(value: cst.CSTNode | None) -> cst.BaseExpression | None:
@@ -254,17 +325,22 @@ def _serialises(call: cst.Call) -> bool:
 ERROR_REPORT_KEYS = frozenset({"error", "errors", "message", "detail", "details", "status", "success", "ok", "code"})
 
 
-def _bound_once_in(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
-    """What `name = value` binds in `function` (not in a nested one), when it is bound so once."""
-    found = [
-        node.value
-        for node in _parents(function)
-        if isinstance(node, cst.Assign)
-        and len(node.targets) == 1
-        and isinstance(node.targets[0].target, cst.Name)
-        and node.targets[0].target.value == name
-    ]
-    return found[0] if len(found) == 1 else None
+def _bindings_in(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
+    """What each `name = value` in `function` binds (not in a nested one); none when it is also
+    bound otherwise (`name += ...`, a loop or `with` target, a walrus)."""
+    found: list[cst.BaseExpression] = []
+    for node in _parents(function):
+        if isinstance(node, cst.Assign) and len(node.targets) == 1:
+            if isinstance(node.targets[0].target, cst.Name) and node.targets[0].target.value == name:
+                found.append(node.value)
+        elif isinstance(node, cst.AnnAssign) and node.value is not None and isinstance(node.target, cst.Name):
+            if node.target.value == name:
+                found.append(node.value)
+        elif isinstance(node, (cst.AugAssign, cst.For, cst.NamedExpr, cst.AsName)):
+            target = node.name if isinstance(node, cst.AsName) else node.target
+            if isinstance(target, cst.Name) and target.value == name:
+                return []
+    return found
 
 
 def _error_dict(value: cst.Dict) -> bool:
