@@ -54,6 +54,31 @@ def bl001(tmp_path, body: str) -> list[str]:
 
 
 CASES = {
+    "what a turn keeps before it continues": (
+        """
+@tool
+def kept(url: str) -> str:
+    \"\"\"k\"\"\"
+    found = []
+    for item in requests.get(url).json():
+        if item["orphan"]:
+            found.append(item["body"])
+            continue
+        total = 1
+    return "\\n".join(found)
+
+@tool
+def skipped(url: str) -> str:
+    \"\"\"s\"\"\"
+    found = []
+    for item in requests.get(url).json():
+        if item["orphan"]:
+            continue
+        found.append(item["id"])
+    return str(len(found))
+""",
+        ["kept"],
+    ),
     "walrus": (
         """
 @tool

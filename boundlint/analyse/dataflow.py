@@ -121,6 +121,8 @@ class _Loop:
     bounded_iterations: bool
     reason: Verdict
     breaks: list[Env] = field(default_factory=list)
+    # The states at each `continue` of the turn being read: the next turn starts from them too.
+    continues: list[Env] = field(default_factory=list)
     size_budget: bool = False  # it stops once a running total of the sizes it adds passes a limit
 
 
@@ -285,8 +287,9 @@ class FunctionEvaluator:
         if isinstance(small, cst.Raise):
             return None
         if isinstance(small, (cst.Break, cst.Continue)):
-            if self.loops and isinstance(small, cst.Break):
-                self.loops[-1].breaks.append(dict(env))
+            if self.loops:
+                # what the turn did before it (`out.append(item); continue`) is kept
+                (self.loops[-1].breaks if isinstance(small, cst.Break) else self.loops[-1].continues).append(dict(env))
             return None
         env = dict(env)
         if (
@@ -466,7 +469,10 @@ class FunctionEvaluator:
             body_env = dict(start)
             if isinstance(node, cst.For):
                 self._bind(node.target, self._loop_item(node.iter, iterable, env), body_env)
+            loop.continues = []
             end = self._block(node.body, body_env)
+            for carried in loop.continues:
+                end = _merge(end, carried)
             start = _merge(start, end) or start
         self.loops.pop()
         after = _merge(env, end)
