@@ -34,6 +34,21 @@ def confidence_of(tmp_path, body: str, name: str = "lookup") -> list[str]:
 
 
 CASES = {
+    # a tally by key grows by the distinct keys only; the items themselves keep their level
+    "a tally by key": (
+        "counts = {}\nfor e in requests.get(q).json():\n    counts[e['state']] = counts.get(e['state'], 0) + 1\n"
+        "return json.dumps(counts)",
+        "low",
+    ),
+    "a tally stepped in place": (
+        "counts = {}\nfor e in requests.get(q).json():\n    counts[e['state']] += 1\nreturn json.dumps(counts)",
+        "low",
+    ),
+    "the items beside their tally": (
+        "counts, items = {}, []\nfor e in requests.get(q).json():\n    counts[e['state']] += 1\n    items.append(e)\n"
+        "return json.dumps({'counts': counts, 'items': items})",
+        "medium",
+    ),
     # a known source
     "a response body": ("return requests.get(q).text", "high"),
     "a response of a client": ("with requests.Session() as s:\n    return s.get(q).text", "high"),

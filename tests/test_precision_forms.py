@@ -52,6 +52,19 @@ def flagged(tmp_path, body: str) -> list[str]:
 
 
 BOUNDED = {
+    "a number made from a digest's bytes": (
+        "import hashlib\nd = hashlib.sha256(requests.get(q).content).digest()\nreturn str(int.from_bytes(d[:8], 'big'))"
+    ),
+    "a host's address": "import socket\nreturn socket.gethostbyname(requests.get(q).text)",
+    "a calculator's eval of the model's expression": "return str(eval(q, {'__builtins__': {}}))",
+    "a private setting named for a count": "self._max_rows = 100\nreturn f'{requests.get(q).status_code} of {self._max_rows}'",
+    "a memo that replays what the tool stores": (
+        "if q in self.memo:\n    return self.memo[q]\nstatus = str(requests.get(q).status_code)\n"
+        "self.memo[q] = status\nreturn status"
+    ),
+    "a number summed in a loop over a download": (
+        "total_ms = 0\nfor track in requests.get(q).json():\n    total_ms += track['duration']\nreturn f'{total_ms} ms'"
+    ),
     "a status code": "resp = requests.get(q)\nreturn f'status {resp.status_code}, ok={resp.ok}'",
     "an exit code": "import subprocess\nproc = subprocess.run(['ls'])\nreturn f'exited {proc.returncode}'",
     "an id from an API object": "item = requests.post(q).json()\nreturn f'created {item.id} in {item.thread_id}'",
@@ -139,6 +152,14 @@ BOUNDED = {
 }
 
 UNBOUNDED = {
+    "a memo of what a download gives": (
+        "if q in self.memo:\n    return self.memo[q]\npage = requests.get(q).text\nself.memo[q] = page\nreturn page"
+    ),
+    "a cache the tool reads but others fill": "return self.cache[q]",
+    "eval of a download": "return str(eval(requests.get(q).text))",
+    "a text summed in a loop over a download": (
+        "out = ''\nfor track in requests.get(q).json():\n    out += track['lyrics']\nreturn out"
+    ),
     "a page script that reads the page's text": (
         "page = make_browser().page\nreturn page.evaluate('() => document.body.innerText')"
     ),

@@ -600,7 +600,8 @@ class FunctionEvaluator:
         elif isinstance(target, cst.Subscript) and self._set_entry(target, value, env, source):
             pass  # `update["dirty_paths"] = [path]`: that entry of a literal dict now holds it
         elif isinstance(target, cst.Subscript):
-            self._grow(target.value, value, env, target)
+            # `counts[state] = counts.get(state, 0) + 1`: a tally grows by distinct keys only
+            self._grow(target.value, value, env, target, by_keys=_tallies(target, source))
             if _told_key(target):
                 # `response["truncated"] = True`: the value now says it was cut.
                 name = _root_name(target.value)
@@ -627,7 +628,7 @@ class FunctionEvaluator:
 
     def _augment(self, node: cst.AugAssign, env: Env) -> None:
         value = self.eval(node.value, env)
-        if isinstance(node.target, cst.Name) and _is_count_step(node):
+        if isinstance(node.target, cst.Name) and (_is_count_step(node) or self._a_number_here(node)):
             env[node.target.value] = BOUNDED_VALUE  # `count += 1`: only a number takes a number's step
             return
         if isinstance(node.target, cst.Name):
@@ -635,7 +636,8 @@ class FunctionEvaluator:
             self._grow(node.target, value, env, node, told=self._marker(node.value))
         elif isinstance(node.target, (cst.Subscript, cst.Attribute)):
             base = node.target.value
-            self._grow(base, value, env, node)
+            # `counts[state] += 1`: a tally grows by distinct keys only
+            self._grow(base, value, env, node, by_keys=isinstance(node.target, cst.Subscript) and _is_count_step(node))
 
     def _expression_statement(self, expr: cst.BaseExpression, env: Env) -> None:
         if isinstance(expr, cst.Await):
@@ -651,9 +653,17 @@ class FunctionEvaluator:
         self.eval(expr, env)
 
     def _grow(
-        self, target: cst.BaseExpression, added: Verdict, env: Env, node: cst.CSTNode, told: bool = False
+        self,
+        target: cst.BaseExpression,
+        added: Verdict,
+        env: Env,
+        node: cst.CSTNode,
+        told: bool = False,
+        by_keys: bool = False,
     ) -> None:
-        """`target` gains `added`: in a loop of unknown length it grows without bound."""
+        """`target` gains `added`: in a loop of unknown length it grows without bound. `by_keys`: a
+        tally of numbers by key, which grows only by the distinct keys met (`low`), and which a
+        finding does not name while the value holds the items themselves."""
         while isinstance(target, (cst.Subscript, cst.Attribute)):
             target = target.value
         if not isinstance(target, cst.Name):
@@ -669,7 +679,7 @@ class FunctionEvaluator:
         unbounded_loop = next((loop for loop in reversed(self.loops) if not loop.bounded_iterations), None)
         if unbounded_loop is not None:
             confidence = unbounded_loop.reason.confidence
-            if _short_parts_of_a_page(added, unbounded_loop.reason):
+            if _short_parts_of_a_page(added, unbounded_loop.reason) or by_keys:
                 confidence = LOW  # `for f in files.list(pageSize=100)...: lines.append(f["name"])`
             grown = unbounded(f"`{name}`, grown in {_describe_loop(unbounded_loop)}", node, self.module, confidence)
             env[name] = join(join(current, added), grown)
@@ -771,6 +781,33 @@ class FunctionEvaluator:
         values = self._assigned_values_here(name)
         markers = [value for value in values if self._marker(value, seen | {name})]
         return bool(markers) and all(value in markers or _is_empty_string(value) for value in values)
+
+    def _a_number_here(self, node: cst.AugAssign) -> bool:
+        """`total_ms += track.duration` where every `total_ms = ...` of this function binds a number
+        (`total_ms = 0`): a number plus anything stays a number (a text or a list raises there)."""
+        if not isinstance(node.operator, (cst.AddAssign, cst.SubtractAssign)) or not isinstance(node.target, cst.Name):
+            return False
+        bound = self._assigned_values_here(node.target.value)
+        return bool(bound) and all(_is_number_literal(value) for value in bound)
+
+    def _stores_into_self(self, attribute: str) -> bool:
+        """This function sets `self.<attribute>[key] = ...` (a memo of its results)."""
+        if not isinstance(self.function, cst.FunctionDef):
+            return False
+        key = f"self.{attribute}[]"
+        if key not in self._values_here:
+
+            def wanted(target: cst.BaseExpression) -> bool:
+                return (
+                    isinstance(target, cst.Subscript)
+                    and isinstance(target.value, cst.Attribute)
+                    and _is_self(target.value.value)
+                    and target.value.attr.value == attribute
+                )
+
+            found = (_assigned_value(statement, wanted) for statement in _walk_statements(self.function.body))
+            self._values_here[key] = [value for value in found if value is not None]
+        return bool(self._values_here[key])
 
     def _assigned_values_here(self, name: str) -> list[cst.BaseExpression]:
         """Every value `name = value` binds in this function (nested blocks too)."""
@@ -1045,6 +1082,10 @@ class FunctionEvaluator:
                 return self._argument(root).through_fields()  # `period.name`: short if `period` is a record
             # an argument's field echoed back (`request.filters.city`): not the argument itself
             return self._argument(root).through_members()
+        if _is_self(expr.value) and self._stores_into_self(attribute):
+            # `if key in self.cache: return self.cache[key]` ... `self.cache[key] = result`: a memo
+            # replays what this function stores there, judged where it makes it
+            return BOUNDED_VALUE
         if _is_self(expr.value):
             # The tool's own state, kept across calls: what grows there is named for it
             # (`self.history`, `self.buffer`, `self.documents`); a table of records the object was
@@ -1999,6 +2040,12 @@ class FunctionEvaluator:
         values = [self.eval(arg, env) for arg in args]
         if name in src.SMALL_BUILTINS:
             return BOUNDED_VALUE
+        if name.startswith(("int.", "float.", "complex.")):
+            return BOUNDED_VALUE  # `int.from_bytes(digest[:8], "big")`, `float.fromhex(h)`: a number
+        if name == "eval" and args:
+            # A calculator's `eval(expression)`: what the expression computes, a number or a value
+            # about as long as its text; so as large as the text it is given.
+            return values[0]
         if name == "sum" and _sums_numbers(expr):
             return BOUNDED_VALUE  # `sum(1 for _ in f)`: a number (a `start=[]` would concatenate)
         if name == "range":
@@ -3549,6 +3596,30 @@ def _measured_name(expr: cst.BaseExpression, depth: int = 0) -> str | None:
     if dotted(func) in ("json.dumps", "str", "repr") and first is not None:
         return _measured_name(first, depth + 1)
     return None
+
+
+def _tallies(target: cst.Subscript, value: cst.BaseExpression | None) -> bool:
+    """`counts[k] = counts.get(k, 0) + 1` (or `+ n`, `counts[k] + 1`): a number stepped in place."""
+    if not isinstance(value, cst.BinaryOperation) or not isinstance(value.operator, cst.Add):
+        return False
+    base = _root_name(target.value)
+    if base is None or not any(_is_number_literal(side) for side in (value.left, value.right)):
+        return False
+    read = value.left if not _is_number_literal(value.left) else value.right
+    if isinstance(read, cst.Call) and isinstance(read.func, cst.Attribute) and read.func.attr.value == "get":
+        read = read.func.value
+    elif isinstance(read, cst.Subscript):
+        read = read.value
+    else:
+        return False
+    return _root_name(read) == base
+
+
+def _is_number_literal(expr: cst.BaseExpression) -> bool:
+    """`0`, `0.0`, `-1`: a number written out."""
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        expr = expr.expression
+    return isinstance(expr, (cst.Integer, cst.Float))
 
 
 def _is_constant_number(expr: cst.BaseExpression) -> bool:

@@ -59,6 +59,9 @@ SMALL_CALL_PREFIXES: tuple[str, ...] = (
     "math.",
     "platform.",
     "socket.gethostname",
+    "socket.gethostbyname",  # one IPv4 address
+    "socket.getfqdn",
+    "ipaddress.",
     "getpass.getuser",
     "os.getpid",
     "os.getcwd",
@@ -1609,6 +1612,8 @@ def names_a_cut(name: str) -> bool:
 def is_small_field(name: str) -> bool:
     """`status`, `user_id`, their camelCase spellings in JSON (`timeZoneId`, `htmlUrl`) and
     hyphenated ones in HTTP headers (`content-type`): a field whose name says it holds a short value."""
+    if name.startswith("_") and not name.endswith("__"):
+        name = name.lstrip("_")  # `self._max_rows`, `self._session_id`: private, the same value
     snake = (CAMEL_HUMP.sub("_", name) if not name.isupper() else name).lower().replace("-", "_")
     return any(
         candidate in SMALL_ATTRIBUTES

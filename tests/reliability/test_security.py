@@ -19,7 +19,8 @@ from langchain_core.tools import tool
 @tool
 def trap(q: str) -> str:
     """T."""
-    return eval(q)
+    eval(q)
+    return open(q).read()
 '''
 
 
