@@ -265,6 +265,27 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
             "def post(url):\n    r = requests.post(url, data=url)\n    r.encoding = 'utf-8'\n    return r.text\nreturn post(q)",
             ["medium"],
         ),
+        # a helper given the method: what each call asks it for
+        (
+            "def api(method, path):\n    return requests.request(method, f'{q}/{path}').json()\n"
+            "return str(api('PUT', 'issue/1'))",
+            ["low"],
+        ),
+        (
+            "from http import HTTPMethod\ndef api(method, path):\n    r = requests.request(method=method.value, url=path)\n"
+            "    return r.json()\nreturn str(api(HTTPMethod.DELETE, q))",
+            ["low"],
+        ),
+        (
+            "def api(method, path):\n    return requests.request(method, f'{q}/{path}').json()\n"
+            "return str(api('GET', 'issues'))",
+            ["medium"],
+        ),
+        (
+            "def api(method, path):\n    return requests.request(method, f'{q}/{path}').json()\n"
+            "return str(api('PUT', 'a')) + str(api('GET', 'issues'))",
+            ["medium"],
+        ),
         # a response on either branch is a response
         (
             "def post(url, d):\n    if d:\n        r = requests.post(url, data=d)\n    else:\n"
@@ -1469,3 +1490,54 @@ def test_a_count_read_from_a_settings_instance_the_module_imports(tmp_path, coun
     }
     result = run_tree(tmp_path, files, min_confidence="low")
     assert [f.confidence for f in result.findings if f.code == "BL001"] == expected
+
+
+def test_of_two_as_sure_the_message_names_the_source_of_the_data(tmp_path):
+    # both `medium`: an unknown client's notes, and a parsed response; the response is named
+    body = "notes = make_client().notes\nreturn json.dumps({'notes': notes, 'page': requests.get(q).json()})"
+    source = TOOL.format(name="lookup", body=textwrap.indent(body, " " * 4))
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    messages = [f.message for f in result.findings if f.code == "BL001"]
+    assert len(messages) == 1 and "the parsed response `requests.get(q).json()`" in messages[0], messages
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a program the code sets without spelling it: its output is as often a status as a bulk
+        (
+            "import subprocess\nfrom app import settings\n"
+            "return subprocess.run([settings.terraform_bin, 'plan'], capture_output=True, text=True).stdout",
+            ["medium"],
+        ),
+        (
+            "import subprocess, shutil\nTF = shutil.which('terraform')\n"
+            "return subprocess.check_output(f'{TF} show', shell=True, text=True)",
+            ["medium"],
+        ),
+        # the model's command, the model's script, a program known to print what it reads
+        ("import subprocess\nreturn subprocess.run(q, shell=True, capture_output=True, text=True).stdout", ["high"]),
+        (
+            "import subprocess, sys\n"
+            "return subprocess.run([sys.executable, '-c', q], capture_output=True, text=True).stdout",
+            ["high"],
+        ),
+        (
+            "import subprocess\nreturn subprocess.run(['git', 'log', q], capture_output=True, text=True).stdout",
+            ["high"],
+        ),
+        # an interpreter runs a script, which prints what it likes
+        (
+            "import subprocess, sys\npath = '/tmp/x.py'\nopen(path, 'w').write(q)\n"
+            "return subprocess.run([sys.executable, path], capture_output=True, text=True).stdout",
+            ["high"],
+        ),
+        (
+            "import subprocess\nfrom app import settings\nvenv_python = settings.venv + '/bin/python'\n"
+            "return subprocess.run([venv_python, '-m', 'pip', 'list'], capture_output=True, text=True).stdout",
+            ["high"],
+        ),
+    ],
+)
+def test_a_program_the_code_sets_without_spelling_it_is_medium(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body) == expected

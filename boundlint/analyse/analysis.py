@@ -300,7 +300,11 @@ class Analysis:
             *([summary.otherwise] if summary.otherwise else []),
             *(entry for _, entry in summary.keys or ()),
         )
-        if any(part.params or part.cut_params or part.read_params or part.command_params for part in parts):
+        if any(
+            part.params or part.cut_params or part.read_params or part.command_params or part.method_params
+            for part in parts
+        ):
+            args = _one_resource_methods(function, call, args, skip_first=entity.owner is not None)
             summary = self._with_arguments(summary, function, call, args, skip_first=entity.owner is not None)
         if summary.level == UNBOUNDED:
             where = f"{summary.reason} via `{entity.name}()`"
@@ -514,7 +518,11 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
             keys=None,
             read_params=frozenset(),
             command_params=frozenset(),
+            method_params=frozenset(),
         )
+        methods = [passed.get(name) for name in value.method_params]
+        if methods and all(method is not None and method.one_resource for method in methods):
+            plain = replace(plain, confidence=LOW, one_resource=True)  # `api("PUT", f"issue/{key}")`
         read = [passed.get(name) for name in value.read_params]
         if read and all(path is not None and path.bundled for path in read):
             return replace(plain, confidence=LOW)  # `read_json(HERE / "orders.json")`: the project's own file
@@ -535,6 +543,7 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
         keys=None,
         cut_params=frozenset(),
         command_params=frozenset(),
+        method_params=frozenset(),
     )
     cut = [passed[name] for name in value.cut_params if name in passed]
     if value.level == SILENT and value.cut_params and all(item.bounded for item in cut):
@@ -561,6 +570,28 @@ def _field_of(argument: Verdict) -> Verdict:
     if argument.level == UNBOUNDED and argument.document:  # iterated, it is a collection again
         return replace(argument, confidence=LOW, document=False, field_of_document=argument.confidence)
     return argument
+
+
+def _one_resource_methods(
+    function: cst.FunctionDef, call: cst.Call, args: list[Verdict], skip_first: bool
+) -> list[Verdict]:
+    """`args`, where the call passes a method that acts on one resource (`"PUT"`, `HTTPMethod.DELETE`,
+    `method="patch"`) marked so: a helper that requests with that method answers one record."""
+    given = [arg.value for arg in call.args]
+    if not any(_names_one_resource_method(value) for value in given):
+        return args
+    return [
+        replace(value, one_resource=True) if _names_one_resource_method(expr) and value.bounded else value
+        for expr, value in zip(given, args, strict=False)
+    ]
+
+
+def _names_one_resource_method(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.SimpleString):
+        return str(expr.evaluated_value).lower() in src.ONE_RESOURCE_METHODS
+    if isinstance(expr, cst.Attribute):  # `HTTPMethod.PUT`, `Method.DELETE`
+        return expr.attr.value.lower() in src.ONE_RESOURCE_METHODS and expr.attr.value.isupper()
+    return False
 
 
 def arguments_by_parameter(

@@ -1073,6 +1073,8 @@ class FunctionEvaluator:
                 return unbounded(f"{src.ERROR_BODY}`{code}`", expr, self.module, ERROR_BODY_CONFIDENCE)
             confidence = _answer_confidence(receiver, mixed=False)
             found = unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, confidence)
+            if receiver.method_params:
+                found = replace(found, method_params=receiver.method_params)  # `resp.text` of `request(method, ...)`
             return replace(found, command_params=receiver.command_params) if receiver.command_params else found
         if receiver.http and attribute in src.HTTP_METADATA_ATTRIBUTES:
             return BOUNDED_VALUE  # `resp.reason`, `resp.url`: what the response says of itself
@@ -1259,7 +1261,11 @@ class FunctionEvaluator:
         # A PUT, PATCH or DELETE acts on one resource: its answer is that record or an acknowledgement
         # (a POST may be a search: `POST /_search`, GraphQL).
         one = self._asks_for_one_resource(request) or _http_method(request) in src.ONE_RESOURCE_METHODS
-        return replace(answer, http=True, written=_is_write(request), asked_few=few, asked_page=page, one_resource=one)
+        found = replace(answer, http=True, written=_is_write(request), asked_few=few, asked_page=page, one_resource=one)
+        method = _method_given(request)
+        if method in self.params and not one:  # `requests.request(method, url)` in `def api(method, path)`
+            found = replace(found, method_params=frozenset({method}))
+        return found
 
     def _asks_for_one_resource(self, request: cst.Call) -> bool:
         """`client.get(f"{BASE}/findings/{finding_id}")`: a request whose path ends in the key of
@@ -1447,6 +1453,67 @@ class FunctionEvaluator:
             return process  # (`["git", *args]`: the program is not all the caller writes)
         given = self.eval(command, env)
         return replace(process, command_params=given.params) if given.bounded and given.params else process
+
+    def _program_set_by_code(self, call: cst.Call, runner: str, env: Env) -> bool:
+        """The program `call` runs is one the code sets without spelling it (`settings.terraform_bin`,
+        `self.binary`, `shutil.which(name)`): not a word we can read (`commands.py` judges those),
+        nor a value of a parameter (the model's command, or a caller's), nor the interpreter given
+        a parameter's script (`[sys.executable, script]`)."""
+        if runner == "asyncio.create_subprocess_exec":
+            positional = [arg for arg in call.args if arg.keyword is None]
+            command: cst.BaseExpression | None = None
+            if positional and not positional[0].star:
+                command = cst.List([cst.Element(arg.value) for arg in positional if not arg.star])
+        else:
+            command = command_given(call) or _spread_command(call)
+        program = self._program_of(command, 0) if command is not None else None
+        if program is None or _names_in(program) & self.params:
+            return False
+        # An interpreter (`sys.executable`, `venv_python`, `NODE_BIN`) prints what its script does:
+        # as the literal `python` and `bash -c`, not a program's status.
+        written = dotted(program) or (dotted(program.func) if isinstance(program, cst.Call) else None) or ""
+        if written == "sys.executable":
+            return False
+        return not set(src.name_words(written.rsplit(".", 1)[-1])) & src.INTERPRETER_WORDS
+
+    def _program_of(self, command: cst.BaseExpression, depth: int) -> cst.BaseExpression | None:
+        """The expression that gives the program of `command` when the code does not spell it; None
+        when it is a literal word, a parameter, or not to be read."""
+        if depth > 2:
+            return None
+        if isinstance(command, cst.Name):
+            if command.value in self.params:
+                return None
+            bound = self._spelled_value(command)
+            return self._program_of(bound, depth + 1) if bound is not None else None
+        if isinstance(command, cst.Call) and dotted(command.func) == "shlex.split" and command.args:
+            return self._program_of(command.args[0].value, depth + 1)
+        if isinstance(command, (cst.List, cst.Tuple)):
+            first = command.elements[0] if command.elements else None
+            if first is None or isinstance(first, cst.StarredElement):
+                return None
+            return self._word_of(first.value, depth)
+        if isinstance(command, cst.FormattedString):
+            head = command.parts[0] if command.parts else None
+            if isinstance(head, cst.FormattedStringExpression):
+                return self._word_of(head.expression, depth)
+            return None
+        if isinstance(command, cst.BinaryOperation) and isinstance(command.operator, cst.Add):
+            return self._program_of(command.left, depth + 1)
+        return None
+
+    def _word_of(self, word: cst.BaseExpression, depth: int) -> cst.BaseExpression | None:
+        """`word`, the program's place in a command: None when it is a literal (or a name bound to
+        one) or a parameter."""
+        if isinstance(word, (cst.SimpleString, cst.ConcatenatedString)):
+            return None
+        if isinstance(word, cst.Name):
+            if word.value in self.params or set(src.name_words(word.value)) & src.INTERPRETER_WORDS:
+                return None  # the caller's program, or an interpreter (`venv_python`): its script's output
+            bound = self._spelled_value(word)
+            if bound is not None and depth < 2:
+                return self._word_of(bound, depth + 1)
+        return word
 
     def _as_command(self, arg: cst.BaseExpression, value: Verdict) -> Verdict:
         """`value`, the verdict of `arg` given to a function of the tree, marked as a command of a
@@ -2015,7 +2082,12 @@ class FunctionEvaluator:
             if qualified in src.PROCESS_RUNNERS and self._runs_a_fixed_program(expr, qualified):
                 return replace(found, fixed_command=True)
             if qualified in src.PROCESS_RUNNERS:
-                return self._run_of_a_parameter(found, expr, env)
+                found = self._run_of_a_parameter(found, expr, env)
+                if not self._program_set_by_code(expr, qualified, env):
+                    return found
+                if found.level == UNBOUNDED and found.confidence == HIGH:  # `check_output(...)`: the output itself
+                    return replace(found, code_program=True, confidence=MEDIUM)
+                return replace(found, code_program=True)
             return found
         if isinstance(func, cst.Attribute):
             return self._method_call(func, expr, args, env, code)
@@ -2687,6 +2759,8 @@ class FunctionEvaluator:
                 return replace(found, read_params=receiver.read_params)  # `f.read()` of `open(path)`
             if receiver.command_params:
                 return replace(found, command_params=receiver.command_params)  # `proc.communicate()`
+            if receiver.method_params:
+                return replace(found, method_params=receiver.method_params)  # `resp.json()` of `request(method, ...)`
             return found
         if receiver.http and receiver.level != UNBOUNDED:
             # `session.get(url)`, `client.post(...)`: a client's request, whose answer is a response.
@@ -3167,13 +3241,29 @@ def _answer_confidence(receiver: Verdict, mixed: bool) -> str:
     `medium` when it answers a write or is as often one record as a bulk (`mixed`)."""
     if receiver.asked_few or receiver.fixed_command:
         return LOW
-    return MEDIUM if mixed or receiver.written else HIGH
+    return MEDIUM if mixed or receiver.written or receiver.code_program else HIGH
 
 
 def _is_write(call: cst.Call) -> bool:
     """`requests.post(url, json=...)`, `client.delete(url)`, `client.request("PATCH", url)`: a request
     that writes."""
     return _http_method(call) in src.WRITE_METHODS
+
+
+def _method_given(call: cst.Call) -> str | None:
+    """The name a generic `request(method, url)` is given its method by (`method`, also as
+    `method.value` or `method.upper()`); None when it is given otherwise."""
+    name = call.func.attr.value if isinstance(call.func, cst.Attribute) else dotted(call.func) or ""
+    if name.rsplit(".", 1)[-1].lower() != "request":
+        return None
+    given = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "method"]
+    given += [arg.value for arg in call.args[:1] if arg.keyword is None and not arg.star]
+    method = given[0] if given else None
+    if isinstance(method, cst.Call) and not method.args:
+        method = method.func  # `method.upper()`
+    if isinstance(method, cst.Attribute) and method.attr.value in ("value", "upper", "lower", "name"):
+        method = method.value  # `method.value` of an Enum
+    return method.value if isinstance(method, cst.Name) else None
 
 
 def _http_method(call: cst.Call) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 
 from boundlint.core.findings import CONFIDENCE_ORDER
+from boundlint.knowledge.data_sources import reason_names_bulk_data
 from boundlint.project.module import ModuleInfo
 
 BOUNDED = 0
@@ -58,10 +59,18 @@ class Verdict:
     # (`subprocess.run(["helm", "lint", path])`), nor a command the model gives: its output is
     # most often a line or a few. Also such a command itself, given to a helper that runs it.
     fixed_command: bool = False
+    # A child process whose program the code sets but does not spell (`[settings.terraform_bin,
+    # *args]`, `f"{self.binary} status"`): neither a program known to print what it reads nor the
+    # model's command, so what it prints is as often a status as a bulk (`medium`).
+    code_program: bool = False
     # The output of a child process whose command is these parameters of a helper (`def
     # _run(cmd): return subprocess.run(cmd, ...)`): a line of status when each call gives it a
     # program the code names that prints one (`self._run(["git", "push"])`).
     command_params: frozenset[str] = field(default_factory=frozenset)
+    # The answer of an HTTP request whose method is these parameters of a helper (`def
+    # api(method, path): return requests.request(method, BASE + path).json()`): one record or an
+    # acknowledgement when each call gives it PUT, PATCH or DELETE (`api("PUT", f"issue/{key}")`).
+    method_params: frozenset[str] = field(default_factory=frozenset)
     # An HTTP request that asks for a few items (`json={"maxResultCount": 10}`), or its response.
     asked_few: bool = False
     # A request or query that asks for at most a page of items (`limit=100`, `pageSize=50`) by a
@@ -210,6 +219,14 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         worse = a if a.level > b.level else b
     elif a.level == UNBOUNDED and CONFIDENCE_ORDER[b.confidence] > CONFIDENCE_ORDER[a.confidence]:
         worse = b  # of two unbounded parts, the one we are surer of is what the finding names
+    elif (
+        a.level == UNBOUNDED
+        and a.confidence == b.confidence
+        and a.reason != b.reason
+        and not reason_names_bulk_data(a.reason)
+        and reason_names_bulk_data(b.reason)
+    ):
+        worse = b  # of two as sure, the one that says where the data comes from (not `self.limit`)
     else:
         worse = a
     if worse.level == BOUNDED and not (a.few_items and b.few_items):
@@ -222,6 +239,7 @@ def join(a: Verdict, b: Verdict) -> Verdict:
             http=a.http and b.http,
             written=a.written and b.written,
             fixed_command=a.fixed_command and b.fixed_command,
+            code_program=a.code_program and b.code_program,
             asked_few=a.asked_few and b.asked_few,
             asked_page=a.asked_page and b.asked_page,
             one_resource=a.one_resource and b.one_resource,
@@ -246,6 +264,11 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         # a status on every call only if each side's command is a parameter
         both = a.command_params | b.command_params if a.command_params and b.command_params else frozenset[str]()
         joined = _changed(joined, command_params=both)
+    if a.method_params != b.method_params and a.level == b.level == UNBOUNDED:
+        # one record on every call only if each side is the answer of such a request, or `low` anyway
+        # (the failure branch's `{"text": response.text}`)
+        kept = [side.method_params for side in (a, b) if side.method_params or side.confidence != LOW]
+        joined = _changed(joined, method_params=frozenset().union(*kept) if all(kept) else frozenset())
     if joined.record and a.level == b.level == UNBOUNDED and a.record != b.record:
         joined = _changed(joined, record=False)  # a record on one side, a whole listing on the other
     if joined.document and a.level == b.level == UNBOUNDED and a.document != b.document:

@@ -220,6 +220,9 @@ SCRIPT_RUNNERS = frozenset(
     {"sh", "bash", "zsh", "fish", "cmd", "powershell", "pwsh", "python", "python3", "node", "deno", "bun", "ruby"}
     | {"perl", "php", "osascript", "env", "sudo", "xargs", "eval", "exec", "docker", "ssh", "uv", "npx", "uvx"}
 )
+# Words of a name that holds an interpreter (`sys.executable`, `venv_python`, `NODE_BIN`): what it
+# runs prints what its script does, like the script runners above.
+INTERPRETER_WORDS = frozenset({"python", "python3", "py", "node", "interpreter", "ruby", "perl", "deno", "bun"})
 
 # What matches a regex against a text, and the methods of a match that give parts of that text
 # (`re.search(p, url).groups()`): as large as the text, however plural their name.
@@ -477,6 +480,13 @@ _BULK_PHRASES = tuple(
         - {"", "a traceback"}
     )
 )
+
+
+def reason_names_bulk_data(reason: str) -> bool:
+    """A verdict's reason that names one of the sources of bulk data above, itself or what it was
+    grown or joined over (`the parsed response ...`, `` `rows`, grown in a loop over the file ...``),
+    not a value known only by its name (`the result of ...`, `` `self.limit` ``)."""
+    return reason.startswith(_BULK_PHRASES) or any(f"over {phrase}" in reason for phrase in _BULK_PHRASES)
 
 
 def names_bulk_data(message: str) -> bool:
