@@ -738,3 +738,44 @@ def test_the_json_fix_is_planned_over_the_findings_the_run_reports(tmp_path: Pat
     fix(tmp_path)
     text = (tmp_path / "server.py").read_text(encoding="utf-8")
     assert (text.count("BoundlintMiddleware("), text.count("truncate_text(")) == (0, 2)
+
+
+DEEP_AGENT = {
+    "app/__init__.py": "",
+    "app/tools.py": """
+import httpx
+from langchain_core.tools import tool
+
+
+@tool
+def fetch_page(url: str) -> str:
+    \"\"\"Fetch a page.\"\"\"
+    return httpx.get(url).text
+
+
+def read_file(path: str) -> str:
+    \"\"\"Read a file.\"\"\"
+    return open(path).read()
+
+
+def fetch_raw(url: str) -> str:
+    \"\"\"Fetch a page for a plain agent.\"\"\"
+    return httpx.get(url).text
+""",
+    "app/agent.py": """
+from deepagents import create_deep_agent
+from langgraph.prebuilt import create_react_agent
+from app.tools import fetch_page, fetch_raw, read_file
+
+deep = create_deep_agent(tools=[fetch_page, read_file], system_prompt="research")
+plain = create_react_agent("openai:gpt-4o", tools=[fetch_raw])
+""",
+}
+
+
+def test_a_deep_agent_evicts_large_results_of_its_tools_but_not_of_the_ones_it_leaves_alone(tmp_path: Path) -> None:
+    # deepagents moves a result over 20,000 tokens to a file, except for tools named like its own
+    # filesystem tools; a tool of another agent keeps its finding
+    assert unbounded(tmp_path, DEEP_AGENT) == ["fetch_raw", "read_file"]
+    rows = bounded_by(tmp_path, DEEP_AGENT)
+    assert rows["tools.fetch_page"] == ["create_deep_agent's eviction of results over 20,000 tokens at app/agent.py:5"]

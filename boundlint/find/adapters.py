@@ -64,6 +64,9 @@ class AdapterFinder:
         self.executors: dict[tuple[str, str], tuple[str, frozenset[str]]] = {}
         self._executor_finder = ExecutorFinder(project, checkpoints, finder)
         self._hook_memo: dict[cst.CSTNode, bool] = {}
+        # Agents made by a factory that limits every result itself (`fw.IMPLICIT_LIMITS`), with the
+        # tool names it leaves alone.
+        self._leaves_alone: dict[cst.CSTNode, frozenset[str]] = {}
         self._ranks: dict[int, dict[int, str]] = {}  # id(module) -> id(node) -> its rank (`place`)
         self._runtime_root = (checkpoints.config.runtime_module or fw.RUNTIME_ROOT).split(".")[0]
         self._runtime_named: dict[ModuleInfo, bool] = {}
@@ -76,6 +79,9 @@ class AdapterFinder:
             if self._names_runtime(module) or self._may_hook(module):
                 for call in index_of(module).calls:
                     self._read(call)
+            if any(name in module.source.text for _, name in fw.IMPLICIT_LIMITS):
+                for call in index_of(module).calls:
+                    self._limiting_factory(call)
         for module in self.roots:
             for site in index_of(module).functions:
                 self._global_decorator(site.module, site.node)
@@ -131,9 +137,23 @@ class AdapterFinder:
             self._ranks[id(module)] = ranks
         return f"{module.display}#{ranks.get(id(node), 'other')}"
 
+    def _limiting_factory(self, call: CallSite) -> None:
+        """`create_deep_agent(tools=[...])`: an agent whose framework limits every result itself
+        covers its tools, as an adapter installed on it would (`fw.IMPLICIT_LIMITS`)."""
+        external = self._external(call.module, callee(call.node))
+        package, _, name = external.partition(".")
+        found = fw.IMPLICIT_LIMITS.get((package, name.rsplit(".", 1)[-1])) if name else None
+        if found is not None:
+            self.hosts.setdefault(call.node, (call.module, _at(found[0], call.module, call.node)))
+            self._leaves_alone[call.node] = found[1]
+
     def _cover(self, tool: Tool) -> str:
         if tool.hosts:  # registered somewhere the checkpoint does not see: not covered
-            covers = [self._host_cover(host.module, host.call) for host in tool.hosts]
+            name = tool.qualname.rsplit(".", 1)[-1]
+            covers = [
+                "" if name in self._leaves_alone.get(host.call, ()) else self._host_cover(host.module, host.call)
+                for host in tool.hosts
+            ]
             return (covers[0] if all(covers) else "") or self._executor_cover(tool)
         own = self._host_cover(tool.module, tool.node)  # `bound_tools([f, agent.as_tool(...)])`
         return (

@@ -265,6 +265,17 @@ MESSAGE_HANDLER_FIELDS = ("request", "_handler")
 # Keywords of a registration call with which the framework cuts the result
 # itself (Letta's `upsert_from_function(func=f, return_char_limit=4000)`).
 LIMIT_KEYWORDS = ("return_char_limit",)
+# Agent factories whose default middleware keeps every tool result within a size itself, by
+# package and function name, with how the inventory names it and the tools it leaves alone by
+# name: deepagents' `create_deep_agent` (0.2 and later) moves a result over 20,000 tokens (about
+# 80,000 characters) to a file and gives the model the file's path and a marked head/tail
+# preview; its own filesystem tools are not evicted.
+IMPLICIT_LIMITS: dict[tuple[str, str], tuple[str, frozenset[str]]] = {
+    ("deepagents", "create_deep_agent"): (
+        "create_deep_agent's eviction of results over 20,000 tokens",
+        frozenset({"ls", "glob", "grep", "read_file", "edit_file", "write_file", "delete"}),
+    ),
+}
 
 # Modules of a framework's own tree whose public functions are its built-in
 # tools (Letta's function sets), by module-name prefix.

@@ -1,12 +1,14 @@
-"""Models a deep-agents research app: plain functions handed to `create_deep_agent(model, tools)`
-and to `create_supervisor(..., tools=[...])`, blocking clients run with `asyncio.to_thread` and
-`run_in_executor`, and a `functools.partial` that fixes a client setting."""
+"""Models a deep-agents research app: plain functions handed to `create_react_agent(model, tools)`,
+`create_deep_agent(model, tools)` and `create_supervisor(..., tools=[...])`, blocking clients run
+with `asyncio.to_thread` and `run_in_executor`, and a `functools.partial` that fixes a client
+setting. The deep agent moves every result over 20,000 tokens to a file: its tools are bounded."""
 
 import asyncio
 import functools
 
 import requests
 from deepagents import create_deep_agent
+from langgraph.prebuilt import create_react_agent
 from langgraph_supervisor import create_supervisor
 
 SEARCH_URL = "https://search.example/api"
@@ -46,7 +48,7 @@ async def queue_in_pool(url: str) -> str:  # expect: tool
     return await loop.run_in_executor(None, _status_line, url)
 
 
-def search_eu(query: str) -> str:  # expect: tool BL001
+def search_eu(query: str) -> str:  # expect: tool
     """Search, in the EU region."""
     in_region = functools.partial(_search, region="eu")
     return "\n".join(str(hit) for hit in in_region(query))
@@ -57,6 +59,6 @@ def count_words(text: str) -> int:  # expect: tool
     return len(text.split())
 
 
-researcher = create_deep_agent("openai:gpt-4.1", [read_page, queue_page, read_page_in_pool, queue_in_pool])
-writer = create_deep_agent(model="openai:gpt-4.1", tools=[search_eu, count_words], system_prompt="Write.")
+researcher = create_react_agent("openai:gpt-4.1", [read_page, queue_page, read_page_in_pool, queue_in_pool])
+writer = create_deep_agent("openai:gpt-4.1", [search_eu, count_words], system_prompt="Write.")
 team = create_supervisor([researcher, writer], model=None, tools=[count_words])
