@@ -779,3 +779,52 @@ def test_a_deep_agent_evicts_large_results_of_its_tools_but_not_of_the_ones_it_l
     assert unbounded(tmp_path, DEEP_AGENT) == ["fetch_raw", "read_file"]
     rows = bounded_by(tmp_path, DEEP_AGENT)
     assert rows["tools.fetch_page"] == ["create_deep_agent's eviction of results over 20,000 tokens at app/agent.py:5"]
+
+
+INSTANCES = {
+    "agent.py": """
+import httpx
+from crewai import Agent
+from crewai.tools import BaseTool as CrewTool
+from langchain.agents import create_agent
+from langchain_core.tools import BaseTool
+from boundlint_runtime.adapters.langchain import BoundlintMiddleware
+
+
+class Scraper(BaseTool):
+    name: str = "scraper"
+    description: str = "Scrape a page."
+
+    def _run(self, url: str) -> str:
+        return httpx.get(url).text
+
+
+class Crawler(BaseTool):
+    name: str = "crawler"
+    description: str = "Crawl a page."
+
+    def _run(self, url: str) -> str:
+        return httpx.get(url).text
+
+
+class Reader(CrewTool):
+    name: str = "reader"
+    description: str = "Read a page."
+
+    def _run(self, url: str) -> str:
+        return httpx.get(url).text
+
+
+bounded = create_agent("openai:gpt-4o", tools=[Scraper(), Crawler()], middleware=[BoundlintMiddleware()])
+plain = create_agent("openai:gpt-4o", tools=[Crawler()])
+researcher = Agent(role="r", goal="g", backstory="b", tools=[Reader()])
+""",
+}
+
+
+def test_an_instance_of_a_tool_class_is_registered_on_the_agent_it_is_given_to(tmp_path: Path) -> None:
+    # `Crawler()` is also given to an agent without the checkpoint; `Reader()` to a CrewAI agent,
+    # covered only once a hook for the whole process is installed
+    assert unbounded(tmp_path / "a", INSTANCES) == ["Crawler._run", "Reader._run"]
+    hooked = INSTANCES | {"main.py": "from boundlint_runtime.adapters import crewai\n\ncrewai.install(8_000)\n"}
+    assert unbounded(tmp_path / "b", hooked) == ["Crawler._run"]

@@ -118,7 +118,8 @@ class AdapterFinder:
                 key = tool_key(tool.module.display, tool.qualname)
                 executor = executor_place(tool.framework, package_scope(tool.module))
                 if tool.hosts:
-                    found[key] = {"all": [self.place(host.module, host.call) for host in tool.hosts], "any": [executor]}
+                    hosts = [self.place(host.module, host.call) for host in tool.hosts]
+                    found[key] = {"all": hosts, "any": [framework_place(tool.framework), executor]}
                 else:
                     found[key] = {
                         "any": [self.place(tool.module, tool.node), framework_place(tool.framework), executor]
@@ -148,20 +149,17 @@ class AdapterFinder:
             self._leaves_alone[call.node] = found[1]
 
     def _cover(self, tool: Tool) -> str:
+        # A hook for the whole process (CrewAI's) sees every tool call, whatever agent makes it.
+        process_wide = self.frameworks.get(tool.framework) or self.covered.get(framework_place(tool.framework), "")
         if tool.hosts:  # registered somewhere the checkpoint does not see: not covered
             name = tool.qualname.rsplit(".", 1)[-1]
             covers = [
                 "" if name in self._leaves_alone.get(host.call, ()) else self._host_cover(host.module, host.call)
                 for host in tool.hosts
             ]
-            return (covers[0] if all(covers) else "") or self._executor_cover(tool)
+            return (covers[0] if all(covers) else "") or process_wide or self._executor_cover(tool)
         own = self._host_cover(tool.module, tool.node)  # `bound_tools([f, agent.as_tool(...)])`
-        return (
-            own
-            or self.frameworks.get(tool.framework)
-            or self.covered.get(framework_place(tool.framework), "")
-            or self._executor_cover(tool)
-        )
+        return own or process_wide or self._executor_cover(tool)
 
     def _executor_cover(self, tool: Tool) -> str:
         """The project's own tool executor that cuts every result of the tools of its package."""

@@ -132,6 +132,9 @@ class ToolFinder:
         # The server a wrapper decorator registers on (`return mcp.tool()(fn)` in its body).
         self._wrapper_hosts: dict[cst.FunctionDef, Host] = {}
         self._host: Host | None = None  # what the registration being read registers on
+        # Classes of the tree an instance of which is registered (`create_agent(tools=[Scraper()])`),
+        # with what it is registered on: their tool methods are registered there too.
+        self._instance_hosts: dict[cst.ClassDef, list[Host]] = {}
         # The servers or agents the parameters of a project function stand for, while the tools it
         # registers on them are read at a call (`register_tools(mcp)`, see `_check_registrar`).
         self._param_hosts: dict[cst.FunctionDef, dict[str, Host]] = {}
@@ -160,6 +163,7 @@ class ToolFinder:
         for tool in list(self.tools.values()):
             if _dispatches_by_name(tool):
                 self._add_handlers(tool)
+            self._note_instance_hosts(tool)
         return sorted(self.tools.values(), key=lambda tool: (tool.module.display, tool.qualname))
 
     def _add_handlers(self, dispatcher: Tool) -> None:
@@ -1095,6 +1099,7 @@ class ToolFinder:
             elif callee == "typing.cast":
                 self._register_arg(call, positional_argument(value, 1), framework, form, depth + 1)
             else:
+                self._register_instance(call, value)
                 self._register_made(call, value, framework, form, depth + 1)
             return
         outer = self._param_calls.get(call.function) if call.function is not None else None
@@ -1148,6 +1153,24 @@ class ToolFinder:
         if isinstance(func, cst.Name) and func.value == "cls" and call.owner is not None:
             return class_methods(call.owner).get(value.attr.value)
         return self._method_of_made(call.module, made[0], value.attr.value)
+
+    def _note_instance_hosts(self, tool: Tool) -> None:
+        """A method tool of a class an instance of which is registered: registered there too."""
+        owner = self.project.site_of(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
+        for host in self._instance_hosts.get(owner.owner, []) if owner is not None and owner.owner else []:
+            if host not in tool.hosts:
+                tool.hosts.append(host)
+
+    def _register_instance(self, call: CallSite, made: cst.Call) -> None:
+        """`tools=[Scraper()]` on an agent: an instance of a tool class of the tree, whose run methods
+        (found as that class's tools) are registered on the agent being read."""
+        if self._host is None:
+            return
+        entity = self.project.resolve(call.module, made.func)
+        if entity is not None and entity.kind == "class" and isinstance(entity.node, cst.ClassDef):
+            hosts = self._instance_hosts.setdefault(entity.node, [])
+            if self._host not in hosts:
+                hosts.append(self._host)
 
     def _register_made(self, call: CallSite, made: cst.Call, framework: str, form: str, depth: int) -> None:
         """`make_handler(x)` registered: the functions a project factory returns (its closures).
