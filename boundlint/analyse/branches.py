@@ -328,18 +328,39 @@ ERROR_REPORT_KEYS = frozenset({"error", "errors", "message", "detail", "details"
 def _bindings_in(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
     """What each `name = value` in `function` binds (not in a nested one); none when it is also
     bound otherwise (`name += ...`, a loop or `with` target, a walrus)."""
-    found: list[cst.BaseExpression] = []
+    return _bindings(function).get(name) or []
+
+
+# Each function's plain bindings by name (None: also bound otherwise), kept like `_PARENTS`: a
+# dispatcher's returns each ask of many names.
+_BINDINGS: OrderedDict[int, tuple[cst.FunctionDef, dict[str, list[cst.BaseExpression] | None]]] = OrderedDict()
+
+
+def _bindings(function: cst.FunctionDef) -> dict[str, list[cst.BaseExpression] | None]:
+    kept = _BINDINGS.get(id(function))
+    if kept is not None and kept[0] is function:
+        _BINDINGS.move_to_end(id(function))
+        return kept[1]
+    found: dict[str, list[cst.BaseExpression] | None] = {}
     for node in _parents(function):
+        target: cst.BaseExpression | None = None
+        value: cst.BaseExpression | None = None
         if isinstance(node, cst.Assign) and len(node.targets) == 1:
-            if isinstance(node.targets[0].target, cst.Name) and node.targets[0].target.value == name:
-                found.append(node.value)
-        elif isinstance(node, cst.AnnAssign) and node.value is not None and isinstance(node.target, cst.Name):
-            if node.target.value == name:
-                found.append(node.value)
+            target, value = node.targets[0].target, node.value
+        elif isinstance(node, cst.AnnAssign) and node.value is not None:
+            target, value = node.target, node.value
         elif isinstance(node, (cst.AugAssign, cst.For, cst.NamedExpr, cst.AsName)):
-            target = node.name if isinstance(node, cst.AsName) else node.target
-            if isinstance(target, cst.Name) and target.value == name:
-                return []
+            other = node.name if isinstance(node, cst.AsName) else node.target
+            if isinstance(other, cst.Name):
+                found[other.value] = None
+            continue
+        if isinstance(target, cst.Name) and value is not None:
+            held = found.setdefault(target.value, [])
+            if held is not None:
+                held.append(value)
+    _BINDINGS[id(function)] = (function, found)
+    while len(_BINDINGS) > _KEPT_FUNCTIONS:
+        _BINDINGS.popitem(last=False)
     return found
 
 
