@@ -11,6 +11,8 @@ the branch.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
+from typing import TypeVar
 
 import libcst as cst
 
@@ -49,19 +51,36 @@ def steps_to(function: cst.FunctionDef, returned: cst.CSTNode) -> list[tuple[cst
     return list(zip(path, [*path[1:], returned], strict=False))
 
 
-# The parents of one function's statements, kept for the last few functions asked about: a
-# dispatcher's `call_tool` with hundreds of returns would otherwise be walked once per return.
-_PARENTS: OrderedDict[int, tuple[cst.FunctionDef, dict[cst.CSTNode, cst.CSTNode | None]]] = OrderedDict()
+# What is read of one function once, kept for the last few functions asked about: a dispatcher's
+# `call_tool` with hundreds of returns would otherwise be walked once per return (and per name).
 _KEPT_FUNCTIONS = 16
+T = TypeVar("T")
+
+
+def _kept(
+    cache: OrderedDict[int, tuple[cst.FunctionDef, T]], function: cst.FunctionDef, read: Callable[[cst.FunctionDef], T]
+) -> T:
+    kept = cache.get(id(function))
+    if kept is not None and kept[0] is function:
+        cache.move_to_end(id(function))
+        return kept[1]
+    found = read(function)
+    cache[id(function)] = (function, found)
+    while len(cache) > _KEPT_FUNCTIONS:
+        cache.popitem(last=False)
+    return found
+
+
+_PARENTS: OrderedDict[int, tuple[cst.FunctionDef, dict[cst.CSTNode, cst.CSTNode | None]]] = OrderedDict()
 
 
 def _parents(function: cst.FunctionDef) -> dict[cst.CSTNode, cst.CSTNode | None]:
     """Each statement and block of `function` (and each node right under one), to the statement or
     block that holds it (None: the body). Expressions, functions and classes are not entered."""
-    kept = _PARENTS.get(id(function))
-    if kept is not None and kept[0] is function:
-        _PARENTS.move_to_end(id(function))
-        return kept[1]
+    return _kept(_PARENTS, function, _read_parents)
+
+
+def _read_parents(function: cst.FunctionDef) -> dict[cst.CSTNode, cst.CSTNode | None]:
     parents: dict[cst.CSTNode, cst.CSTNode | None] = {function.body: None}
     pending: list[cst.CSTNode] = [function.body]
     while pending:
@@ -70,9 +89,6 @@ def _parents(function: cst.FunctionDef) -> dict[cst.CSTNode, cst.CSTNode | None]
             parents[child] = node
             if not isinstance(child, (cst.BaseExpression, cst.FunctionDef, cst.ClassDef)):
                 pending.append(child)
-    _PARENTS[id(function)] = (function, parents)
-    while len(_PARENTS) > _KEPT_FUNCTIONS:
-        _PARENTS.popitem(last=False)
     return parents
 
 
@@ -331,16 +347,15 @@ def _bindings_in(function: cst.FunctionDef, name: str) -> list[cst.BaseExpressio
     return _bindings(function).get(name) or []
 
 
-# Each function's plain bindings by name (None: also bound otherwise), kept like `_PARENTS`: a
-# dispatcher's returns each ask of many names.
+# Each function's plain bindings by name (None: also bound otherwise).
 _BINDINGS: OrderedDict[int, tuple[cst.FunctionDef, dict[str, list[cst.BaseExpression] | None]]] = OrderedDict()
 
 
 def _bindings(function: cst.FunctionDef) -> dict[str, list[cst.BaseExpression] | None]:
-    kept = _BINDINGS.get(id(function))
-    if kept is not None and kept[0] is function:
-        _BINDINGS.move_to_end(id(function))
-        return kept[1]
+    return _kept(_BINDINGS, function, _read_bindings)
+
+
+def _read_bindings(function: cst.FunctionDef) -> dict[str, list[cst.BaseExpression] | None]:
     found: dict[str, list[cst.BaseExpression] | None] = {}
     for node in _parents(function):
         target: cst.BaseExpression | None = None
@@ -358,9 +373,6 @@ def _bindings(function: cst.FunctionDef) -> dict[str, list[cst.BaseExpression] |
             held = found.setdefault(target.value, [])
             if held is not None:
                 held.append(value)
-    _BINDINGS[id(function)] = (function, found)
-    while len(_BINDINGS) > _KEPT_FUNCTIONS:
-        _BINDINGS.popitem(last=False)
     return found
 
 

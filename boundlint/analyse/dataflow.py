@@ -190,6 +190,7 @@ class FunctionEvaluator:
         self._enclosing_tables: dict[str, Verdict | None] = {}  # by free variable: see `_enclosing_table`
         self._assigned_here: dict[str, cst.BaseExpression | None] = {}  # see `_assigned_once_here`
         self._values_here: dict[str, list[cst.BaseExpression]] = {}  # see `_assigned_values_here`
+        self._memos_here: dict[str, bool] = {}  # see `_stores_into_self`
         self._marker_names: dict[str, bool] = {}  # see `_marker`
         # Inside a part of a text being built (`f"Plan: {data['plan']}"`, `"%s" % x`, `"Id: " + x`),
         # or the value of a dict's key named for a short value (`{"branch": repo["default_branch"]}`):
@@ -794,8 +795,7 @@ class FunctionEvaluator:
         """This function sets `self.<attribute>[key] = ...` (a memo of its results)."""
         if not isinstance(self.function, cst.FunctionDef):
             return False
-        key = f"self.{attribute}[]"
-        if key not in self._values_here:
+        if attribute not in self._memos_here:
 
             def wanted(target: cst.BaseExpression) -> bool:
                 return (
@@ -805,9 +805,11 @@ class FunctionEvaluator:
                     and target.value.attr.value == attribute
                 )
 
-            found = (_assigned_value(statement, wanted) for statement in _walk_statements(self.function.body))
-            self._values_here[key] = [value for value in found if value is not None]
-        return bool(self._values_here[key])
+            statements = _walk_statements(self.function.body)
+            self._memos_here[attribute] = any(
+                _assigned_value(statement, wanted) is not None for statement in statements
+            )
+        return self._memos_here[attribute]
 
     def _assigned_values_here(self, name: str) -> list[cst.BaseExpression]:
         """Every value `name = value` binds in this function (nested blocks too)."""
@@ -1457,9 +1459,10 @@ class FunctionEvaluator:
     def _program_set_by_code(self, call: cst.Call, runner: str, env: Env) -> bool:
         """The program `call` runs is one the code sets without spelling it (`settings.terraform_bin`,
         `self.binary`, `shutil.which(name)`): not a word we can read (`commands.py` judges those),
-        nor a value of a parameter (the model's command, or a caller's), nor the interpreter given
-        a parameter's script (`[sys.executable, script]`)."""
-        if runner == "asyncio.create_subprocess_exec":
+        nor a value of a parameter (the model's command, or a caller's), nor an interpreter
+        (`sys.executable`, `venv_python`), which prints what its script does, as `python` and
+        `bash -c` do."""
+        if runner == "asyncio.create_subprocess_exec":  # the program and its words one by one
             positional = [arg for arg in call.args if arg.keyword is None]
             command: cst.BaseExpression | None = None
             if positional and not positional[0].star:
@@ -1469,8 +1472,6 @@ class FunctionEvaluator:
         program = self._program_of(command, 0) if command is not None else None
         if program is None or _names_in(program) & self.params:
             return False
-        # An interpreter (`sys.executable`, `venv_python`, `NODE_BIN`) prints what its script does:
-        # as the literal `python` and `bash -c`, not a program's status.
         written = dotted(program) or (dotted(program.func) if isinstance(program, cst.Call) else None) or ""
         if written == "sys.executable":
             return False
@@ -3250,15 +3251,25 @@ def _is_write(call: cst.Call) -> bool:
     return _http_method(call) in src.WRITE_METHODS
 
 
-def _method_given(call: cst.Call) -> str | None:
-    """The name a generic `request(method, url)` is given its method by (`method`, also as
-    `method.value` or `method.upper()`); None when it is given otherwise."""
+def _called_name(call: cst.Call) -> str:
     name = call.func.attr.value if isinstance(call.func, cst.Attribute) else dotted(call.func) or ""
-    if name.rsplit(".", 1)[-1].lower() != "request":
+    return name.rsplit(".", 1)[-1]
+
+
+def _method_argument(call: cst.Call) -> cst.BaseExpression | None:
+    """What a generic `request(...)` is given as its method: its first argument, or `method=`;
+    None for any other call."""
+    if _called_name(call).lower() != "request":
         return None
     given = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "method"]
     given += [arg.value for arg in call.args[:1] if arg.keyword is None and not arg.star]
-    method = given[0] if given else None
+    return given[0] if given else None
+
+
+def _method_given(call: cst.Call) -> str | None:
+    """The name a generic `request(method, url)` is given its method by (`method`, also as
+    `method.value` or `method.upper()`); None when it is given otherwise."""
+    method = _method_argument(call)
     if isinstance(method, cst.Call) and not method.args:
         method = method.func  # `method.upper()`
     if isinstance(method, cst.Attribute) and method.attr.value in ("value", "upper", "lower", "name"):
@@ -3269,15 +3280,10 @@ def _method_given(call: cst.Call) -> str | None:
 def _http_method(call: cst.Call) -> str:
     """The HTTP method of a request, lower case: the method called (`client.delete(url)`), or the
     one a generic `request(...)` is given first or as `method=`; "" when the code does not say."""
-    name = call.func.attr.value if isinstance(call.func, cst.Attribute) else dotted(call.func) or ""
-    name = name.rsplit(".", 1)[-1].lower()
+    name = _called_name(call).lower()
     if name in src.HTTP_METHODS:
         return name
-    if name != "request":
-        return ""
-    given = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "method"]
-    given += [arg.value for arg in call.args[:1] if arg.keyword is None and not arg.star]
-    method = given[0] if given else None
+    method = _method_argument(call)
     return (
         str(method.evaluated_value).lower()
         if isinstance(method, cst.SimpleString) and _names_http_method(method)
