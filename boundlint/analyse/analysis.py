@@ -19,6 +19,7 @@ from boundlint.analyse.dataflow import (
     ReturnVerdict,
     constant_key,
     every_param,
+    named_http_method,
     snippet,
     tested_parameters,
     unknown_answer,
@@ -304,7 +305,8 @@ class Analysis:
             part.params or part.cut_params or part.read_params or part.command_params or part.method_params
             for part in parts
         ):
-            args = _one_resource_methods(function, call, args, skip_first=entity.owner is not None)
+            if any(part.method_params for part in parts):
+                args = _one_resource_methods(call, args)
             summary = self._with_arguments(summary, function, call, args, skip_first=entity.owner is not None)
         if summary.level == UNBOUNDED:
             where = f"{summary.reason} via `{entity.name}()`"
@@ -572,26 +574,18 @@ def _field_of(argument: Verdict) -> Verdict:
     return argument
 
 
-def _one_resource_methods(
-    function: cst.FunctionDef, call: cst.Call, args: list[Verdict], skip_first: bool
-) -> list[Verdict]:
-    """`args`, where the call passes a method that acts on one resource (`"PUT"`, `HTTPMethod.DELETE`,
-    `method="patch"`) marked so: a helper that requests with that method answers one record."""
-    given = [arg.value for arg in call.args]
-    if not any(_names_one_resource_method(value) for value in given):
-        return args
+def _one_resource_methods(call: cst.Call, args: list[Verdict]) -> list[Verdict]:
+    """`args` (the verdicts of `call.args`), where the call passes a method that acts on one resource
+    (`"PUT"`, `HTTPMethod.DELETE`, `method="patch"`) marked so: a helper that requests with that
+    method answers one record."""
     return [
-        replace(value, one_resource=True) if _names_one_resource_method(expr) and value.bounded else value
-        for expr, value in zip(given, args, strict=False)
+        replace(value, one_resource=True) if value.bounded and _names_one_resource_method(arg.value) else value
+        for arg, value in zip(call.args, args, strict=False)
     ]
 
 
 def _names_one_resource_method(expr: cst.BaseExpression) -> bool:
-    if isinstance(expr, cst.SimpleString):
-        return str(expr.evaluated_value).lower() in src.ONE_RESOURCE_METHODS
-    if isinstance(expr, cst.Attribute):  # `HTTPMethod.PUT`, `Method.DELETE`
-        return expr.attr.value.lower() in src.ONE_RESOURCE_METHODS and expr.attr.value.isupper()
-    return False
+    return named_http_method(expr) in src.ONE_RESOURCE_METHODS
 
 
 def arguments_by_parameter(

@@ -43,6 +43,73 @@ def command_given(call: cst.Call) -> cst.BaseExpression | None:
     return given[0].value if given and not given[0].star else None
 
 
+def spread_command(call: cst.Call) -> cst.BaseExpression | None:
+    """`create_subprocess_exec(*cmd, cwd=d)`: the whole command spread as the program and its
+    arguments, one name and nothing else given one by one; None otherwise."""
+    positional = [arg for arg in call.args if arg.keyword is None]
+    if len(positional) == 1 and positional[0].star == "*":
+        return positional[0].value
+    return None
+
+
+def unspelled_program(call: cst.Call, runner: str, spelled: SpelledValue) -> cst.BaseExpression | None:
+    """The expression that gives the program `call` runs when the code sets it without spelling it
+    (`[settings.terraform_bin, "plan"]`, `f"{shutil.which('helm')} status"`): not a literal word
+    (`runs_a_fixed_program` reads those), nor a name that stands for an interpreter
+    (`venv_python`, `sys.executable`: what it prints is what its script does, as `python` and
+    `bash -c`). None also where the command is not to be read (a parameter, spread words)."""
+    if runner == "asyncio.create_subprocess_exec":  # the program and its words one by one
+        positional = [arg for arg in call.args if arg.keyword is None]
+        command: cst.BaseExpression | None = None
+        if positional and not positional[0].star:
+            command = cst.List([cst.Element(arg.value) for arg in positional if not arg.star])
+    else:
+        command = command_given(call) or spread_command(call)
+    program = _program_of(command, spelled, 0) if command is not None else None
+    if program is None:
+        return None
+    written = dotted(program.func if isinstance(program, cst.Call) else program) or ""
+    if written == "sys.executable" or set(src.name_words(written.rsplit(".", 1)[-1])) & src.INTERPRETER_WORDS:
+        return None
+    return program
+
+
+def _program_of(command: cst.BaseExpression, spelled: SpelledValue, depth: int) -> cst.BaseExpression | None:
+    """The expression in the program's place of `command`, through what the code binds names to."""
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(command, cst.Name):
+        bound = spelled(command)
+        return _program_of(bound, spelled, depth + 1) if bound is not None else None
+    if isinstance(command, cst.Call) and dotted(command.func) == "shlex.split" and command.args:
+        return _program_of(command.args[0].value, spelled, depth + 1)
+    if isinstance(command, (cst.List, cst.Tuple)):
+        first = command.elements[0] if command.elements else None
+        if first is None or isinstance(first, cst.StarredElement):
+            return None
+        return _word_of(first.value, spelled, depth)
+    if isinstance(command, cst.FormattedString):
+        head = command.parts[0] if command.parts else None
+        return _word_of(head.expression, spelled, depth) if isinstance(head, cst.FormattedStringExpression) else None
+    if isinstance(command, cst.BinaryOperation) and isinstance(command.operator, cst.Add):
+        return _program_of(command.left, spelled, depth + 1)
+    return None
+
+
+def _word_of(word: cst.BaseExpression, spelled: SpelledValue, depth: int) -> cst.BaseExpression | None:
+    """`word`, in the program's place: None for a literal, or a name bound to one, or a name that
+    stands for an interpreter (`venv_python`)."""
+    if isinstance(word, (cst.SimpleString, cst.ConcatenatedString)):
+        return None
+    if isinstance(word, cst.Name):
+        if set(src.name_words(word.value)) & src.INTERPRETER_WORDS:
+            return None
+        bound = spelled(word)
+        if bound is not None and depth < MAX_DEPTH:
+            return _word_of(bound, spelled, depth + 1)
+    return word
+
+
 def names_a_status_program(command: cst.BaseExpression, spelled: SpelledValue) -> bool:
     """`["git", "push"]`, `f"helm lint {path}"`: a whole command whose program the code names,
     one that prints a status (see `runs_a_fixed_program`). Also where a helper is given it

@@ -21,7 +21,14 @@ from typing import Protocol, cast
 
 import libcst as cst
 
-from boundlint.analyse.commands import command_given, joined_with_spaces, names_a_status_program, runs_a_fixed_program
+from boundlint.analyse.commands import (
+    command_given,
+    joined_with_spaces,
+    names_a_status_program,
+    runs_a_fixed_program,
+    spread_command,
+    unspelled_program,
+)
 from boundlint.analyse.sinks import assigns_printed_only, is_log_call
 from boundlint.analyse.size import (
     ARITHMETIC,
@@ -1450,71 +1457,18 @@ class FunctionEvaluator:
     def _run_of_a_parameter(self, process: Verdict, call: cst.Call, env: Env) -> Verdict:
         """`subprocess.run(cmd, ...)` in a helper given the whole command `cmd`: as large as what
         the program each call names prints (`Verdict.command_params`)."""
-        command = command_given(call) or _spread_command(call)
+        command = command_given(call) or spread_command(call)
         if not isinstance(command, cst.Name) or command.value not in self.params:
             return process  # (`["git", *args]`: the program is not all the caller writes)
         given = self.eval(command, env)
         return replace(process, command_params=given.params) if given.bounded and given.params else process
 
-    def _program_set_by_code(self, call: cst.Call, runner: str, env: Env) -> bool:
+    def _program_set_by_code(self, call: cst.Call, runner: str) -> bool:
         """The program `call` runs is one the code sets without spelling it (`settings.terraform_bin`,
-        `self.binary`, `shutil.which(name)`): not a word we can read (`commands.py` judges those),
-        nor a value of a parameter (the model's command, or a caller's), nor an interpreter
-        (`sys.executable`, `venv_python`), which prints what its script does, as `python` and
-        `bash -c` do."""
-        if runner == "asyncio.create_subprocess_exec":  # the program and its words one by one
-            positional = [arg for arg in call.args if arg.keyword is None]
-            command: cst.BaseExpression | None = None
-            if positional and not positional[0].star:
-                command = cst.List([cst.Element(arg.value) for arg in positional if not arg.star])
-        else:
-            command = command_given(call) or _spread_command(call)
-        program = self._program_of(command, 0) if command is not None else None
-        if program is None or _names_in(program) & self.params:
-            return False
-        written = dotted(program) or (dotted(program.func) if isinstance(program, cst.Call) else None) or ""
-        if written == "sys.executable":
-            return False
-        return not set(src.name_words(written.rsplit(".", 1)[-1])) & src.INTERPRETER_WORDS
-
-    def _program_of(self, command: cst.BaseExpression, depth: int) -> cst.BaseExpression | None:
-        """The expression that gives the program of `command` when the code does not spell it; None
-        when it is a literal word, a parameter, or not to be read."""
-        if depth > 2:
-            return None
-        if isinstance(command, cst.Name):
-            if command.value in self.params:
-                return None
-            bound = self._spelled_value(command)
-            return self._program_of(bound, depth + 1) if bound is not None else None
-        if isinstance(command, cst.Call) and dotted(command.func) == "shlex.split" and command.args:
-            return self._program_of(command.args[0].value, depth + 1)
-        if isinstance(command, (cst.List, cst.Tuple)):
-            first = command.elements[0] if command.elements else None
-            if first is None or isinstance(first, cst.StarredElement):
-                return None
-            return self._word_of(first.value, depth)
-        if isinstance(command, cst.FormattedString):
-            head = command.parts[0] if command.parts else None
-            if isinstance(head, cst.FormattedStringExpression):
-                return self._word_of(head.expression, depth)
-            return None
-        if isinstance(command, cst.BinaryOperation) and isinstance(command.operator, cst.Add):
-            return self._program_of(command.left, depth + 1)
-        return None
-
-    def _word_of(self, word: cst.BaseExpression, depth: int) -> cst.BaseExpression | None:
-        """`word`, the program's place in a command: None when it is a literal (or a name bound to
-        one) or a parameter."""
-        if isinstance(word, (cst.SimpleString, cst.ConcatenatedString)):
-            return None
-        if isinstance(word, cst.Name):
-            if word.value in self.params or set(src.name_words(word.value)) & src.INTERPRETER_WORDS:
-                return None  # the caller's program, or an interpreter (`venv_python`): its script's output
-            bound = self._spelled_value(word)
-            if bound is not None and depth < 2:
-                return self._word_of(bound, depth + 1)
-        return word
+        `self.binary`, `shutil.which(name)`; `commands.unspelled_program`), not a value of a
+        parameter (the model's command, or a caller's)."""
+        program = unspelled_program(call, runner, self._spelled_value)
+        return program is not None and not _names_in(program) & self.params
 
     def _as_command(self, arg: cst.BaseExpression, value: Verdict) -> Verdict:
         """`value`, the verdict of `arg` given to a function of the tree, marked as a command of a
@@ -2084,7 +2038,7 @@ class FunctionEvaluator:
                 return replace(found, fixed_command=True)
             if qualified in src.PROCESS_RUNNERS:
                 found = self._run_of_a_parameter(found, expr, env)
-                if not self._program_set_by_code(expr, qualified, env):
+                if not self._program_set_by_code(expr, qualified):
                     return found
                 if found.level == UNBOUNDED and found.confidence == HIGH:  # `check_output(...)`: the output itself
                     return replace(found, code_program=True, confidence=MEDIUM)
@@ -2999,7 +2953,19 @@ _URL_KEYWORDS = frozenset({"url", "endpoint", "path", "uri"})
 
 def _names_http_method(value: cst.BaseExpression) -> bool:
     """`"GET"`, `"post"`: the method a request is made with, given before its URL."""
-    return isinstance(value, cst.SimpleString) and str(value.evaluated_value).lower() in src.HTTP_METHODS
+    return isinstance(value, cst.SimpleString) and bool(named_http_method(value))
+
+
+def named_http_method(value: cst.BaseExpression) -> str:
+    """The HTTP method a literal (`"PUT"`) or an enum member spelled in capitals
+    (`HTTPMethod.DELETE`) names, lower case; "" for anything else."""
+    if isinstance(value, cst.SimpleString):
+        name = str(value.evaluated_value).lower()
+    elif isinstance(value, cst.Attribute) and value.attr.value.isupper():
+        name = value.attr.value.lower()
+    else:
+        return ""
+    return name if name in src.HTTP_METHODS else ""
 
 
 # `?page_size=100`, `&per_page=` (the number formatted in after it): a query field and its number.
@@ -3160,15 +3126,6 @@ def _generic_class(func: cst.BaseExpression) -> cst.BaseExpression:
     return func
 
 
-def _spread_command(call: cst.Call) -> cst.BaseExpression | None:
-    """`create_subprocess_exec(*cmd, cwd=d)`: the whole command spread as the program and its
-    arguments, one name and nothing else given one by one; None otherwise."""
-    positional = [arg for arg in call.args if arg.keyword is None]
-    if len(positional) == 1 and positional[0].star == "*":
-        return positional[0].value
-    return None
-
-
 def _runs_a_parameter(function: cst.FunctionDef) -> tuple[str, bool] | None:
     """The parameter every `return` of `function` calls, and whether it hands on `*args, **kwargs`."""
     params = function.params
@@ -3284,11 +3241,7 @@ def _http_method(call: cst.Call) -> str:
     if name in src.HTTP_METHODS:
         return name
     method = _method_argument(call)
-    return (
-        str(method.evaluated_value).lower()
-        if isinstance(method, cst.SimpleString) and _names_http_method(method)
-        else ""
-    )
+    return named_http_method(method) if isinstance(method, cst.SimpleString) else ""
 
 
 def _isinstance_test(test: cst.BaseExpression) -> tuple[str, bool] | None:

@@ -1156,6 +1156,8 @@ class ToolFinder:
 
     def _note_instance_hosts(self, tool: Tool) -> None:
         """A method tool of a class an instance of which is registered: registered there too."""
+        if not self._instance_hosts:
+            return
         owner = self.project.site_of(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
         for host in self._instance_hosts.get(owner.owner, []) if owner is not None and owner.owner else []:
             if host not in tool.hosts:

@@ -482,18 +482,22 @@ _BULK_PHRASES = tuple(
 )
 
 
+_OVER_BULK = tuple(f"over {phrase}" for phrase in _BULK_PHRASES)  # `a join over the file ...`
+_RETURNS_BULK = tuple(f"returns {phrase}" for phrase in _BULK_PHRASES)
+
+
 def reason_names_bulk_data(reason: str) -> bool:
     """A verdict's reason that names one of the sources of bulk data above, itself or what it was
     grown or joined over (`the parsed response ...`, `` `rows`, grown in a loop over the file ...``),
     not a value known only by its name (`the result of ...`, `` `self.limit` ``)."""
-    return reason.startswith(_BULK_PHRASES) or any(f"over {phrase}" in reason for phrase in _BULK_PHRASES)
+    return reason.startswith(_BULK_PHRASES) or any(phrase in reason for phrase in _OVER_BULK)
 
 
 def names_bulk_data(message: str) -> bool:
     """A finding's message that says its tool returns one of the sources of bulk data above
     (`the process output ...`, `the response body ...`, a join over one), not a value known
     only by its name (`the result of ...`)."""
-    return any(f"returns {phrase}" in message or f"over {phrase}" in message for phrase in _BULK_PHRASES)
+    return any(phrase in message for phrase in _RETURNS_BULK) or any(phrase in message for phrase in _OVER_BULK)
 
 
 def names_an_error_body(reason: str) -> bool:
