@@ -441,8 +441,10 @@ def test_a_join_of_a_list_names_what_the_list_holds_and_where(tmp_path):
     [
         # an attribute known to hold content is judged by what it is
         ("retriever.invoke(q)[:5]", "d.page_content", "the document text `d.page_content`", "high"),
-        # a field named for content, of an item whose size nothing says: as sure as the list was
+        # a field named for content, of one of a few items whose size nothing says: passed on as
+        # it is, as sure as the list was; written into a line of text, most often a snippet
         ("client.search(q)[:3]", "d['body']", "an item of `client.search(q)[:3]`", "medium"),
+        ("client.search(q)[:3]", "f\"- {d['body']}\"", "an item of `client.search(q)[:3]`", "low"),
     ],
 )
 def test_a_content_field_of_an_item_of_a_cut_is_judged_by_the_field(tmp_path, cut, read, named, confidence):
@@ -450,7 +452,7 @@ def test_a_content_field_of_an_item_of_a_cut_is_judged_by_the_field(tmp_path, cu
         HEADER + f'@tool\ndef top(q: str) -> str:\n    """T."""\n    docs = {cut}\n'
         f"    return '\\n'.join({read} for d in docs)\n"
     )
-    (finding,) = run_tree(tmp_path, {"mod.py": source}).findings
+    (finding,) = run_tree(tmp_path, {"mod.py": source}, min_confidence="low").findings
     assert named in finding.message and finding.confidence == confidence
 
 

@@ -636,7 +636,20 @@ def chats(q: str, limit: int = 20) -> str:
     ("body", "expected"),
     [
         ("cursor.execute(q)\nreturn str(cursor.fetchall())", ["medium"]),  # any query, every row
+        # one row of every column may hold a body; of the columns it names, a record, most often
+        # short, unless what is read out of it is a column picked out or named for content
         ('cursor.execute("SELECT * FROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())', ["medium"]),
+        (
+            'cursor.execute("SELECT jid, name, status FROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())',
+            ["low"],
+        ),
+        ("cursor.execute(q)\nreturn str(cursor.fetchone())", ["low"]),
+        ("cursor.execute(q)\nreturn cursor.fetchone()['body']", ["medium"]),
+        ("cursor.execute(q)\nreturn cursor.fetchone()[0]", ["low"]),
+        ('cursor.execute("SELECT body FROM chats WHERE jid = ?", (q,))\nreturn cursor.fetchone()[0]', ["medium"]),
+        ("cursor.execute(q)\nreturn cursor.fetchone()['status']", []),
+        # every row folded into the one row's one column
+        ("cursor.execute(\"SELECT group_concat(name, ', ') FROM chats\")\nreturn cursor.fetchone()[0]", ["medium"]),
         ('cursor.execute("SELECT name FROM chats LIMIT 50")\nreturn str(cursor.fetchall())', ["low"]),
         (
             'query = "SELECT * FROM chats"\nquery += " LIMIT ?"\ncursor.execute(query, (limit,))\n'

@@ -136,8 +136,13 @@ class Verdict:
     # own confidence, which it takes back when it is iterated or indexed, as a collection is.
     field_of_document: str = ""
     # That record is an item of a collection the code cut to a few (`for r in ranked[:5]`): `low`
-    # as a whole, `medium` through a field named for content (`r["content"]`).
+    # as a whole; a field named for content (`r["content"]`) is `low` written into a text (a
+    # snippet in a line of a summary), `medium` passed on as it is.
     cut_item: bool = False
+    # That record is the one row a query answers (`cursor.fetchone()`, `query.first()`): `low` as a
+    # whole (a status, a profile, a setting), `medium` through a field named for content
+    # (`row["content"]`), which may hold a document.
+    one_row: bool = False
     # Of `params`, those that pass into this value only through a field not named for content
     # (`period.get("name")`, `filing.url` in a helper): short when the call passes one record.
     field_params: frozenset[str] = field(default_factory=frozenset)

@@ -1760,6 +1760,16 @@ AGGREGATE_QUERY = re.compile(
     re.IGNORECASE,
 )
 
+# A query whose one row may be a document: every column (`SELECT * FROM t`, `SELECT t.*`), one
+# column (`SELECT contract FROM partners WHERE ...`: the row is that value), or an aggregate that
+# folds every row into one value (`SELECT group_concat(slug) FROM t`).
+ROW_OF_ONE_VALUE = re.compile(
+    r"\bselect\s+(?:distinct\s+)?(?:(?:\w+\.)?\*|[^,;]*?\s+from\b)"
+    r"|\b(?:group_concat|string_agg|array_agg|json_agg|jsonb_agg|json_group_array|json_group_object"
+    r"|listagg|xmlagg|json_arrayagg|json_objectagg)\s*\(",
+    re.IGNORECASE,
+)
+
 
 def writes_to_a_file(method: str) -> bool:
     """`stream_to_file(path)`, `download_to_filename(path)`, `save_to_disk(path)`: a method that
