@@ -286,6 +286,31 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
             "return str(api('PUT', 'a')) + str(api('GET', 'issues'))",
             ["medium"],
         ),
+        # ... or the path of one resource, however the helper builds its URL
+        (
+            "def api(method, path):\n    return requests.request(method, 'https://api.example' + path).json()\n"
+            "user_id = q\nreturn str(api('GET', f'/users/{user_id}'))",
+            ["low"],
+        ),
+        (
+            "def get(endpoint):\n    return requests.get(f'https://api.example/{endpoint}').json()\n"
+            "job_id = q\nreturn str(get(f'jobs/{job_id}'))",
+            ["low"],
+        ),
+        (
+            "def get(endpoint):\n    url = f'https://api.example/v4/{endpoint}'\n"
+            "    return requests.request('GET', url=url).json()\njob_id = q\nreturn str(get(f'jobs/{job_id}'))",
+            ["low"],
+        ),
+        (
+            "def get(endpoint):\n    return requests.get(url=endpoint).json()\njob_id = q\nreturn str(get(f'jobs/{job_id}/trace'))",
+            ["medium"],
+        ),
+        (
+            "def get(endpoint):\n    return requests.get(f'https://api.example/{endpoint}').json()\n"
+            "doc_id = q\nreturn str(get(f'documents/{doc_id}'))",
+            ["medium"],
+        ),
         # a response on either branch is a response
         (
             "def post(url, d):\n    if d:\n        r = requests.post(url, data=d)\n    else:\n"

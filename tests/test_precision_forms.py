@@ -685,7 +685,7 @@ def describe(site: dict) -> str:
 
 @mcp.tool()
 def lookup(site_id: str) -> str:
-    data = fetch(f"sites/{{site_id}}")
+    data = fetch(f"lookup?site={{site_id}}")  # (not `sites/{{site_id}}`: one record, `low` whole)
     {body}
 """
 

@@ -20,6 +20,7 @@ from boundlint.analyse.dataflow import (
     constant_key,
     every_param,
     named_http_method,
+    names_one_resource_path,
     snippet,
     tested_parameters,
     unknown_answer,
@@ -302,11 +303,11 @@ class Analysis:
             *(entry for _, entry in summary.keys or ()),
         )
         if any(
-            part.params or part.cut_params or part.read_params or part.command_params or part.method_params
+            part.params or part.cut_params or part.read_params or part.command_params or part.request_params
             for part in parts
         ):
-            if any(part.method_params for part in parts):
-                args = _one_resource_methods(call, args)
+            if any(part.request_params for part in parts):
+                args = _one_resource_arguments(call, args)
             summary = self._with_arguments(summary, function, call, args, skip_first=entity.owner is not None)
         if summary.level == UNBOUNDED:
             where = f"{summary.reason} via `{entity.name}()`"
@@ -520,10 +521,10 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
             keys=None,
             read_params=frozenset(),
             command_params=frozenset(),
-            method_params=frozenset(),
+            request_params=frozenset(),
         )
-        methods = [passed.get(name) for name in value.method_params]
-        if methods and all(method is not None and method.one_resource for method in methods):
+        shaping = [passed.get(name) for name in value.request_params]
+        if any(given is not None and given.one_resource for given in shaping):
             plain = replace(plain, confidence=LOW, one_resource=True)  # `api("PUT", f"issue/{key}")`
         read = [passed.get(name) for name in value.read_params]
         if read and all(path is not None and path.bundled for path in read):
@@ -545,7 +546,7 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
         keys=None,
         cut_params=frozenset(),
         command_params=frozenset(),
-        method_params=frozenset(),
+        request_params=frozenset(),
     )
     cut = [passed[name] for name in value.cut_params if name in passed]
     if value.level == SILENT and value.cut_params and all(item.bounded for item in cut):
@@ -574,12 +575,14 @@ def _field_of(argument: Verdict) -> Verdict:
     return argument
 
 
-def _one_resource_methods(call: cst.Call, args: list[Verdict]) -> list[Verdict]:
+def _one_resource_arguments(call: cst.Call, args: list[Verdict]) -> list[Verdict]:
     """`args` (the verdicts of `call.args`), where the call passes a method that acts on one resource
-    (`"PUT"`, `HTTPMethod.DELETE`, `method="patch"`) marked so: a helper that requests with that
-    method answers one record."""
+    (`"PUT"`, `HTTPMethod.DELETE`, `method="patch"`) or the path of one resource
+    (`f"/users/{user_id}"`) marked so: a helper that requests with it answers one record."""
     return [
-        replace(value, one_resource=True) if value.bounded and _names_one_resource_method(arg.value) else value
+        replace(value, one_resource=True)
+        if value.bounded and (_names_one_resource_method(arg.value) or names_one_resource_path(arg.value))
+        else value
         for arg, value in zip(call.args, args, strict=False)
     ]
 

@@ -1082,8 +1082,8 @@ class FunctionEvaluator:
                 return unbounded(f"{src.ERROR_BODY}`{code}`", expr, self.module, ERROR_BODY_CONFIDENCE)
             confidence = _answer_confidence(receiver, mixed=False)
             found = unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, confidence)
-            if receiver.method_params:
-                found = replace(found, method_params=receiver.method_params)  # `resp.text` of `request(method, ...)`
+            if receiver.request_params:
+                found = replace(found, request_params=receiver.request_params)  # `resp.text` of `request(method, ...)`
             return replace(found, command_params=receiver.command_params) if receiver.command_params else found
         if receiver.http and attribute in src.HTTP_METADATA_ATTRIBUTES:
             return BOUNDED_VALUE  # `resp.reason`, `resp.url`: what the response says of itself
@@ -1271,9 +1271,16 @@ class FunctionEvaluator:
         # (a POST may be a search: `POST /_search`, GraphQL).
         one = self._asks_for_one_resource(request) or _http_method(request) in src.ONE_RESOURCE_METHODS
         found = replace(answer, http=True, written=_is_write(request), asked_few=few, asked_page=page, one_resource=one)
-        method = _method_given(request)
-        if method in self.params and not one:  # `requests.request(method, url)` in `def api(method, path)`
-            found = replace(found, method_params=frozenset({method}))
+        if not one:
+            # `requests.request(method, BASE + path)` in `def api(method, path)`: each call says
+            method = _method_given(request)
+            given = [arg.value for arg in request.args if arg.keyword is None or arg.keyword.value in _URL_KEYWORDS]
+            # (`url = f"{BASE}/api/{endpoint}"` ... `client.request(method, url=url)`: built above)
+            given = [self._assigned_once_here(url.value) or url if isinstance(url, cst.Name) else url for url in given]
+            named = {method, *(_path_param(url) for url in given)}
+            shaping = frozenset(name for name in named if name is not None and name in self.params)
+            if shaping:
+                found = replace(found, request_params=shaping)
         return found
 
     def _asks_for_one_resource(self, request: cst.Call) -> bool:
@@ -2728,8 +2735,8 @@ class FunctionEvaluator:
                 return replace(found, read_params=receiver.read_params)  # `f.read()` of `open(path)`
             if receiver.command_params:
                 return replace(found, command_params=receiver.command_params)  # `proc.communicate()`
-            if receiver.method_params:
-                return replace(found, method_params=receiver.method_params)  # `resp.json()` of `request(method, ...)`
+            if receiver.request_params:
+                return replace(found, request_params=receiver.request_params)  # `resp.json()` of `request(method, ...)`
             return found
         if receiver.http and receiver.level != UNBOUNDED:
             # `session.get(url)`, `client.post(...)`: a client's request, whose answer is a response.
@@ -2937,6 +2944,21 @@ def _runs_a_coroutine(expr: cst.Call, qualified: str | None) -> bool:
     return qualified in src.RUN_COROUTINE_CALLS or (
         isinstance(func, cst.Attribute) and func.attr.value in src.RUN_COROUTINE_METHODS
     )
+
+
+def _path_param(url: cst.BaseExpression) -> str | None:
+    """The name that ends a URL a helper builds (`path`, `BASE + path`, `f"{BASE}/{endpoint}"`):
+    the part its caller gives, which may name one resource."""
+    if isinstance(url, cst.BinaryOperation) and isinstance(url.operator, cst.Add):
+        url = url.right
+    if isinstance(url, cst.FormattedString) and url.parts and isinstance(url.parts[-1], cst.FormattedStringExpression):
+        url = url.parts[-1].expression
+    return url.value if isinstance(url, cst.Name) else None
+
+
+def names_one_resource_path(url: cst.BaseExpression) -> bool:
+    """A URL or path written here that ends in the key of one resource (`f"/users/{user_id}"`)."""
+    return isinstance(url, cst.FormattedString) and _path_ends_in_a_key(url)
 
 
 def _path_ends_in_a_key(url: cst.FormattedString) -> bool:

@@ -67,10 +67,11 @@ class Verdict:
     # _run(cmd): return subprocess.run(cmd, ...)`): a line of status when each call gives it a
     # program the code names that prints one (`self._run(["git", "push"])`).
     command_params: frozenset[str] = field(default_factory=frozenset)
-    # The answer of an HTTP request whose method is these parameters of a helper (`def
+    # The answer of an HTTP request whose method or path is these parameters of a helper (`def
     # api(method, path): return requests.request(method, BASE + path).json()`): one record or an
-    # acknowledgement when each call gives it PUT, PATCH or DELETE (`api("PUT", f"issue/{key}")`).
-    method_params: frozenset[str] = field(default_factory=frozenset)
+    # acknowledgement when a call gives it PUT, PATCH or DELETE (`api("PUT", "issue")`) or the
+    # path of one resource (`api("GET", f"/users/{user_id}")`).
+    request_params: frozenset[str] = field(default_factory=frozenset)
     # An HTTP request that asks for a few items (`json={"maxResultCount": 10}`), or its response.
     asked_few: bool = False
     # A request or query that asks for at most a page of items (`limit=100`, `pageSize=50`) by a
@@ -269,11 +270,11 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         # a status on every call only if each side's command is a parameter
         both = a.command_params | b.command_params if a.command_params and b.command_params else frozenset[str]()
         joined = _changed(joined, command_params=both)
-    if a.method_params != b.method_params and a.level == b.level == UNBOUNDED:
+    if a.request_params != b.request_params and a.level == b.level == UNBOUNDED:
         # one record on every call only if each side is the answer of such a request, or `low` anyway
         # (the failure branch's `{"text": response.text}`)
-        kept = [side.method_params for side in (a, b) if side.method_params or side.confidence != LOW]
-        joined = _changed(joined, method_params=frozenset().union(*kept) if all(kept) else frozenset())
+        kept = [side.request_params for side in (a, b) if side.request_params or side.confidence != LOW]
+        joined = _changed(joined, request_params=frozenset().union(*kept) if all(kept) else frozenset())
     if joined.record and a.level == b.level == UNBOUNDED and a.record != b.record:
         joined = _changed(joined, record=False)  # a record on one side, a whole listing on the other
     if joined.document and a.level == b.level == UNBOUNDED and a.document != b.document:
