@@ -668,9 +668,13 @@ def chats(q: str, limit: int = 20) -> str:
             'cursor.execute("SELECT jid, name, status FROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())',
             ["low"],
         ),
-        ("cursor.execute(q)\nreturn str(cursor.fetchone())", ["low"]),
+        # any query, not written here (the model's, a helper's `sql`): its one row may be anything
+        ("cursor.execute(q)\nreturn str(cursor.fetchone())", ["medium"]),
         ("cursor.execute(q)\nreturn cursor.fetchone()['body']", ["medium"]),
-        ("cursor.execute(q)\nreturn cursor.fetchone()[0]", ["low"]),
+        ("cursor.execute(q)\nreturn cursor.fetchone()[0]", ["medium"]),
+        ('cursor.execute("SELECT name, bio FROM chats WHERE jid = ?", (q,))\nreturn cursor.fetchone()[0]', ["low"]),
+        ('cursor.execute("SELECT \\n  jid,\\n  name\\nFROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())', ["low"]),
+        ('cursor.execute("SELECT memory.get_all(?, ?)", (q, q))\nreturn cursor.fetchone()[0]', ["medium"]),
         ('cursor.execute("SELECT body FROM chats WHERE jid = ?", (q,))\nreturn cursor.fetchone()[0]', ["medium"]),
         ("cursor.execute(q)\nreturn cursor.fetchone()['status']", []),
         # every row folded into the one row's one column

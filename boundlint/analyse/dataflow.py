@@ -2459,12 +2459,14 @@ class FunctionEvaluator:
     def _row_may_hold_a_body(self, cursor: cst.BaseExpression) -> bool:
         """The query whose one row is read (`conn.execute("...").fetchone()`, or the function's own
         query text for `cursor.execute(q)` ... `cursor.fetchone()`) asks for every column
-        (`SELECT *`), for one column (`SELECT contract FROM ...`: the row is that value), or folds
-        every row into one (`group_concat(slug)`)."""
+        (`SELECT *`), for one column or value (`SELECT contract FROM ...`, `SELECT fn(%s)`: the row
+        is that value), or folds every row into one (`group_concat(slug)`)."""
         text = _query_of(cursor)
         if text is None and isinstance(self.function, cst.FunctionDef):
             text = _query_text(self.function)
-        return text is not None and src.ROW_OF_ONE_VALUE.search(text) is not None
+            if _runs_an_unseen_query(cursor) and not src.WRITES_A_QUERY.search(text):
+                return True  # `cursor.execute(sql)` of a helper's `sql`: any query, as before
+        return text is not None and src.row_of_one_value(text)
 
     def _query_asks_for_a_page(self) -> bool:
         """This function's query text asks for at most `FEW_ROWS_LIMIT` rows (`... LIMIT 20`)."""
@@ -4199,6 +4201,22 @@ def _is_aggregate_query(expr: cst.BaseExpression) -> bool:
     """`x.execute("SELECT COUNT(*) FROM t")`: its rows are one number each."""
     text = _query_of(expr)
     return text is not None and src.AGGREGATE_QUERY.match(text) is not None
+
+
+def _runs_an_unseen_query(cursor: cst.BaseExpression) -> bool:
+    """`cursor` (of `cursor.fetchone()`) ran a query this code does not write out: a cursor, or
+    `conn.execute(sql)` of a text made elsewhere. Not a query built in code (`db.query(Patient)
+    .filter(...)`, `session.execute(select(Book))`), whose row is one object of the model."""
+    if isinstance(cursor, cst.Name):
+        return True
+    if not (isinstance(cursor, cst.Call) and _is_execute(cursor) and cursor.args):
+        return False
+    query = cursor.args[0].value
+    while (
+        isinstance(query, cst.Call) and isinstance(query.func, cst.Attribute) and isinstance(query.func.value, cst.Call)
+    ):
+        query = query.func.value  # `select(Book).filter_by(key=k)`: the chain's first call
+    return not (isinstance(query, cst.Call) and dotted(query.func) in ("select", "sqlalchemy.select", "sa.select"))
 
 
 def _is_param_echo(expr: cst.BaseExpression, params: set[str]) -> bool:

@@ -1761,14 +1761,29 @@ AGGREGATE_QUERY = re.compile(
 )
 
 # A query whose one row may be a document: every column (`SELECT * FROM t`, `SELECT t.*`), one
-# column (`SELECT contract FROM partners WHERE ...`: the row is that value), or an aggregate that
-# folds every row into one value (`SELECT group_concat(slug) FROM t`).
-ROW_OF_ONE_VALUE = re.compile(
-    r"\bselect\s+(?:distinct\s+)?(?:(?:\w+\.)?\*|[^,;]*?\s+from\b)"
-    r"|\b(?:group_concat|string_agg|array_agg|json_agg|jsonb_agg|json_group_array|json_group_object"
+# column or value (`SELECT contract FROM partners WHERE ...`, `SELECT memory.get_all(%s)`: the
+# row is that value), or an aggregate that folds every row into one (`group_concat(slug)`).
+_EVERY_COLUMN_OR_ONE = re.compile(
+    r"\bselect\s+(?:distinct\s+)?(?:(?:\w+\.)?\*|[^,;\s][^,;]*?(?:\bfrom\b|;|$))", re.IGNORECASE | re.MULTILINE
+)
+_FOLDING_AGGREGATE = re.compile(
+    r"\b(?:group_concat|string_agg|array_agg|json_agg|jsonb_agg|json_group_array|json_group_object"
     r"|listagg|xmlagg|json_arrayagg|json_objectagg)\s*\(",
     re.IGNORECASE,
 )
+
+
+# A query written in the code (to tell a function that writes its own from one that runs another's).
+WRITES_A_QUERY = re.compile(r"\bselect\b", re.IGNORECASE)
+
+
+def row_of_one_value(query: str) -> bool:
+    """The one row `query` answers may be a document (see above). Commas inside calls
+    (`SELECT f(a, b)`) do not separate columns."""
+    flat = query
+    for _ in range(3):
+        flat = re.sub(r"\([^()]*\)", "()", flat)
+    return _EVERY_COLUMN_OR_ONE.search(flat) is not None or _FOLDING_AGGREGATE.search(query) is not None
 
 
 def writes_to_a_file(method: str) -> bool:
