@@ -673,7 +673,10 @@ def chats(q: str, limit: int = 20) -> str:
         ("cursor.execute(q)\nreturn cursor.fetchone()['body']", ["medium"]),
         ("cursor.execute(q)\nreturn cursor.fetchone()[0]", ["medium"]),
         ('cursor.execute("SELECT name, bio FROM chats WHERE jid = ?", (q,))\nreturn cursor.fetchone()[0]', ["low"]),
-        ('cursor.execute("SELECT \\n  jid,\\n  name\\nFROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())', ["low"]),
+        (
+            'cursor.execute("SELECT \\n  jid,\\n  name\\nFROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())',
+            ["low"],
+        ),
         ('cursor.execute("SELECT memory.get_all(?, ?)", (q, q))\nreturn cursor.fetchone()[0]', ["medium"]),
         ('cursor.execute("SELECT body FROM chats WHERE jid = ?", (q,))\nreturn cursor.fetchone()[0]', ["medium"]),
         ("cursor.execute(q)\nreturn cursor.fetchone()['status']", []),
