@@ -82,6 +82,8 @@ def test_what_follows_a_success_test_that_returns_is_an_error_branch():
         ("except (KeyError, ValueError):", "output", True),
         ("except Exception:", "output", False),  # any failure: not known to be the parse's
         ("except json.JSONDecodeError:", "other", False),  # another text than the one parsed
+        ("except json.JSONDecodeError:", "output or '(none)'", True),  # with a default for no text
+        ("except json.JSONDecodeError:", "other or output", False),
     ],
 )
 def test_the_text_a_json_parse_failed_on_is_on_an_error_branch(handler, returned, error):

@@ -136,10 +136,14 @@ def on_error_branch(function: cst.CSTNode, returned: cst.CSTNode) -> bool:
 def returns_unparsed_text(function: cst.CSTNode, returned: cst.Return) -> bool:
     """`try: data = json.loads(output) ... except json.JSONDecodeError: return output`: the text a
     parse found not to be JSON, most often what a command or service wrote on a failure, returned
-    as it is in the parse's failure handler."""
-    if not isinstance(function, cst.FunctionDef) or not isinstance(returned.value, cst.Name):
+    as it is in the parse's failure handler (also with a default for no text: `return output or
+    "(none)"`)."""
+    value = returned.value
+    if isinstance(value, cst.BooleanOperation) and isinstance(value.operator, cst.Or):
+        value = value.left
+    if not isinstance(function, cst.FunctionDef) or not isinstance(value, cst.Name):
         return False
-    name = returned.value.value
+    name = value.value
     return any(
         isinstance(node, cst.Try)
         and isinstance(inner, cst.ExceptHandler)
