@@ -183,6 +183,7 @@ class FunctionEvaluator:
         self._expr_depth = 0
         self.content_only = False
         self._limit: int | None | bool = False  # not read yet
+        self._own_query: str | None = None  # the function's query text, read once when asked
         self.self_fields: dict[str, Verdict] | None = None  # set to collect what an `__init__` stores
         self._agent_imports: bool | None = None
         self.self_arguments: set[str] = set()  # in a dataclass's `__post_init__`: `self.x` is the argument `x`
@@ -2453,8 +2454,14 @@ class FunctionEvaluator:
         if not isinstance(self.function, cst.FunctionDef):
             return None
         if self._limit is False:
-            self._limit = _rows_asked(_query_text(self.function))
+            self._limit = _rows_asked(self._query_text_here(self.function))
         return self._limit
+
+    def _query_text_here(self, function: cst.FunctionDef) -> str:
+        """`_query_text` of this function, walked once for every question asked of it."""
+        if self._own_query is None:
+            self._own_query = _query_text(function)
+        return self._own_query
 
     def _row_may_hold_a_body(self, cursor: cst.BaseExpression) -> bool:
         """The query whose one row is read (`conn.execute("...").fetchone()`, or the function's own
@@ -2463,7 +2470,7 @@ class FunctionEvaluator:
         is that value), or folds every row into one (`group_concat(slug)`)."""
         text = _query_of(cursor)
         if text is None and isinstance(self.function, cst.FunctionDef):
-            text = _query_text(self.function)
+            text = self._query_text_here(self.function)
             if _runs_an_unseen_query(cursor) and not src.WRITES_A_QUERY.search(text):
                 return True  # `cursor.execute(sql)` of a helper's `sql`: any query, as before
         return text is not None and src.row_of_one_value(text)
