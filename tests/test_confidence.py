@@ -250,6 +250,16 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
         ("params = {'q': q, 'per_page': 5}\nreturn str(requests.get(q, params=params).json())", ["low"]),
         ("return str(requests.post(q, json={'query': q, 'maxResultCount': 10}).json())", ["low"]),
         ("return str(requests.post(q, json={'query': q, 'maxResultCount': 50}).json())", ["medium"]),
+        # a page the request asks for (`per_page=100`): a short field of each item stays short
+        (
+            "lines = [f\"- {r['name']}\" for r in requests.get(q, params={'per_page': 100}).json()]\nreturn '\\n'.join(lines)",
+            ["low"],
+        ),
+        ("lines = [f\"- {r['name']}\" for r in requests.get(q).json()]\nreturn '\\n'.join(lines)", ["medium"]),
+        (
+            "lines = [r['body'] for r in requests.get(q, params={'per_page': 100}).json()]\nreturn '\\n'.join(lines)",
+            ["medium"],
+        ),
         # a request for one resource by its key: one record, not a listing
         ("return str(requests.get(f'{q}/findings/{finding_id}').json())", ["low"]),
         ("url = f'{q}/users/{user.name}/'\nreturn str(requests.get(url).json())", ["low"]),

@@ -2737,7 +2737,8 @@ class FunctionEvaluator:
                 confidence = LOW  # `df.to_string(max_rows=50)`, `result.to_string(limit=2000)`: as much as asked
             found = unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
             if method == "json":
-                found = replace(found, document=True)
+                # (`requests.get(url, params={"per_page": 100}).json()`: the page the request asked for)
+                found = replace(found, document=True, asked_few=receiver.asked_few, asked_page=receiver.asked_page)
             if receiver.bounded and receiver.params and (receiver.path or method in src.PATH_READ_METHODS):
                 return replace(found, read_params=receiver.params)  # `path.read_text()` of a helper's `path`
             if receiver.read_params:
