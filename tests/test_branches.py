@@ -184,6 +184,25 @@ def test_a_return_whose_text_opens_with_a_failure_or_a_failure_dict_reports_an_e
     assert reports_error(cst.Return(cst.parse_expression(value))) is error
 
 
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [
+        # beside the error, what the call was asked (the function's own parameters)
+        ('{"error": stderr, "container": container}', True),
+        ('{"error": stderr or f"Failed for {container}", "container": container, "status": "failed"}', True),
+        # ... but not a value read on the way, nor data beside it
+        ('{"error": stderr, "container": logs}', False),
+        ('{"error": stderr, "logs": stdout}', False),
+    ],
+)
+def test_an_error_dict_may_echo_the_functions_arguments(value, error):
+    function = cst.parse_statement(f"def docker_logs(container, tail=100):\n    return {value}\n")
+    assert isinstance(function, cst.FunctionDef)
+    returned = function.body.body[0].body[0]
+    assert isinstance(returned, cst.Return)
+    assert reports_error(returned, function) is error
+
+
 ERROR_MESSAGE = """
 import requests
 from mcp.server.fastmcp import FastMCP

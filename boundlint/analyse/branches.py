@@ -243,7 +243,7 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
     if isinstance(value, cst.BaseExpression) and _holds_traceback(value, function):
         return True  # `return f"[Cell {n}] Error:\n{tb}"` after `tb = traceback.format_exc()`
     if isinstance(value, cst.Dict):
-        return _error_dict(value)
+        return _error_dict(value, _parameter_names(function))
     if isinstance(value, (cst.List, cst.Tuple)) and len(value.elements) == 1:
         # `[TextContent(type="text", text=f"Error: {detail}")]`: an MCP result of one block
         only = value.elements[0]
@@ -256,7 +256,8 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
     if isinstance(value, cst.Call) and _names_an_error(value.func):
         return True  # `_error_response(error=..., sandbox_id=...)`, `ErrorResult(msg)`: made to report one
     if isinstance(value, cst.Call) and value.args and all(arg.keyword is not None for arg in value.args):
-        return _error_entries({arg.keyword.value: arg.value for arg in value.args if arg.keyword is not None})
+        entries = {arg.keyword.value: arg.value for arg in value.args if arg.keyword is not None}
+        return _error_entries(entries, _parameter_names(function))
     if not isinstance(value, cst.BaseExpression):
         return False
     words = name_words(opening_text(value, 0) or "")[:2]
@@ -334,6 +335,18 @@ def _text_given(value: cst.CSTNode | None) -> cst.BaseExpression | None:
     return given.get("text", given.get("content"))
 
 
+def reports_error_as_record(returned: cst.Return, function: cst.CSTNode) -> bool:
+    """`reports_error` of a record written out as a failure's report: a dict or a model of
+    keywords (`{"error": stderr, "container": container}`, `ErrorResult(error=msg)`), also as
+    text (`json.dumps({...})`). Not a text (`f"Error: {stderr}"`), which may carry all a failed
+    script printed."""
+    value = returned.value
+    if isinstance(value, cst.Call) and _serialises(value) and value.args and value.args[0].keyword is None:
+        value = value.args[0].value
+    keywords = isinstance(value, cst.Call) and bool(value.args) and all(arg.keyword is not None for arg in value.args)
+    return (isinstance(value, cst.Dict) or keywords) and reports_error(returned, function)
+
+
 def _serialises(call: cst.Call) -> bool:
     """`json.dumps(x, ...)`, `orjson.dumps(x)`, `str(x)`: `x` as text, the same report."""
     func = call.func
@@ -380,17 +393,27 @@ def _read_bindings(function: cst.FunctionDef) -> dict[str, list[cst.BaseExpressi
     return found
 
 
-def _error_dict(value: cst.Dict) -> bool:
+def _error_dict(value: cst.Dict, params: frozenset[str]) -> bool:
     entries: dict[str, cst.BaseExpression] = {}
     for element in value.elements:
         key = _string(element.key) if isinstance(element, cst.DictElement) else None
         if key is None:
             return False  # `**rest` or a computed key: more than a report
         entries[key] = element.value
-    return _error_entries(entries)
+    return _error_entries(entries, params)
 
 
-def _error_entries(entries: dict[str, cst.BaseExpression]) -> bool:
+def _parameter_names(function: cst.CSTNode | None) -> frozenset[str]:
+    if not isinstance(function, cst.FunctionDef):
+        return frozenset()
+    params = function.params
+    return frozenset(p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params])
+
+
+def _error_entries(entries: dict[str, cst.BaseExpression], params: frozenset[str] = frozenset()) -> bool:
+    """A dict or call of keywords that reports a failure: a status that says so, a false `success`,
+    or an error with nothing else but other report keys and what the call was asked
+    (`{"error": stderr, "container": container}`, of the tool's `container` parameter)."""
     for key in ("status", "state"):
         said = _literal_says(entries[key]) if key in entries else None
         if said == ERROR:
@@ -399,7 +422,10 @@ def _error_entries(entries: dict[str, cst.BaseExpression]) -> bool:
     if any(isinstance(flag, cst.Name) and flag.value == "False" for flag in flags):
         return True
     reported = [entries[key] for key in ("error", "errors") if key in entries]
-    return bool(reported) and set(entries) <= ERROR_REPORT_KEYS and not any(_is_none(item) for item in reported)
+    echoed = {key for key, item in entries.items() if isinstance(item, cst.Name) and item.value in params}
+    return (
+        bool(reported) and set(entries) - echoed <= ERROR_REPORT_KEYS and not any(_is_none(item) for item in reported)
+    )
 
 
 def opening_text(expr: cst.BaseExpression, depth: int = 0) -> str | None:

@@ -13,7 +13,7 @@ import libcst as cst
 
 from boundlint import rules
 from boundlint.analyse.analysis import Analysis
-from boundlint.analyse.branches import dispatched_name, returns_the_failure_tested
+from boundlint.analyse.branches import dispatched_name, reports_error_as_record, returns_the_failure_tested
 from boundlint.core.findings import Finding
 from boundlint.edit.target import Target
 from boundlint.project.module import ModuleInfo
@@ -47,10 +47,16 @@ def fix_branches(analysis: Analysis, findings: list[Finding]) -> dict[Finding, s
 
 def _reports_an_error(target: Target) -> bool:
     """The return gives back the value a test found to be a failure's report (`if
-    output.startswith('{"error"'): return output`). Not `return f"Error: {result.stderr}"` after a
-    failed process: what the process printed may be long."""
+    output.startswith('{"error"'): return output`), or a record written out as one (`return
+    json.dumps({"error": stderr, "container": container})`): a fix of the tool's other returns
+    leaves it, as reviewers of the fix hunks asked. Not `return f"Error: {result.stderr}"` after a
+    failed process: what the process printed may be long (a script's traceback), and reviewers
+    asked for that bound beside the output."""
     assert target.tool is not None
-    return isinstance(target.node, cst.Return) and returns_the_failure_tested(target.tool.node, target.node)
+    node, tool = target.node, target.tool.node
+    return isinstance(node, cst.Return) and (
+        returns_the_failure_tested(tool, node) or reports_error_as_record(node, tool)
+    )
 
 
 def locate(analysis: Analysis, findings: list[Finding]) -> dict[Finding, Target]:

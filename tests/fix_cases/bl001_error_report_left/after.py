@@ -42,3 +42,15 @@ def pr_comments(pr: int) -> str:
         )
     except json.JSONDecodeError:
         return output
+
+
+@tool
+def container_logs(container: str) -> str:
+    """Its logs; the failure `docker` reports, beside the name asked for, is left as it is."""
+    result = subprocess.run(["docker", "logs", container], capture_output=True, text=True)
+    if result.returncode != 0:
+        return json.dumps({"error": result.stderr, "container": container})
+    return truncate_json(
+        json.dumps({"container": container, "logs": result.stdout}),
+        max_chars=MAX_TOOL_OUTPUT_CHARS,
+    )
