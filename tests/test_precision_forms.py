@@ -696,7 +696,8 @@ def lookup(site_id: str) -> str:
         # fields of one parsed response, by keys named for neither content nor a collection
         ("return f\"{data['domain']} ({data.get('region')})\"", ["low"]),
         ("return describe(data)", ["low"]),
-        ('return "Owner: " + data["owner"]["login"]', ["low"]),
+        ('return "Owner: " + data["owner"]["company"]', ["low"]),
+        ('return "Owner: " + data["owner"]["login"]', []),  # an account's user name: short by its name
         # read out of it, not written into a text: as large as the response (`data["query"]["search"]`
         # is MediaWiki's list of results)
         ('return data["query"]["search"]', ["medium"]),

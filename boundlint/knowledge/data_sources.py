@@ -1310,6 +1310,7 @@ SMALL_ATTRIBUTES = frozenset(
         "title",
         "snippet",  # a search result's excerpt: a line or two by design
         "username",
+        "login",  # an account's user name (GitHub's `owner.login`)
         "email",
         "phone",
         "label",  # a node label, a button caption
