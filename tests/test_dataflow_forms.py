@@ -619,6 +619,50 @@ def tail(url: str) -> str:
 """,
         ["page"],
     ),
+    "a loop that stops after a count of turns or items": (
+        """
+@tool
+def by_index(url: str, max_results: int = 50) -> str:
+    \"\"\"i\"\"\"
+    titles = []
+    for i, issue in enumerate(requests.get(url).json()):
+        if i >= max_results:
+            break
+        titles.append(f"#{issue['number']} {issue['title']}")
+    return "\\n".join(titles)
+
+@tool
+def by_length(url: str, max_results: int = 50) -> str:
+    \"\"\"l\"\"\"
+    titles = []
+    for issue in requests.get(url).json():
+        titles.append(f"#{issue['number']} {issue['title']}")
+        if len(titles) >= max_results:
+            break
+    return "\\n".join(titles)
+
+@tool
+def every(url: str, max_results: int = 50) -> str:
+    \"\"\"e\"\"\"
+    titles = []
+    for i, issue in enumerate(requests.get(url).json()):
+        if issue["state"] == "closed":
+            break
+        titles.append(f"#{issue['number']} {issue['title']}")
+    return "\\n".join(titles)
+
+@tool
+def bodies(url: str, max_results: int = 50) -> str:
+    \"\"\"b\"\"\"
+    texts = []
+    for i, issue in enumerate(requests.get(url).json()):
+        if i >= max_results:
+            break
+        texts.append(issue["body"])
+    return "\\n".join(texts)
+""",
+        ["bodies", "every"],
+    ),
 }
 
 
@@ -1849,3 +1893,101 @@ def test_a_lambda_tool_follows_an_instance_its_enclosing_function_made(tmp_path)
     result = run_tree(tmp_path, {"tools.py": LAMBDA_TOOLS}, min_confidence="low")
     flagged = {(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"}
     assert flagged == {("s.<lambda>", "high")}
+
+
+SERVICE_OVER_CLIENT = """
+import httpx
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("boards")
+
+class ApiClient:
+    def __init__(self, key: str):
+        self.http = httpx.AsyncClient(base_url="https://api.example.com/1")
+
+    async def GET(self, endpoint: str, params: dict = None):
+        response = await self.http.get(endpoint, params=params)
+        response.raise_for_status()
+        return response.json()
+
+class BoardService:
+    def __init__(self, client: {annotation}):
+        self.client = client
+
+    async def get_board(self, board_id: str):
+        return await self.client.GET(f"/boards/{{board_id}}")
+
+    async def get_cards(self, board_id: str):
+        return await self.client.GET(f"/boards/{{board_id}}/cards")
+
+service = BoardService(ApiClient("key"))
+
+@mcp.tool()
+async def get_board(board_id: str):
+    return await service.get_board(board_id)
+
+@mcp.tool()
+async def get_cards(board_id: str):
+    return await service.get_cards(board_id)
+"""
+
+
+@pytest.mark.parametrize(
+    ("annotation", "expected"),
+    [
+        # the client's own request: one board by its key is one record, its cards a listing
+        ("ApiClient", [("get_board", "low"), ("get_cards", "medium")]),
+        ("ApiClient | None", [("get_board", "low"), ("get_cards", "medium")]),
+        # a client the annotation does not name: an unknown library's answers
+        ("object", [("get_board", "medium"), ("get_cards", "medium")]),
+    ],
+)
+def test_a_client_given_to_init_by_an_annotated_parameter_is_followed(tmp_path, annotation, expected):
+    source = SERVICE_OVER_CLIENT.format(annotation=annotation)
+    result = run_tree(tmp_path, {"server.py": source}, min_confidence="low")
+    assert result.errors == []
+    assert [(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"] == expected
+
+
+TEXT_OR_DATA_HELPER = """
+import requests
+from strands import tool
+
+def _request(path: str, repo: str | None):
+    if not repo:
+        return "Error: no repository given"
+    try:
+        response = requests.get(f"https://api.example.com/repos/{{repo}}/{{path}}", timeout=30)
+        response.raise_for_status()
+        return response.json()
+    except Exception as e:
+        return f"Error: {{e!s}}"
+
+@tool
+def comments(number: int, repo: str | None = None) -> str:
+    \"\"\"Comments of an issue.\"\"\"
+    result = _request(f"issues/{{number}}/comments", repo)
+    if {test}:
+        return result
+    return "\\\\n".join(c["body"] for c in result)
+"""
+
+
+@pytest.mark.parametrize(
+    ("test", "lines"),
+    [
+        # the text paths are the helper's messages; the data paths its parsed response
+        ("isinstance(result, str)", [20]),
+        ("not isinstance(result, dict)", [20]),
+        # the data half returned as it is (what follows reads the messages)
+        ("isinstance(result, (dict, list))", [19]),
+        # a test that says nothing of the type: either half may be returned
+        ("result", [19, 20]),
+    ],
+)
+def test_a_helper_that_answers_data_or_a_message_is_split_by_an_isinstance_test(tmp_path, test, lines):
+    result = run_tree(tmp_path, {"tools.py": TEXT_OR_DATA_HELPER.format(test=test)}, min_confidence="low")
+    assert result.errors == []
+    found = [f for f in result.findings if f.code == "BL001"]
+    assert [f.line for f in found] == lines
+    assert all("via `_request()`" in f.message for f in found)

@@ -21,6 +21,7 @@ from boundlint.analyse.dataflow import (
     every_param,
     named_http_method,
     names_one_resource_path,
+    return_kind,
     snippet,
     tested_parameters,
     unknown_answer,
@@ -300,6 +301,7 @@ class Analysis:
             summary,
             *(summary.elements or ()),
             *([summary.otherwise] if summary.otherwise else []),
+            *(summary.as_text or ()),
             *(entry for _, entry in summary.keys or ()),
         )
         if any(
@@ -309,10 +311,9 @@ class Analysis:
             if any(part.request_params for part in parts):
                 args = _one_resource_arguments(call, args)
             summary = self._with_arguments(summary, function, call, args, skip_first=entity.owner is not None)
-        if summary.level == UNBOUNDED:
-            where = f"{summary.reason} via `{entity.name}()`"
-            return replace(summary, reason=where)  # its elements too: `text, error = fetch(url)`
-        return summary
+        if summary.as_text is not None:
+            summary = replace(summary, as_text=(_via(summary.as_text[0], entity), _via(summary.as_text[1], entity)))
+        return _via(summary, entity)  # its elements as they are: `text, error = fetch(url)`
 
     def _with_arguments(
         self, summary: Verdict, function: cst.FunctionDef, call: cst.Call, args: list[Verdict], skip_first: bool
@@ -400,6 +401,7 @@ class Analysis:
             finally:
                 self._in_progress.discard(function)
             result = join_returns([_as_reported(function, item) for item in returns]) if returns else BOUNDED_VALUE
+            result = _with_text_apart(result, function, returns)
         self._summaries[key] = result
         return result
 
@@ -504,6 +506,8 @@ def _at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
         result = replace(result, elements=tuple(_one_at_call(element, passed) for element in value.elements))
     if value.otherwise is not None:
         result = replace(result, otherwise=_at_call(value.otherwise, passed))
+    if value.as_text is not None:
+        result = replace(result, as_text=(_at_call(value.as_text[0], passed), _at_call(value.as_text[1], passed)))
     if value.keys is not None:
         result = replace(result, keys=tuple((key, _at_call(entry, passed)) for key, entry in value.keys))
     if value.fields is not None:
@@ -518,6 +522,7 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
             params=frozenset(),
             elements=None,
             otherwise=None,
+            as_text=None,
             keys=None,
             read_params=frozenset(),
             command_params=frozenset(),
@@ -543,6 +548,7 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
         member_params=frozenset(),
         elements=None,
         otherwise=None,
+        as_text=None,
         keys=None,
         cut_params=frozenset(),
         command_params=frozenset(),
@@ -651,6 +657,23 @@ def _is_generator(function: cst.FunctionDef) -> bool:
 def is_tool_generator(tool: Tool) -> bool:
     """A streaming tool, not analysed; a tool whose yields are its result (Dify) is analysed."""
     return isinstance(tool.node, cst.FunctionDef) and not tool.yields_result and _is_generator(tool.node)
+
+
+def _via(value: Verdict, entity: Entity) -> Verdict:
+    """`value` as a call of `entity` gives it: its culprit is reached through that call."""
+    return replace(value, reason=f"{value.reason} via `{entity.name}()`") if value.level == UNBOUNDED else value
+
+
+def _with_text_apart(result: Verdict, function: cst.FunctionDef, returns: list[ReturnVerdict]) -> Verdict:
+    """`result`, with what the function's text returns give kept apart from its data returns
+    (`Verdict.as_text`), when it has both and each return is plainly one or the other: a helper
+    that answers `response.json()` or an error message (`f"Error: {e}"`)."""
+    kinds = [return_kind(item.value, item.verdict) for item in returns]
+    if "text" not in kinds or "data" not in kinds or None in kinds:
+        return result
+    text = [_as_reported(function, item) for item, kind in zip(returns, kinds, strict=True) if kind == "text"]
+    data = [_as_reported(function, item) for item, kind in zip(returns, kinds, strict=True) if kind == "data"]
+    return replace(result, as_text=(join_returns(text), join_returns(data)))
 
 
 def _as_reported(function: cst.FunctionDef, item: ReturnVerdict) -> Verdict:

@@ -706,6 +706,13 @@ class FunctionEvaluator:
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             inner_then, inner_else = self._narrow(test.expression, env)
             return inner_else, inner_then
+        text_test = _text_type_test(test)
+        if text_test is not None and (value := env.get(text_test[0])) is not None and value.as_text is not None:
+            # `if isinstance(result, str): return result` of a helper that answers data or a message
+            tested, holds_for_text = text_test
+            text, data = value.as_text
+            then_env[tested], else_env[tested] = (text, data) if holds_for_text else (data, text)
+            return then_env, else_env
         kind = _isinstance_test(test)
         if kind is not None:
             tested, is_tuple = kind
@@ -1049,8 +1056,11 @@ class FunctionEvaluator:
         attribute = expr.attr.value
         if _is_self(expr.value) and attribute in self.self_arguments:
             return self._argument(attribute)
-        if _is_self(expr.value) and self.owner is not None and base not in self.params and self._is_setting(attribute):
-            return BOUNDED_VALUE  # the tool's configuration, set when it was made: `self.output_text`
+        if _is_self(expr.value) and self.owner is not None and base not in self.params:
+            if self._http_client_on_self(attribute):
+                return replace(BOUNDED_VALUE, http=True)  # `self.client = httpx.AsyncClient(...)`: its requests
+            if self._is_setting(attribute):
+                return BOUNDED_VALUE  # the tool's configuration, set when it was made: `self.output_text`
         receiver = self.eval(expr.value, env)
         if attribute == "response" and isinstance(expr.value, cst.Name) and expr.value.value in self._caught:
             # `e.response` of `except httpx.HTTPStatusError as e`: the response of a failed request
@@ -2498,9 +2508,25 @@ class FunctionEvaluator:
         return self._own_method(module, cls, name, depth=0) if module is not None and cls is not None else None
 
     def _made_on_self(self, attribute: str) -> tuple[ModuleInfo, cst.ClassDef] | None:
-        """The class of the tree whose instance `self.<attribute>` holds."""
+        """The class of the tree whose instance `self.<attribute>` holds: made by a call stored there,
+        or given to `__init__` by a parameter annotated with it (`def __init__(self, client:
+        TrelloClient): self.client = client`)."""
         made = self._call_stored_on_self(attribute)
-        return self.project.resolve_class(self.module, made.func) if made is not None else None
+        if made is not None:
+            return self.project.resolve_class(self.module, made.func)
+        init = class_methods(self.owner).get("__init__") if self.owner is not None else None
+        stored = self._stored_in_init(attribute) if init is not None else None
+        if init is None or not isinstance(stored, cst.Name):
+            return None
+        annotation = _parameter_annotation(init, stored.value)
+        return self.project.annotated_class(self.module, annotation) if annotation is not None else None
+
+    def _http_client_on_self(self, attribute: str) -> bool:
+        """`self.<attribute>` holds an HTTP client or session the class made (`self.client =
+        httpx.AsyncClient(base_url=...)`, `self.session = requests.Session()`)."""
+        made = self._call_stored_on_self(attribute)
+        qualified = self.project.external_name(self.module, made.func) if made is not None else None
+        return qualified is not None and qualified.startswith(src.HTTP_MODULES)
 
     def _call_stored_on_self(self, attribute: str) -> cst.Call | None:
         """The call whose result `self.<attribute>` holds, made once in the class body (`checker =
@@ -3290,6 +3316,49 @@ def _http_method(call: cst.Call) -> str:
     return named_http_method(method) if isinstance(method, cst.SimpleString) else ""
 
 
+_TEXT_TYPES = frozenset({"str"})
+_DATA_TYPES = frozenset({"dict", "list", "Mapping", "Dict", "List"})
+
+
+def _text_type_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
+    """`isinstance(x, str)` -> ("x", True); `isinstance(x, dict)`, `isinstance(x, (dict, list))`
+    -> ("x", False): which name is tested, and whether the test holds for text."""
+    if not (isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance"):
+        return None
+    if len(test.args) != 2 or not isinstance(test.args[0].value, cst.Name):
+        return None
+    kinds = test.args[1].value
+    names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+    spelled = {n.value for n in names if isinstance(n, cst.Name)}
+    if len(spelled) != len(names) or not spelled:
+        return None
+    if spelled <= _TEXT_TYPES:
+        return test.args[0].value.value, True
+    if spelled <= _DATA_TYPES:
+        return test.args[0].value.value, False
+    return None
+
+
+def return_kind(value: cst.BaseExpression | None, verdict: Verdict) -> str | None:
+    """ "text" for a return that is plainly a string (a literal, an f-string, `str(...)`, a string
+    added to), "data" for one that is plainly a parsed document or a collection (`resp.json()`, a
+    dict or list, `None`), None when its type is not plain."""
+    if value is None or (isinstance(value, cst.Name) and value.value == "None"):
+        return "data"
+    if isinstance(value, (cst.FormattedString, cst.ConcatenatedString)):
+        return "text"
+    if isinstance(value, cst.SimpleString):
+        return "text" if not value.prefix.lower().startswith("b") else None
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        sides = (value.left, value.right)
+        return "text" if any(isinstance(side, (cst.SimpleString, cst.FormattedString)) for side in sides) else None
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "str":
+        return "text"
+    if isinstance(value, (cst.Dict, cst.List, cst.ListComp, cst.DictComp)):
+        return "data"
+    return "data" if verdict.document else None
+
+
 def _isinstance_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     """`isinstance(x, str)` -> ("x", False); `isinstance(x, tuple)` -> ("x", True): which name is
     tested, and whether the test holds for a tuple."""
@@ -3733,17 +3802,25 @@ def _budget_of(loop: cst.For | cst.While) -> str | None:
     (`n += 1`), else None. The test is the loop's own (`while`) or an `if ...: break` in its body."""
     steps: dict[str, cst.BaseExpression] = {}
     sizes: set[str] = set()  # names bound to a `len(...)`
+    grown: set[str] = set()  # names the body appends to
     for node in _walk_statements(loop.body):
         if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.AddAssign):
             if isinstance(node.target, cst.Name):
                 steps[node.target.value] = node.value
         elif isinstance(node, cst.Assign) and _is_len_call(node.value):
             sizes.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+        elif isinstance(node, cst.Expr) and (appended := _appends_to(node.value)) is not None:
+            grown.add(appended)
     tests = [loop.test] if isinstance(loop, cst.While) else []
     body = loop.body.body if isinstance(loop.body, cst.IndentedBlock) else ()
     tests += [line.test for line in body if isinstance(line, cst.If) and _breaks(line.body)]
+    index = _enumerate_index(loop) if isinstance(loop, cst.For) else None
     kind: str | None = None
     for test in tests:
+        if index is not None and index in _names_in(test):
+            kind = "count"  # `for i, pr in enumerate(prs): if i >= max_results: break`
+        if any(_is_len_call(side) and _len_argument(side) in grown for side in _compared(test)):
+            kind = "count"  # `if len(results) >= limit: break` ... `results.append(...)`
         for name in _names_in(test):
             step = steps.get(name)
             if step is None:
@@ -3753,6 +3830,41 @@ def _budget_of(loop: cst.For | cst.While) -> str | None:
             if isinstance(step, cst.Integer):
                 kind = "count"
     return kind
+
+
+def _parameter_annotation(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
+    """The annotation of `function`'s parameter `name`, if it has one."""
+    param = next((param for param in all_params(function) if param.name.value == name), None)
+    return param.annotation.annotation if param is not None and param.annotation is not None else None
+
+
+def _enumerate_index(loop: cst.For) -> str | None:
+    """`i` of `for i, item in enumerate(items)`: it counts the turns."""
+    target, iterable = loop.target, loop.iter
+    if not (
+        isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "enumerate"
+    ):
+        return None
+    if isinstance(target, cst.Tuple) and target.elements and isinstance(target.elements[0].value, cst.Name):
+        return target.elements[0].value.value
+    return None
+
+
+def _appends_to(expr: cst.BaseExpression) -> str | None:
+    """`results` of `results.append(item)`: one more item each time it runs."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "append":
+        owner = expr.func.value
+        return owner.value if isinstance(owner, cst.Name) else None
+    return None
+
+
+def _compared(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The sides of a comparison (`len(out) >= limit`), of each part of an `or`."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+        return _compared(test.left) + _compared(test.right)
+    if isinstance(test, cst.Comparison):
+        return [test.left, *(target.comparator for target in test.comparisons)]
+    return []
 
 
 def _breaks(block: cst.BaseSuite) -> bool:

@@ -99,6 +99,10 @@ class Verdict:
     # (`return body, kind` ... `return "Error: not found"`): the verdict of the other paths, so
     # that `if isinstance(loaded, str): return loaded` returns only what those paths give.
     otherwise: Verdict | None = None
+    # A function's result that is text on some paths and data on the others (`return
+    # response.json()` ... `return f"Error: {e}"`): what each kind of path gives, so that `if
+    # isinstance(result, str): return result` returns only the text paths' messages.
+    as_text: tuple[Verdict, Verdict] | None = None
     # A dict literal whose keys are all constant strings (`{"summary": s, "rows": rows}`): each
     # key's own verdict, so `result["summary"]` is as large as `s`, not as the whole dict.
     keys: tuple[tuple[str, Verdict], ...] | None = None
@@ -293,6 +297,8 @@ def join(a: Verdict, b: Verdict) -> Verdict:
             joined = _changed(joined, fields=fields)
     if joined.otherwise is not None and a.otherwise != b.otherwise:
         joined = _changed(joined, otherwise=None)
+    if joined.as_text is not None and a.as_text != b.as_text:
+        joined = _changed(joined, as_text=None)
     if joined.entry is not None and a.entry is not b.entry:
         joined = _changed(joined, entry=None)  # a mapping on one side only
     keys = None
