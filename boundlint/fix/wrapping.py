@@ -6,8 +6,11 @@ configuration, else their default 88) is exceeded, the call the fix wrapped
 around a statement's value is laid out as those formatters would: its
 arguments on one indented line if they fit there, else one per line with a
 trailing comma. Only the call the fix made moves; the user's expression keeps
-its own layout. Values that are not a whole statement's (an argument, an item),
-or that already span lines, are left to the project's formatter.
+its own layout. A value that already spans lines (`json.dumps(\n    {...},\n
+indent=2,\n)`) is moved whole onto the lines of the call, one indentation further
+in, and the call is split one argument per line, as the formatters write it.
+Values that are not a whole statement's (an argument, an item) are left to the
+project's formatter.
 """
 
 from __future__ import annotations
@@ -40,14 +43,19 @@ def line_fitter(module: ModuleInfo, parents: dict[int, cst.CSTNode], callees: se
         if not isinstance(call, cst.Call) or dotted(call.func) not in callees or not call.args:
             return new
         span = module.position(target)
-        if span.start_line != span.end_line or span.start_line > len(lines):
+        if span.start_line > len(lines):
             return new
+        one_line = ", ".join(module.tree.code_for_node(_bare(arg)) for arg in call.args)
+        if span.start_line != span.end_line:
+            if "\n" not in one_line:
+                return new  # only the value's own parentheses spanned lines (`return (\n    x\n)`)
+            split = _exploded(call.with_changes(args=[arg.visit(_Indented()) for arg in call.args]))
+            return split if new is call else new.with_changes(value=split)
         line = lines[span.start_line - 1]
         code = module.tree.code_for_node(new)
         if "\n" in code or span.start_column + len(code) + len(line[span.end_column :].rstrip()) <= line_length:
             return new
         indent = len(line) - len(line.lstrip())
-        one_line = ", ".join(module.tree.code_for_node(_bare(arg)) for arg in call.args)
         split = _hugged(call) if indent + len(INDENT) + len(one_line) <= line_length else _exploded(call)
         return split if new is call else new.with_changes(value=split)
 
@@ -77,3 +85,20 @@ def _exploded(call: cst.Call) -> cst.Call:
     args = [_bare(arg).with_changes(comma=cst.Comma(whitespace_after=_break(INDENT))) for arg in call.args]
     args[-1] = _bare(call.args[-1]).with_changes(comma=cst.Comma(whitespace_after=_break("")))
     return call.with_changes(whitespace_before_args=_break(INDENT), args=args)
+
+
+class _Indented(cst.CSTTransformer):
+    """Every line break inside a value moved one indentation further in: the value's own lines,
+    and its comments, keep their place relative to its first line."""
+
+    def leave_ParenthesizedWhitespace(
+        self, original: cst.ParenthesizedWhitespace, updated: cst.ParenthesizedWhitespace
+    ) -> cst.ParenthesizedWhitespace:
+        if not updated.indent:
+            return updated
+        return updated.with_changes(last_line=cst.SimpleWhitespace(INDENT + updated.last_line.value))
+
+    def leave_EmptyLine(self, original: cst.EmptyLine, updated: cst.EmptyLine) -> cst.EmptyLine:
+        if not updated.indent or updated.comment is None:
+            return updated
+        return updated.with_changes(whitespace=cst.SimpleWhitespace(INDENT + updated.whitespace.value))

@@ -102,6 +102,28 @@ def test_a_fixed_line_stays_within_the_projects_line_length(tmp_path, settings, 
     assert all(f"return {line}\n" in LONG_RETURNS for line in too_long), too_long
 
 
+MULTI_LINE_RETURN = textwrap.dedent('''\
+    import json
+
+    import requests
+    from langchain_core.tools import tool
+
+
+    @tool
+    def rows(url: str) -> str:
+        """Every row, as JSON."""
+        rows = requests.get(url).json()
+        return json.dumps(
+            {
+                # what was found
+                "count": len(rows),
+                "rows": rows,
+            },
+            indent=2,
+        )
+    ''')
+
+
 @pytest.mark.parametrize(
     ("source", "expected"),
     [
@@ -120,11 +142,27 @@ def test_a_fixed_line_stays_within_the_projects_line_length(tmp_path, settings, 
             "        client.search(query=query, limit=limit, include_raw=True), max_chars=16_000\n"
             "    )\n",
         ),
+        # A value that already spans lines moves whole, one indentation in, comments and all.
+        (
+            MULTI_LINE_RETURN,
+            "    return truncate_json(\n"
+            "        json.dumps(\n"
+            "            {\n"
+            "                # what was found\n"
+            '                "count": len(rows),\n'
+            '                "rows": rows,\n'
+            "            },\n"
+            "            indent=2,\n"
+            "        ),\n"
+            "        max_chars=16_000,\n"
+            "    )\n",
+        ),
     ],
-    ids=["one-per-line", "together"],
+    ids=["one-per-line", "together", "spanning-lines"],
 )
 def test_the_split_is_the_formatters_own(tmp_path, source, expected):
-    """At 88 columns the split calls are what black and ruff write: both leave them unchanged."""
+    """At 88 columns the split calls are what black and ruff write (without running either): both
+    leave them unchanged."""
     target = tmp_path / "tools.py"
     target.write_text(source, encoding="utf-8")
     (tmp_path / "requirements.txt").write_text("boundlint-runtime\n", encoding="utf-8")
