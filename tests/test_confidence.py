@@ -1388,6 +1388,20 @@ def test_a_query_a_helper_is_given_for_a_page_of_rows(tmp_path, body, expected):
         # named for a collection, though singular
         ("feed = make_client().get_home_timeline(id=q)\nreturn str(feed.data)", ["medium"]),
         ("users = make_client().get_users_following(id=q)\nreturn str(users.data)", ["medium"]),
+        # the details or settings of one thing are one record; its rules are a listing
+        ("return str(make_client().get_qos_rule_details(rule_id=q))", ["low"]),
+        ("return str(make_client().get_autobackup_settings())", ["low"]),
+        ("return str(make_client().get_qos_rules())", ["medium"]),
+        # a request that names the fields it wants back, each short: those fields only
+        ("return str(make_client().epic_issues(epic=q, fields=['key']))", ["low"]),
+        ("return str(make_client().epic_issues(epic=q, fields=['key', 'description']))", ["medium"]),
+        ("return str(make_client().files().list(q=q, fields='nextPageToken, files(id, name)').execute())", ["low"]),
+        ("return str(make_client().files().list(q=q, fields='files(id, name, description)').execute())", ["medium"]),
+        ("return str(make_client().files().list(q=q).execute())", ["medium"]),
+        # ... unless it asks for more than a page of them
+        ("return str(make_client().files().list(q=q, fields='files(id, name)', pageSize=1000).execute())", ["medium"]),
+        # a request run as built, without a field selector, keeps its own level
+        ("return str(make_client().table(q).select('*').eq('id', q).execute())", ["medium"]),
     ],
 )
 def test_names_of_one_record_and_of_a_listing(tmp_path, body, expected):

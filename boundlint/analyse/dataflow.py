@@ -2794,6 +2794,15 @@ class FunctionEvaluator:
             return BOUNDED_VALUE
         if receiver.level == UNBOUNDED and method.startswith(("to_", "as_")):
             return receiver  # `result.to_simplified_dict()`: the same data in another shape
+        if (
+            method == "execute"
+            and not expr.args
+            and isinstance(func.value, cst.Call)
+            and _asks_for_short_fields(func.value)
+        ):
+            # `service.files().list(q=q, fields="files(id, name)").execute()`: the answer of the request
+            # it built, as that request asked
+            return receiver
         # A method of data (`state.memory.compile()`) is as sure as the data; of a client made by a
         # call (`make_client().piece_name()`), only its name tells.
         data = receiver.confidence == HIGH or isinstance(func.value, (cst.Attribute, cst.Subscript))
@@ -3236,6 +3245,9 @@ def unknown_answer(
         return BOUNDED_VALUE  # `validate_path(p)`, `client.get_session_id()`: an identifier, by its name
     if names and src.names_a_cut(names[0]):
         return BOUNDED_VALUE  # `textwrap.shorten(text, 200)`, `self.truncate_response(text)`: cut, by its name
+    if _asks_for_short_fields(expr):
+        # `jira.epic_issues(epic, fields=["key"])`, `files().list(fields="files(id, name)")`: only those
+        return replace(unbounded(f"the result of `{code}`", expr, module, LOW), asked_few=few, asked_page=page)
     given = [*arguments, data] if data is not None else arguments
     # (`client.deals.get_deal(deal_id=...)`: one record, whatever the collection it is taken from)
     named = bool(names) and (src.names_content(names[0]) or not src.names_one_record(names[0]))
@@ -3318,6 +3330,46 @@ def _http_method(call: cst.Call) -> str:
 
 _TEXT_TYPES = frozenset({"str"})
 _DATA_TYPES = frozenset({"dict", "list", "Mapping", "Dict", "List"})
+
+
+# Keywords by which a request names the fields it wants back (Jira's `fields`, Google's `fields`
+# mask, OData's `select`, `properties`, `attributes`).
+_FIELD_SELECTION_KEYWORDS = frozenset({"fields", "field_list", "select", "properties", "attributes", "columns"})
+
+
+def _asks_for_short_fields(call: cst.Call) -> bool:
+    """`call` names, in literals, the fields it wants back, and each is named for a short value
+    (`fields=["key"]`, `fields="nextPageToken, files(id, name)"`, `select=("id", "title")`): what
+    it answers holds those fields only, whatever else the records have."""
+    selected = [
+        arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value in _FIELD_SELECTION_KEYWORDS
+    ]
+    return bool(selected) and all(_names_short_fields(value) for value in selected) and not _asks_past_a_page(call)
+
+
+def _asks_past_a_page(call: cst.Call) -> bool:
+    """A count of items `call` asks for can be more than a page (`pageSize=max_files or 1000`)."""
+    return any(
+        isinstance(node, cst.Integer) and int(node.evaluated_value) > src.FEW_ROWS_LIMIT
+        for arg in call.args
+        if arg.keyword is not None and src.names_item_count(arg.keyword.value)
+        for node in _walk(arg.value)
+    )
+
+
+def _names_short_fields(value: cst.BaseExpression) -> bool:
+    """A literal field list or mask whose every field is named for a short value."""
+    parts = [e.value for e in value.elements] if isinstance(value, (cst.List, cst.Tuple, cst.Set)) else [value]
+    texts = [part.evaluated_value for part in parts if isinstance(part, cst.SimpleString)]
+    if not texts or len(texts) != len(parts) or not all(isinstance(text, str) for text in texts):
+        return False
+    # (`files(id, name)`: the collection's name is no field it answers)
+    names = re.split(r"[\s,/]+", re.sub(r"[A-Za-z_]\w*\s*\(|\)", " ", " ".join(map(str, texts))))
+    names = [name.rsplit(".", 1)[-1] for name in names if name]
+    return bool(names) and all(name in _KEY_FIELDS or src.is_small_field(name) for name in names)
+
+
+_KEY_FIELDS = frozenset({"key"})  # a record's key where fields are selected (Jira's `PROJ-123`)
 
 
 def _text_type_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
