@@ -3375,19 +3375,14 @@ _KEY_FIELDS = frozenset({"key"})  # a record's key where fields are selected (Ji
 def _text_type_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     """`isinstance(x, str)` -> ("x", True); `isinstance(x, dict)`, `isinstance(x, (dict, list))`
     -> ("x", False): which name is tested, and whether the test holds for text."""
-    if not (isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance"):
+    tested = _isinstance_of(test)
+    if tested is None or not tested[1]:
         return None
-    if len(test.args) != 2 or not isinstance(test.args[0].value, cst.Name):
-        return None
-    kinds = test.args[1].value
-    names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-    spelled = {n.value for n in names if isinstance(n, cst.Name)}
-    if len(spelled) != len(names) or not spelled:
-        return None
+    name, spelled = tested
     if spelled <= _TEXT_TYPES:
-        return test.args[0].value.value, True
+        return name, True
     if spelled <= _DATA_TYPES:
-        return test.args[0].value.value, False
+        return name, False
     return None
 
 
@@ -3414,6 +3409,20 @@ def return_kind(value: cst.BaseExpression | None, verdict: Verdict) -> str | Non
 def _isinstance_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     """`isinstance(x, str)` -> ("x", False); `isinstance(x, tuple)` -> ("x", True): which name is
     tested, and whether the test holds for a tuple."""
+    tested = _isinstance_of(test)
+    if tested is None:
+        return None
+    name, spelled = tested
+    if spelled <= {"tuple", "list"}:
+        return name, True
+    if not spelled & {"tuple", "list", "object"}:
+        return name, False
+    return None
+
+
+def _isinstance_of(test: cst.BaseExpression) -> tuple[str, set[str]] | None:
+    """`isinstance(x, (dict, list))` -> ("x", {"dict", "list"}): the name tested and the types it is
+    tested for, each spelled as a plain name; None for any other test."""
     if not (isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance"):
         return None
     if len(test.args) != 2 or not isinstance(test.args[0].value, cst.Name):
@@ -3421,13 +3430,7 @@ def _isinstance_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     kinds = test.args[1].value
     names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
     spelled = {n.value for n in names if isinstance(n, cst.Name)}
-    if len(spelled) != len(names):
-        return None
-    if spelled <= {"tuple", "list"}:
-        return test.args[0].value.value, True
-    if not spelled & {"tuple", "list", "object"}:
-        return test.args[0].value.value, False
-    return None
+    return (test.args[0].value.value, spelled) if len(spelled) == len(names) else None
 
 
 def _dict_entries(values: list[cst.BaseExpression], depth: int) -> Iterator[tuple[str, cst.BaseExpression]]:
