@@ -49,7 +49,7 @@ from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes
 from boundlint.project.lookup import Entity, Project, class_methods
-from boundlint.project.module import ModuleInfo, arguments_by_name, positional_parameters
+from boundlint.project.module import ModuleInfo, all_params, arguments_by_name, positional_parameters
 from boundlint.project.module_index import index_of
 
 MAX_CALL_DEPTH = 4
@@ -124,8 +124,7 @@ class Analysis:
         for tool in self.tools:
             if not isinstance(tool.node, cst.FunctionDef):
                 continue
-            params = tool.node.params
-            for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            for param in all_params(tool.node):
                 if param.annotation is None:
                     continue
                 roots = self.models.models_in_annotation(tool.module, param.annotation.annotation)

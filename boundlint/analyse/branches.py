@@ -18,7 +18,7 @@ import libcst as cst
 
 from boundlint.knowledge.data_sources import name_words
 from boundlint.parse.positions import child_nodes, walk
-from boundlint.project.module import dotted
+from boundlint.project.module import all_params, dotted
 
 ERROR_WORDS = frozenset({"error", "errors", "err", "exception", "failed", "failure", "fail"})
 SUCCESS_WORDS = frozenset({"success", "succeeded", "successful", "ok"})
@@ -251,11 +251,12 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
     said = _text_given(value)
     if said is not None and reports_error(said, function):
         return True  # `TextContent(text=f"Error: ...")`, `ToolMessage(content="Failed to ...")`
-    if isinstance(value, cst.Call) and _serialises(value) and value.args and value.args[0].keyword is None:
-        return reports_error(value.args[0].value, function)  # `json.dumps({"status": "error", ...}, indent=4)`
+    if (serialised := _serialised(value)) is not None:
+        return reports_error(serialised, function)  # `json.dumps({"status": "error", ...}, indent=4)`
     if isinstance(value, cst.Call) and _names_an_error(value.func):
         return True  # `_error_response(error=..., sandbox_id=...)`, `ErrorResult(msg)`: made to report one
-    if isinstance(value, cst.Call) and value.args and all(arg.keyword is not None for arg in value.args):
+    if _keywords_only(value):
+        assert isinstance(value, cst.Call)
         entries = {arg.keyword.value: arg.value for arg in value.args if arg.keyword is not None}
         return _error_entries(entries, _parameter_names(function))
     if not isinstance(value, cst.BaseExpression):
@@ -341,10 +342,20 @@ def reports_error_as_record(returned: cst.Return, function: cst.CSTNode) -> bool
     text (`json.dumps({...})`). Not a text (`f"Error: {stderr}"`), which may carry all a failed
     script printed."""
     value = returned.value
+    record = _serialised(value) or value
+    return (isinstance(record, cst.Dict) or _keywords_only(record)) and reports_error(returned, function)
+
+
+def _serialised(value: cst.CSTNode | None) -> cst.BaseExpression | None:
+    """`x` of `json.dumps(x, indent=4)` (see `_serialises`), else None."""
     if isinstance(value, cst.Call) and _serialises(value) and value.args and value.args[0].keyword is None:
-        value = value.args[0].value
-    keywords = isinstance(value, cst.Call) and bool(value.args) and all(arg.keyword is not None for arg in value.args)
-    return (isinstance(value, cst.Dict) or keywords) and reports_error(returned, function)
+        return value.args[0].value
+    return None
+
+
+def _keywords_only(value: cst.CSTNode | None) -> bool:
+    """A call given keywords only (`Output(status="error", message=m)`), as a dict of them."""
+    return isinstance(value, cst.Call) and bool(value.args) and all(arg.keyword is not None for arg in value.args)
 
 
 def _serialises(call: cst.Call) -> bool:
@@ -406,8 +417,7 @@ def _error_dict(value: cst.Dict, params: frozenset[str]) -> bool:
 def _parameter_names(function: cst.CSTNode | None) -> frozenset[str]:
     if not isinstance(function, cst.FunctionDef):
         return frozenset()
-    params = function.params
-    return frozenset(p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params])
+    return frozenset(param.name.value for param in all_params(function))
 
 
 def _error_entries(entries: dict[str, cst.BaseExpression], params: frozenset[str] = frozenset()) -> bool:

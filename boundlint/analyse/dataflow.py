@@ -60,7 +60,7 @@ from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes, own_returns, walk
 from boundlint.project.lookup import Entity, Project, class_methods
-from boundlint.project.module import ModuleInfo, arguments_by_name, dotted
+from boundlint.project.module import ModuleInfo, all_params, arguments_by_name, dotted
 from boundlint.project.module_index import FunctionSite, index_of
 
 
@@ -2461,16 +2461,17 @@ class FunctionEvaluator:
         """The rows a `LIMIT` in this function's query text asks for (0 for a placeholder), or None
         when its text has no `LIMIT`. The query may be built in pieces (`query += " LIMIT ?"`), so
         the whole function's text is read, not the `execute` call's argument alone."""
-        if not isinstance(self.function, cst.FunctionDef):
-            return None
         if self._limit is False:
-            self._limit = _rows_asked(self._query_text_here(self.function))
+            text = self._query_text_here()
+            self._limit = _rows_asked(text) if text is not None else None
         return self._limit
 
-    def _query_text_here(self, function: cst.FunctionDef) -> str:
-        """`_query_text` of this function, walked once for every question asked of it."""
+    def _query_text_here(self) -> str | None:
+        """`_query_text` of this function (None for a lambda), walked once for every question asked of it."""
+        if not isinstance(self.function, cst.FunctionDef):
+            return None
         if self._own_query is None:
-            self._own_query = _query_text(function)
+            self._own_query = _query_text(self.function)
         return self._own_query
 
     def _row_may_hold_a_body(self, cursor: cst.BaseExpression) -> bool:
@@ -2479,9 +2480,9 @@ class FunctionEvaluator:
         (`SELECT *`), for one column or value (`SELECT contract FROM ...`, `SELECT fn(%s)`: the row
         is that value), or folds every row into one (`group_concat(slug)`)."""
         text = _query_of(cursor)
-        if text is None and isinstance(self.function, cst.FunctionDef):
-            text = self._query_text_here(self.function)
-            if _runs_an_unseen_query(cursor) and not src.WRITES_A_QUERY.search(text):
+        if text is None:
+            text = self._query_text_here()
+            if text is not None and _runs_an_unseen_query(cursor) and not src.WRITES_A_QUERY.search(text):
                 return True  # `cursor.execute(sql)` of a helper's `sql`: any query, as before
         return text is not None and src.row_of_one_value(text)
 
@@ -2969,11 +2970,6 @@ def _instance_made(module: ModuleInfo, name: str) -> cst.Call | None:
     if len(calls) != 1 or not all(isinstance(value, cst.Name) and value.value == "None" for value in others):
         return None
     return calls[0]
-
-
-def all_params(function: cst.FunctionDef) -> list[cst.Param]:
-    params = function.params
-    return [*params.posonly_params, *params.params, *params.kwonly_params]
 
 
 def every_param(function: cst.FunctionDef | cst.Lambda) -> list[cst.Param]:
@@ -3655,8 +3651,7 @@ def _compared_with_constant(test: cst.BaseExpression) -> tuple[str, str, bool] |
 def tested_parameters(function: cst.FunctionDef) -> frozenset[str]:
     """The names `function` compares with a constant or matches on: the parameters a caller's
     constant may choose a branch by."""
-    params = function.params
-    names = {param.name.value for param in [*params.posonly_params, *params.params, *params.kwonly_params]}
+    names = {param.name.value for param in all_params(function)}
     tested: set[str] = set()
     for node in _walk(function.body):
         if isinstance(node, cst.Comparison):
@@ -3872,11 +3867,12 @@ def _budget_of(loop: cst.For | cst.While) -> str | None:
     index = _enumerate_index(loop) if isinstance(loop, cst.For) else None
     kind: str | None = None
     for test in tests:
-        if index is not None and index in _names_in(test):
+        names = _names_in(test)
+        if index is not None and index in names:
             kind = "count"  # `for i, pr in enumerate(prs): if i >= max_results: break`
         if any(_is_len_call(side) and _len_argument(side) in grown for side in _compared(test)):
             kind = "count"  # `if len(results) >= limit: break` ... `results.append(...)`
-        for name in _names_in(test):
+        for name in names:
             step = steps.get(name)
             if step is None:
                 continue

@@ -45,9 +45,8 @@ def line_fitter(module: ModuleInfo, parents: dict[int, cst.CSTNode], callees: se
         span = module.position(target)
         if span.start_line > len(lines):
             return new
-        one_line = ", ".join(module.tree.code_for_node(_bare(arg)) for arg in call.args)
         if span.start_line != span.end_line:
-            if "\n" not in one_line:
+            if "\n" not in _arguments_code(module, call):
                 return new  # only the value's own parentheses spanned lines (`return (\n    x\n)`)
             split = _exploded(call.with_changes(args=[arg.visit(_Indented()) for arg in call.args]))
             return split if new is call else new.with_changes(value=split)
@@ -56,10 +55,16 @@ def line_fitter(module: ModuleInfo, parents: dict[int, cst.CSTNode], callees: se
         if "\n" in code or span.start_column + len(code) + len(line[span.end_column :].rstrip()) <= line_length:
             return new
         indent = len(line) - len(line.lstrip())
+        one_line = _arguments_code(module, call)
         split = _hugged(call) if indent + len(INDENT) + len(one_line) <= line_length else _exploded(call)
         return split if new is call else new.with_changes(value=split)
 
     return fit
+
+
+def _arguments_code(module: ModuleInfo, call: cst.Call) -> str:
+    """The call's arguments written out after one another (`a, b=1`)."""
+    return ", ".join(module.tree.code_for_node(_bare(arg)) for arg in call.args)
 
 
 def _bare(arg: cst.Arg) -> cst.Arg:

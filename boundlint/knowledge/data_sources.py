@@ -1134,7 +1134,7 @@ def names_content(name: str) -> bool:
     if words[0].startswith("a") and words[0][1:] in _CONTENT_VERBS:
         # LangChain's spelling of the async twin: `alist_tree_listing`, `aread`, `asearch`
         words = [words[0][1:], *words[1:]]
-    if _plural(words[-1], longer_than=3) and words[-1] not in _ONE_RECORD_PLURALS:
+    if _names_many(words[-1]):
         return True
     if _names_one_record(words):
         return False  # `get_voice`, `find_instance_by_name`: one record, most often short
@@ -1152,9 +1152,14 @@ def _names_one_record(words: list[str]) -> bool:
         and words[0] in RECORD_VERBS
         and not set(words[1:]) & CONTENT_WORDS
         and words[-1] not in _COLLECTION_NOUNS
-        # `get_users_following`: a listing; but `get_rule_details`, `get_backup_settings` name one record
-        and not any(_plural(word, longer_than=3) and word not in _ONE_RECORD_PLURALS for word in words[1:])
+        and not any(map(_names_many, words[1:]))  # `get_users_following`: a listing
     )
+
+
+def _names_many(word: str) -> bool:
+    """A plural that names many items (`users`), not the parts of one record (`get_rule_details`,
+    `get_backup_settings`)."""
+    return _plural(word, longer_than=3) and word not in _ONE_RECORD_PLURALS
 
 
 # Plural words that name the parts of one record, not many records.

@@ -28,6 +28,12 @@ BUILTIN_NAMES = frozenset(dir(builtins))
 RelativeResolver = Callable[[int, str], "str | None"]
 
 
+def all_params(function: cst.FunctionDef) -> list[cst.Param]:
+    """A function's named parameters: positional-only, ordinary and keyword-only (not `*args`/`**kw`)."""
+    params = function.params
+    return [*params.posonly_params, *params.params, *params.kwonly_params]
+
+
 def positional_parameters(function: cst.FunctionDef, skip_first: bool) -> list[str]:
     """The parameters a call's positional arguments fill, in order (without a method's `self`)."""
     names = [param.name.value for param in [*function.params.posonly_params, *function.params.params]]
