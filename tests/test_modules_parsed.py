@@ -59,3 +59,23 @@ def test_the_models_a_tool_takes_are_parsed_only_when_a_fields_fix_asks(tmp_path
     assert set(loader._modules) == {tmp_path / "app/main.py"}
     assert [cls.name.value for cls in analysis.input_models] == ["Query"]
     assert set(loader._modules) == {tmp_path / "app/main.py", tmp_path / "app/models.py"}
+
+
+def test_a_module_whose_exports_were_read_is_not_parsed_with_ast_again_when_loaded(tmp_path, monkeypatch):
+    """A lookup reads what `app.helpers` exports from `ast`, then loads the module it points into:
+    that `ast` tree serves the load too (the positions and the check that CPython compiles it)."""
+    import boundlint.parse.source as source
+    from boundlint.project.loader import Loader
+
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "helpers.py"
+    path.write_text("import os\n\ndef fetch(url):\n    return os.popen(url).read()\n")
+    parsed: list[str] = []
+    real = source.python_ast
+    monkeypatch.setattr(source, "python_ast", lambda text: parsed.append(text) or real(text))
+    monkeypatch.setattr("boundlint.project.loader.python_ast", source.python_ast)
+    loader = Loader()
+    exports = loader.exports(path)
+    module = loader.load(path)
+    assert exports is not None and module is not None and "fetch" in module.functions
+    assert len(parsed) == 1

@@ -107,13 +107,16 @@ def parse_both(text: str, syntax: ast.Module | None = None) -> tuple[cst.Module,
     """
     import libcst as cst  # here: reading and surveying files does not need it
 
+    from boundlint.parse.unvalidated import parsing_unvalidated
+
     python_error = None
     if syntax is None:
         syntax, python_error = _python_syntax(text)
     if python_error is not None and python_error.nesting:
         raise python_error
     try:
-        return cst.parse_module(text), syntax
+        with parsing_unvalidated():
+            return cst.parse_module(text), syntax
     except cst.ParserSyntaxError as error:
         if python_error is not None:
             raise python_error from None
@@ -135,7 +138,8 @@ def parse_both(text: str, syntax: ast.Module | None = None) -> tuple[cst.Module,
     if respelled == text:
         raise failure
     try:
-        return cst.parse_module(respelled), syntax
+        with parsing_unvalidated():
+            return cst.parse_module(respelled), syntax
     except Exception:  # noqa: BLE001
         raise failure from None
 

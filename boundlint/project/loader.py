@@ -26,6 +26,8 @@ from boundlint.project.module import ModuleInfo
 # 1 MB test file: 370 MB). Keep about 500 KB of source parsed (~180 MB), and
 # always the module in use, however large.
 MAX_CACHED_SOURCE_CHARS = 500_000
+# How many `ast` trees read for exports are kept for the load that most often follows (see `_just_read`).
+KEPT_SYNTAX_TREES = 16
 
 
 class Loader:
@@ -36,6 +38,9 @@ class Loader:
         self._modules: OrderedDict[Path, ModuleInfo | None] = OrderedDict()
         self._chars = 0
         self._seeds: dict[Path, tuple[SourceText, ast.Module | None]] = {}
+        # The last modules whose exports were read from `ast`: a lookup that reads what a module
+        # exports most often loads it next, and need not parse it with `ast` again.
+        self._just_read: OrderedDict[Path, tuple[SourceText, ast.Module]] = OrderedDict()
         self._origins: dict[Path, object] = {}  # what each module was read from: a text, or a file's stat
         self._exports: dict[Path, tuple[object, ModuleExports | None]] = {}  # with what they were read from
         # An edited buffer's module as it was before the edit: its tree is the next parse's start.
@@ -46,6 +51,7 @@ class Loader:
         and each module whose text or file has changed since it was read is read again."""
         self.stdin = texts
         self._seeds.clear()
+        self._just_read.clear()
         for path in [path for path in self._before_edit if path not in texts]:
             del self._before_edit[path]  # a buffer closed before its module was read again
         for path in list(self._modules):
@@ -120,12 +126,16 @@ class Loader:
             syntax = seeded[1] if seeded is not None and seeded[1] is not None else python_ast(source.text)
         except (SourceError, SyntaxError, ValueError, RecursionError, MemoryError):
             return None
+        if seeded is None or seeded[1] is None:
+            self._just_read[path] = (source, syntax)
+            while len(self._just_read) > KEPT_SYNTAX_TREES:
+                self._just_read.popitem(last=False)
         own_name = module_name_for(path)
         return exports_of_syntax(syntax, own_name, relative_resolver(path, own_name))
 
     def _read(self, path: Path) -> ModuleInfo | None:
         check_cancelled()  # a long module takes seconds to parse: a run given up does not start one
-        seeded = self._seeds.pop(path, None)
+        seeded = self._seeds.pop(path, None) or self._just_read.pop(path, None)
         before = self._before_edit.pop(path, None)
         try:
             source = seeded[0] if seeded is not None else self._source(path)
