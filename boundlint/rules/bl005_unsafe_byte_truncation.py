@@ -17,7 +17,7 @@ from boundlint.edit.target import Target
 from boundlint.edit.templates import separator
 from boundlint.knowledge import data_sources as src
 from boundlint.parse.positions import child_nodes, walk
-from boundlint.project.module import ModuleInfo
+from boundlint.project.module import ModuleInfo, dotted
 from boundlint.project.module_index import index_of
 from boundlint.rules.base import Rule, RuleContext
 
@@ -41,7 +41,13 @@ decode, so no character is split there; nor a cut at an ASCII delimiter found
 in the bytes (`end = buf.find(b"\\r\\n\\r\\n")`, `buf[:end]`, `buf[end + 4:]`): in
 UTF-8 an ASCII byte is never part of a longer character; nor a cut at a
 syntax node's `start_byte` and `end_byte` (tree-sitter), which fall between
-the tokens of the source, so between its characters. A decode inside a
+the tokens of the source, so between its characters; nor a cut of a few bytes
+(at most 8) from either end (`raw[:-1]`, `block[5:]`), which strips a fixed
+newline, BOM or ASCII prefix (no byte budget for text is that small); nor a cut
+past a prefix, or before a suffix, by its length (`encoded[len(bom):]`); nor a
+cut at lengths a binary format gives in its own bytes (`name_len =
+headers[0]` then `headers[1 : 1 + name_len]`; `struct.unpack(...)[0]`,
+`int.from_bytes(...)`), which frame whole fields. A decode inside a
 `try` that catches `UnicodeDecodeError` (or `UnicodeError`, `ValueError`) is
 not flagged either: the failure is handled where it happens.
 """
@@ -97,6 +103,20 @@ def node_text(source: bytes, node) -> str:
     return source[node.start_byte : node.end_byte].decode("utf-8")
 """,
         """
+def strip_markers(encoded: bytes, bom: bytes, event: bytes) -> str:
+    return encoded[len(bom):].decode("utf-8") + event[5:-1].decode("utf-8")
+""",
+        """
+def header_fields(headers: bytes) -> dict:
+    fields = {}
+    while headers:
+        name_len = headers[0]
+        name = headers[1 : 1 + name_len].decode("utf-8")
+        fields[name] = headers[2 + name_len :]
+        headers = b""
+    return fields
+""",
+        """
 def first_line(raw: bytes, n: int) -> str:
     try:
         return raw[:n].decode("utf-8")
@@ -132,16 +152,21 @@ def after_header(buffer: bytes) -> str:
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
         for module in context.modules:
-            index = index_of(module)
             if "decode" not in module.source.text:
                 continue
-            boundaries = _decode_errors_caught(module) if "UnicodeDecodeError" in module.source.text else frozenset()
-            delimiters = _ascii_delimiter_offsets(module) if "(b" in module.source.text else {}
+            # Which cuts may split a character is read from the whole module, and only for a
+            # module that decodes a cut at an offset a slice alone does not show to be safe.
+            cuts = [
+                site for site in index_of(module).calls if _decodes_a_cut_strictly(module, site.node, NO_BOUNDARIES)
+            ]
+            if not cuts:
+                continue
+            boundaries = _boundaries(module)
             handled = _decodes_handled(module) if "Error" in module.source.text else set()
-            for site in index.calls:
+            for site in cuts:
                 if id(site.node) in handled:
                     continue  # `except UnicodeDecodeError:` right around it: the failure is handled
-                if _decodes_a_cut_strictly(module, site.node, Boundaries(boundaries, delimiters)):
+                if _decodes_a_cut_strictly(module, site.node, boundaries):
                     code = snippet(module, site.node)
                     message = (
                         f"`{code}` decodes bytes cut at an arbitrary offset strictly: a multi-byte character "
@@ -212,6 +237,14 @@ class Boundaries:
 
     decode_errors: frozenset[str]  # `e` of `except UnicodeDecodeError as e`: `e.start`, `e.end`
     delimiters: dict[str, int]  # `end = buf.find(b"\r\n")`: name -> bytes of ASCII from there on
+    framing: frozenset[str]  # `name_len = headers[0]`: a length the bytes themselves give
+
+
+NO_BOUNDARIES = Boundaries(frozenset(), {}, frozenset())
+
+# A cut this many bytes or fewer from either end strips a fixed marker (`raw[:-1]`: a newline;
+# `block[5:]`: an ASCII `data:` prefix; `[3:]`: a BOM); no budget for text is that small.
+MARKER_BYTES = 8
 
 
 def _decodes_a_cut_strictly(module: ModuleInfo, node: cst.Call, boundaries: Boundaries) -> bool:
@@ -232,10 +265,23 @@ def _is_arbitrary_cut(expr: cst.BaseExpression, boundaries: Boundaries) -> bool:
     if not (isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice)):
         return False
     cut = expr.slice[0].slice
+    if cut.lower is not None and _is_length_of(cut.lower):
+        return not (cut.upper is None or _is_boundary(cut.upper, boundaries))  # `encoded[len(bom):]`
+    if cut.upper is not None and isinstance(cut.upper, cst.UnaryOperation) and _is_length_of(cut.upper.expression):
+        return not (cut.lower is None or _is_boundary(cut.lower, boundaries))  # `raw[: -len(suffix)]`
     return not all(bound is None or _is_boundary(bound, boundaries) for bound in (cut.lower, cut.upper))
 
 
+def _is_length_of(bound: cst.BaseExpression) -> bool:
+    """`len(prefix)`: past a prefix the code holds, or before a suffix, by its own length."""
+    return isinstance(bound, cst.Call) and isinstance(bound.func, cst.Name) and bound.func.value == "len"
+
+
 def _is_boundary(bound: cst.BaseExpression, boundaries: Boundaries) -> bool:
+    if _marker_offset(bound) is not None:
+        return True
+    if _is_framing(bound, boundaries.framing):
+        return True
     if isinstance(bound, cst.Attribute) and bound.attr.value in src.CHARACTER_BOUNDARY_ATTRIBUTES:
         return True  # `node.start_byte` of a syntax node: between two tokens of the source
     if isinstance(bound, cst.Attribute):
@@ -269,8 +315,58 @@ def _ascii_run(expr: cst.BaseExpression, delimiters: dict[str, int]) -> int | No
     return None
 
 
-def _ascii_delimiter_offsets(module: ModuleInfo) -> dict[str, int]:
-    """Names every assignment of which (in the module) is an offset at an ASCII delimiter."""
+def _marker_offset(bound: cst.BaseExpression) -> int | None:
+    """`5`, `-1`: an offset of at most `MARKER_BYTES` from an end, or None."""
+    negative = isinstance(bound, cst.UnaryOperation) and isinstance(bound.operator, cst.Minus)
+    number = bound.expression if isinstance(bound, cst.UnaryOperation) and negative else bound
+    if not isinstance(number, cst.Integer):
+        return None
+    value = int(number.value, 0)
+    return value if value <= MARKER_BYTES else None
+
+
+def _is_framing(bound: cst.BaseExpression, framing: frozenset[str]) -> bool:
+    """`1 + name_len`, `4 + name_len + value_len`: lengths the bytes give, and a few bytes of header."""
+    terms: list[cst.BaseExpression] = []
+    pending = [bound]
+    while pending:
+        term = pending.pop()
+        if isinstance(term, cst.BinaryOperation) and isinstance(term.operator, cst.Add):
+            pending += [term.left, term.right]
+        else:
+            terms.append(term)
+    named = [term for term in terms if isinstance(term, cst.Name) and term.value in framing]
+    return bool(named) and all(term in named or _marker_offset(term) is not None for term in terms)
+
+
+def _boundaries(module: ModuleInfo) -> Boundaries:
+    text = module.source.text
+    values = _assigned_values(module)
+    return Boundaries(
+        _decode_errors_caught(module) if "UnicodeDecodeError" in text else frozenset(),
+        _ascii_delimiter_offsets(values) if "(b" in text else {},
+        frozenset(name for name, assigned in values.items() if all(map(_reads_a_length, assigned))),
+    )
+
+
+def _reads_a_length(value: cst.BaseExpression) -> bool:
+    """`headers[0]` (a byte of bytes is a number), `struct.unpack(">H", raw)[0]`, `int.from_bytes(raw)`:
+    a length a binary format gives in its own bytes."""
+    if isinstance(value, cst.Call):
+        return dotted(value.func) == "int.from_bytes"
+    if not (isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index)):
+        return False
+    if not isinstance(value.slice[0].slice.value, cst.Integer):
+        return False
+    base = value.value
+    if isinstance(base, cst.Call):
+        return dotted(base.func) in ("struct.unpack", "struct.unpack_from")
+    return isinstance(base, cst.Name)
+
+
+def _assigned_values(module: ModuleInfo) -> dict[str, list[cst.BaseExpression]]:
+    """What each name is bound to by a plain assignment anywhere in the module (`...` for a
+    change in place, whose value is unknown)."""
     values: dict[str, list[cst.BaseExpression]] = {}
     for node in walk(module.tree):  # exact classes: `isinstance` on libcst's classes calls into `abc`
         if type(node) is cst.Assign:
@@ -278,6 +374,11 @@ def _ascii_delimiter_offsets(module: ModuleInfo) -> dict[str, int]:
                 values.setdefault(node.targets[0].target.value, []).append(node.value)
         elif (type(node) is cst.AugAssign or type(node) is cst.AnnAssign) and isinstance(node.target, cst.Name):
             values.setdefault(node.target.value, []).append(cst.Ellipsis())  # changed in place: unknown
+    return values
+
+
+def _ascii_delimiter_offsets(values: dict[str, list[cst.BaseExpression]]) -> dict[str, int]:
+    """Names every assignment of which (in the module) is an offset at an ASCII delimiter."""
     found: dict[str, int] = {}
     changed = True
     while changed:  # `start = end + 2` after `end = buf.find(b"\r\n")`: names built on names
