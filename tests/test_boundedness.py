@@ -491,8 +491,10 @@ def test_silent_slice_is_bl004_not_bl001(tmp_path):
     [
         ('{"emails": items[:10], "count": len(items)}', []),  # how many it held, beside the cut
         ('json.dumps({"status": "ok", "emails": items[:10], "results_count": len(items)})', []),
-        ('{"emails": items[:10], "count": len(other)}', [("BL004", "high")]),  # another list's length
-        ('{"emails": items[:10], "query": q}', [("BL004", "high")]),
+        ('{"emails": items[:50], "count": len(other)}', [("BL004", "high")]),  # another list's length
+        ('{"emails": items[:50], "query": q}', [("BL004", "high")]),
+        # a top few the code chooses to show is no cut of what the model asked for
+        ('{"emails": items[:3], "query": q}', []),
     ],
 )
 def test_a_dict_that_says_how_many_a_cut_list_held_tells_of_the_cut(tmp_path, returned, expected):
@@ -717,8 +719,10 @@ def test_a_helper_that_passes_its_argument_through_is_as_large_as_that_argument(
     [
         ("return f'RF-{q[-4:]}'", []),  # a label built from the argument: nothing was lost
         ("return 'status: ' + 'unknown'[:3]", []),
-        ("return requests.get(q).text[-4:]", ["BL004"]),
-        ("return f'RF-{requests.get(q).text[:4]}'", ["BL004"]),
+        ("return requests.get(q).text[-400:]", ["BL004"]),
+        ("return f'RF-{requests.get(q).text[:400]}'", ["BL004"]),
+        # a handful of characters builds a label whatever it cuts (`sha[:7]`, `date[:10]`)
+        ("return f'RF-{requests.get(q).text[:4]}'", []),
     ],
 )
 def test_bl004_only_where_the_value_was_unbounded_before_the_cut(tmp_path, body, codes):

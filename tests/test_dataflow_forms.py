@@ -780,11 +780,19 @@ def window(url: str, start: int = 0, length: int = 2000) -> str:
 def fixed(q: str) -> list:
     'Search.'
     results = requests.get(q).json()["items"]
-    return results[:5]
+    return results[:50]
+
+@tool
+def top_three(q: str) -> list:
+    'The three best hits.'
+    results = requests.get(q).json()["items"]
+    return results[:3]
 """
 
 
 def test_a_cut_the_model_asked_for_is_not_silent(tmp_path):
+    # (a top few the code chooses, `results[:3]`, is no silent cut either: a choice of what to
+    # show, not part of an answer the model asked for)
     result = run_tree(tmp_path, {"tools.py": MODEL_CHOSEN_CUT}, min_confidence="low")
     assert [(f.code, f.symbol) for f in result.findings] == [("BL004", "fixed")]
 

@@ -55,7 +55,7 @@ from boundlint.analyse.size import (
 )
 from boundlint.core.config import Config
 from boundlint.core.findings import CONFIDENCE_ORDER
-from boundlint.find.markers import has_marker, keeps_a_part
+from boundlint.find.markers import has_marker, keeps_a_few, keeps_a_part
 from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes, own_returns, walk
@@ -1629,6 +1629,10 @@ class FunctionEvaluator:
                 silent = Verdict(
                     SILENT, f"`{snippet(self.module, expr)}`", expr, self.module, HIGH, value.models, few_items=True
                 )
+                if keeps_a_few(cut):
+                    # `sorted(matches)[:5]`, `errors[:3]`, `sha[:7]`: a few chosen to show, or a label;
+                    # an item of it is still an item of a cut
+                    silent = replace(silent, chosen_few=True)
                 if value.bounded:  # only a parameter can make it large: each call decides
                     return replace(silent, cut_params=value.params)
                 return silent

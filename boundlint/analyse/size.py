@@ -119,6 +119,9 @@ class Verdict:
     # SILENT only because a helper cut these parameters (`name[:64]`): a label when each call
     # passes short values, a silent cut when a call passes a large one.
     cut_params: frozenset[str] = field(default_factory=frozenset)
+    # SILENT by a cut to a few chosen to show (`errors[:3]`, `sha[:7]`): nothing the model asked
+    # for is missing, so no finding of its own; an item of it is still an item of a cut.
+    chosen_few: bool = False
     # A file read whose path is these parameters of a helper (`def read_json(path): return
     # json.loads(path.read_text())`): a file of the project when each call passes one.
     read_params: frozenset[str] = field(default_factory=frozenset)
@@ -264,6 +267,8 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     whole = (a.params - a.member_params) | (b.params - b.member_params)
     if joined.member_params != (a.member_params | b.member_params) - whole:
         joined = _changed(joined, member_params=(a.member_params | b.member_params) - whole)
+    if a.level == b.level == SILENT and joined.chosen_few != (a.chosen_few and b.chosen_few):
+        joined = _changed(joined, chosen_few=a.chosen_few and b.chosen_few)  # a real cut on either side
     if a.level == b.level == SILENT and a.cut_params != b.cut_params:
         # a real cut on either side stays silent whatever the arguments
         both = a.cut_params | b.cut_params if a.cut_params and b.cut_params else frozenset[str]()

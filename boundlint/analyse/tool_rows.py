@@ -98,16 +98,17 @@ def _describe(ret: ReturnVerdict) -> str:
     verdict = ret.verdict
     if verdict.level == UNBOUNDED:
         return verdict.reason
-    if verdict.level == SILENT:
+    if verdict.level == SILENT and not verdict.chosen_few:
         return f"{verdict.reason}, cut without a marker"
     return "bounded"
 
 
 def _status(returns: list[ReturnVerdict]) -> str:
-    levels = {ret.verdict.level for ret in returns}
-    if UNBOUNDED in levels:
+    if any(ret.verdict.level == UNBOUNDED for ret in returns):
         return "no"
-    return "cut silently" if SILENT in levels else "yes"
+    return (
+        "cut silently" if any(ret.verdict.level == SILENT and not ret.verdict.chosen_few for ret in returns) else "yes"
+    )
 
 
 # -- bounded by what ------------------------------------------------------------
@@ -120,7 +121,7 @@ def _bounded_by(
     if verdict.level == UNBOUNDED:
         return ("nothing (finding suppressed inline)" if _suppressed(module, ret.node, "BL001") else "nothing"), []
     if verdict.level == SILENT:
-        return "a slice with no marker", []
+        return ("a few chosen by a slice" if verdict.chosen_few else "a slice with no marker"), []
     for where, call in _checkpoint_calls(analysis, module, ret.value, function):
         name = (dotted(call.func) or "checkpoint").rsplit(".", 1)[-1]
         return f"checkpoint `{name}`", _budget(analysis, where, call, name)

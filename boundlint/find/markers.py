@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from boundlint.knowledge.data_sources import MARKER_TEXT
+from boundlint.knowledge.data_sources import FEW_ITEMS_LIMIT, MARKER_TEXT
 from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
 
@@ -45,6 +45,23 @@ def has_marker(expr: cst.CSTNode, project: Project | None = None, module: Module
 def keeps_a_part(cut: cst.Slice) -> bool:
     """`text[:n]`, `text[-n:]`, `text[-n // 2:]`: a slice that keeps part of a sequence."""
     return cut.upper is not None or _is_negative(cut.lower)
+
+
+def keeps_a_few(cut: cst.Slice) -> bool:
+    """`errors[:3]`, `sorted(matches)[:5]`, `sha[:7]`, `lines[-3:]`: a slice that keeps at most
+    `FEW_ITEMS_LIMIT` items or characters by a number written there: a top few chosen to show, or
+    a short label, not a cut of what the model asked for."""
+    if cut.step is not None:
+        return False
+    lower, upper = cut.lower, cut.upper
+    if upper is None and isinstance(lower, cst.UnaryOperation) and isinstance(lower.operator, cst.Minus):
+        return _small_count(lower.expression)
+    from_start = lower is None or (isinstance(lower, cst.Integer) and int(lower.value, 0) == 0)
+    return from_start and upper is not None and _small_count(upper)
+
+
+def _small_count(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Integer) and 0 < int(expr.value, 0) <= FEW_ITEMS_LIMIT
 
 
 def _is_negative(expr: cst.BaseExpression | None) -> bool:

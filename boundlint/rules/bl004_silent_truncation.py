@@ -42,7 +42,10 @@ A cut whose bounds are the tool's own arguments (`results[:num_results]`,
 `text[start:start + length]`, `f.read(n)` with `n: int`, also through locals
 made only of them: `s = int(start_line) - 1`, `e = min(len(lines), end_line)`)
 is not reported: the model asked for that part; nor, in a helper, a head cut of data it read by its
-count parameter (`results[:max_results]`): its caller asked. Nor is an
+count parameter (`results[:max_results]`): its caller asked. Nor is a cut
+to at most ten items or characters by a number written there (`errors[:3]`,
+`sorted(matches)[:5]`, `sha[:7]`, `date[:10]`): a few chosen to show, or a
+short label, not part of an answer. Nor is an
 excerpt of a failed request's body in a failure message
 (`f"HTTP {resp.status_code}: {resp.text[:200]}"` after a status test): the tool's
 answer is the failure, not the page.
@@ -95,7 +98,20 @@ import requests
 def search(q: str) -> dict:
     """Search."""
     items = requests.get("https://example.com", params={"q": q}).json()["items"]
-    return {"items": items[:10], "total": len(items)}
+    return {"items": items[:50], "total": len(items)}
+''',
+        '''
+from mcp.server.fastmcp import FastMCP
+import subprocess
+
+mcp = FastMCP("repo")
+
+@mcp.tool()
+def last_commit(path: str) -> str:
+    """The newest commit of a file: short hash and date."""
+    out = subprocess.run(["git", "log", "-1", "--format=%H %cI", path], capture_output=True, text=True).stdout
+    sha, date = out.split()
+    return f"{sha[:7]} on {date[:10]}"
 ''',
     )
     invalid = (
@@ -132,7 +148,7 @@ async def tail_page(url: str) -> str:
                 continue
             for item in result.returns:
                 verdict = item.verdict
-                if verdict.level != SILENT:
+                if verdict.level != SILENT or verdict.chosen_few:
                     continue
                 how = "read up to a size" if isinstance(verdict.node, cst.Call) else "cut by a slice"
                 message = (
