@@ -87,3 +87,26 @@ class PdfSearchTool(RagTool):
     )
     rows = {row.tool: [f.code for f in row.findings] for row in result.tool_rows}
     assert rows == {"RagTool._run": [], "PdfSearchTool._run": ["BL001"]}
+
+
+SHADOWED_TOOL = (
+    "from langchain_core.tools import tool\n\n@tool\ndef read_file(path: str) -> str:\n"
+    '    """Read a file."""\n    with open(path) as f:\n        return f.read()\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("beside", "expected"),
+    [
+        # `agent.py` next to `agent/` (no `__init__.py`): `import agent` finds the module, so
+        # `agent/tools.py` cannot be imported and no model calls its tools
+        ({"app/agent.py": "X = 1\n"}, "low"),
+        # a package folder wins over the module beside it
+        ({"app/agent.py": "X = 1\n", "app/agent/__init__.py": ""}, "high"),
+        ({}, "high"),
+    ],
+)
+def test_a_tool_in_a_folder_a_module_shadows_is_low(tmp_path, beside, expected):
+    files = {"pyproject.toml": "", "app/__init__.py": "", "app/agent/tools.py": SHADOWED_TOOL, **beside}
+    result = run_tree(tmp_path, files, min_confidence="low")
+    assert [f.confidence for f in result.findings if f.code == "BL001"] == [expected]

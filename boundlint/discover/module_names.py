@@ -55,6 +55,21 @@ def module_name_for(path: Path) -> str:
     return ".".join(reversed(parts)) or path.stem
 
 
+def shadowed_by_a_module(path: Path) -> bool:
+    """Python cannot import `path`: a folder on its way up holds no `__init__.py`, and a module of
+    that folder's name sits beside it (`html_agent.py` next to `html_agent/`). `import html_agent`
+    finds the module, which is no package, so nothing in the folder is found under it: a copy
+    left behind, or code moved out of a package into one file."""
+    directory = path.parent
+    for _ in range(MAX_NAMESPACE_DEPTH):
+        if not directory.name or _is_package_dir(directory) or _is_source_root(directory):
+            return False
+        if (directory.parent / f"{directory.name}.py").is_file():
+            return True
+        directory = directory.parent
+    return False
+
+
 class Catalog:
     """Every discovered file by the module names it can be imported as.
 

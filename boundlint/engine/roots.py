@@ -21,6 +21,7 @@ from boundlint.core.hashing import blake2b
 from boundlint.core.result import FixRound, InternalError, ToolRow
 from boundlint.core.selection import code_enabled
 from boundlint.discover.files import display_name, is_test_path, under_test_folder
+from boundlint.discover.module_names import shadowed_by_a_module
 from boundlint.rules.filter import below_fix_confidence, fixable
 
 if TYPE_CHECKING:
@@ -101,13 +102,14 @@ def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tu
     return findings, errors
 
 
-def _low_in_tests(finding: Finding, from_a_test: bool) -> Finding:
+def _low_in_tests(finding: Finding, from_a_test: bool, unimportable: set[str]) -> Finding:
     """A finding in a test module, or one only a test module's analysis reaches (a function only a
     test registers as a tool), answers a test's fake model: `low`, like the tools of tests. So a
-    run that does not show `low` need not analyse test modules (`engine.run`)."""
+    run that does not show `low` need not analyse test modules (`engine.run`). So is one in a
+    module Python cannot import (`unimportable`, see `shadowed_by_a_module`): no model calls it."""
     if finding.confidence == LOW or finding.code.startswith(PARSE_ERROR_CODES):
         return finding
-    if from_a_test or is_test_path(PurePath(finding.filename)):
+    if from_a_test or is_test_path(PurePath(finding.filename)) or finding.filename in unimportable:
         return replace(finding, confidence=LOW)
     return finding
 
@@ -134,7 +136,8 @@ def analyse_root(
             return result
         analysis = Analysis(project, config, [module], dict(request.covered)).run()
         findings, result.errors = run_rules(analysis, [module], config)
-        result.findings = [_low_in_tests(finding, module.is_test) for finding in findings]
+        unimportable = {read.display for read in analysis.project.modules if shadowed_by_a_module(read.path)}
+        result.findings = [_low_in_tests(finding, module.is_test, unimportable) for finding in findings]
         result.tool_classes = analysis.tool_class_names()
         result.config_matches = sorted(analysis.checkpoints.configured.matched)
         result.tools_found = len(analysis.tools)
