@@ -360,6 +360,43 @@ def test_a_count_the_code_sets_or_clamps_asks_for_few(tmp_path, body, expected):
     assert bl001_confidences(tmp_path, source) == expected
 
 
+HELPER_REQUEST_TOOL = """
+import json
+import requests
+from mcp.server import Server
+
+server = Server("hub")
+
+def hub_get(endpoint, params=None):
+    return requests.get(f"https://hub.example/api/{{endpoint}}", params=params).json()
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict) -> str:
+{body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a page the caller asks the helper's request for, by the count the model most often leaves
+        # at its default (`arguments.get("limit", 10)`): short fields of each item stay short
+        (
+            "limit = arguments.get('limit', 10)\nparams = {'search': arguments['q'], 'limit': limit}\n"
+            "return json.dumps([{'id': m['id'], 'likes': m['likes']} for m in hub_get('models', params)])",
+            ["low"],
+        ),
+        # ... whole items of that page stay what they were
+        ("return json.dumps(hub_get('models', {'limit': arguments.get('limit', 10)}))", ["medium"]),
+        # ... and without a count, so do the short fields of the whole listing
+        ("return json.dumps([{'id': m['id']} for m in hub_get('models', {'search': arguments['q']})])", ["medium"]),
+    ],
+)
+def test_a_page_asked_of_a_helpers_request_is_a_page(tmp_path, body, expected):
+    source = HELPER_REQUEST_TOOL.format(body=textwrap.indent(body, " " * 4))
+    assert bl001_confidences(tmp_path, source) == expected
+
+
 SCHEMA_TOOLS = {
     # the tool's own signature states the most the model may ask for
     "annotated": """

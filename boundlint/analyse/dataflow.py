@@ -1261,13 +1261,12 @@ class FunctionEvaluator:
     def _asked_of(self, call: cst.Call, value: Verdict) -> Verdict:
         """What a function of the tree gives when `call` asks it for a few items, or a page, by a
         count this code sets (`service.search_kb(q, top_k=top_k)` with `top_k` at most 10 by the
-        tool's schema), or gives it a query for a page of rows (`self._execute_query("DESCRIBE
-        orders")`): the callee passes that on to its request, where it is its parameter's, so it
-        cannot know it. Judged as a library's answer asked so is."""
-        if self._sends_a_limited_query(call):
-            few, page = True, True
-        else:
-            few, page = _few_and_page(self._items_asked(call, self._count))
+        tool's schema) or the model most often leaves at its default (a page: `hub_get("models",
+        {"limit": limit})` with `limit = arguments.get("limit", 10)`), or gives it a query for a
+        page of rows (`self._execute_query("DESCRIBE orders")`): the callee passes that on to its
+        request, where it is its parameter's, so it cannot know it. Judged as a library's answer
+        asked so is."""
+        few, page = self._asked(call)
         if value.level != UNBOUNDED or value.confidence == LOW or not page:
             return value
         if few:
@@ -1400,14 +1399,34 @@ class FunctionEvaluator:
         `top_k: int = Field(5, ...)`, `n: int = DEFAULT_N`). Not a helper's (`depth` > 0): its
         default is not what its caller passes."""
         count = self._count(value)
-        if count is not None or self.depth > 0 or not (isinstance(value, cst.Name) and value.value in self.params):
+        if count is not None or self.depth > 0:
             return count
+        if isinstance(value, cst.Name) and value.value not in self.params:
+            value = self._assigned_once_here(value.value) or value  # `limit = arguments.get("limit", 10)`
+        if isinstance(value, cst.Call):
+            return self._argument_default(value)
+        if not (isinstance(value, cst.Name) and value.value in self.params):
+            return None
         param = self._param_nodes.get(value.value)
         default = param.default if param is not None else None
         if default is None:
             return None
         given = _integer(default)
         return given if given is not None else self._count(default, 1)
+
+    def _argument_default(self, call: cst.Call) -> int | None:
+        """`arguments.get("limit", 10)` of the tool's own parameter (a low-level MCP server's
+        `call_tool(name, arguments)`): the count the model leaves out, as a parameter's default."""
+        func = call.func
+        if not (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "get"
+            and isinstance(func.value, cst.Name)
+            and func.value.value in self.params
+            and len(call.args) == 2
+        ):
+            return None
+        return _integer(call.args[1].value)
 
     def _args_schema(self) -> cst.BaseExpression | None:
         """`args_schema = SearchInput` on the tool's class, or `@tool(args_schema=SearchInput)`."""
