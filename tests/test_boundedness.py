@@ -268,6 +268,16 @@ UNBOUNDED = {
         "return subprocess.run(['osqueryi', '--json', q], capture_output=True, text=True).stdout",
         "high",
     ),
+    # ... unless the program prints a few lines whatever it is given
+    "output of a lookup program given the model's words": (
+        "return subprocess.run(['nslookup', q], capture_output=True, text=True).stdout",
+        "low",
+    ),
+    "output of a lookup program given the model's words, run by a helper": (
+        "def run(cmd):\n    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)\n"
+        "    out, _ = proc.communicate()\n    return out\nreturn run(['nslookup', q])",
+        "low",
+    ),
     "output of a named program that prints what it lists": (
         "return subprocess.run(['git', 'log', '-n', str(n)], capture_output=True, text=True).stdout",
         "high",
@@ -295,6 +305,27 @@ UNBOUNDED = {
         "def run(cmd):\n    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)\n"
         "    out, _ = proc.communicate()\n    return out\nreturn run(f'virtctl pause vm {q}')",
         "low",
+    ),
+    # a helper that writes the program and takes the rest: as large as what each call's words make it
+    "output of a program a helper names, given a subcommand that prints a status": (
+        "def helm(*args):\n    return subprocess.run(['helm', *args], capture_output=True, text=True).stdout\n"
+        "return helm('rollback', q, '--atomic')",
+        "low",
+    ),
+    "output of a program a helper names, given a subcommand spread from a local": (
+        "def helm(*args):\n    return subprocess.run(['helm', *args], capture_output=True, text=True).stdout\n"
+        "words = ['rollback', q]\nreturn helm(*words)",
+        "low",
+    ),
+    "output of a program a helper names, given a subcommand that prints what it reads": (
+        "def helm(*args):\n    return subprocess.run(['helm', *args], capture_output=True, text=True).stdout\n"
+        "return helm('get', 'values', q)",
+        "high",
+    ),
+    "output of a program a helper names, given a list that is no whole command": (
+        "def git(args):\n    return subprocess.run(['git', *args], capture_output=True, text=True).stdout\n"
+        "return git(['log', '-p'])",
+        "high",
     ),
     "output of a program that prints what it lists, run by a helper": (
         "def run(cmd):\n    return subprocess.check_output(cmd, text=True)\nreturn run(['git', 'log', '--stat'])",

@@ -14,6 +14,7 @@ import libcst as cst
 
 from boundlint.analyse.agent_tools import agent_tool_returns
 from boundlint.analyse.branches import on_error_branch, reports_error
+from boundlint.analyse.commands import SpelledValue, prints_a_status_after
 from boundlint.analyse.dataflow import (
     FunctionEvaluator,
     ReturnVerdict,
@@ -274,9 +275,11 @@ class Analysis:
         depth: int,
         caller: ModuleInfo,
         instance: tuple[ModuleInfo, cst.ClassDef] | None = None,
+        spelled: SpelledValue | None = None,
     ) -> Verdict:
         """What `call` of `entity` gives; `instance`: the class of `self` when a subclass's method
-        calls a base's (`self.m()` in the base then dispatches to the subclass's override)."""
+        calls a base's (`self.m()` in the base then dispatches to the subclass's override);
+        `spelled`: what the caller binds its names to (the words a call gives a command)."""
         code = snippet(caller, call)
         if entity.kind in ("class", "classmethod"):
             return self._construction_value(entity, call, args, caller, code, depth)
@@ -309,7 +312,13 @@ class Analysis:
         ):
             if any(part.request_params for part in parts):
                 args = _one_resource_arguments(call, args)
-            summary = self._with_arguments(summary, function, call, args, skip_first=entity.owner is not None)
+            skip_first = entity.owner is not None
+            prefixed = {
+                (name, part.command_prefix) for part in parts if part.command_prefix for name in part.command_params
+            }
+            if prefixed:
+                args = _status_words(function, call, args, skip_first, prefixed, spelled)
+            summary = self._with_arguments(summary, function, call, args, skip_first=skip_first)
         if summary.as_text is not None:
             summary = replace(summary, as_text=(_via(summary.as_text[0], entity), _via(summary.as_text[1], entity)))
         return _via(summary, entity)  # its elements as they are: `text, error = fetch(url)`
@@ -525,6 +534,7 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
             keys=None,
             read_params=frozenset(),
             command_params=frozenset(),
+            command_prefix=(),
             request_params=frozenset(),
         )
         shaping = [passed.get(name) for name in value.request_params]
@@ -551,6 +561,7 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
         keys=None,
         cut_params=frozenset(),
         command_params=frozenset(),
+        command_prefix=(),
         request_params=frozenset(),
     )
     cut = [passed[name] for name in value.cut_params if name in passed]
@@ -594,6 +605,66 @@ def _one_resource_arguments(call: cst.Call, args: list[Verdict]) -> list[Verdict
 
 def _names_one_resource_method(expr: cst.BaseExpression) -> bool:
     return named_http_method(expr) in src.ONE_RESOURCE_METHODS
+
+
+def _status_words(
+    function: cst.FunctionDef,
+    call: cst.Call,
+    args: list[Verdict],
+    skip_first: bool,
+    prefixed: set[tuple[str, tuple[str, ...]]],
+    spelled: SpelledValue | None,
+) -> list[Verdict]:
+    """`args` with the words `call` gives each parameter a helper appends to a command it writes
+    (`["helm", *args]`) marked as a command that prints a status when, after those words, it is
+    one (`_helm("rollback", name)`), and unmarked otherwise: a call's own reading of its list as a
+    whole command (`["log", "-p"]`: a program named `log`) does not hold here."""
+    marked = list(args)
+    for name, prefix in prefixed:
+        given = _words_given(function, call, name, skip_first)
+        status = spelled is not None and prints_a_status_after(prefix, given, spelled)
+        for index in _argument_indexes(function, call, name, skip_first):
+            if index < len(marked) and marked[index].bounded:
+                marked[index] = replace(marked[index], fixed_command=status)
+    return marked
+
+
+def _words_given(function: cst.FunctionDef, call: cst.Call, name: str, skip_first: bool) -> cst.BaseExpression | None:
+    """What `call` gives parameter `name`: its argument, or for `*name` the arguments past the
+    named ones (`_helm("list", "-A")`, as a list) or the one spread there (`_helm(*args)`)."""
+    star = function.params.star_arg
+    if isinstance(star, cst.Param) and star.name.value == name:
+        rest = [arg for arg in call.args if arg.keyword is None][len(positional_parameters(function, skip_first)) :]
+        if len(rest) == 1 and rest[0].star == "*":
+            return rest[0].value
+        if rest and not any(arg.star for arg in rest):
+            return cst.List([cst.Element(arg.value) for arg in rest])
+        return None
+    return arguments_by_name(function, call, skip_first).get(name)
+
+
+def _argument_indexes(function: cst.FunctionDef, call: cst.Call, name: str, skip_first: bool) -> list[int]:
+    """The positions in `call.args` of the arguments that fill parameter `name`."""
+    star = function.params.star_arg
+    named = positional_parameters(function, skip_first)
+    found = []
+    positional = 0
+    for index, arg in enumerate(call.args):
+        if arg.keyword is not None:
+            if arg.keyword.value == name:
+                found.append(index)
+            continue
+        if arg.star:
+            if arg.star == "*":
+                found.append(index)  # `_helm(*args)`: spread over what is left, this among them
+            continue
+        if positional < len(named):
+            if named[positional] == name:
+                found.append(index)
+        elif isinstance(star, cst.Param) and star.name.value == name:
+            found.append(index)
+        positional += 1
+    return found
 
 
 def arguments_by_parameter(

@@ -110,6 +110,47 @@ def _word_of(word: cst.BaseExpression, spelled: SpelledValue, depth: int) -> cst
     return word
 
 
+def params_after_words(command: cst.BaseExpression, spelled: SpelledValue) -> tuple[tuple[str, ...], str] | None:
+    """`["helm", *args]`: the literal words a helper writes, then the name whose items complete
+    the command (a parameter, for each caller to give); None for any other command."""
+    if isinstance(command, cst.Name):
+        bound = spelled(command)
+        if bound is None:
+            return None
+        command = bound
+    if not isinstance(command, (cst.List, cst.Tuple)) or not command.elements:
+        return None
+    *written, last = command.elements
+    words = []
+    for element in written:
+        if isinstance(element, cst.StarredElement) or not isinstance(element.value, cst.SimpleString):
+            return None
+        word = element.value.evaluated_value
+        if not isinstance(word, str):
+            return None
+        words.append(word)
+    if not words or not isinstance(last, cst.StarredElement) or not isinstance(last.value, cst.Name):
+        return None
+    return tuple(words), last.value.value
+
+
+def prints_a_status_after(prefix: tuple[str, ...], given: cst.BaseExpression | None, spelled: SpelledValue) -> bool:
+    """Whether the words a call `given` completes the command `prefix` with (a list, or a name
+    bound to one) make a program that prints a status: `_helm(*args)` with `args = ["rollback",
+    name]` after `["helm", *args]` does; `["log", "-p"]` after `["git", *args]` does not."""
+    if given is None:
+        return False
+    found = (
+        _command_words(given, spelled, whole_command=True)
+        if isinstance(given, (cst.Name, cst.List, cst.Tuple))
+        else None
+    )
+    if found is None:
+        return False
+    words, whole = found
+    return _prints_a_status([*prefix, *words], whole)
+
+
 def names_a_status_program(command: cst.BaseExpression, spelled: SpelledValue) -> bool:
     """`["git", "push"]`, `f"helm lint {path}"`: a whole command whose program the code names,
     one that prints a status (see `runs_a_fixed_program`). Also where a helper is given it
@@ -124,6 +165,8 @@ def _prints_a_status(words: list[str], whole: bool) -> bool:
     program = words[0].rsplit("/", 1)[-1]
     if program in src.SCRIPT_RUNNERS or program.startswith("python"):
         return False
+    if program in src.BRIEF_PROGRAMS:
+        return True  # `["nslookup", domain]`: a few lines, whatever the domain
     if not whole and not any(not word.startswith("-") for word in words[1:]):
         return False  # `["osqueryi", "--json", query]`: what it does is the words the code does not write
     # `git log -1 --pretty=%B`: one commit's message, however much a whole log would print

@@ -22,9 +22,11 @@ from typing import Protocol, cast
 import libcst as cst
 
 from boundlint.analyse.commands import (
+    SpelledValue,
     command_given,
     joined_with_spaces,
     names_a_status_program,
+    params_after_words,
     runs_a_fixed_program,
     spread_command,
     unspelled_program,
@@ -83,6 +85,7 @@ class WholeProgram(Protocol):
         depth: int,
         caller: ModuleInfo,
         instance: tuple[ModuleInfo, cst.ClassDef] | None = None,
+        spelled: SpelledValue | None = None,
     ) -> Verdict: ...
 
     def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None: ...
@@ -1095,7 +1098,9 @@ class FunctionEvaluator:
             found = unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, confidence)
             if receiver.request_params:
                 found = replace(found, request_params=receiver.request_params)  # `resp.text` of `request(method, ...)`
-            return replace(found, command_params=receiver.command_params) if receiver.command_params else found
+            if receiver.command_params:
+                return replace(found, command_params=receiver.command_params, command_prefix=receiver.command_prefix)
+            return found
         if receiver.http and attribute in src.HTTP_METADATA_ATTRIBUTES:
             return BOUNDED_VALUE  # `resp.reason`, `resp.url`: what the response says of itself
         root = _root_name(expr)
@@ -1495,8 +1500,12 @@ class FunctionEvaluator:
         """`subprocess.run(cmd, ...)` in a helper given the whole command `cmd`: as large as what
         the program each call names prints (`Verdict.command_params`)."""
         command = command_given(call) or spread_command(call)
+        prefixed = params_after_words(command, self._spelled_value) if command is not None else None
+        if prefixed is not None and prefixed[1] in self.params:
+            # `["helm", *args]`: the program is written here, what it does is each call's words
+            return replace(process, command_params=frozenset({prefixed[1]}), command_prefix=prefixed[0])
         if not isinstance(command, cst.Name) or command.value not in self.params:
-            return process  # (`["git", *args]`: the program is not all the caller writes)
+            return process
         given = self.eval(command, env)
         return replace(process, command_params=given.params) if given.bounded and given.params else process
 
@@ -2058,7 +2067,9 @@ class FunctionEvaluator:
             instance = self._self_class() if _is_self_call(func) and self.owner is not None else None
             if instance is not None and instance[1] is entity.owner:
                 instance = None  # the method's own class: nothing to dispatch on
-            value = self.analysis.call_value(entity, expr, values, self.depth, self.module, instance)
+            value = self.analysis.call_value(
+                entity, expr, values, self.depth, self.module, instance, spelled=self._spelled_value
+            )
             if entity.kind == "function":
                 value = self._asked_of(expr, value)
             if entity.kind == "class" and isinstance(entity.node, cst.ClassDef) and value.level != UNBOUNDED:
@@ -2096,7 +2107,10 @@ class FunctionEvaluator:
             if handlers:
                 # `handler = self.handlers[name]` ... `handler(arguments)`: whichever the table holds
                 values = [self.eval(arg, env) for arg in args]
-                calls = [self.analysis.call_value(entity, expr, values, self.depth, self.module) for entity in handlers]
+                calls = [
+                    self.analysis.call_value(entity, expr, values, self.depth, self.module, spelled=self._spelled_value)
+                    for entity in handlers
+                ]
                 return join_all(calls)
         values = [self.eval(arg, env) for arg in args]
         name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
@@ -2794,7 +2808,8 @@ class FunctionEvaluator:
             if receiver.read_params:
                 return replace(found, read_params=receiver.read_params)  # `f.read()` of `open(path)`
             if receiver.command_params:
-                return replace(found, command_params=receiver.command_params)  # `proc.communicate()`
+                # `proc.communicate()`
+                return replace(found, command_params=receiver.command_params, command_prefix=receiver.command_prefix)
             if receiver.request_params:
                 return replace(found, request_params=receiver.request_params)  # `resp.json()` of `request(method, ...)`
             return found

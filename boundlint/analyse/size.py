@@ -67,6 +67,9 @@ class Verdict:
     # _run(cmd): return subprocess.run(cmd, ...)`): a line of status when each call gives it a
     # program the code names that prints one (`self._run(["git", "push"])`).
     command_params: frozenset[str] = field(default_factory=frozenset)
+    # With `command_params`, the words the helper writes before them (`["helm", *args]`: helm):
+    # each call's words complete the command (`_helm("rollback", name)`: a line of status).
+    command_prefix: tuple[str, ...] = ()
     # The answer of an HTTP request whose method or path is these parameters of a helper (`def
     # api(method, path): return requests.request(method, BASE + path).json()`): one record or an
     # acknowledgement when a call gives it PUT, PATCH or DELETE (`api("PUT", "issue")`) or the
@@ -275,10 +278,11 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         joined = _changed(joined, cut_params=both)
     if a.failed != b.failed:
         joined = _changed(joined, failed=False)  # failed on one branch only: either body
-    if a.command_params != b.command_params and a.level == b.level == UNBOUNDED:
-        # a status on every call only if each side's command is a parameter
-        both = a.command_params | b.command_params if a.command_params and b.command_params else frozenset[str]()
-        joined = _changed(joined, command_params=both)
+    if (a.command_params, a.command_prefix) != (b.command_params, b.command_prefix) and a.level == b.level == UNBOUNDED:
+        # a status on every call only if each side's command is a parameter, after the same words
+        alike = a.command_params and b.command_params and a.command_prefix == b.command_prefix
+        both = a.command_params | b.command_params if alike else frozenset[str]()
+        joined = _changed(joined, command_params=both, command_prefix=a.command_prefix if alike else ())
     if a.request_params != b.request_params and a.level == b.level == UNBOUNDED:
         # one record on every call only if each side is the answer of such a request, or `low` anyway
         # (the failure branch's `{"text": response.text}`)

@@ -129,6 +129,16 @@ CONTENT_SUBCOMMANDS: dict[str, frozenset[str]] = {
 }
 
 
+# Programs that print a few lines whatever they are given (`["nslookup", domain]`, `["ping", "-c",
+# "4", host]`, `["mkdir", "-p", path]`): a lookup's answer, a status or nothing. With any other
+# program the code names, words it does not write may be what it does (`["osqueryi", "--json",
+# query]` prints the query's rows).
+BRIEF_PROGRAMS = frozenset(
+    {"nslookup", "host", "ping", "ping6", "traceroute", "tracepath", "which", "whereis", "whoami", "hostname"}
+    | {"date", "uname", "id", "nproc", "uptime", "wc", "md5sum", "sha1sum", "sha256sum", "basename", "dirname"}
+    | {"realpath", "readlink", "mkdir", "rmdir", "rm", "cp", "mv", "ln", "touch", "chmod", "chown", "kill"}
+    | {"pkill", "sleep", "true", "false", "test"}
+)
 # A command's own count of entries (`git log -1`, `git log -n 5`, `--max-count=3`, `head -n 10`):
 # at most this many commits or lines is a few, as `FEW_ITEMS_LIMIT` is for a request.
 _ENTRY_COUNT_OPTIONS = frozenset({"-n", "--max-count", "--lines"})
