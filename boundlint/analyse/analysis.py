@@ -7,7 +7,7 @@ results.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import libcst as cst
@@ -38,6 +38,7 @@ from boundlint.analyse.size import (
     join,
     join_all,
     join_returns,
+    replace,
     unbounded,
 )
 from boundlint.core.cancel import check_cancelled

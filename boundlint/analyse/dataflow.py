@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Protocol, cast
 
 import libcst as cst
@@ -51,6 +51,7 @@ from boundlint.analyse.size import (
     join,
     join_all,
     key_of,
+    replace,
     unbounded,
     with_field,
     with_keys,

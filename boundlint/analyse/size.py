@@ -8,7 +8,8 @@ reaching assignment is bounded" falls out of a forward data-flow pass.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import Any
 
 import libcst as cst
 
@@ -198,6 +199,12 @@ class Verdict:
 
 
 _FIELD_NAMES = frozenset(Verdict.__dataclass_fields__)
+
+
+def replace(verdict: Verdict, /, **changes: Any) -> Verdict:
+    """`dataclasses.replace` of a verdict, made as `_changed` makes it: the analysis makes tens of
+    thousands of changed copies in a run (2% of a cold one on Klavis)."""
+    return _changed(verdict, **changes)
 
 
 def _changed(verdict: Verdict, **changes: object) -> Verdict:
