@@ -2884,15 +2884,16 @@ def _responses_checked(body: cst.BaseSuite) -> set[str]:
     stack: list[cst.CSTNode] = [body]
     while stack:
         node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        kind = type(node)  # exact classes: `isinstance` on libcst's classes runs `abc`'s Python code
+        if kind is cst.FunctionDef or kind is cst.ClassDef or kind is cst.Lambda:
             continue  # their code runs when called, not in this `try`
+        func = cast(cst.Call, node).func if kind is cst.Call else None
         if (
-            isinstance(node, cst.Call)
-            and isinstance(node.func, cst.Attribute)
-            and node.func.attr.value in ("json", "raise_for_status")
-            and isinstance(node.func.value, cst.Name)
+            isinstance(func, cst.Attribute)
+            and func.attr.value in ("json", "raise_for_status")
+            and isinstance(func.value, cst.Name)
         ):
-            checked.add(node.func.value.value)
+            checked.add(func.value.value)
         stack.extend(child_nodes(node))
     return checked
 

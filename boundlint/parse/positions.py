@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
@@ -146,11 +146,23 @@ def own_returns(function: cst.FunctionDef) -> list[cst.Return]:
     stack: list[cst.CSTNode] = [function.body]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.Return):
-            found.append(node)
-        elif not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
+        kind = type(node)  # exact classes: `isinstance` on libcst's classes runs `abc`'s Python code
+        if kind is cst.Return:
+            found.append(cast(cst.Return, node))
+            continue
+        holds = _HOLDS_OWN_RETURNS.get(kind)
+        if holds is None:
+            holds = _HOLDS_OWN_RETURNS[kind] = not issubclass(
+                kind, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)
+            )
+        if holds:
             stack.extend(child_nodes(node))
     return found
+
+
+# Whether each node class met may hold a `return` of the function around it: not a nested
+# function or class, nor an expression.
+_HOLDS_OWN_RETURNS: dict[type, bool] = {}
 
 
 def names_in(root: cst.CSTNode) -> set[str]:
