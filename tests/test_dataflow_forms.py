@@ -875,8 +875,11 @@ def tool(url: str) -> str:
 
 
 RUN_BY_HELPER = """
-import requests
+import asyncio, requests
+from concurrent.futures import ThreadPoolExecutor
 from mcp.server.fastmcp import FastMCP
+
+POOL = ThreadPoolExecutor(max_workers=1)
 
 mcp = FastMCP("t")
 
@@ -900,6 +903,16 @@ async def with_retry(fn, *args, **kwargs):
             continue
     raise TimeoutError(url)
 
+def on_the_pool(fn, *args, **kwargs):
+    try:
+        future = POOL.submit(fn, *args, **kwargs)
+        return future.result(timeout=30)
+    except Exception as e:
+        return f"Error in {{fn.__name__}}: {{e}}"
+
+async def in_a_thread(fn, *args):
+    return await asyncio.to_thread(fn, *args)
+
 @mcp.tool()
 async def tool(url: str) -> str:
     {body}
@@ -910,6 +923,9 @@ DEFERRING_FORMS = [
     # a helper that calls the function it is given (an error or retry wrapper) gives what it gives
     (RUN_BY_HELPER, "def call():\n        return {callee}(url)\n\n    return safe_call(call)"),
     (RUN_BY_HELPER, "return await with_retry({callee}, url, region='eu')"),
+    # ... also on a pool or a thread, its other returns being messages written there
+    (RUN_BY_HELPER, "return on_the_pool({callee}, url, region='eu')"),
+    (RUN_BY_HELPER, "return await in_a_thread({callee}, url)"),
     (DEFERRED, "return await asyncio.to_thread({callee}, url, region='eu')"),
     (DEFERRED, "return await asyncio.get_running_loop().run_in_executor(None, {callee}, url)"),
     (DEFERRED, "return functools.partial({callee}, region='eu')(url)"),

@@ -3244,21 +3244,106 @@ def _generic_class(func: cst.BaseExpression) -> cst.BaseExpression:
 
 
 def _runs_a_parameter(function: cst.FunctionDef) -> tuple[str, bool] | None:
-    """The parameter every `return` of `function` calls, and whether it hands on `*args, **kwargs`."""
+    """The parameter every `return` of `function` calls, and whether it hands on `*args, **kwargs`;
+    also called later, on a thread or a pool (`executor.submit(fn, *args).result()`,
+    `await asyncio.to_thread(fn, *args)`). Other returns may only be messages written there
+    (`return f"Browser error: {e}"` in an `except`)."""
     params = function.params
     names = {param.name.value for param in all_params(function)}
     star = params.star_arg.name.value if isinstance(params.star_arg, cst.Param) else None
     double = params.star_kwarg.name.value if params.star_kwarg is not None else None
     called: set[tuple[str, bool]] = set()
+    caught = _caught_names(function)
+    once = _assigned_once_in(function)
     for returned in own_returns(function):
         value = returned.value.expression if isinstance(returned.value, cst.Await) else returned.value
-        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in names):
+        if _is_written_message(value, caught):
+            continue
+        run = _run_of(value, once) if value is not None else None
+        if run is None or not (isinstance(run[0], cst.Name) and run[0].value in names):
             return None
-        handed = [(arg.star, arg.value.value) for arg in value.args if isinstance(arg.value, cst.Name)]
-        if len(handed) != len(value.args) or not set(handed) <= {("*", star), ("**", double)}:
+        handed = [(arg.star, arg.value.value) for arg in run[1] if isinstance(arg.value, cst.Name)]
+        if len(handed) != len(run[1]) or not set(handed) <= {("*", star), ("**", double)}:
             return None  # `f(x)`: what it is called with is the helper's, not the caller's
-        called.add((value.func.value, bool(handed)))
+        called.add((run[0].value, bool(handed)))
     return called.pop() if len(called) == 1 else None
+
+
+# Where a callable and its arguments are handed to be run later, on a thread or a pool:
+# `asyncio.to_thread(fn, *args)`, `loop.run_in_executor(None, fn, *args)`.
+_DEFERRED_RUNS = {"to_thread": 0, "run_in_executor": 1}
+
+
+def _run_of(
+    value: cst.BaseExpression, once: dict[str, cst.BaseExpression]
+) -> tuple[cst.BaseExpression, Sequence[cst.Arg]] | None:
+    """The callable `value` runs and the arguments it runs it with: `fn(*args)` itself,
+    `pool.submit(fn, *args).result(timeout=t)` (also through a local bound `once`:
+    `future = pool.submit(...)`), `asyncio.to_thread(fn, *args)`; None otherwise."""
+    if not isinstance(value, cst.Call):
+        return None
+    func = value.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "result":
+        submitted = once.get(func.value.value) if isinstance(func.value, cst.Name) else func.value
+        if (
+            isinstance(submitted, cst.Call)
+            and isinstance(submitted.func, cst.Attribute)
+            and submitted.func.attr.value == "submit"
+            and submitted.args
+        ):
+            return submitted.args[0].value, submitted.args[1:]
+        return None
+    if isinstance(func, cst.Attribute) and func.attr.value in _DEFERRED_RUNS:
+        at = _DEFERRED_RUNS[func.attr.value]
+        if len(value.args) > at and not any(arg.star or arg.keyword for arg in value.args[: at + 1]):
+            return value.args[at].value, value.args[at + 1 :]
+        return None
+    return func, value.args
+
+
+def _is_written_message(value: cst.BaseExpression | None, caught: set[str]) -> bool:
+    """A message written in place: a string literal, or an f-string of what is short by its name:
+    a caught exception (`f"Browser error: {e}"`), a constant (`{TIMEOUT}`), a `__name__`."""
+    if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if not isinstance(value, cst.FormattedString):
+        return False
+    for part in value.parts:
+        if not isinstance(part, cst.FormattedStringExpression):
+            continue
+        expr = part.expression
+        if isinstance(expr, cst.Attribute) and expr.attr.value == "__name__":
+            continue
+        root = _root_name(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+        if root is None or not (root in caught or root.isupper()):
+            return False
+    return True
+
+
+def _assigned_once_in(function: cst.FunctionDef) -> dict[str, cst.BaseExpression]:
+    """The names `function` binds by one plain assignment and no other, with their values."""
+    values: dict[str, list[cst.BaseExpression | None]] = {}
+    for node in walk(function.body):
+        kind = type(node)
+        if kind is cst.Assign:
+            assign = cast(cst.Assign, node)
+            for target in assign.targets:
+                if isinstance(target.target, cst.Name):
+                    values.setdefault(target.target.value, []).append(assign.value)
+        elif kind is cst.AugAssign or kind is cst.AnnAssign:
+            changed = cast("cst.AugAssign | cst.AnnAssign", node).target
+            if isinstance(changed, cst.Name):
+                values.setdefault(changed.value, []).append(None)
+    return {name: found[0] for name, found in values.items() if len(found) == 1 and found[0] is not None}
+
+
+def _caught_names(function: cst.FunctionDef) -> set[str]:
+    """The names `except ... as e` binds in `function`."""
+    return {
+        node.name.name.value
+        for node in walk(function.body)
+        if type(node) is cst.ExceptHandler and node.name is not None and isinstance(node.name.name, cst.Name)
+    }
 
 
 def unknown_answer(
