@@ -3253,20 +3253,22 @@ def _runs_a_parameter(function: cst.FunctionDef) -> tuple[str, bool] | None:
     star = params.star_arg.name.value if isinstance(params.star_arg, cst.Param) else None
     double = params.star_kwarg.name.value if params.star_kwarg is not None else None
     called: set[tuple[str, bool]] = set()
-    caught = _caught_names(function)
-    once = _assigned_once_in(function)
+    others: list[cst.BaseExpression | None] = []
     for returned in own_returns(function):
         value = returned.value.expression if isinstance(returned.value, cst.Await) else returned.value
-        if _is_written_message(value, caught):
-            continue
-        run = _run_of(value, once) if value is not None else None
+        run = _run_of(value, function) if value is not None else None
         if run is None or not (isinstance(run[0], cst.Name) and run[0].value in names):
-            return None
+            others.append(value)
+            continue
         handed = [(arg.star, arg.value.value) for arg in run[1] if isinstance(arg.value, cst.Name)]
         if len(handed) != len(run[1]) or not set(handed) <= {("*", star), ("**", double)}:
             return None  # `f(x)`: what it is called with is the helper's, not the caller's
         called.add((run[0].value, bool(handed)))
-    return called.pop() if len(called) == 1 else None
+    if len(called) != 1:
+        return None
+    # (read only for a helper that runs a parameter: this is asked of every call of the tree's functions)
+    caught = _caught_names(function) if others else set()
+    return called.pop() if all(_is_written_message(value, caught) for value in others) else None
 
 
 # Where a callable and its arguments are handed to be run later, on a thread or a pool:
@@ -3275,16 +3277,19 @@ _DEFERRED_RUNS = {"to_thread": 0, "run_in_executor": 1}
 
 
 def _run_of(
-    value: cst.BaseExpression, once: dict[str, cst.BaseExpression]
+    value: cst.BaseExpression, function: cst.FunctionDef
 ) -> tuple[cst.BaseExpression, Sequence[cst.Arg]] | None:
-    """The callable `value` runs and the arguments it runs it with: `fn(*args)` itself,
-    `pool.submit(fn, *args).result(timeout=t)` (also through a local bound `once`:
-    `future = pool.submit(...)`), `asyncio.to_thread(fn, *args)`; None otherwise."""
+    """The callable `value` (returned by `function`) runs and the arguments it runs it with:
+    `fn(*args)` itself, `pool.submit(fn, *args).result(timeout=t)` (also through a local bound
+    once: `future = pool.submit(...)`), `asyncio.to_thread(fn, *args)`; None otherwise."""
     if not isinstance(value, cst.Call):
         return None
     func = value.func
     if isinstance(func, cst.Attribute) and func.attr.value == "result":
-        submitted = once.get(func.value.value) if isinstance(func.value, cst.Name) else func.value
+        submitted: cst.BaseExpression | None = func.value
+        if isinstance(submitted, cst.Name):
+            future = submitted.value
+            submitted = _assigned_once(function.body, lambda t: isinstance(t, cst.Name) and t.value == future)
         if (
             isinstance(submitted, cst.Call)
             and isinstance(submitted.func, cst.Attribute)
@@ -3318,23 +3323,6 @@ def _is_written_message(value: cst.BaseExpression | None, caught: set[str]) -> b
         if root is None or not (root in caught or root.isupper()):
             return False
     return True
-
-
-def _assigned_once_in(function: cst.FunctionDef) -> dict[str, cst.BaseExpression]:
-    """The names `function` binds by one plain assignment and no other, with their values."""
-    values: dict[str, list[cst.BaseExpression | None]] = {}
-    for node in walk(function.body):
-        kind = type(node)
-        if kind is cst.Assign:
-            assign = cast(cst.Assign, node)
-            for target in assign.targets:
-                if isinstance(target.target, cst.Name):
-                    values.setdefault(target.target.value, []).append(assign.value)
-        elif kind is cst.AugAssign or kind is cst.AnnAssign:
-            changed = cast("cst.AugAssign | cst.AnnAssign", node).target
-            if isinstance(changed, cst.Name):
-                values.setdefault(changed.value, []).append(None)
-    return {name: found[0] for name, found in values.items() if len(found) == 1 and found[0] is not None}
 
 
 def _caught_names(function: cst.FunctionDef) -> set[str]:
