@@ -177,12 +177,12 @@ class Verdict:
     def with_models(self, models: frozenset[cst.ClassDef]) -> Verdict:
         if not models or models <= self.models:
             return self
-        return _changed(self, models=self.models | models)
+        return replace(self, models=self.models | models)
 
     def with_params(self, params: frozenset[str]) -> Verdict:
         if not params or (params <= self.params and not params & (self.field_params | self.member_params)):
             return self
-        return _changed(
+        return replace(
             self,
             params=self.params | params,
             field_params=self.field_params - params,
@@ -191,25 +191,20 @@ class Verdict:
 
     def through_fields(self) -> Verdict:
         """The same value, its parameters passing only through short-named fields."""
-        return _changed(self, field_params=self.params, member_params=self.params) if self.params else self
+        return replace(self, field_params=self.params, member_params=self.params) if self.params else self
 
     def through_members(self) -> Verdict:
         """The same value, its parameters passing only through attributes read out of them."""
-        return _changed(self, member_params=self.params) if self.params else self
+        return replace(self, member_params=self.params) if self.params else self
 
 
 _FIELD_NAMES = frozenset(Verdict.__dataclass_fields__)
 
 
 def replace(verdict: Verdict, /, **changes: Any) -> Verdict:
-    """`dataclasses.replace` of a verdict, made as `_changed` makes it: the analysis makes tens of
-    thousands of changed copies in a run (2% of a cold one on Klavis)."""
-    return _changed(verdict, **changes)
-
-
-def _changed(verdict: Verdict, **changes: object) -> Verdict:
-    """`dataclasses.replace` for the joins of every branch of every function: it builds each
-    copy through the generated `__init__`, one `object.__setattr__` per field of thirty."""
+    """`dataclasses.replace` of a verdict, without the generated `__init__` (one
+    `object.__setattr__` per field): the analysis makes tens of thousands of changed copies in a
+    run, for every join of every branch (2% of a cold one on Klavis)."""
     assert _FIELD_NAMES.issuperset(changes), changes
     copy = object.__new__(Verdict)
     copy.__dict__.update(verdict.__dict__)
@@ -253,7 +248,7 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     else:
         worse = a
     if worse.level == BOUNDED and not (a.few_items and b.few_items):
-        worse = _changed(
+        worse = replace(
             BOUNDED_VALUE,
             short_object=a.short_object and b.short_object,
             path=a.path and b.path,
@@ -273,32 +268,32 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     joined = worse.with_models(a.models | b.models).with_params(a.params | b.params)
     whole = (a.params - a.field_params) | (b.params - b.field_params)
     if joined.field_params != (a.field_params | b.field_params) - whole:
-        joined = _changed(joined, field_params=(a.field_params | b.field_params) - whole)
+        joined = replace(joined, field_params=(a.field_params | b.field_params) - whole)
     whole = (a.params - a.member_params) | (b.params - b.member_params)
     if joined.member_params != (a.member_params | b.member_params) - whole:
-        joined = _changed(joined, member_params=(a.member_params | b.member_params) - whole)
+        joined = replace(joined, member_params=(a.member_params | b.member_params) - whole)
     if a.level == b.level == SILENT and joined.chosen_few != (a.chosen_few and b.chosen_few):
-        joined = _changed(joined, chosen_few=a.chosen_few and b.chosen_few)  # a real cut on either side
+        joined = replace(joined, chosen_few=a.chosen_few and b.chosen_few)  # a real cut on either side
     if a.level == b.level == SILENT and a.cut_params != b.cut_params:
         # a real cut on either side stays silent whatever the arguments
         both = a.cut_params | b.cut_params if a.cut_params and b.cut_params else frozenset[str]()
-        joined = _changed(joined, cut_params=both)
+        joined = replace(joined, cut_params=both)
     if a.failed != b.failed:
-        joined = _changed(joined, failed=False)  # failed on one branch only: either body
+        joined = replace(joined, failed=False)  # failed on one branch only: either body
     if (a.command_params, a.command_prefix) != (b.command_params, b.command_prefix) and a.level == b.level == UNBOUNDED:
         # a status on every call only if each side's command is a parameter, after the same words
         alike = a.command_params and b.command_params and a.command_prefix == b.command_prefix
         both = a.command_params | b.command_params if alike else frozenset[str]()
-        joined = _changed(joined, command_params=both, command_prefix=a.command_prefix if alike else ())
+        joined = replace(joined, command_params=both, command_prefix=a.command_prefix if alike else ())
     if a.request_params != b.request_params and a.level == b.level == UNBOUNDED:
         # one record on every call only if each side is the answer of such a request, or `low` anyway
         # (the failure branch's `{"text": response.text}`)
         kept = [side.request_params for side in (a, b) if side.request_params or side.confidence != LOW]
-        joined = _changed(joined, request_params=frozenset().union(*kept) if all(kept) else frozenset())
+        joined = replace(joined, request_params=frozenset().union(*kept) if all(kept) else frozenset())
     if joined.record and a.level == b.level == UNBOUNDED and a.record != b.record:
-        joined = _changed(joined, record=False)  # a record on one side, a whole listing on the other
+        joined = replace(joined, record=False)  # a record on one side, a whole listing on the other
     if joined.document and a.level == b.level == UNBOUNDED and a.document != b.document:
-        joined = _changed(joined, document=False)  # a document on one side, any data on the other
+        joined = replace(joined, document=False)  # a document on one side, any data on the other
     if not joined.bounded or joined.params:
         # (bounded by parameters, as large as each call makes it: its fields are kept too)
         if a.fields == b.fields:
@@ -310,13 +305,13 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         else:
             fields = _join_fields(a.fields, b.fields)
         if joined.fields != fields:
-            joined = _changed(joined, fields=fields)
+            joined = replace(joined, fields=fields)
     if joined.otherwise is not None and a.otherwise != b.otherwise:
-        joined = _changed(joined, otherwise=None)
+        joined = replace(joined, otherwise=None)
     if joined.as_text is not None and a.as_text != b.as_text:
-        joined = _changed(joined, as_text=None)
+        joined = replace(joined, as_text=None)
     if joined.entry is not None and a.entry is not b.entry:
-        joined = _changed(joined, entry=None)  # a mapping on one side only
+        joined = replace(joined, entry=None)  # a mapping on one side only
     keys = None
     if a.keys is not None and b.keys is not None:
         # `update["dirty"] = [path]` on one branch only: after the `if`, each entry from where it is
@@ -325,11 +320,11 @@ def join(a: Verdict, b: Verdict) -> Verdict:
             entries[key] = join(entries[key], entry) if key in entries else entry
         keys = tuple(entries.items())
     if joined.keys != keys:
-        joined = _changed(joined, keys=keys)
+        joined = replace(joined, keys=keys)
     elements = None
     if a.elements is not None and b.elements is not None and len(a.elements) == len(b.elements):
         elements = tuple(join(x, y) for x, y in zip(a.elements, b.elements, strict=True))
-    return joined if joined.elements == elements else _changed(joined, elements=elements)
+    return joined if joined.elements == elements else replace(joined, elements=elements)
 
 
 def with_keys(entries: list[tuple[str, Verdict]]) -> Verdict:
