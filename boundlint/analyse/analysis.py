@@ -317,21 +317,32 @@ class Analysis:
             prefixed = {
                 (name, part.command_prefix) for part in parts if part.command_prefix for name in part.command_params
             }
-            if prefixed:
-                args = _status_words(function, call, args, skip_first, prefixed, spelled)
-            summary = self._with_arguments(summary, function, call, args, skip_first=skip_first)
+            statuses = _command_statuses(function, call, skip_first, prefixed, spelled) if prefixed else {}
+            summary = self._with_arguments(summary, function, call, args, skip_first, statuses)
         if summary.as_text is not None:
             summary = replace(summary, as_text=(_via(summary.as_text[0], entity), _via(summary.as_text[1], entity)))
         return _via(summary, entity)  # its elements as they are: `text, error = fetch(url)`
 
     def _with_arguments(
-        self, summary: Verdict, function: cst.FunctionDef, call: cst.Call, args: list[Verdict], skip_first: bool
+        self,
+        summary: Verdict,
+        function: cst.FunctionDef,
+        call: cst.Call,
+        args: list[Verdict],
+        skip_first: bool,
+        statuses: dict[str, bool] | None = None,
     ) -> Verdict:
         """The summary of `function` at this call: the parameters it passes through become the
         values this call gives them (`fmt(resp.text)` is as large as `resp.text`). A parameter of
         the function that encloses it (`coro` of `def run_async(coro)`, run by a nested
-        `def run_in_thread(): ...`) is not this call's: it stays the caller's, to pass on."""
-        at_call = _at_call(summary, arguments_by_parameter(function, call, args, skip_first))
+        `def run_in_thread(): ...`) is not this call's: it stays the caller's, to pass on.
+        `statuses`: for a parameter that completes a command the function writes, whether this
+        call's words make it one that prints a status (see `_command_statuses`)."""
+        passed = arguments_by_parameter(function, call, args, skip_first)
+        for name, status in (statuses or {}).items():
+            if name in passed and passed[name].bounded:
+                passed[name] = replace(passed[name], fixed_command=status)
+        at_call = _at_call(summary, passed)
         enclosing = summary.params - {param.name.value for param in every_param(function)}
         return join(at_call, BOUNDED_VALUE.with_params(enclosing)) if enclosing else at_call
 
@@ -608,26 +619,22 @@ def _names_one_resource_method(expr: cst.BaseExpression) -> bool:
     return named_http_method(expr) in src.ONE_RESOURCE_METHODS
 
 
-def _status_words(
+def _command_statuses(
     function: cst.FunctionDef,
     call: cst.Call,
-    args: list[Verdict],
     skip_first: bool,
     prefixed: set[tuple[str, tuple[str, ...]]],
     spelled: SpelledValue | None,
-) -> list[Verdict]:
-    """`args` with the words `call` gives each parameter a helper appends to a command it writes
-    (`["helm", *args]`) marked as a command that prints a status when, after those words, it is
-    one (`_helm("rollback", name)`), and unmarked otherwise: a call's own reading of its list as a
-    whole command (`["log", "-p"]`: a program named `log`) does not hold here."""
-    marked = list(args)
-    for name, prefix in prefixed:
-        given = _words_given(function, call, name, skip_first)
-        status = spelled is not None and prints_a_status_after(prefix, given, spelled)
-        for index in _argument_indexes(function, call, name, skip_first):
-            if index < len(marked) and marked[index].bounded:
-                marked[index] = replace(marked[index], fixed_command=status)
-    return marked
+) -> dict[str, bool]:
+    """For each parameter whose words a helper appends to a command it writes (`["helm", *args]`),
+    whether the words `call` gives make, after those, a command that prints a status
+    (`_helm("rollback", name)`). A call's own reading of its list as a whole command (`["log",
+    "-p"]`: a program named `log`) does not hold here, so a parameter is marked either way."""
+    return {
+        name: spelled is not None
+        and prints_a_status_after(prefix, _words_given(function, call, name, skip_first), spelled)
+        for name, prefix in prefixed
+    }
 
 
 def _words_given(function: cst.FunctionDef, call: cst.Call, name: str, skip_first: bool) -> cst.BaseExpression | None:
@@ -642,30 +649,6 @@ def _words_given(function: cst.FunctionDef, call: cst.Call, name: str, skip_firs
             return cst.List([cst.Element(arg.value) for arg in rest])
         return None
     return arguments_by_name(function, call, skip_first).get(name)
-
-
-def _argument_indexes(function: cst.FunctionDef, call: cst.Call, name: str, skip_first: bool) -> list[int]:
-    """The positions in `call.args` of the arguments that fill parameter `name`."""
-    star = function.params.star_arg
-    named = positional_parameters(function, skip_first)
-    found = []
-    positional = 0
-    for index, arg in enumerate(call.args):
-        if arg.keyword is not None:
-            if arg.keyword.value == name:
-                found.append(index)
-            continue
-        if arg.star:
-            if arg.star == "*":
-                found.append(index)  # `_helm(*args)`: spread over what is left, this among them
-            continue
-        if positional < len(named):
-            if named[positional] == name:
-                found.append(index)
-        elif isinstance(star, cst.Param) and star.name.value == name:
-            found.append(index)
-        positional += 1
-    return found
 
 
 def arguments_by_parameter(
