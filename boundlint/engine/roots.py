@@ -136,7 +136,12 @@ def analyse_root(
             return result
         analysis = Analysis(project, config, [module], dict(request.covered)).run()
         findings, result.errors = run_rules(analysis, [module], config)
-        unimportable = {read.display for read in analysis.project.modules if shadowed_by_a_module(read.path)}
+        reported = {finding.filename for finding in findings}
+        unimportable = {
+            read.display
+            for read in analysis.project.modules
+            if read.display in reported and shadowed_by_a_module(read.path)
+        }
         result.findings = [_low_in_tests(finding, module.is_test, unimportable) for finding in findings]
         result.tool_classes = analysis.tool_class_names()
         result.config_matches = sorted(analysis.checkpoints.configured.matched)
