@@ -663,6 +663,100 @@ def bodies(url: str, max_results: int = 50) -> str:
 """,
         ["bodies", "every"],
     ),
+    "a search whose inner loop stops it through a flag": (
+        """
+@tool
+def search(url: str, max_matches: int = 50) -> str:
+    \"\"\"s\"\"\"
+    matches = []
+    full = False
+    for page in requests.get(url).json():
+        try:
+            for issue in page["issues"]:
+                if issue["open"]:
+                    matches.append(issue["title"])
+                    if len(matches) >= max_matches:
+                        full = True
+                        break
+            if full:
+                break
+        except KeyError:
+            continue
+    return "\\n".join(matches)
+
+@tool
+def inner_only(url: str, max_matches: int = 50) -> str:
+    \"\"\"i\"\"\"
+    matches = []
+    for page in requests.get(url).json():
+        for issue in page["issues"]:
+            matches.append(issue["title"])
+            if len(matches) >= max_matches:
+                break
+    return "\\n".join(matches)
+
+@tool
+def optional_limit(url: str, max_pages: int | None = None) -> str:
+    \"\"\"o\"\"\"
+    titles = []
+    pages = 0
+    while True:
+        try:
+            titles.extend(requests.get(url).json())
+            pages += 1
+            if max_pages and pages >= max_pages:
+                break
+        except ValueError:
+            break
+    return "\\n".join(titles)
+""",
+        ["inner_only", "optional_limit"],
+    ),
+    "the items of a directory listing are names": (
+        """
+import glob
+import os
+
+@tool
+def first_matches(root: str, q: str) -> str:
+    \"\"\"f\"\"\"
+    found = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in filenames:
+            if q in name:
+                found.append(os.path.join(dirpath, name))
+                if len(found) >= 20:
+                    return "\\n".join(found)
+    return "\\n".join(found)
+
+@tool
+def newest(root: str) -> str:
+    \"\"\"n\"\"\"
+    for entry in sorted(os.listdir(root)):
+        return entry
+    return ""
+
+@tool
+def every_file(root: str) -> str:
+    \"\"\"e\"\"\"
+    return "\\n".join(glob.glob(root + "/**"))
+
+@tool
+def all_names(root: str) -> str:
+    \"\"\"a\"\"\"
+    for dirpath, dirnames, filenames in os.walk(root):
+        return ", ".join(filenames)
+    return ""
+
+@tool
+def contents(root: str) -> str:
+    \"\"\"c\"\"\"
+    for name in os.listdir(root):
+        return open(os.path.join(root, name)).read()
+    return ""
+""",
+        ["all_names", "contents", "every_file"],
+    ),
 }
 
 

@@ -100,6 +100,7 @@ class WholeProgram(Protocol):
 
 Env = dict[str, Verdict]
 PACKAGE_PATH = Verdict(BOUNDED, path=True, bundled=True)  # `__file__`
+LISTED_PATH = Verdict(BOUNDED, path=True)  # an item of a directory listing: a name, a path, an entry
 OWN_FILE_NAME = replace(LITERAL, bundled=True)
 _FILE_NAME = re.compile(r"^[rbuRBU]*['\"][\w./-]+\.[A-Za-z0-9]{1,5}['\"]$")
 MAX_COUNT_DEPTH = 4  # `max(1, min(k, 8))` through a clamp of `k`
@@ -1899,9 +1900,13 @@ class FunctionEvaluator:
             return _fixed_tuple([BOUNDED_VALUE, self._element_of(self.eval(func.value, env), func.value)])
         if isinstance(func, cst.Attribute) and func.attr.value == "keys" and not args:
             return BOUNDED_VALUE
+        if qualified == "os.walk" and value.path:
+            return _fixed_tuple([LISTED_PATH, value, value])  # `dirpath, dirnames, filenames`
         return self._element_of(value, iterable)
 
     def _element_of(self, collection: Verdict, node: cst.CSTNode | None) -> Verdict:
+        if collection.level == UNBOUNDED and collection.path:
+            return LISTED_PATH  # `for name in os.listdir(d)`: a name, however many there are
         if collection.level == UNBOUNDED:
             return replace(_as_collection(collection), record=True, document=False)
         if collection.short_object:
@@ -2172,7 +2177,8 @@ class FunctionEvaluator:
             for arg in args:
                 self.eval(arg, env)
             fixed = qualified in src.PROCESS_RUNNERS and self._runs_a_fixed_program(expr, qualified)
-            return unbounded(src.SOURCE_CALLS[qualified].format(code=code), expr, self.module, LOW if fixed else HIGH)
+            found = unbounded(src.SOURCE_CALLS[qualified].format(code=code), expr, self.module, LOW if fixed else HIGH)
+            return replace(found, path=True) if qualified in src.DIRECTORY_LISTING_CALLS else found
         tail = qualified.rsplit(".", 1)[-1]
         if tail in ("dumps", "dump") and qualified.split(".", 1)[0] in (
             "json",
@@ -2801,6 +2807,8 @@ class FunctionEvaluator:
             if any(arg.keyword is not None and arg.keyword.value in src.SIZE_KEYWORDS for arg in expr.args):
                 confidence = LOW  # `df.to_string(max_rows=50)`, `result.to_string(limit=2000)`: as much as asked
             found = unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
+            if method in src.DIRECTORY_LISTING_METHODS:
+                found = replace(found, path=True)  # paths, one per item
             if method == "json":
                 # (`requests.get(url, params={"per_page": 100}).json()`: the page the request asked for)
                 found = replace(found, document=True, asked_few=receiver.asked_few, asked_page=receiver.asked_page)
@@ -3975,8 +3983,7 @@ def _budget_of(loop: cst.For | cst.While) -> str | None:
         elif isinstance(node, cst.Expr) and (appended := _appends_to(node.value)) is not None:
             grown.add(appended)
     tests = [loop.test] if isinstance(loop, cst.While) else []
-    body = loop.body.body if isinstance(loop.body, cst.IndentedBlock) else ()
-    tests += [line.test for line in body if isinstance(line, cst.If) and _breaks(line.body)]
+    tests += _stop_tests(loop)
     index = _enumerate_index(loop) if isinstance(loop, cst.For) else None
     kind: str | None = None
     for test in tests:
@@ -4031,14 +4038,81 @@ def _compared(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     return []
 
 
+def _stop_tests(loop: cst.For | cst.While) -> list[cst.BaseExpression]:
+    """The tests of the `if`s that end `loop`, at any depth of its body: `if ...: break` outside
+    inner loops, `if ...: return` anywhere, and an inner loop's `if len(found) >= n: full = True;
+    break` when `loop` itself stops on `if full: break` (a search over files, then lines)."""
+    stops: list[tuple[cst.If, bool]] = []  # each `if` that leaves its loop, and whether an inner one
+    _collect_stops(loop.body, False, stops)
+    tests = [
+        stop.test
+        for stop, inner in stops
+        if (not inner or _last_small(stop.body, cst.Return)) and not _limit_may_be_unset(stop.test)
+    ]
+    flags = {test.value for test in tests if isinstance(test, cst.Name)}
+    for stop, inner in stops:
+        if inner and flags & _names_set_true(stop.body):
+            tests.append(stop.test)
+    return tests
+
+
+def _limit_may_be_unset(test: cst.BaseExpression) -> bool:
+    """`max_pages and pages >= max_pages`: no stop while the limit is `None` or 0."""
+    if not (isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And)):
+        return False
+    guards = {side.value for side in (test.left, test.right) if isinstance(side, cst.Name)}
+    return any(guard in _names_in(side) for side in _compared(test.left) + _compared(test.right) for guard in guards)
+
+
+def _collect_stops(block: cst.BaseSuite, inner: bool, stops: list[tuple[cst.If, bool]]) -> None:
+    if not isinstance(block, cst.IndentedBlock):
+        return
+    for statement in block.body:
+        if isinstance(statement, cst.If):
+            if _breaks(statement.body):
+                stops.append((statement, inner))
+            _collect_stops(statement.body, inner, stops)
+            if isinstance(statement.orelse, cst.If):
+                _collect_stops(cst.IndentedBlock(body=[statement.orelse]), inner, stops)
+            elif statement.orelse is not None:
+                _collect_stops(statement.orelse.body, inner, stops)
+        elif isinstance(statement, (cst.For, cst.While)):
+            _collect_stops(statement.body, True, stops)
+        elif isinstance(statement, cst.With):
+            _collect_stops(statement.body, inner, stops)
+        elif isinstance(statement, cst.Try):
+            _collect_stops(statement.body, inner, stops)
+            for handler in statement.handlers:
+                _collect_stops(handler.body, inner, stops)
+
+
+def _names_set_true(block: cst.BaseSuite) -> set[str]:
+    """`full` of `full = True` in the block's own lines."""
+    lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
+    return {
+        target.target.value
+        for line in lines
+        if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
+        for small in line.body
+        if isinstance(small, cst.Assign) and isinstance(small.value, cst.Name) and small.value.value == "True"
+        for target in small.targets
+        if isinstance(target.target, cst.Name)
+    }
+
+
 def _breaks(block: cst.BaseSuite) -> bool:
     """The block ends by leaving the loop: `break` or `return`."""
+    return _last_small(block, (cst.Break, cst.Return))
+
+
+def _last_small(block: cst.BaseSuite, kinds: type | tuple[type, ...]) -> bool:
+    """The block's last statement is one of `kinds`."""
     if isinstance(block, cst.SimpleStatementSuite):
         smalls: Sequence[cst.BaseSmallStatement] = block.body
     else:
         last = block.body[-1] if isinstance(block, cst.IndentedBlock) and block.body else None
         smalls = last.body if isinstance(last, cst.SimpleStatementLine) else ()
-    return bool(smalls) and isinstance(smalls[-1], (cst.Break, cst.Return))
+    return bool(smalls) and isinstance(smalls[-1], kinds)
 
 
 def _is_len_call(expr: cst.BaseExpression) -> bool:

@@ -24,6 +24,11 @@ SOURCE_CALLS: dict[str, str] = {
     "pprint.pformat": "`{code}` of an unknown value",
 }
 
+# Listings of a directory: unbounded in count, but each item is a name, a path or an entry
+# (`for name in os.listdir(d)`), as large as a path; `os.walk` gives `(dirpath, dirnames, filenames)`.
+DIRECTORY_LISTING_CALLS = frozenset({"os.listdir", "os.scandir", "os.walk", "glob.glob", "glob.iglob"})
+DIRECTORY_LISTING_METHODS = frozenset({"iterdir", "glob", "rglob"})
+
 # The machine's figures (memory, disks, CPUs, sensors): numbers and short names, a record per
 # device. Not its processes or connections (`psutil.process_iter()`, `net_connections()`): those grow.
 MACHINE_FIGURES: tuple[str, ...] = tuple(
