@@ -108,6 +108,7 @@ BOUNDED = {
     "camelCase ids and names from JSON": (
         "zone = requests.get(q).json()\nreturn f\"{zone['timeZoneId']} ({zone['timeZoneName']}) {zone['htmlUrl']}\""
     ),
+    "links by key": "doc = requests.get(q).json()\nreturn f\"{doc['webViewLink']} {doc['html_link']}\"",
     "one short answer per argument": "return json.dumps([requests.get(u).status_code for u in q.split(',')])",
     "a path resolved from the arguments": "import pathlib\nout = pathlib.Path.cwd() / 'out' / q\nreturn f'saved to {out.resolve()}'",
     "a temporary folder": "import tempfile, os\nreturn os.path.join(tempfile.mkdtemp(), q)",

@@ -1412,6 +1412,7 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_count",
     "_total",
     "_url",
+    "_link",  # `webViewLink`, `htmlLink`: a URL
     "_name",
     "_type",
     "_at",
