@@ -140,8 +140,7 @@ class Analysis:
             self.results.append(ToolResult(tool, returns, "adapter" if tool.adapter else None))
             return returns
         assert not isinstance(tool.node, cst.Call)
-        site = index_of(tool.module).sites.get(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
-        evaluator = FunctionEvaluator(self, tool.module, tool.node, site.owner if site else tool.enclosing_class)
+        evaluator = FunctionEvaluator(self, tool.module, tool.node, owner_class(tool))
         # `content_and_artifact` tools: only the first element reaches the model.
         evaluator.content_only = tool.content_and_artifact
         evaluator.yields_are_returns = tool.yields_result
@@ -708,6 +707,12 @@ def _is_generator(function: cst.FunctionDef) -> bool:
     return False
 
 
+def owner_class(tool: Tool) -> cst.ClassDef | None:
+    """The class whose `self` the tool's body means: its own class, or the one it is written in."""
+    site = index_of(tool.module).sites.get(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
+    return site.owner if site is not None else tool.enclosing_class
+
+
 def is_tool_generator(tool: Tool) -> bool:
     """A streaming tool, not analysed; a tool whose yields are its result (Dify) is analysed."""
     return isinstance(tool.node, cst.FunctionDef) and not tool.yields_result and _is_generator(tool.node)
@@ -743,4 +748,4 @@ def _as_reported(function: cst.FunctionDef, item: ReturnVerdict) -> Verdict:
     return verdict
 
 
-__all__ = ["Analysis", "ToolResult", "is_tool_generator", "SILENT"]
+__all__ = ["Analysis", "ToolResult", "is_tool_generator", "owner_class", "SILENT"]

@@ -16,7 +16,7 @@ from boundlint.analyse.dataflow import argument_at
 from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
 from boundlint.knowledge import data_sources as src
 from boundlint.parse.positions import names_in, own_returns, walk
-from boundlint.project.lookup import Project
+from boundlint.project.lookup import Project, class_methods
 from boundlint.project.module import ModuleInfo, dotted
 
 TEXT = "text"
@@ -168,18 +168,31 @@ class Kinds:
             return True
         return self.name(expr.func) == "json.dumps"
 
-    def json_text_call(self, expr: cst.BaseExpression) -> bool:
+    def json_text_call(self, expr: cst.BaseExpression, owner: cst.ClassDef | None = None, depth: int = 0) -> bool:
         """`_as_json({...})`, a function of the tree every `return` of which is `json.dumps(...)`
-        (or a model's `.model_dump_json()`): its answer is JSON text, which a text cut leaves invalid."""
-        if not isinstance(expr, cst.Call) or not isinstance(expr.func, (cst.Name, cst.Attribute)):
+        (or a model's `.model_dump_json()`), or (awaited) a call of another such function, also a
+        method of `owner` (`self._payload(...)`): its answer is JSON text, which a text cut leaves invalid."""
+        if isinstance(expr, cst.Await):
+            expr = expr.expression
+        if depth > _JSON_CALL_DEPTH or not isinstance(expr, cst.Call):
             return False
-        entity = self.project.resolve(self.module, expr.func, ("function",))
-        if entity is None or not isinstance(entity.node, cst.FunctionDef):
+        func = expr.func
+        if owner is not None and isinstance(func, cst.Attribute) and dotted(func.value) in ("self", "cls"):
+            function, kinds = class_methods(owner).get(func.attr.value), self
+        else:
+            entity = self.project.resolve(self.module, func, ("function",)) if dotted(func) else None
+            function = entity.node if entity is not None and isinstance(entity.node, cst.FunctionDef) else None
+            kinds = (
+                Kinds(self.project, entity.module) if entity is not None and entity.module is not self.module else self
+            )
+            owner = None  # a function elsewhere: its `self` is not this one
+        if function is None:
             return False
-        function = entity.node
         returned = [r.value for r in own_returns(function)]
-        in_its_module = Kinds(self.project, entity.module) if entity.module is not self.module else self
-        return bool(returned) and all(value is not None and in_its_module._json_text(value) for value in returned)
+        return bool(returned) and all(
+            value is not None and (kinds._json_text(value) or kinds.json_text_call(value, owner, depth + 1))
+            for value in returned
+        )
 
     # -- MCP content blocks ---------------------------------------------------
 
@@ -366,6 +379,10 @@ class Kinds:
                 ):
                     return is_str_literal(func.value)
         return False
+
+
+# How many helpers deep a call's JSON text is followed (`_dispatch` -> `_members` -> `_payload`).
+_JSON_CALL_DEPTH = 4
 
 
 def _is_literal_text(expr: cst.BaseExpression) -> bool:

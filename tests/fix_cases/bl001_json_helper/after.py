@@ -43,3 +43,38 @@ def search_text(q: str) -> str:
         _as_text(requests.get("https://api.example/search", params={"q": q}).text),
         max_chars=MAX_TOOL_OUTPUT_CHARS,
     )
+
+
+class Rooms:
+    @staticmethod
+    def _payload(status: str, **fields: object) -> str:
+        return _as_json({"status": status, **fields})
+
+    async def _members(self, room: str) -> str:
+        if not room:
+            return self._payload("error", message="no room")
+        return self._payload("ok", members=requests.get(f"https://api.example/rooms/{room}").text)
+
+    async def _dispatch(self, action: str, room: str) -> str:
+        if action == "members":
+            return await self._members(room)
+        return self._payload("error", message=f"unknown action {action}")
+
+    async def _describe(self, action: str, room: str) -> str:
+        if action == "members":
+            return await self._members(room)
+        return "unknown action"
+
+    @mcp.tool()
+    async def room(self, action: str, room: str) -> str:
+        """Every answer of the methods it calls through `self` is JSON text: cut as JSON."""
+        return truncate_json(
+            await self._dispatch(action, room), max_chars=MAX_TOOL_OUTPUT_CHARS
+        )
+
+    @mcp.tool()
+    async def room_text(self, action: str, room: str) -> str:
+        """One of them may answer plain text: cut as text."""
+        return truncate_text(
+            await self._describe(action, room), max_chars=MAX_TOOL_OUTPUT_CHARS
+        )

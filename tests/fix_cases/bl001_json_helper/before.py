@@ -34,3 +34,34 @@ def search_blocks(q: str) -> list[TextContent]:
 def search_text(q: str) -> str:
     """A helper that may answer plain text is cut as text."""
     return _as_text(requests.get("https://api.example/search", params={"q": q}).text)
+
+
+class Rooms:
+    @staticmethod
+    def _payload(status: str, **fields: object) -> str:
+        return _as_json({"status": status, **fields})
+
+    async def _members(self, room: str) -> str:
+        if not room:
+            return self._payload("error", message="no room")
+        return self._payload("ok", members=requests.get(f"https://api.example/rooms/{room}").text)
+
+    async def _dispatch(self, action: str, room: str) -> str:
+        if action == "members":
+            return await self._members(room)
+        return self._payload("error", message=f"unknown action {action}")
+
+    async def _describe(self, action: str, room: str) -> str:
+        if action == "members":
+            return await self._members(room)
+        return "unknown action"
+
+    @mcp.tool()
+    async def room(self, action: str, room: str) -> str:
+        """Every answer of the methods it calls through `self` is JSON text: cut as JSON."""
+        return await self._dispatch(action, room)
+
+    @mcp.tool()
+    async def room_text(self, action: str, room: str) -> str:
+        """One of them may answer plain text: cut as text."""
+        return await self._describe(action, room)
