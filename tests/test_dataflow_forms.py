@@ -737,6 +737,12 @@ def newest(root: str) -> str:
     return ""
 
 @tool
+def latest(root: str) -> str:
+    \"\"\"l\"\"\"
+    path = max(glob.glob(root + "/*.csv"), key=os.path.getctime)
+    return f"Newest: {os.path.basename(path)}"
+
+@tool
 def every_file(root: str) -> str:
     \"\"\"e\"\"\"
     return "\\n".join(glob.glob(root + "/**"))

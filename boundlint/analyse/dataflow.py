@@ -2158,8 +2158,10 @@ class FunctionEvaluator:
             if isinstance(field_name, str) and values[0].record and not src.names_record_payload(field_name):
                 return join_all([self._field_of_record(values[0], expr), *values[2:]])
             return join_all([values[0], *values[2:]])
-        if name in ("min", "max", "next") and len(expr.args) == 1 and not expr.args[0].star:
-            # `max(r["rssi"] for r in readings)`, `next(iter(rows))`: one item of what it goes over
+        positional = [arg for arg in expr.args if arg.keyword is None]
+        if name in ("min", "max", "next") and len(positional) == 1 and not positional[0].star:
+            # `max(r["rssi"] for r in readings)`, `next(iter(rows))`, `max(files, key=os.path.getctime)`:
+            # one item of what it goes over (a `default=` is not read: most often `None` or a literal)
             if isinstance(args[0], (cst.GeneratorExp, cst.ListComp, cst.SetComp)):
                 element = self._turns(args[0], dict(env))[0]
                 # (a large element is judged as the whole: `next(c["interactions"] for c in ...)`
