@@ -712,6 +712,34 @@ def optional_limit(url: str, max_pages: int | None = None) -> str:
 """,
         ["inner_only", "optional_limit"],
     ),
+    "a record's fields nested under `fields`": (
+        """
+import json
+
+@tool
+def by_assignee(jql: str) -> str:
+    \"\"\"a\"\"\"
+    found = requests.get("https://jira.example/search", params={"jql": jql, "maxResults": 50}).json()
+    rows = []
+    for issue in found["issues"]:
+        fields = issue.get("fields", {})
+        rows.append({"key": issue["key"], "summary": fields.get("summary"), "status": fields["status"]["name"]})
+    return json.dumps(rows)
+
+@tool
+def descriptions(jql: str) -> str:
+    \"\"\"d\"\"\"
+    found = requests.get("https://jira.example/search", params={"jql": jql, "maxResults": 50}).json()
+    return json.dumps([issue["fields"]["description"] for issue in found["issues"]])
+
+@tool
+def whole(jql: str) -> str:
+    \"\"\"w\"\"\"
+    found = requests.get("https://jira.example/search", params={"jql": jql, "maxResults": 50}).json()
+    return json.dumps([issue.fields for issue in found["issues"]])
+""",
+        ["descriptions", "whole"],
+    ),
     "the items of a directory listing are names": (
         """
 import glob

@@ -1135,6 +1135,8 @@ class FunctionEvaluator:
         if receiver.capped and receiver.level != UNBOUNDED:
             # `.content` of a model's answer capped in tokens, which a helper's argument went into
             return replace(unbounded(f"`{code}`", expr, self.module, LOW), capped=True)
+        if receiver.level == UNBOUNDED and receiver.record and self._in_record(attribute):
+            return replace(receiver, node=expr)  # `feature.properties`: the record's fields, nested
         if receiver.level == UNBOUNDED and receiver.record and not src.names_record_payload(attribute):
             return self._field_of_record(receiver, expr)  # `filing.url` of one filing
         if receiver.level == UNBOUNDED:
@@ -1146,6 +1148,12 @@ class FunctionEvaluator:
         if receiver.bounded and receiver.one_resource:
             return BOUNDED_VALUE  # `client.create_tweet(text=text).data`: the record of a change
         return unbounded(f"`{code}`", expr, self.module, confidence)
+
+    @staticmethod
+    def _in_record(key: str) -> bool:
+        """`fields` of `issue["fields"]`: still the record, one level down, so a field read out of
+        it (`["summary"]`) is that field of the record, and the whole is the record's data."""
+        return key in src.NESTED_RECORD_KEYS
 
     def _field_of_record(self, record: Verdict, expr: cst.BaseExpression) -> Verdict:
         """A field of one record of a listing, not named for content: most often a name, a link,
@@ -1681,6 +1689,8 @@ class FunctionEvaluator:
         if value.level == SILENT:
             return _item_of_a_cut(value, expr, self.module)
         key = _string_key(expr)
+        if key is not None and value.level == UNBOUNDED and value.record and self._in_record(key):
+            return replace(value, node=expr)  # `issue["fields"]`: the record's fields, nested
         if key is not None and value.level == UNBOUNDED and value.record and src.names_record_payload(key):
             return _payload_of(value, self._in_text > 0)  # `row["value"]` of one row: its data
         if key is not None and not src.names_record_payload(key):
@@ -2728,6 +2738,8 @@ class FunctionEvaluator:
                     return join(self._field_of_document(receiver, expr), default)  # `data.get("plan")`
                 if receiver.bounded and _is_param_echo(func.value, self.params):
                     return join(receiver.through_fields(), default)  # of a helper's `period`
+            elif isinstance(key, str) and receiver.level == UNBOUNDED and receiver.record and self._in_record(key):
+                return join(replace(receiver, node=expr), default)  # `issue.get("fields", {})`: the record, nested
             elif isinstance(key, str) and receiver.level == UNBOUNDED and receiver.record:
                 # `row.get("value")` of one row: its data, whose own fields are not a record's
                 return join(_payload_of(receiver, self._in_text > 0), default)

@@ -1199,6 +1199,10 @@ def names_content_attribute(name: str) -> bool:
 # (`message` of one item of a listing: a log line, a chat message, a commit's; of an operation's
 # answer, `result["message"]`, it is a status, read before records are.)
 RECORD_PAYLOAD_WORDS = frozenset({"value", "values", "cells", "schema", "fields", "row", "dict", "message"})
+# Keys under which a record keeps its own fields, nested (Jira's `issue["fields"]["summary"]`,
+# a GeoJSON feature's `properties`, an LDAP entry's `attributes`): returned whole, its data;
+# read by a field's name, that field of the record.
+NESTED_RECORD_KEYS = frozenset({"fields", "properties", "attributes"})
 
 
 def names_record_payload(name: str) -> bool:
