@@ -169,13 +169,16 @@ class Kinds:
         return self.name(expr.func) == "json.dumps"
 
     def json_text_call(self, expr: cst.BaseExpression, owner: cst.ClassDef | None = None, depth: int = 0) -> bool:
-        """`_as_json({...})`, a function of the tree every `return` of which is `json.dumps(...)`
-        (or a model's `.model_dump_json()`), or (awaited) a call of another such function, also a
-        method of `owner` (`self._payload(...)`): its answer is JSON text, which a text cut leaves invalid."""
+        """`result.model_dump_json()`; `_as_json({...})`, a function of the tree every `return` of
+        which is `json.dumps(...)` (or a model's `.model_dump_json()`), or (awaited) a call of another
+        such function, also a method of `owner` (`self._payload(...)`): its answer is JSON text, which
+        a text cut leaves invalid."""
         if isinstance(expr, cst.Await):
             expr = expr.expression
         if depth > _JSON_CALL_DEPTH or not isinstance(expr, cst.Call):
             return False
+        if depth == 0 and self._json_text(expr):
+            return True  # `result.model_dump_json()` itself
         func = expr.func
         if owner is not None and isinstance(func, cst.Attribute) and dotted(func.value) in ("self", "cls"):
             function, kinds = class_methods(owner).get(func.attr.value), self

@@ -1,9 +1,11 @@
 import json
+import subprocess
 
 import requests
 from boundlint_runtime import truncate_json, truncate_text
 from mcp.server.fastmcp import FastMCP
 from mcp.types import TextContent
+from pydantic import BaseModel
 
 MAX_TOOL_OUTPUT_CHARS = 16_000  # characters a tool may return to the model
 
@@ -78,3 +80,18 @@ class Rooms:
         return truncate_text(
             await self._describe(action, room), max_chars=MAX_TOOL_OUTPUT_CHARS
         )
+
+
+class Output(BaseModel):
+    stdout: str
+    returncode: int
+
+
+@mcp.tool()
+def run(command: str) -> str:
+    """A model's own JSON text: cut as JSON, so `returncode` stays."""
+    proc = subprocess.run(command, shell=True, capture_output=True, text=True)
+    return truncate_json(
+        Output(stdout=proc.stdout, returncode=proc.returncode).model_dump_json(),
+        max_chars=MAX_TOOL_OUTPUT_CHARS,
+    )

@@ -1,8 +1,10 @@
 import json
+import subprocess
 
 import requests
 from mcp.server.fastmcp import FastMCP
 from mcp.types import TextContent
+from pydantic import BaseModel
 
 mcp = FastMCP("search")
 
@@ -65,3 +67,15 @@ class Rooms:
     async def room_text(self, action: str, room: str) -> str:
         """One of them may answer plain text: cut as text."""
         return await self._describe(action, room)
+
+
+class Output(BaseModel):
+    stdout: str
+    returncode: int
+
+
+@mcp.tool()
+def run(command: str) -> str:
+    """A model's own JSON text: cut as JSON, so `returncode` stays."""
+    proc = subprocess.run(command, shell=True, capture_output=True, text=True)
+    return Output(stdout=proc.stdout, returncode=proc.returncode).model_dump_json()
