@@ -108,6 +108,7 @@ BOUNDED = {
     "camelCase ids and names from JSON": (
         "zone = requests.get(q).json()\nreturn f\"{zone['timeZoneId']} ({zone['timeZoneName']}) {zone['htmlUrl']}\""
     ),
+    "a column's type": 'import pandas as pd\ndf = pd.read_csv(q)\nreturn f"{df[q].dtype} in {df.ndim} dimensions"',
     "links by key": "doc = requests.get(q).json()\nreturn f\"{doc['webViewLink']} {doc['html_link']}\"",
     "one short answer per argument": "return json.dumps([requests.get(u).status_code for u in q.split(',')])",
     "a path resolved from the arguments": "import pathlib\nout = pathlib.Path.cwd() / 'out' / q\nreturn f'saved to {out.resolve()}'",

@@ -1316,8 +1316,8 @@ SMALL_METHODS = frozenset(
 # flag a tool that answers with a page's id, title and link.
 SMALL_ATTRIBUTES = frozenset(
     {
-        # a table's shape and schema, not its rows (`df.columns`, `df.dtypes`)
-        *("columns", "dtypes", "shape"),
+        # a table's shape and schema, not its rows (`df.columns`, `df.dtypes`, a column's `dtype`)
+        *("columns", "dtypes", "dtype", "ndim", "shape"),
         # status and flags
         "status_code",
         "status",
