@@ -1737,7 +1737,7 @@ from langchain_core.tools import tool
 
 def search_text(pattern: str, max_results: int = 100) -> list:
     results = requests.get("https://search.example", params={{"q": pattern}}).json()["items"]
-    return results[:{cut}]
+    return results{cut}
 
 @tool
 def find_text(pattern: str, max_results: int = 10) -> list:
@@ -1746,7 +1746,10 @@ def find_text(pattern: str, max_results: int = 10) -> list:
 """
 
 
-@pytest.mark.parametrize(("cut", "expected"), [("max_results", []), ("20", ["BL004"])])
+@pytest.mark.parametrize(
+    ("cut", "expected"),
+    [("[:max_results]", []), ("[-max_results:]", []), ("[:20]", ["BL004"]), ("[-20:]", ["BL004"])],
+)
 def test_a_helpers_cut_to_its_count_parameter_is_what_its_caller_asked_for(tmp_path, cut, expected):
     result = run_tree(tmp_path, {"tools.py": HELPER_COUNT_CUT.format(cut=cut)}, min_confidence="low")
     assert [f.code for f in result.findings] == expected

@@ -1709,15 +1709,24 @@ class FunctionEvaluator:
         return value if value.level == UNBOUNDED else BOUNDED_VALUE.with_models(value.models).with_params(value.params)
 
     def _count_asked_by_caller(self, cut: cst.Slice) -> bool:
-        """`results[:max_results]` in a helper: the first items, as many as the parameter named for a
-        count of items says (`limit`, `max_results`, `top_k`), which each caller sets."""
-        upper = cut.upper
+        """`results[:max_results]` (or the last ones, `lines[-max_lines:]`) in a helper: as many items
+        as the parameter named for a count of items says (`limit`, `max_results`, `top_k`), which
+        each caller sets."""
+        if cut.lower is None:
+            count = cut.upper
+        elif (
+            cut.upper is None
+            and isinstance(cut.lower, cst.UnaryOperation)
+            and isinstance(cut.lower.operator, cst.Minus)
+        ):
+            count = cut.lower.expression
+        else:
+            return False
         return (
             self.depth > 0
-            and cut.lower is None
-            and isinstance(upper, cst.Name)
-            and upper.value in self.params
-            and (upper.value in src.FEW_ITEMS_KEYWORDS or src.names_item_count(upper.value))
+            and isinstance(count, cst.Name)
+            and count.value in self.params
+            and (count.value in src.FEW_ITEMS_KEYWORDS or src.names_item_count(count.value))
         )
 
     def _chosen_by_model(self, cut: cst.Slice) -> bool:

@@ -1126,7 +1126,7 @@ FEW_ITEMS_LIMIT = 10
 
 
 _COUNTED_WORDS = frozenset(
-    {"result", "results", "item", "items", "record", "records", "hits", "rows", "documents", "docs"}
+    {"result", "results", "item", "items", "record", "records", "hits", "rows", "documents", "docs", "lines", "entries"}
 )
 
 

@@ -41,8 +41,8 @@ it, nor the length of what was cut, whatever its key (`"count": len(items)`).
 A cut whose bounds are the tool's own arguments (`results[:num_results]`,
 `text[start:start + length]`, `f.read(n)` with `n: int`, also through locals
 made only of them: `s = int(start_line) - 1`, `e = min(len(lines), end_line)`)
-is not reported: the model asked for that part; nor, in a helper, a head cut of data it read by its
-count parameter (`results[:max_results]`): its caller asked. Nor is a cut
+is not reported: the model asked for that part; nor, in a helper, a cut to the first or last items
+of data it read by its count parameter (`results[:max_results]`, `lines[-max_lines:]`): its caller asked. Nor is a cut
 to at most ten items or characters by a number written there (`errors[:3]`,
 `sorted(matches)[:5]`, `sha[:7]`, `date[:10]`): a few chosen to show, or a
 short label, not part of an answer. Nor is an
