@@ -174,6 +174,12 @@ class Verdict:
     def bounded(self) -> bool:
         return self.level == BOUNDED
 
+    @property
+    def cut_silently(self) -> bool:
+        """Cut by a slice or a sized read, and not to a few chosen to show: data the model is not
+        told is missing (BL004's finding)."""
+        return self.level == SILENT and not self.chosen_few
+
     def with_models(self, models: frozenset[cst.ClassDef]) -> Verdict:
         if not models or models <= self.models:
             return self

@@ -98,7 +98,7 @@ def _describe(ret: ReturnVerdict) -> str:
     verdict = ret.verdict
     if verdict.level == UNBOUNDED:
         return verdict.reason
-    if verdict.level == SILENT and not verdict.chosen_few:
+    if verdict.cut_silently:
         return f"{verdict.reason}, cut without a marker"
     return "bounded"
 
@@ -106,9 +106,7 @@ def _describe(ret: ReturnVerdict) -> str:
 def _status(returns: list[ReturnVerdict]) -> str:
     if any(ret.verdict.level == UNBOUNDED for ret in returns):
         return "no"
-    return (
-        "cut silently" if any(ret.verdict.level == SILENT and not ret.verdict.chosen_few for ret in returns) else "yes"
-    )
+    return "cut silently" if any(ret.verdict.cut_silently for ret in returns) else "yes"
 
 
 # -- bounded by what ------------------------------------------------------------

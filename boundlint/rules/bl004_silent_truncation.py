@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from boundlint.analyse.analysis import is_tool_generator
-from boundlint.analyse.size import HIGH, SILENT
+from boundlint.analyse.size import HIGH
 from boundlint.core.findings import Finding
 from boundlint.edit.context import FixContext
 from boundlint.edit.kinds import JSON, SEQUENCE, TEXT, Kinds
@@ -148,7 +148,7 @@ async def tail_page(url: str) -> str:
                 continue
             for item in result.returns:
                 verdict = item.verdict
-                if verdict.level != SILENT or verdict.chosen_few:
+                if not verdict.cut_silently:
                     continue
                 how = "read up to a size" if isinstance(verdict.node, cst.Call) else "cut by a slice"
                 message = (
