@@ -58,7 +58,7 @@ from boundlint.analyse.size import (
 )
 from boundlint.core.config import Config
 from boundlint.core.findings import CONFIDENCE_ORDER
-from boundlint.find.markers import has_marker, keeps_a_few, keeps_a_part
+from boundlint.find.markers import has_marker, keeps_a_few, keeps_a_part, tail_count
 from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes, own_returns, walk
@@ -1712,16 +1712,7 @@ class FunctionEvaluator:
         """`results[:max_results]` (or the last ones, `lines[-max_lines:]`) in a helper: as many items
         as the parameter named for a count of items says (`limit`, `max_results`, `top_k`), which
         each caller sets."""
-        if cut.lower is None:
-            count = cut.upper
-        elif (
-            cut.upper is None
-            and isinstance(cut.lower, cst.UnaryOperation)
-            and isinstance(cut.lower.operator, cst.Minus)
-        ):
-            count = cut.lower.expression
-        else:
-            return False
+        count = cut.upper if cut.lower is None else tail_count(cut)
         return (
             self.depth > 0
             and isinstance(count, cst.Name)

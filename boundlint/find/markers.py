@@ -54,10 +54,19 @@ def keeps_a_few(cut: cst.Slice) -> bool:
     if cut.step is not None:
         return False
     lower, upper = cut.lower, cut.upper
-    if upper is None and isinstance(lower, cst.UnaryOperation) and isinstance(lower.operator, cst.Minus):
-        return _small_count(lower.expression)
+    from_end = tail_count(cut)
+    if from_end is not None:
+        return _small_count(from_end)
     from_start = lower is None or (isinstance(lower, cst.Integer) and int(lower.value, 0) == 0)
     return from_start and upper is not None and _small_count(upper)
+
+
+def tail_count(cut: cst.Slice) -> cst.BaseExpression | None:
+    """`n` of `lines[-n:]`: how many items a cut from the end keeps; None for any other slice."""
+    lower = cut.lower
+    if cut.upper is None and isinstance(lower, cst.UnaryOperation) and isinstance(lower.operator, cst.Minus):
+        return lower.expression
+    return None
 
 
 def _small_count(expr: cst.BaseExpression) -> bool:
