@@ -607,6 +607,24 @@ def test_a_read_of_the_size_the_model_gives_is_what_it_asked_for(tmp_path, annot
             "suffix = '\\n' if names else ''\nreturn '\\n'.join(shown) + suffix",
             [("BL004", "high")],
         ),
+        # the note added, after the cut, only when the value was longer than the cut: when it
+        # was not, the cut kept all of it
+        (
+            "MAX = 4000\nb = requests.get(q).content\ntext = b[:MAX].decode('utf-8', errors='replace')\n"
+            "if len(b) > MAX:\n    text += f'... [truncated {len(b) - MAX} bytes]'\nreturn text",
+            [],
+        ),
+        (
+            "MAX = 4000\nlog = requests.get(q).text\ntail = log[-MAX:]\nif MAX < len(log):\n"
+            "    tail = '[earlier lines truncated]\\n' + tail\nreturn tail",
+            [],
+        ),
+        # ... not when the test is of another size than the cut's
+        (
+            "MAX = 4000\nb = requests.get(q).content\ntext = b[:100].decode()\n"
+            "if len(b) > MAX:\n    text += f'... [truncated {len(b) - MAX} bytes]'\nreturn text",
+            [("BL004", "high")],
+        ),
     ],
 )
 def test_a_marker_held_in_a_local_tells_of_the_cut(tmp_path, body, expected):

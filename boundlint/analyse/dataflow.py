@@ -316,7 +316,8 @@ class FunctionEvaluator:
             value = self.eval(small.value, env)
             for target in small.targets:
                 if isinstance(target.target, cst.Name) and _accumulates(target.target.value, small.value):
-                    self._grow(target.target, value, env, small)  # `text = text + line`, like `text += line`
+                    # `text = text + line`, like `text += line`; `text = "[cut]\n" + text` tells of it
+                    self._grow(target.target, value, env, small, told=self._marker(small.value))
                     continue
                 self._bind(target.target, value, env, small.value)
                 if isinstance(target.target, cst.Name):
@@ -747,6 +748,12 @@ class FunctionEvaluator:
                 narrowed[owner] = with_field(held, attribute, BOUNDED_VALUE)
             elif not attribute:
                 narrowed[name] = BOUNDED_VALUE.with_models(env.get(name, BOUNDED_VALUE).models)
+            limit = _size_limit(test)
+            for local, value in env.items():
+                if value.cut_silently and limit is not None and _cut_of(value.node, name, limit):
+                    # `text = b[:MAX].decode()` ... `if len(b) > MAX: text += note`: when `b` fits,
+                    # the cut kept all of it, so only the branch that notes it cut anything
+                    narrowed[local] = BOUNDED_VALUE.with_models(value.models)
         return then_env, else_env
 
     # -- expressions --------------------------------------------------------
@@ -3880,6 +3887,25 @@ def _size_test_of_both(test: cst.BooleanOperation) -> tuple[str, bool] | None:
         if len(names) == 1 and (len(agreeing) == 2 or either != small_when_true):
             return names.pop(), small_when_true
     return None
+
+
+def _size_limit(test: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`N` of `len(x) > N` (or `N < len(x)`): the one limit a size test compares with."""
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return None
+    other = test.comparisons[0].comparator
+    return other if _len_argument(test.left) is not None else test.left
+
+
+def _cut_of(node: cst.CSTNode | None, name: str, limit: cst.BaseExpression) -> bool:
+    """`node` is `name[:limit]` or `name[-limit:]`: a cut of that value to that size."""
+    if not isinstance(node, cst.Subscript) or len(node.slice) != 1 or _measured_name(node.value) != name:
+        return False
+    cut = node.slice[0].slice
+    if not isinstance(cut, cst.Slice) or cut.step is not None:
+        return False
+    kept = cut.upper if cut.lower is None else tail_count(cut)
+    return kept is not None and kept.deep_equals(limit)
 
 
 def _tests_its_own_limit(limit: cst.BaseExpression, test: cst.BaseExpression) -> bool:
