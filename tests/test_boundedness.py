@@ -176,7 +176,7 @@ BOUNDED = {
 UNBOUNDED = {
     "the text of what a function of the tree returns": (
         "def fetch(u):\n    return requests.get(u).text\nreturn str(fetch(q))",
-        "high",
+        "medium",  # through a helper (`Verdict.through`)
     ),
     "http body": ("return requests.get(q).text", "high"),
     "http body through a variable": ("resp = requests.get(q)\nbody = resp.text\nreturn body", "high"),
@@ -219,7 +219,7 @@ UNBOUNDED = {
     "a limit unset by default, tested for being set": (
         "def cut(text, limit=None):\n    if limit and len(text) > limit:\n"
         "        return text[:limit] + '... [truncated]'\n    return text\nreturn cut(requests.get(q).text)",
-        "high",
+        "medium",  # through a helper: what it does is read, not run
     ),
     # the output of a command the model gives is surely large; of a program the code names that
     # prints a status, most often a line
@@ -320,16 +320,16 @@ UNBOUNDED = {
     "output of a program a helper names, given a subcommand that prints what it reads": (
         "def helm(*args):\n    return subprocess.run(['helm', *args], capture_output=True, text=True).stdout\n"
         "return helm('get', 'values', q)",
-        "high",
+        "medium",  # through a helper (`Verdict.through`)
     ),
     "output of a program a helper names, given a list that is no whole command": (
         "def git(args):\n    return subprocess.run(['git', *args], capture_output=True, text=True).stdout\n"
         "return git(['log', '-p'])",
-        "high",
+        "medium",  # through a helper (`Verdict.through`)
     ),
     "output of a program that prints what it lists, run by a helper": (
         "def run(cmd):\n    return subprocess.check_output(cmd, text=True)\nreturn run(['git', 'log', '--stat'])",
-        "high",
+        "medium",  # through a helper (`Verdict.through`)
     ),
     # a count of entries the code gives the program: a few commits or lines are short
     "output of a program asked for one entry": (
@@ -362,12 +362,12 @@ UNBOUNDED = {
     "output of the model's command, run by a helper": (
         "def run(cmd):\n    return subprocess.check_output(cmd, shell=True, text=True)\n"
         "out = run(['git', 'status'])\nreturn out + run(q)",
-        "high",
+        "medium",  # through a helper (`Verdict.through`)
     ),
     # (only the whole command: `["git", *args]` given `["log"]` runs `git log`)
     "output of a program a helper completes": (
         "def git(*args):\n    return subprocess.check_output(['git', *args], text=True)\nreturn git('log')",
-        "high",
+        "medium",  # through a helper (`Verdict.through`)
     ),
     # (of a large text, a group is judged by its name: it may be a number or the whole page)
     "the groups of a match of a page": (
@@ -437,6 +437,42 @@ def test_helper_that_bounds_makes_the_tool_bounded(tmp_path):
 def test_unbounded_returns_are_flagged_with_confidence(tmp_path, name):
     body, confidence = UNBOUNDED[name]
     assert verdicts(tmp_path, body, min_confidence="low") == [("BL001", confidence)]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # the source in the tool itself: `high`
+        ("return subprocess.run(q, shell=True, capture_output=True, text=True).stdout", ("high", "")),
+        # the same source in a helper the tool calls: named through it, and `medium`
+        (
+            "def run(cmd):\n    return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout\n"
+            "return run(q)",
+            ("medium", "via `run()`"),
+        ),
+        # ... also when what the tool builds from it names it (a join over the lines it gives)
+        (
+            "def run(cmd):\n    return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout\n"
+            "return '\\n'.join(run(q).splitlines())",
+            ("medium", "via `run()`"),
+        ),
+        # of a source in the tool and one through a helper, the finding names the one in the tool
+        (
+            "def run(cmd):\n    return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout\n"
+            "return run(q) + subprocess.run(q, shell=True, capture_output=True, text=True).stderr",
+            ("high", ""),
+        ),
+    ],
+)
+def test_a_source_reached_through_a_helper_is_medium(tmp_path, body, expected):
+    source = (
+        HEADER + '@tool\ndef t(q: str, n: int = 5):\n    """T."""\n' + textwrap.indent(textwrap.dedent(body), "    ")
+    )
+    result = run_tree(tmp_path, {"mod.py": source}, min_confidence="low")
+    found = [f for f in result.findings if f.code == "BL001"]
+    confidence, named = expected
+    assert [f.confidence for f in found][-1:] == [confidence]
+    assert named in found[-1].message and ("via" in found[-1].message) == bool(named)
 
 
 def test_message_names_the_source_and_its_line(tmp_path):

@@ -609,7 +609,7 @@ def page(q: str) -> str:
 
 def test_an_unknown_function_in_a_helper_is_as_large_as_what_each_caller_gives_it(tmp_path):
     result = run_tree(tmp_path, {"tools.py": HELPER}, min_confidence="low")
-    assert [(f.symbol, f.confidence) for f in result.findings] == [("page", "high")]
+    assert [(f.symbol, f.confidence) for f in result.findings] == [("page", "medium")]
 
 
 AGENTS = """
@@ -1334,7 +1334,7 @@ def page(q: str) -> str:
 def test_a_call_past_the_depth_followed_is_judged_as_an_unknown_function(tmp_path):
     # `label` is past the calls followed: known as a library's function is, by what it is given.
     result = run_tree(tmp_path, {"tools.py": CHAIN}, min_confidence="low")
-    assert [(f.symbol, f.confidence) for f in result.findings] == [("page", "high")]
+    assert [(f.symbol, f.confidence) for f in result.findings] == [("page", "medium")]
 
 
 def test_a_module_constant_read_past_the_depth_followed_is_still_a_constant(tmp_path):
@@ -1342,7 +1342,7 @@ def test_a_module_constant_read_past_the_depth_followed_is_still_a_constant(tmp_
     source = CHAIN.replace("def step4(q):\n    return label(q)", 'SUFFIX = "]"\n\ndef step4(q):\n    return q + SUFFIX')
     assert "SUFFIX" in source
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
-    assert [(f.symbol, f.confidence) for f in result.findings] == [("page", "high")]
+    assert [(f.symbol, f.confidence) for f in result.findings] == [("page", "medium")]
     assert "SUFFIX" not in result.findings[0].message
 
 

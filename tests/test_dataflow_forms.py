@@ -856,7 +856,7 @@ def page(url: str) -> str:
 def test_a_method_of_a_local_instance_is_followed(tmp_path):
     result = run_tree(tmp_path, {"server.py": LOCAL_INSTANCE}, min_confidence="low")
     found = [(f.symbol, f.confidence, f.message) for f in result.findings]
-    assert [(symbol, confidence) for symbol, confidence, _ in found] == [("page", "high")]
+    assert [(symbol, confidence) for symbol, confidence, _ in found] == [("page", "medium")]
     assert "via `fetch()`" in found[0][2]  # named through the method, not as an unknown call
 
 
@@ -884,7 +884,7 @@ class Slack:
 def test_a_lambda_tool_written_in_a_method_calls_that_instances_methods(tmp_path):
     result = run_tree(tmp_path, {"tools.py": LAMBDA_IN_A_METHOD}, min_confidence="low")
     found = [(f.symbol, f.confidence, f.message) for f in result.findings if f.code == "BL001"]
-    assert [(symbol, confidence) for symbol, confidence, _ in found] == [("history.<lambda>", "high")]
+    assert [(symbol, confidence) for symbol, confidence, _ in found] == [("history.<lambda>", "medium")]
     assert "via `history()`" in found[0][2]
 
 
@@ -949,7 +949,8 @@ def page(url: str) -> str:
     return PageTool().execute(url)
 """
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
-    assert [(f.code, f.symbol, f.confidence) for f in result.findings] == [("BL001", "page", "high")]
+    assert [(f.code, f.symbol, f.confidence) for f in result.findings] == [("BL001", "page", "medium")]
+    assert "the response body" in result.findings[0].message  # followed into `PageTool.execute`
 
 
 DEFERRED = """
@@ -1090,8 +1091,10 @@ def test_a_call_run_elsewhere_or_bound_by_partial_is_followed(tmp_path, template
     source = template.format(body=body.format(callee=callee))
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     assert result.errors == []
-    expected = [("BL001", "high")] if callee == "fetch" else []
+    expected = [("BL001", "medium")] if callee == "fetch" else []
     assert [(f.code, f.confidence) for f in result.findings] == expected
+    # followed into `fetch`: the finding names the body it reads, not the deferring call
+    assert all("the response body" in f.message for f in result.findings)
 
 
 TOOL_INVOKED = """
@@ -1116,7 +1119,7 @@ def serve(url: str) -> str:
 @pytest.mark.parametrize("method", ["invoke", "run"])
 @pytest.mark.parametrize(
     ("fetched", "expected"),
-    [("page", [("fetch", "high"), ("serve", "high")]), ("page[:1000] + '... [truncated]'", [])],
+    [("page", [("fetch", "high"), ("serve", "medium")]), ("page[:1000] + '... [truncated]'", [])],
 )
 def test_a_tool_of_the_tree_invoked_with_its_arguments_is_followed(tmp_path, method, fetched, expected):
     # `fetch.invoke({"url": url})` runs `fetch(url=url)`: as large as what `fetch` returns
@@ -1476,7 +1479,7 @@ def test_a_nested_function_calls_its_siblings(tmp_path):
     found = {f.symbol: f for f in result.findings if f.code == "BL001"}
     # followed into the sibling, whatever the wrapper around it
     assert "response body" in found["make_tools.<locals>.fetch_page_sync"].message
-    assert found["make_tools.<locals>.fetch_page_sync"].confidence == "high"
+    assert found["make_tools.<locals>.fetch_page_sync"].confidence == "medium"
 
 
 def test_a_marker_template_filled_by_format_tells_of_the_cut(tmp_path):
@@ -1544,7 +1547,7 @@ def test_a_method_of_an_instance_the_enclosing_function_made_is_followed(tmp_pat
     found = {(f.symbol or "").rsplit(".", 1)[-1]: f for f in result.findings if f.code == "BL001"}
     assert set(found) == {"article", "handed_in"}  # the coordinates are a small dict
     assert "via `article()`" in found["article"].message
-    assert found["article"].confidence == "high"
+    assert found["article"].confidence == "medium"
 
 
 LIBRARY_CLIENT_SUBCLASS = """
@@ -1639,7 +1642,7 @@ def test_self_in_a_handler_defined_inside_a_method_is_that_methods_instance(tmp_
     result = run_tree(tmp_path, {"server.py": HANDLERS_IN_A_METHOD}, min_confidence="low")
     assert result.errors == []
     found = [(f.line, f.confidence) for f in result.findings if f.code == "BL001"]
-    assert found == [(13, "high")]  # the read, through `handle_read()`; the status is small
+    assert found == [(13, "medium")]  # the read, through `handle_read()`; the status is small
     assert "via `handle_read()`" in result.findings[0].message
 
 
@@ -1727,7 +1730,7 @@ def test_a_method_of_an_optional_module_level_client_is_followed(tmp_path):
     # `searcher = Searcher()` in a `try`, `None` in its `except`: the one call says its class.
     result = run_tree(tmp_path, {"server.py": OPTIONAL_CLIENT}, min_confidence="low")
     assert result.errors == []
-    assert [(f.symbol, f.confidence) for f in result.findings] == [("fetch", "high")]
+    assert [(f.symbol, f.confidence) for f in result.findings] == [("fetch", "medium")]
     assert "via `fetch()`" in result.findings[0].message
 
 
@@ -1784,7 +1787,7 @@ def ping(ctx) -> str:
 
 @pytest.mark.parametrize(
     ("returned", "expected"),
-    [("Client", [("console", "high")]), ("Client | None", [("console", "high")]), ("object", [])],
+    [("Client", [("console", "medium")]), ("Client | None", [("console", "medium")]), ("object", [])],
 )
 def test_a_method_of_the_class_a_function_says_it_returns_is_followed(tmp_path, returned, expected):
     # `def client_of(ctx) -> Client`: what it gives is that class's instance, whatever the body
@@ -1792,6 +1795,7 @@ def test_a_method_of_the_class_a_function_says_it_returns_is_followed(tmp_path, 
     result = run_tree(tmp_path, {"server.py": ANNOTATED_CLIENT.format(returned=returned)})
     assert result.errors == []
     assert [(f.symbol, f.confidence) for f in result.findings] == expected
+    assert all("via `console()`" in f.message for f in result.findings)  # followed into the method
 
 
 DUMPED_MODEL = """
@@ -2046,8 +2050,8 @@ def test_a_lambda_tool_follows_an_instance_its_enclosing_function_made(tmp_path)
     """The lambda's `table` is the `SyncTable()` of `build_tools`: its method is followed to the
     response body. Of an `async def` never awaited, `str()` is a coroutine's repr."""
     result = run_tree(tmp_path, {"tools.py": LAMBDA_TOOLS}, min_confidence="low")
-    flagged = {(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"}
-    assert flagged == {("s.<lambda>", "high")}
+    flagged = {(f.symbol, f.confidence, "the response body" in f.message) for f in result.findings if f.code == "BL001"}
+    assert flagged == {("s.<lambda>", "medium", True)}
 
 
 SERVICE_OVER_CLIENT = """

@@ -109,7 +109,8 @@ def _editor_run(tree: Path, pool: dict, answers: dict, overlays: dict[Path, str]
         last_answers=answers,
         shown_first=frozenset(overlays) if first_pass else None,
     )
-    return check([tree], Config(root=tree), options)
+    # (`summarise` reads the page through a helper: `medium`, fixed once asked to)
+    return check([tree], Config(root=tree, fix_min_confidence="medium"), options)
 
 
 def _summary_finding(result):

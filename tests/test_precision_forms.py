@@ -461,8 +461,8 @@ def lookup(name: str) -> str:
         # read by a helper: the project's own file when the call passes one
         ('return json.dumps(read_json(HERE / "orders.json"))', ["low"]),
         ('return load_text("tables_information.txt")', ["low"]),
-        ("return json.dumps(read_json(Path(name)))", ["high"]),
-        ("return load_text(name)", ["high"]),
+        ("return json.dumps(read_json(Path(name)))", ["medium"]),  # the model's path, read by a helper
+        ("return load_text(name)", ["medium"]),  # the model's path, read by a helper
         ('return Path("data/schema.sql").resolve().read_text()', ["low"]),
         # a file the model names, even inside the package, or any other path
         ("return (HERE / name).read_text()", ["high"]),

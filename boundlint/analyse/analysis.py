@@ -720,7 +720,9 @@ def is_tool_generator(tool: Tool) -> bool:
 
 def _via(value: Verdict, entity: Entity) -> Verdict:
     """`value` as a call of `entity` gives it: its culprit is reached through that call."""
-    return replace(value, reason=f"{value.reason} via `{entity.name}()`") if value.level == UNBOUNDED else value
+    if value.level != UNBOUNDED:
+        return value
+    return replace(value, reason=f"{value.reason} via `{entity.name}()`", through=True)
 
 
 def _with_text_apart(result: Verdict, function: cst.FunctionDef, returns: list[ReturnVerdict]) -> Verdict:

@@ -697,6 +697,7 @@ class FunctionEvaluator:
             if _short_parts_of_a_page(added, unbounded_loop.reason) or by_keys:
                 confidence = LOW  # `for f in files.list(pageSize=100)...: lines.append(f["name"])`
             grown = unbounded(f"`{name}`, grown in {_describe_loop(unbounded_loop)}", node, self.module, confidence)
+            grown = _through(grown, unbounded_loop.reason)
             env[name] = join(join(current, added), grown)
         else:
             env[name] = join_all([current, added], told=told)
@@ -1889,10 +1890,11 @@ class FunctionEvaluator:
             return source  # `[r["name"] for r in rows]`: the rows are what is large, not one field
         confidence = HIGH if source is None else source.confidence
         if source is not None and (source.confidence == HIGH or src.names_a_source(source.reason)):
-            reason = f"a comprehension over {source.reason}"
+            made = _through(unbounded(f"a comprehension over {source.reason}", expr, self.module, confidence), source)
         else:
             reason = f"a comprehension over `{snippet(self.module, expr.for_in.iter)}`"
-        return join(element, unbounded(reason, expr, self.module, confidence))
+            made = unbounded(reason, expr, self.module, confidence)
+        return join(element, made)
 
     def _loop_item(self, iterable: cst.BaseExpression, value: Verdict, env: Env) -> Verdict:
         """What one turn over `iterable` binds. `enumerate` pairs a number with an item, `zip`
@@ -2758,13 +2760,17 @@ class FunctionEvaluator:
                 # As sure as what is joined: a join over rows read is high, over an unknown list medium.
                 named = iterable.confidence == HIGH or src.names_a_source(iterable.reason)
                 if named:
-                    return unbounded(f"a join over {iterable.reason}", expr, self.module, iterable.confidence)
+                    return _through(
+                        unbounded(f"a join over {iterable.reason}", expr, self.module, iterable.confidence), iterable
+                    )
                 joined = f"`{snippet(self.module, args[0])}`"
                 if not iterable.reason or iterable.reason == joined or iterable.node is None:
                     return unbounded(f"a join over {joined}", expr, self.module, iterable.confidence)
                 # `"\n".join(lines)` of lines made of `signal`: the message names what they hold, where
                 held = f"a join over {joined}, which holds {iterable.reason}"
-                return Verdict(UNBOUNDED, held, iterable.node, iterable.module, iterable.confidence)
+                return Verdict(
+                    UNBOUNDED, held, iterable.node, iterable.module, iterable.confidence, through=iterable.through
+                )
             return join(receiver, iterable) if receiver.level != UNBOUNDED else receiver
         if method in ("model_dump", "dict", "model_dump_json", "json", "to_json", "to_dict"):
             if receiver.models and self._dump_keeps_bounded_fields(receiver.models, expr):
@@ -4619,6 +4625,12 @@ def _runs_an_unseen_query(cursor: cst.BaseExpression) -> bool:
 
 def _is_param_echo(expr: cst.BaseExpression, params: set[str]) -> bool:
     return isinstance(expr, cst.Name) and expr.value in params
+
+
+def _through(made: Verdict, source: Verdict) -> Verdict:
+    """`made`, a value built from `source` and named by it (a join over it, a list grown from
+    it): reached through a helper's call as `source` was (`Verdict.through`)."""
+    return replace(made, through=True) if source.through and not made.through else made
 
 
 def _describe_loop(loop: _Loop) -> str:

@@ -132,6 +132,10 @@ class Verdict:
     # A language model's answer (`response = llm.invoke(prompt)`): its `.content` and `.text` are
     # the answer's text, not an HTTP body, however the variable is named.
     model_answer: bool = False
+    # The culprit reached this value through a call of a function of the tree (`run_cli(cmd)`
+    # of a helper that runs the command): what the helper does with it on the way is read, not
+    # run, and on the labelled sets such findings were right as often as `medium` ones.
+    through: bool = False
     # A model's answer capped by the tokens asked for (`max_tokens=500`): what is read out of it
     # (`r.choices[0].message.content`) is no larger, however its name reads.
     capped: bool = False
@@ -243,6 +247,8 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         worse = a if a.level > b.level else b
     elif a.level == UNBOUNDED and CONFIDENCE_ORDER[b.confidence] > CONFIDENCE_ORDER[a.confidence]:
         worse = b  # of two unbounded parts, the one we are surer of is what the finding names
+    elif a.level == UNBOUNDED and a.confidence == b.confidence and a.through and not b.through:
+        worse = b  # of two as sure, the one the code at hand makes (`resp.text`, not `fetch(url)`)
     elif (
         a.level == UNBOUNDED
         and a.confidence == b.confidence

@@ -9,7 +9,7 @@ import libcst as cst
 from boundlint.analyse.analysis import is_tool_generator, owner_class
 from boundlint.analyse.branches import dispatched_name, on_error_branch, reports_error
 from boundlint.analyse.dataflow import argument_at, dict_entry
-from boundlint.analyse.size import HIGH, LOW, UNBOUNDED, Verdict
+from boundlint.analyse.size import HIGH, LOW, MEDIUM, UNBOUNDED, Verdict
 from boundlint.core.findings import Finding, lower_confidence
 from boundlint.edit.blocks import blocks_made_in_a_helper
 from boundlint.edit.callers import callers_in_module
@@ -766,4 +766,10 @@ def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
         # source, a manifest), so `medium`. Flagged `medium`, they were large 9 times in 31, but
         # 6 of those 9 in the held-out set: the name alone does not hide a finding.
         return lower_confidence(verdict.confidence)
+    if verdict.through and verdict.confidence == HIGH:
+        # `return run_cli(cmd)`: the source is known, but what the helpers between do with it is
+        # not run. On the labelled sets (274 trees) such findings were right 99 times in 156 at
+        # `high`, against 129 in 162 for a source in the tool itself; 7 in 18 on two sets read
+        # blind.
+        return MEDIUM
     return verdict.confidence
