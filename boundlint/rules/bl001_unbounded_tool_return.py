@@ -64,8 +64,9 @@ with `@bounded(...)` are bounded whatever they return.
 
 Confidence is `high` when the value comes from a known source of bulk data
 (a file or response body read, the output of a command the model gives or of a
-program that prints what it reads or lists, `cat`, `git log`) and the tool is not named for
-looking one record up (`get_queue_info`), `medium` for a source that is
+program that prints what it reads or lists, `cat`, `git log`) in the tool itself, and the
+tool is not named for looking one record up (`get_queue_info`); `medium` for such a source
+reached through a function of the tree the tool calls ("via `run_cli()`"), for a source that is
 as often one record as a bulk (parsed JSON, a query's rows) or a call whose
 name says it reads content, and `low` (not reported by default) for what a
 reviewer most often reads as short: the output of another program the code
