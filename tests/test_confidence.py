@@ -766,6 +766,7 @@ def test_a_content_field_of_a_search_answer_is_not(tmp_path):
 
 
 HTTP_TOOL = """
+import json
 import requests
 from mcp.server.fastmcp import FastMCP
 
@@ -820,6 +821,19 @@ def test_a_test_for_no_content_does_not_mark_the_other_branch_failed(tmp_path):
         (
             "resp = CLIENT.patch(url)\nif resp.status_code in (200, 204):\n    return 'ok'\nreturn f'HTTP: {resp.text[:200]}'",
             [],
+        ),
+        # the body parsed before the status test: on its failed branch, the error body
+        (
+            "data = response.json()\nif response.status_code >= 400:\n"
+            "    err = data.get('error') or data\n    return f'HTTP {response.status_code}: {json.dumps(err)[:300]}'\n"
+            "return 'sent'",
+            [],
+        ),
+        # ... and on the other, the answer: cut to 300 characters, the model is not told
+        (
+            "data = response.json()\nif response.status_code >= 400:\n    return 'failed'\n"
+            "return json.dumps(data)[:300]",
+            [("BL004", "high")],
         ),
         # the answer's body cut to 200 characters: the model is not told
         ("if response.status_code != 200:\n    return 'failed'\nreturn response.text[:200]", [("BL004", "high")]),

@@ -736,7 +736,19 @@ class FunctionEvaluator:
             response, failure_when_true = status
             if response in env and (env[response].http or src.names_response(response)):
                 # (`resp = zot.client.patch(...)` of a client we do not know: named as a response)
-                (then_env if failure_when_true else else_env)[response] = replace(env[response], failed=True)
+                failing = then_env if failure_when_true else else_env
+                failing[response] = replace(env[response], failed=True)
+                for local, value in env.items():
+                    read = value.node
+                    if (
+                        read is not None
+                        and value.module is self.module
+                        and value.level == UNBOUNDED
+                        and _read_out_of(read, response)
+                    ):
+                        # `data = r.json()` before `if r.status_code >= 400:`: there, the error body
+                        code = snippet(self.module, read)
+                        failing[local] = unbounded(f"{src.ERROR_BODY}`{code}`", read, self.module, LOW)
             return then_env, else_env
         size_test = _size_test(test)
         if size_test is not None:
@@ -3893,6 +3905,20 @@ def _size_test_of_both(test: cst.BooleanOperation) -> tuple[str, bool] | None:
         if len(names) == 1 and (len(agreeing) == 2 or either != small_when_true):
             return names.pop(), small_when_true
     return None
+
+
+def _read_out_of(node: cst.CSTNode, response: str) -> bool:
+    """`node` reads the body of the response named `response`: `r.json()`, `r.text`, `await r.text()`."""
+    if isinstance(node, cst.Await):
+        node = node.expression
+    if isinstance(node, cst.Call):
+        node = node.func
+    return (
+        isinstance(node, cst.Attribute)
+        and isinstance(node.value, cst.Name)
+        and node.value.value == response
+        and (node.attr.value in src.SOURCE_ATTRIBUTES or node.attr.value in src.SOURCE_METHODS)
+    )
 
 
 def _size_limit(test: cst.BaseExpression) -> cst.BaseExpression | None:

@@ -47,8 +47,9 @@ to at most ten items or characters by a number written there (`errors[:3]`,
 `sorted(matches)[:5]`, `sha[:7]`, `date[:10]`): a few chosen to show, or a
 short label, not part of an answer. Nor is an
 excerpt of a failed request's body in a failure message
-(`f"HTTP {resp.status_code}: {resp.text[:200]}"` after a status test): the tool's
-answer is the failure, not the page.
+(`f"HTTP {resp.status_code}: {resp.text[:200]}"` after a status test, also of what
+was parsed out of it before the test: `json.dumps(data)[:300]` of `data = resp.json()`):
+the tool's answer is the failure, not the page.
 """
     why = """
 Silent truncation is worse than a large context. The model cannot know that
