@@ -364,6 +364,17 @@ UNBOUNDED = {
         "out = run(['git', 'status'])\nreturn out + run(q)",
         "medium",  # through a helper (`Verdict.through`)
     ),
+    # a command a helper completes (a path, a context) from the words the code gives it
+    "output of a status command a helper completes from its words": (
+        "def build(command):\n    return command + ' --context prod'\n"
+        "return subprocess.run(build(f'kubectl expose deployment {q}'), shell=True, capture_output=True, text=True).stdout",
+        "low",
+    ),
+    "output of a content command a helper completes from its words": (
+        "def build(command):\n    return command + ' --context prod'\n"
+        "return subprocess.run(build(f'kubectl logs {q}'), shell=True, capture_output=True, text=True).stdout",
+        "high",
+    ),
     # (only the whole command: `["git", *args]` given `["log"]` runs `git log`)
     "output of a program a helper completes": (
         "def git(*args):\n    return subprocess.check_output(['git', *args], text=True)\nreturn git('log')",

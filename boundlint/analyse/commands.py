@@ -203,6 +203,12 @@ def _command_words(
         return _command_words(command.args[0].value, spelled, True, depth + 1)
     if joined_with_spaces(command) and isinstance(command, cst.Call):  # `" ".join(["ping", "-c", "4", host])`
         return _command_words(command.args[0].value, spelled, True, depth + 1)
+    if _builds_a_command(command):
+        # `build_kubectl_command(f"kubectl expose {kind} {name}")`: a helper that completes the
+        # command it is given (a path, a context): the words it was given open it
+        assert isinstance(command, cst.Call)
+        given = _command_words(command.args[0].value, spelled, whole_command, depth + 1)
+        return (given[0], False) if given else None
     if whole_command and isinstance(command, (cst.List, cst.Tuple)):
         words: list[str] = []
         for element in command.elements:
@@ -224,6 +230,18 @@ def _command_words(
         return None
     kept = words if text[-1:].isspace() else words[:-1]
     return (kept, False) if kept else None
+
+
+def _builds_a_command(command: cst.BaseExpression) -> bool:
+    """`build_command(f"git log {ref}")`, `self._with_context(["kubectl", "get", kind])`: a call
+    of a named function whose first argument is a command the code spells (a string or a list),
+    not a method of a string (`"git {}".format(ref)`)."""
+    if not isinstance(command, cst.Call) or not command.args or command.args[0].keyword or command.args[0].star:
+        return False
+    func = command.func
+    named = isinstance(func, cst.Name) or (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name))
+    first = command.args[0].value
+    return named and isinstance(first, (cst.SimpleString, cst.FormattedString, cst.List, cst.ConcatenatedString))
 
 
 def joined_with_spaces(command: cst.BaseExpression) -> bool:
