@@ -956,3 +956,27 @@ def test_a_helper_defined_inside_the_tool_is_followed(tmp_path):
     findings = [f for f in result.findings if f.code == "BL001"]
     assert [f.symbol for f in findings] == ["long"]
     assert "requests.get(url).text" in findings[0].message  # the culprit, not "the result of `_body()`"
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # the lines of a file, kept up to a count: that many lines, each as short as a record
+        (
+            "out = []\nwith open(q) as f:\n    for line in f:\n        if 'ERROR' in line:\n"
+            "            out.append(line)\n            if len(out) >= n:\n                break\nreturn ''.join(out)",
+            [("BL001", "low")],
+        ),
+        ("with open(q) as f:\n    return next(f)", [("BL001", "low")]),  # the first line
+        # every line kept, or the file joined back: the file
+        (
+            "out = []\nwith open(q) as f:\n    for line in f:\n        if 'ERROR' in line:\n"
+            "            out.append(line)\nreturn ''.join(out)",
+            [("BL001", "high")],
+        ),
+        ("with open(q) as f:\n    return ''.join(f)", [("BL001", "high")]),
+        ("with open(q) as f:\n    return '\\n'.join([line.strip() for line in f])", [("BL001", "high")]),
+    ],
+)
+def test_a_line_of_a_file_is_short_and_its_lines_are_the_file(tmp_path, body, expected):
+    assert verdicts(tmp_path, body, min_confidence="low") == expected

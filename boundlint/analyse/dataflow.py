@@ -1938,6 +1938,10 @@ class FunctionEvaluator:
     def _element_of(self, collection: Verdict, node: cst.CSTNode | None) -> Verdict:
         if collection.level == UNBOUNDED and collection.path:
             return LISTED_PATH  # `for name in os.listdir(d)`: a name, however many there are
+        if collection.level == UNBOUNDED and collection.lines:
+            # `for line in f`: one line, short as a record is; many of them (a loop that keeps every
+            # line) is what is large
+            return replace(collection, record=True, document=False, lines=False, confidence=LOW)
         if collection.level == UNBOUNDED:
             return replace(_as_collection(collection), record=True, document=False)
         if collection.short_object:
@@ -2179,7 +2183,7 @@ class FunctionEvaluator:
             if values and (values[0].bundled or _names_own_file(args[0])):
                 found = unbounded(f"the package's own file `{code}`", expr, self.module, LOW)
                 return replace(found, bundled=True)  # and what its `read()` gives
-            opened = unbounded(f"the file `{code}`", expr, self.module, HIGH)
+            opened = replace(unbounded(f"the file `{code}`", expr, self.module, HIGH), lines=True)
             return replace(opened, read_params=values[0].params) if values and values[0].bounded else opened
         if name == "getattr" and len(args) >= 2 and isinstance(args[1], cst.SimpleString):
             # `getattr(response, "exit_code", 0)` is `response.exit_code`, or the default

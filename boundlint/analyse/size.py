@@ -132,6 +132,9 @@ class Verdict:
     # A language model's answer (`response = llm.invoke(prompt)`): its `.content` and `.text` are
     # the answer's text, not an HTTP body, however the variable is named.
     model_answer: bool = False
+    # A text file opened for reading (`open(path)`): what iterating it gives is one line, as
+    # short as a record, however large the file.
+    lines: bool = False
     # The culprit reached this value through a call of a function of the tree (`run_cli(cmd)`
     # of a helper that runs the command): what the helper does with it on the way is read, not
     # run, and on the labelled sets such findings were right as often as `medium` ones.
