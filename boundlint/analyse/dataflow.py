@@ -58,7 +58,7 @@ from boundlint.analyse.size import (
 )
 from boundlint.core.config import Config
 from boundlint.core.findings import CONFIDENCE_ORDER
-from boundlint.find.markers import has_marker, keeps_a_few, keeps_a_part, tail_count
+from boundlint.find.markers import has_marker, keeps_a_few, keeps_a_part, kept_count
 from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes, own_returns, walk
@@ -747,8 +747,7 @@ class FunctionEvaluator:
                         and _read_out_of(read, response)
                     ):
                         # `data = r.json()` before `if r.status_code >= 400:`: there, the error body
-                        code = snippet(self.module, read)
-                        failing[local] = unbounded(f"{src.ERROR_BODY}`{code}`", read, self.module, LOW)
+                        failing[local] = _error_body(read, self.module)
             return then_env, else_env
         size_test = _size_test(test)
         if size_test is not None:
@@ -762,11 +761,12 @@ class FunctionEvaluator:
             elif not attribute:
                 narrowed[name] = BOUNDED_VALUE.with_models(env.get(name, BOUNDED_VALUE).models)
             limit = _size_limit(test)
-            for local, value in env.items():
-                if value.cut_silently and limit is not None and _cut_of(value.node, name, limit):
-                    # `text = b[:MAX].decode()` ... `if len(b) > MAX: text += note`: when `b` fits,
-                    # the cut kept all of it, so only the branch that notes it cut anything
-                    narrowed[local] = BOUNDED_VALUE.with_models(value.models)
+            if limit is not None:
+                # `text = b[:MAX].decode()` ... `if len(b) > MAX: text += note`: when `b` fits, the
+                # cut kept all of it, so only the branch that notes it cut anything
+                for local, value in env.items():
+                    if value.cut_silently and _cut_of(value.node, name, limit):
+                        narrowed[local] = BOUNDED_VALUE.with_models(value.models)
         return then_env, else_env
 
     # -- expressions --------------------------------------------------------
@@ -1115,7 +1115,7 @@ class FunctionEvaluator:
             and not _is_param_echo(expr.value, self.params)
         ):
             if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
-                return unbounded(f"{src.ERROR_BODY}`{code}`", expr, self.module, ERROR_BODY_CONFIDENCE)
+                return _error_body(expr, self.module)
             confidence = _answer_confidence(receiver, mixed=False)
             found = unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, confidence)
             if receiver.request_params:
@@ -1732,7 +1732,7 @@ class FunctionEvaluator:
         """`results[:max_results]` (or the last ones, `lines[-max_lines:]`) in a helper: as many items
         as the parameter named for a count of items says (`limit`, `max_results`, `top_k`), which
         each caller sets."""
-        count = cut.upper if cut.lower is None else tail_count(cut)
+        count = kept_count(cut)
         return (
             self.depth > 0
             and isinstance(count, cst.Name)
@@ -2837,7 +2837,7 @@ class FunctionEvaluator:
             and (receiver.path or method in src.PATH_READ_METHODS or not _is_param_echo(func.value, self.params))
         ):
             if receiver.failed:  # `await resp.text()` after a failed status: an error page, or a message
-                return unbounded(f"{src.ERROR_BODY}`{code}`", expr, self.module, ERROR_BODY_CONFIDENCE)
+                return _error_body(expr, self.module)
             # `(HERE / "schema.json").read_text()` is a file shipped with the code; `resp.json()` as often
             # one record as a bulk of data
             confidence = LOW if receiver.bundled else _answer_confidence(receiver, method in src.MIXED_SOURCE_METHODS)
@@ -3940,7 +3940,7 @@ def _cut_of(node: cst.CSTNode | None, name: str, limit: cst.BaseExpression) -> b
     cut = node.slice[0].slice
     if not isinstance(cut, cst.Slice) or cut.step is not None:
         return False
-    kept = cut.upper if cut.lower is None else tail_count(cut)
+    kept = kept_count(cut)
     return kept is not None and kept.deep_equals(limit)
 
 
@@ -4655,6 +4655,11 @@ def _runs_an_unseen_query(cursor: cst.BaseExpression) -> bool:
 
 def _is_param_echo(expr: cst.BaseExpression, params: set[str]) -> bool:
     return isinstance(expr, cst.Name) and expr.value in params
+
+
+def _error_body(node: cst.CSTNode, module: ModuleInfo) -> Verdict:
+    """The body of a response on the branch where its status says the request failed."""
+    return unbounded(f"{src.ERROR_BODY}`{snippet(module, node)}`", node, module, ERROR_BODY_CONFIDENCE)
 
 
 def _through(made: Verdict, source: Verdict) -> Verdict:

@@ -69,6 +69,12 @@ def tail_count(cut: cst.Slice) -> cst.BaseExpression | None:
     return None
 
 
+def kept_count(cut: cst.Slice) -> cst.BaseExpression | None:
+    """`n` of `items[:n]` or `items[-n:]`: how many items a cut from the start or the end keeps;
+    None for any other slice."""
+    return cut.upper if cut.lower is None else tail_count(cut)
+
+
 def _small_count(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Integer) and 0 < int(expr.value, 0) <= FEW_ITEMS_LIMIT
 
