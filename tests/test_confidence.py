@@ -8,9 +8,11 @@ import json
 import subprocess
 import sys
 import textwrap
+from pathlib import PurePath
 
 import pytest
 
+from boundlint.discover.files import is_test_path
 from tests.helpers import bl001_confidences, run_tree, write_tree
 
 TOOL = """
@@ -560,7 +562,17 @@ def test_min_confidence_low_in_the_configuration(tmp_path):
     assert [f["confidence"] for f in json.loads(_check(tmp_path).stdout)] == ["low"]
 
 
-@pytest.mark.parametrize("path", ["tests/test_agent.py", "test/tools.py", "pkg/test_tools.py", "conftest.py"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "tests/test_agent.py",
+        "test/tools.py",
+        "pkg/test_tools.py",
+        "conftest.py",
+        "tests/integration/servers_for_testing/server.py",
+        "pkg/unit_tests/tools.py",
+    ],
+)
 def test_a_tool_of_a_test_module_is_low(tmp_path, path):
     write_tree(tmp_path, {path: TOOL.format(name="lookup", body="    return requests.get(q).text")})
     result = run_tree(tmp_path, {}, min_confidence="low")
@@ -1661,3 +1673,17 @@ def test_of_two_as_sure_the_message_names_the_source_of_the_data(tmp_path):
 )
 def test_a_program_the_code_sets_without_spelling_it_is_medium(tmp_path, body, expected):
     assert confidence_of(tmp_path, body) == expected
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("libraries/python/tests/integration/servers_for_testing/primitive_server.py", True),
+        ("tests/load_test/load_test.py", True),
+        ("agents/test_writer/tools.py", False),  # a folder of an agent that writes tests
+        ("tests/examples/weather_app/tools.py", False),  # an example project kept under tests
+        ("src/contest/tools.py", False),
+    ],
+)
+def test_a_module_is_a_test_by_its_name_or_its_own_folders(path, expected):
+    assert is_test_path(PurePath(path)) is expected

@@ -236,8 +236,10 @@ def under_test_folder(path: Path, root: Path) -> bool:
 
 @functools.lru_cache(maxsize=1 << 16)  # asked of every root of a tree in every run of the server
 def is_test_path(path: PurePath) -> bool:
-    """A test module (`test_*.py`, `*_test.py`, `conftest.py`, or a file right in a `tests`
-    folder): the tools made there answer a test's fake model, not a user's. Only the file and
-    its own folder count: example projects kept deeper under a `tests` folder are not tests."""
+    """A test module (`test_*.py`, `*_test.py`, `conftest.py`, or a file right in a folder named
+    for tests: `tests`, `unit_tests`, `servers_for_testing`): the tools made there answer a test's
+    fake model, not a user's. Only the file and its own folder count: example projects kept
+    deeper under a `tests` folder are not tests."""
     name, folder = path.stem, path.parent.name
-    return name.startswith("test_") or name.endswith("_test") or name == "conftest" or folder in ("tests", "test")
+    named_for_tests = re.split(r"[_\-.]", folder.lower())[-1] in ("tests", "test", "testing")
+    return name.startswith("test_") or name.endswith("_test") or name == "conftest" or named_for_tests
