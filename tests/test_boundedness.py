@@ -10,7 +10,7 @@ from tests.helpers import run_tree
 
 HEADER = (
     "from langchain_core.tools import tool\nfrom boundlint_runtime import truncate_text, truncate_for_llm\n"
-    "import asyncio, requests, json, subprocess, os\n\n"
+    "import asyncio, requests, json, subprocess, os, traceback\n\n"
 )
 
 
@@ -317,6 +317,13 @@ UNBOUNDED = {
         "words = ['rollback', q]\nreturn helm(*words)",
         "low",
     ),
+    "output of a program a helper names, given a subcommand that prints a status, failing with a traceback": (
+        "def helm(*args):\n    try:\n"
+        "        return subprocess.run(['helm', *args], capture_output=True, text=True).stdout\n"
+        "    except Exception:\n        return f'Error: {traceback.format_exc()}'\n"
+        "return helm('rollback', q, '--atomic')",
+        "low",
+    ),
     "output of a program a helper names, given a subcommand that prints what it reads": (
         "def helm(*args):\n    return subprocess.run(['helm', *args], capture_output=True, text=True).stdout\n"
         "return helm('get', 'values', q)",
@@ -466,6 +473,20 @@ def test_unbounded_returns_are_flagged_with_confidence(tmp_path, name):
             "def run(cmd):\n    return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout\n"
             "return '\\n'.join(run(q).splitlines())",
             ("medium", "via `run()`"),
+        ),
+        # an element of the tuple a helper gives (`ok, out = run(q)`) is reached through it too
+        (
+            "def run(cmd):\n    r = subprocess.run(cmd, shell=True, capture_output=True, text=True)\n"
+            "    return r.returncode == 0, r.stdout\n"
+            "ok, out = run(q)\nreturn out",
+            ("medium", "via `run()`"),
+        ),
+        # the helper's failure report in that element is `low`, as it is in a tool's own except
+        (
+            "def run(cmd):\n    try:\n        return True, str(cmd)\n    except Exception:\n"
+            "        return False, f'Error: {traceback.format_exc()}'\n"
+            "ok, out = run(q)\nreturn out",
+            ("low", "via `run()`"),
         ),
         # of a source in the tool and one through a helper, the finding names the one in the tool
         (

@@ -69,6 +69,12 @@ def test_what_follows_a_success_test_that_returns_is_an_error_branch():
     )
     function, returns = _returns(source)
     assert [on_error_branch(function, r) for r in returns] == [False, False, True]
+    # not after a test for the success with no body (204), which the success with a body follows
+    function, returns = _returns(
+        "def tool(q):\n    if r.ok:\n        if r.status_code == 204:\n"
+        "            return (True, {})\n        return (True, r.json())\n    return (False, r.text)\n"
+    )
+    assert [on_error_branch(function, r) for r in returns] == [False, False, True]
     # not when the success branch may fall through, or has an `else`
     for body in ("        log(b)\n", "        return b\n    else:\n        log(b)\n"):
         function, returns = _returns(f"def tool(q):\n    if ok:\n{body}    return c\n")

@@ -722,7 +722,9 @@ def _via(value: Verdict, entity: Entity) -> Verdict:
     """`value` as a call of `entity` gives it: its culprit is reached through that call."""
     if value.level != UNBOUNDED:
         return value
-    return replace(value, reason=f"{value.reason} via `{entity.name}()`", through=True)
+    # (`ok, out = run_helm(*args)`: an element is reached through the call as the whole is)
+    elements = tuple(_via(element, entity) for element in value.elements) if value.elements else value.elements
+    return replace(value, reason=f"{value.reason} via `{entity.name}()`", through=True, elements=elements)
 
 
 def _with_text_apart(result: Verdict, function: cst.FunctionDef, returns: list[ReturnVerdict]) -> Verdict:
@@ -746,8 +748,14 @@ def _as_reported(function: cst.FunctionDef, item: ReturnVerdict) -> Verdict:
     if verdict.level != UNBOUNDED or verdict.confidence == LOW:
         return verdict
     if on_error_branch(function, item.node) or reports_error(item.node, function):
-        return replace(verdict, confidence=LOW)
+        # (`return False, f"Error: {traceback.format_exc()}"`: the message element is the report)
+        elements = tuple(_as_low(element) for element in verdict.elements) if verdict.elements else verdict.elements
+        return replace(verdict, confidence=LOW, elements=elements)
     return verdict
+
+
+def _as_low(verdict: Verdict) -> Verdict:
+    return replace(verdict, confidence=LOW) if verdict.level == UNBOUNDED else verdict
 
 
 __all__ = ["Analysis", "ToolResult", "is_tool_generator", "owner_class", "SILENT"]

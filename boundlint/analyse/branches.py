@@ -209,10 +209,23 @@ def _after_a_success_return(block: cst.IndentedBlock, statement: cst.CSTNode) ->
             isinstance(earlier, cst.If)
             and earlier.orelse is None
             and holds_when(earlier.test) == SUCCESS
+            and not _tests_for_no_content(earlier.test)
             and _does_not_fall_through(earlier.body)
         ):
             return True
     return False
+
+
+def _tests_for_no_content(test: cst.BaseExpression) -> bool:
+    """`if response.status_code == 204: return {"status": "success"}`: a success with no body,
+    handled first; the success with a body follows it, not a failure."""
+    return (
+        isinstance(test, cst.Comparison)
+        and len(test.comparisons) == 1
+        and isinstance(test.comparisons[0].operator, cst.Equal)
+        and isinstance(test.comparisons[0].comparator, cst.Integer)
+        and test.comparisons[0].comparator.evaluated_value == 204
+    )
 
 
 def _does_not_fall_through(block: cst.BaseSuite) -> bool:

@@ -296,10 +296,12 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     if a.failed != b.failed:
         joined = replace(joined, failed=False)  # failed on one branch only: either body
     if (a.command_params, a.command_prefix) != (b.command_params, b.command_prefix) and a.level == b.level == UNBOUNDED:
-        # a status on every call only if each side's command is a parameter, after the same words
-        alike = a.command_params and b.command_params and a.command_prefix == b.command_prefix
+        # a status on every call only if each side's command is a parameter, after the same words,
+        # or the side is `low` anyway (the failure branch's `traceback.format_exc()`)
+        sides = [side for side in (a, b) if side.command_params or side.confidence != LOW]
+        alike = all(side.command_params for side in sides) and len({side.command_prefix for side in sides}) == 1
         both = a.command_params | b.command_params if alike else frozenset[str]()
-        joined = replace(joined, command_params=both, command_prefix=a.command_prefix if alike else ())
+        joined = replace(joined, command_params=both, command_prefix=sides[0].command_prefix if alike else ())
     if a.request_params != b.request_params and a.level == b.level == UNBOUNDED:
         # one record on every call only if each side is the answer of such a request, or `low` anyway
         # (the failure branch's `{"text": response.text}`)
