@@ -742,16 +742,21 @@ def chats(q: str, limit: int = 20) -> str:
         # every row folded into the one row's one column
         ("cursor.execute(\"SELECT group_concat(name, ', ') FROM chats\")\nreturn cursor.fetchone()[0]", ["medium"]),
         ('cursor.execute("SELECT name FROM chats LIMIT 50")\nreturn str(cursor.fetchall())', ["low"]),
+        # a placeholder given the tool's count: as many rows as the model leaves it at (20), or says
         (
             'query = "SELECT * FROM chats"\nquery += " LIMIT ?"\ncursor.execute(query, (limit,))\n'
             "return str(cursor.fetchall())",
-            ["medium"],
-        ),  # as many rows as the caller says
+            ["low"],
+        ),
+        ('cursor.execute("SELECT * FROM chats LIMIT :n", {"limit": limit})\nreturn str(cursor.fetchall())', ["low"]),
+        ('cursor.execute("SELECT * FROM chats LIMIT ?", (q,))\nreturn str(cursor.fetchall())', ["medium"]),
+        ('cursor.execute("SELECT * FROM chats LIMIT ?", (limit * 50,))\nreturn str(cursor.fetchall())', ["medium"]),
         ('cursor.execute("SELECT * FROM chats LIMIT 1000")\nreturn str(cursor.fetchall())', ["medium"]),
         # SQL Server's and the standard's spellings of a limit
         ('cursor.execute("SELECT TOP (50) name FROM chats")\nreturn str(cursor.fetchall())', ["low"]),
         ('cursor.execute("SELECT name FROM chats FETCH FIRST 20 ROWS ONLY")\nreturn str(cursor.fetchall())', ["low"]),
-        ('cursor.execute(f"SELECT TOP {limit} name FROM chats")\nreturn str(cursor.fetchall())', ["medium"]),
+        ('cursor.execute(f"SELECT TOP {limit} name FROM chats")\nreturn str(cursor.fetchall())', ["low"]),
+        ('cursor.execute(f"SELECT name FROM chats LIMIT {limit + 1000}")\nreturn str(cursor.fetchall())', ["medium"]),
     ],
 )
 def test_rows_of_a_query_are_as_many_as_its_limit(tmp_path, body, expected):

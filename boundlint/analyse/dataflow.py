@@ -188,6 +188,7 @@ class FunctionEvaluator:
         self._expr_depth = 0
         self.content_only = False
         self._limit: int | None | bool = False  # not read yet
+        self._placeholder: int | None | bool = False  # not read yet
         self._own_query: str | None = None  # the function's query text, read once when asked
         self.self_fields: dict[str, Verdict] | None = None  # set to collect what an `__init__` stores
         self._agent_imports: bool | None = None
@@ -2568,8 +2569,43 @@ class FunctionEvaluator:
         return text is not None and src.row_of_one_value(text)
 
     def _query_asks_for_a_page(self) -> bool:
-        """This function's query text asks for at most `FEW_ROWS_LIMIT` rows (`... LIMIT 20`)."""
-        return 0 < (self._query_limit() or 0) <= src.FEW_ROWS_LIMIT
+        """This function's query text asks for at most `FEW_ROWS_LIMIT` rows (`... LIMIT 20`, or
+        `LIMIT %s` given a count the code sets: `_placeholder_rows`)."""
+        limit = self._query_limit()
+        if limit == 0:
+            if self._placeholder is False:
+                self._placeholder = self._placeholder_rows()
+            limit = self._placeholder
+        return 0 < (limit or 0) <= src.FEW_ROWS_LIMIT
+
+    def _placeholder_rows(self) -> int | None:
+        """The rows a placeholder `LIMIT` asks for, where this function gives it a count the code
+        sets or the tool's default (`_count_or_default`): `f"... LIMIT {limit}"`, or `LIMIT %s`
+        with the count among the values it passes (`execute(sql, (user, limit))`, `{"limit": n}`,
+        `params.append(limit)`). None when any value so given is not known, or none is given."""
+        if not isinstance(self.function, cst.FunctionDef):
+            return None
+        given: list[cst.BaseExpression] = []
+        for node in _walk(self.function.body):
+            if isinstance(node, cst.FormattedString):
+                given += _formatted_after_limit(node)
+            elif isinstance(node, (cst.Tuple, cst.List)):
+                given += [e.value for e in node.elements if _names_a_count(e.value)]
+            elif isinstance(node, cst.Dict):
+                given += [
+                    e.value
+                    for e in node.elements
+                    if isinstance(e, cst.DictElement)
+                    and isinstance(e.key, cst.SimpleString)
+                    and isinstance(e.key.evaluated_value, str)
+                    and src.names_item_count(e.key.evaluated_value)
+                ]
+            elif isinstance(node, cst.Call) and _appends(node):
+                given += [arg.value for arg in node.args if _names_a_count(arg.value)]
+        counts = [self._count_or_default(value) for value in given]
+        if not counts or None in counts:
+            return None
+        return max(count for count in counts if count is not None)
 
     def _annotated_method(self, param: str, name: str) -> Entity | None:
         """`bounds.clip(text)` where `bounds: Bounds` is a parameter: that class's method, when the
@@ -2816,7 +2852,7 @@ class FunctionEvaluator:
                 return unbounded(f"a page of rows `{code}`", expr, self.module, LOW)
         if method in ("fetchall", "fetchmany") and self._query_limit() is not None:
             few = self._query_asks_for_a_page()
-            # `... LIMIT 50` then `fetchall()`: a page of rows; with `LIMIT ?` the caller says how many.
+            # `... LIMIT 50` then `fetchall()`: a page of rows; with `LIMIT ?`, as many as it is given.
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, LOW if few else MEDIUM)
         if method == "get_text" and self._finds_short_text(func.value):
             # `title_elem.get_text()` of `title_elem = result.find("a", class_="result__a")`
@@ -3203,6 +3239,34 @@ def _iterated_once(body: cst.BaseSuite, name: str) -> cst.BaseExpression | None:
     return found[0] if len(found) == 1 else None
 
 
+_OPENS_A_LIMIT = re.compile(r"\b(?:LIMIT|TOP|FETCH\s+(?:FIRST|NEXT))\s*\(?\s*$", re.IGNORECASE)
+
+
+def _formatted_after_limit(text: cst.FormattedString) -> list[cst.BaseExpression]:
+    """`f"... LIMIT {limit}"`: the expressions an f-string formats right after a `LIMIT`."""
+    found = []
+    for part, after in zip(text.parts, text.parts[1:], strict=False):
+        if (
+            isinstance(part, cst.FormattedStringText)
+            and isinstance(after, cst.FormattedStringExpression)
+            and _OPENS_A_LIMIT.search(part.value)
+        ):
+            found.append(after.expression)
+    return found
+
+
+def _names_a_count(value: cst.BaseExpression) -> bool:
+    """`limit`, `self.max_results`: a value whose name says it counts items."""
+    name = (
+        value.value if isinstance(value, cst.Name) else value.attr.value if isinstance(value, cst.Attribute) else None
+    )
+    return name is not None and src.names_item_count(name)
+
+
+def _appends(call: cst.Call) -> bool:
+    return isinstance(call.func, cst.Attribute) and call.func.attr.value == "append" and len(call.args) == 1
+
+
 def _rows_asked(text: str) -> int | None:
     """The rows a query text's `LIMIT`/`TOP`/`FETCH FIRST` asks for (0 for a placeholder), or None
     when it has none."""
@@ -3251,8 +3315,9 @@ def _query_text(function: cst.FunctionDef) -> str:
     for node in walk(function.body):
         if isinstance(node, cst.SimpleString):
             parts.append(node.value)
-        elif isinstance(node, cst.FormattedStringText):
-            parts.append(node.value)
+        elif isinstance(node, cst.FormattedString):
+            # `f"... LIMIT {n}"`: a placeholder `{` where a value is formatted in
+            parts.append("".join(p.value if isinstance(p, cst.FormattedStringText) else "{" for p in node.parts))
     if docstring is not None and parts and docstring in parts[0]:
         parts = parts[1:]
     return "\n".join(parts)
