@@ -1024,6 +1024,8 @@ def test_a_serialisation_that_asks_for_at_most_so_much_is_low(tmp_path, body, ex
         ("return make_client().generate(q, max_tokens=500)", ["low"]),
         ("return make_client().generate_str(q, request_params=make_client().params(maxTokens=80))", ["low"]),
         ("return make_client().generate(q, max_tokens=32_000)", ["medium"]),  # more than a budget
+        ("return make_client().generate(q, max_tokens=4096)", ["low"]),  # 4K tokens: about the budget
+        ("return make_client().generate(q, max_tokens=8192)", ["medium"]),
         ("return make_client().generate(q)", ["medium"]),
         # read out of the answer: still no larger than the tokens asked for
         (

@@ -519,12 +519,12 @@ def names_an_error_body(reason: str) -> bool:
     return reason.startswith(ERROR_BODY)
 
 
-# Keywords that cap a model's answer in tokens; at most `MAX_ANSWER_TOKENS` (about 16,000
-# characters, the default budget) the answer is as bounded as a checkpoint would make it.
+# Keywords that cap a model's answer in tokens; at most `MAX_ANSWER_TOKENS` (4K tokens, about
+# 16,000 characters: the default budget) the answer is as bounded as a checkpoint would make it.
 MAX_TOKENS_KEYWORDS = frozenset(
     {"max_tokens", "max_completion_tokens", "max_output_tokens", "maxTokens", "max_new_tokens", "num_predict"}
 )
-MAX_ANSWER_TOKENS = 4_000
+MAX_ANSWER_TOKENS = 4_096
 
 # Keywords by which a read or a serialisation asks for at most so much (`to_string(max_rows=50)`).
 SIZE_KEYWORDS = frozenset({"limit", "max_rows", "max_chars", "max_length", "max_bytes", "max_size", "nrows"})
