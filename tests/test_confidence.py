@@ -67,6 +67,17 @@ CASES = {
         "return '\\n'.join(d.page_content for d in retriever.invoke(q))",
         "high",
     ),
+    # a search's hits are chunks: a page of them (20) is a few thousand characters
+    "the chunks of a search asked for a page": (
+        "from langchain_chroma import Chroma\n"
+        "return '\\n'.join(d.page_content for d in Chroma('db').similarity_search(q, k=20))",
+        "low",
+    ),
+    "the chunks of a search asked for many": (
+        "from langchain_chroma import Chroma\n"
+        "return '\\n'.join(d.page_content for d in Chroma('db').similarity_search(q, k=500))",
+        "high",
+    ),
     "the json of a request that sends a query with a LIMIT": (
         "soql = f\"SELECT Id, Name FROM Account WHERE Name = '{q}' LIMIT 100\"\n"
         "return str(requests.get(URL, params={'q': soql}).json())",
@@ -1694,3 +1705,29 @@ def test_a_program_the_code_sets_without_spelling_it_is_medium(tmp_path, body, e
 )
 def test_a_module_is_a_test_by_its_name_or_its_own_folders(path, expected):
     assert is_test_path(PurePath(path)) is expected
+
+
+def test_a_retriever_the_tool_makes_in_its_init_to_answer_a_few_answers_a_few(tmp_path):
+    source = """
+from langchain_community.retrievers import BM25Retriever
+from smolagents import Tool
+
+
+class RetrieverTool(Tool):
+    name = "retriever"
+    description = "Finds passages."
+    inputs = {"query": {"type": "string", "description": "What to find."}}
+    output_type = "string"
+
+    def __init__(self, docs, **kwargs):
+        super().__init__(**kwargs)
+        self.retriever = BM25Retriever.from_documents(docs, k={k})
+
+    def forward(self, query: str) -> str:
+        return "".join(doc.page_content for doc in self.retriever.invoke(query))
+"""
+    found = {}
+    for k in (10, 500):
+        result = run_tree(tmp_path / str(k), {"tools.py": source.replace("{k}", str(k))}, min_confidence="low")
+        found[k] = [f.confidence for f in result.findings if f.code == "BL001"]
+    assert found == {10: ["low"], 500: ["high"]}

@@ -1118,7 +1118,13 @@ class FunctionEvaluator:
             if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
                 return _error_body(expr, self.module)
             confidence = _answer_confidence(receiver, mixed=False)
+            if attribute == "page_content" and receiver.asked_page:
+                # `doc.page_content` of `store.similarity_search(q, k=k)`, `k: int = 5`: a search's
+                # hits are chunks a splitter cut, and a page of them is a few thousand characters
+                confidence = LOW
             found = unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, confidence)
+            if confidence == LOW and receiver.asked_page:
+                found = replace(found, asked_page=True)  # a part of the page, short as the page's fields
             if receiver.request_params:
                 found = replace(found, request_params=receiver.request_params)  # `resp.text` of `request(method, ...)`
             if receiver.command_params:
@@ -2939,6 +2945,11 @@ class FunctionEvaluator:
         # `collection.where(...).limit(20).stream()`: a query built to ask for a page of rows
         few, page = self._asked(expr)
         few = few or receiver.asked_few or self._limited_query(func.value)
+        if not few and isinstance(func.value, cst.Attribute) and _is_self(func.value.value):
+            # `self.retriever.invoke(q)` of `self.retriever = BM25Retriever.from_documents(docs, k=10)`
+            made = self._call_stored_on_self(func.value.attr.value)
+            made_few, made_page = self._asked(made) if made is not None else (False, False)
+            few, page = few or made_few, page or made_page
         if method in src.QUERY_RESULT_METHODS and self._query_asks_for_a_page():
             few = True  # `client.query(sql).result()` of `... LIMIT 3`: the rows the query asks for
         page = few or page or receiver.asked_page
@@ -3905,7 +3916,11 @@ def _short_parts_of_a_page(part: Verdict, listing: Verdict) -> bool:
     """`part` is short (`str(m.id)`) or a field of one item (`m.key`, `{"id": f["id"]}`) of a
     `listing` the code asked for at most a page of: a hundred names or ids are not large. (A cut
     of each item, `m["body"][:2000]`, is not short: a hundred of them are.)"""
-    return listing.asked_page and ((part.level == BOUNDED and not part.params) or _field_of(part, listing))
+    if not listing.asked_page:
+        return False
+    if part.level == UNBOUNDED and part.confidence == LOW and part.asked_page:
+        return True  # `doc.page_content` of one hit of the page: a chunk
+    return (part.level == BOUNDED and not part.params) or _field_of(part, listing)
 
 
 def _few_turns(iterable: Verdict) -> bool:
