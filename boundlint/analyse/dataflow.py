@@ -1118,13 +1118,12 @@ class FunctionEvaluator:
             if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
                 return _error_body(expr, self.module)
             confidence = _answer_confidence(receiver, mixed=False)
-            if attribute == "page_content" and receiver.asked_page:
+            if attribute == "page_content" and receiver.asked_page and confidence == HIGH:
                 # `doc.page_content` of `store.similarity_search(q, k=k)`, `k: int = 5`: a search's
-                # hits are chunks a splitter cut, and a page of them is a few thousand characters
-                confidence = LOW
+                # hits are chunks a splitter cut, a few thousand characters for a page of them, or
+                # as many as the model asks for: as often small as not
+                confidence = MEDIUM
             found = unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, confidence)
-            if confidence == LOW and receiver.asked_page:
-                found = replace(found, asked_page=True)  # a part of the page, short as the page's fields
             if receiver.request_params:
                 found = replace(found, request_params=receiver.request_params)  # `resp.text` of `request(method, ...)`
             if receiver.command_params:
@@ -3916,11 +3915,7 @@ def _short_parts_of_a_page(part: Verdict, listing: Verdict) -> bool:
     """`part` is short (`str(m.id)`) or a field of one item (`m.key`, `{"id": f["id"]}`) of a
     `listing` the code asked for at most a page of: a hundred names or ids are not large. (A cut
     of each item, `m["body"][:2000]`, is not short: a hundred of them are.)"""
-    if not listing.asked_page:
-        return False
-    if part.level == UNBOUNDED and part.confidence == LOW and part.asked_page:
-        return True  # `doc.page_content` of one hit of the page: a chunk
-    return (part.level == BOUNDED and not part.params) or _field_of(part, listing)
+    return listing.asked_page and ((part.level == BOUNDED and not part.params) or _field_of(part, listing))
 
 
 def _few_turns(iterable: Verdict) -> bool:
