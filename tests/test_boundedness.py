@@ -324,6 +324,41 @@ UNBOUNDED = {
         "return helm('rollback', q, '--atomic')",
         "low",
     ),
+    # a helper that completes the command another one runs: judged by the words each call gives
+    "output of a program two helpers write, given a subcommand that prints a status": (
+        "def run(cmd):\n    return subprocess.run(cmd, capture_output=True, text=True).stdout\n"
+        "def helm(*args):\n    return run(['helm', *args])\n"
+        "return helm('rollback', q)",
+        "low",
+    ),
+    "output of a program two helpers write, given a subcommand that prints what it reads": (
+        "def run(cmd):\n    return subprocess.run(cmd, capture_output=True, text=True).stdout\n"
+        "def helm(*args):\n    return run(['helm', *args])\n"
+        "return helm('get', 'values', q)",
+        "medium",
+    ),
+    "output of a program given apart from its words, that prints a status": (
+        "def run(cmd, args):\n    return subprocess.run([cmd, *args], capture_output=True, text=True).stdout\n"
+        "return run('helm', ['rollback', q])",
+        "low",
+    ),
+    "output of a program given apart from its words, that prints what it reads": (
+        "def run(cmd, args):\n    return subprocess.run([cmd, *args], capture_output=True, text=True).stdout\n"
+        "return run('helm', ['get', 'values', q])",
+        "medium",
+    ),
+    "output of a program a helper names, given a text of words that prints a status": (
+        "def run(cmd, args):\n    return subprocess.run([cmd, *args], capture_output=True, text=True).stdout\n"
+        "def kubectl(command):\n    return run('kubectl', [p for p in command.split(' ') if p])\n"
+        "return kubectl(f'cordon {q}')",
+        "low",
+    ),
+    "output of a program a helper names, given a text of words that prints what it reads": (
+        "def run(cmd, args):\n    return subprocess.run([cmd, *args], capture_output=True, text=True).stdout\n"
+        "def kubectl(command):\n    return run('kubectl', [p for p in command.split(' ') if p])\n"
+        "return kubectl(f'logs {q}')",
+        "medium",
+    ),
     "output of a program a helper names, given a subcommand that prints what it reads": (
         "def helm(*args):\n    return subprocess.run(['helm', *args], capture_output=True, text=True).stdout\n"
         "return helm('get', 'values', q)",

@@ -14,7 +14,7 @@ import libcst as cst
 
 from boundlint.analyse.agent_tools import agent_tool_returns
 from boundlint.analyse.branches import on_error_branch, reports_error
-from boundlint.analyse.commands import SpelledValue, prints_a_status_after
+from boundlint.analyse.commands import SpelledValue, completed_by, prints_a_status_after, program_word
 from boundlint.analyse.dataflow import (
     FunctionEvaluator,
     ReturnVerdict,
@@ -276,10 +276,12 @@ class Analysis:
         caller: ModuleInfo,
         instance: tuple[ModuleInfo, cst.ClassDef] | None = None,
         spelled: SpelledValue | None = None,
+        caller_params: frozenset[str] = frozenset(),
     ) -> Verdict:
         """What `call` of `entity` gives; `instance`: the class of `self` when a subclass's method
         calls a base's (`self.m()` in the base then dispatches to the subclass's override);
-        `spelled`: what the caller binds its names to (the words a call gives a command)."""
+        `spelled`: what the caller binds its names to (the words a call gives a command);
+        `caller_params`: the caller's parameters (a command it completes, `Verdict.completes`)."""
         code = snippet(caller, call)
         if entity.kind in ("class", "classmethod"):
             return self._construction_value(entity, call, args, caller, code, depth)
@@ -313,11 +315,15 @@ class Analysis:
             if any(part.request_params for part in parts):
                 args = _one_resource_arguments(call, args)
             skip_first = entity.owner is not None
-            prefixed = {
-                (name, part.command_prefix) for part in parts if part.command_prefix for name in part.command_params
+            commands = {
+                (name, part.command_prefix, part.command_program) for part in parts for name in part.command_params
             }
-            statuses = _command_statuses(function, call, skip_first, prefixed, spelled) if prefixed else {}
-            summary = self._with_arguments(summary, function, call, args, skip_first, statuses)
+            statuses, completions = (
+                _command_statuses(function, call, skip_first, commands, spelled, caller_params)
+                if commands and spelled is not None
+                else ({}, {})
+            )
+            summary = self._with_arguments(summary, function, call, args, skip_first, statuses, completions)
         if summary.as_text is not None:
             summary = replace(summary, as_text=(_via(summary.as_text[0], entity), _via(summary.as_text[1], entity)))
         return _via(summary, entity)  # its elements as they are: `text, error = fetch(url)`
@@ -330,17 +336,23 @@ class Analysis:
         args: list[Verdict],
         skip_first: bool,
         statuses: dict[str, bool] | None = None,
+        completions: dict[str, tuple[str, tuple[str, ...]]] | None = None,
     ) -> Verdict:
         """The summary of `function` at this call: the parameters it passes through become the
         values this call gives them (`fmt(resp.text)` is as large as `resp.text`). A parameter of
         the function that encloses it (`coro` of `def run_async(coro)`, run by a nested
         `def run_in_thread(): ...`) is not this call's: it stays the caller's, to pass on.
         `statuses`: for a parameter that completes a command the function writes, whether this
-        call's words make it one that prints a status (see `_command_statuses`)."""
+        call's words make it one that prints a status (see `_command_statuses`); `completions`: for
+        such a parameter given the caller's own (`run(["helm", *args])`), which one and after what
+        words (`Verdict.completes`)."""
         passed = arguments_by_parameter(function, call, args, skip_first)
         for name, status in (statuses or {}).items():
             if name in passed and passed[name].bounded:
                 passed[name] = replace(passed[name], fixed_command=status)
+        for name, completed in (completions or {}).items():
+            if name in passed and passed[name].bounded:
+                passed[name] = replace(passed[name], completes=completed)
         at_call = _at_call(summary, passed)
         enclosing = summary.params - {param.name.value for param in every_param(function)}
         return join(at_call, BOUNDED_VALUE.with_params(enclosing)) if enclosing else at_call
@@ -546,6 +558,7 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
             read_params=frozenset(),
             command_params=frozenset(),
             command_prefix=(),
+            command_program="",
             request_params=frozenset(),
         )
         shaping = [passed.get(name) for name in value.request_params]
@@ -557,6 +570,10 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
         commands = [passed.get(name) for name in value.command_params]
         if commands and all(command is not None and command.fixed_command for command in commands):
             return replace(plain, confidence=LOW, fixed_command=True)  # `_run(["git", "push"])`: a status
+        completed = {command.completes if command is not None else None for command in commands}
+        if len(completed) == 1 and (only := completed.pop()) is not None:
+            # `run(["helm", *args])` in `def helm(*args)`: a status at each call of `helm` that gives one
+            return replace(plain, command_params=frozenset({only[0]}), command_prefix=only[1])
         return plain
     given = [_as_read(passed[name], name, value) for name in sorted(value.params) if name in passed]
     if value.record:  # `_find(filings, acc)`: one item of what the call passes
@@ -573,6 +590,7 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
         cut_params=frozenset(),
         command_params=frozenset(),
         command_prefix=(),
+        command_program="",
         request_params=frozenset(),
     )
     cut = [passed[name] for name in value.cut_params if name in passed]
@@ -622,18 +640,33 @@ def _command_statuses(
     function: cst.FunctionDef,
     call: cst.Call,
     skip_first: bool,
-    prefixed: set[tuple[str, tuple[str, ...]]],
-    spelled: SpelledValue | None,
-) -> dict[str, bool]:
-    """For each parameter whose words a helper appends to a command it writes (`["helm", *args]`),
-    whether the words `call` gives make, after those, a command that prints a status
-    (`_helm("rollback", name)`). A call's own reading of its list as a whole command (`["log",
-    "-p"]`: a program named `log`) does not hold here, so a parameter is marked either way."""
-    return {
-        name: spelled is not None
-        and prints_a_status_after(prefix, _words_given(function, call, name, skip_first), spelled)
-        for name, prefix in prefixed
-    }
+    commands: set[tuple[str, tuple[str, ...], str]],
+    spelled: SpelledValue,
+    caller_params: frozenset[str],
+) -> tuple[dict[str, bool], dict[str, tuple[str, tuple[str, ...]]]]:
+    """For each parameter whose words a helper appends to a command it writes (`["helm", *args]`,
+    or after a program another parameter names: `create_subprocess_exec(cmd, *args)`), whether
+    the words `call` gives make, after those, a command that prints a status (`_helm("rollback",
+    name)`). A call's own reading of its list as a whole command (`["log", "-p"]`: a program
+    named `log`) does not hold here, so a parameter is marked either way. Where `call` gives
+    words of its caller's own parameter instead (`run("kubectl", command.split())`), that
+    parameter and the words before it, for the caller's summary (`Verdict.completes`)."""
+    statuses: dict[str, bool] = {}
+    completions: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for name, prefix, program in commands:
+        written = prefix
+        if program:
+            word = program_word(_words_given(function, call, program, skip_first), spelled)
+            if word is None:
+                continue
+            written = (word, *prefix)
+        given = _words_given(function, call, name, skip_first)
+        completed = completed_by(given, spelled, caller_params)
+        if completed is not None:
+            completions[name] = (completed[0], (*written, *completed[1]))
+        elif written:
+            statuses[name] = prints_a_status_after(written, given, spelled)
+    return statuses, completions
 
 
 def _words_given(function: cst.FunctionDef, call: cst.Call, name: str, skip_first: bool) -> cst.BaseExpression | None:

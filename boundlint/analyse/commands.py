@@ -43,6 +43,24 @@ def command_given(call: cst.Call) -> cst.BaseExpression | None:
     return given[0].value if given and not given[0].star else None
 
 
+def program_then_rest(call: cst.Call, runner: str) -> tuple[str, str] | None:
+    """`create_subprocess_exec(cmd, *args)`, `subprocess.run([cmd, *args])`: the names that give
+    the program and the words after it, when the command is those two and nothing else."""
+    if runner == "asyncio.create_subprocess_exec":
+        items = [(arg.value, arg.star) for arg in call.args if arg.keyword is None]
+    else:
+        command = command_given(call)
+        if not isinstance(command, (cst.List, cst.Tuple)):
+            return None
+        items = [(item.value, "*" if isinstance(item, cst.StarredElement) else "") for item in command.elements]
+    if len(items) != 2:
+        return None
+    (program, plain), (rest, star) = items
+    if isinstance(program, cst.Name) and not plain and isinstance(rest, cst.Name) and star == "*":
+        return program.value, rest.value
+    return None
+
+
 def spread_command(call: cst.Call) -> cst.BaseExpression | None:
     """`create_subprocess_exec(*cmd, cwd=d)`: the whole command spread as the program and its
     arguments, one name and nothing else given one by one; None otherwise."""
@@ -136,19 +154,79 @@ def params_after_words(command: cst.BaseExpression, spelled: SpelledValue) -> tu
 
 def prints_a_status_after(prefix: tuple[str, ...], given: cst.BaseExpression | None, spelled: SpelledValue) -> bool:
     """Whether the words a call `given` completes the command `prefix` with (a list, or a name
-    bound to one) make a program that prints a status: `_helm(*args)` with `args = ["rollback",
-    name]` after `["helm", *args]` does; `["log", "-p"]` after `["git", *args]` does not."""
+    bound to one, or a text of words: `run_kubectl(f"cordon {node}")`) make a program that prints
+    a status: `_helm(*args)` with `args = ["rollback", name]` after `["helm", *args]` does;
+    `["log", "-p"]` after `["git", *args]` does not."""
     if given is None:
         return False
-    found = (
-        _command_words(given, spelled, whole_command=True)
-        if isinstance(given, (cst.Name, cst.List, cst.Tuple))
-        else None
-    )
+    words_given = (cst.Name, cst.List, cst.Tuple, cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
+    found = _command_words(given, spelled, whole_command=True) if isinstance(given, words_given) else None
     if found is None:
         return False
     words, whole = found
     return _prints_a_status([*prefix, *words], whole)
+
+
+def program_word(given: cst.BaseExpression | None, spelled: SpelledValue) -> str | None:
+    """The program a call names for a helper that runs it (`run_command("kubectl", args)`): a
+    literal word, or a name bound to one."""
+    if isinstance(given, cst.Name):
+        given = spelled(given)
+    if isinstance(given, cst.SimpleString) and isinstance(given.evaluated_value, str):
+        words = given.evaluated_value.split()
+        return words[0] if len(words) == 1 else None
+    return None
+
+
+def completed_by(
+    given: cst.BaseExpression | None, spelled: SpelledValue, params: frozenset[str]
+) -> tuple[str, tuple[str, ...]] | None:
+    """Where a call gives a command's words through a parameter of the function it is in: that
+    parameter and the literal words before it. `["helm", *args]`, `args`, `command.split()`,
+    `shlex.split(command)`, `[part for part in command.split(" ") if part]` (also through a
+    local bound to one)."""
+    if isinstance(given, cst.Name):
+        if given.value in params:
+            return given.value, ()
+        given = spelled(given)
+    if given is None:
+        return None
+    split = _words_of_a_text(given)
+    if split is not None:
+        return (split, ()) if split in params else None
+    if isinstance(given, (cst.List, cst.Tuple)) and given.elements:
+        # `["kubectl", *command.split()]`: the literal words, then the words of a text
+        *written, last = given.elements
+        words = [_literal_word(element) for element in written]
+        text = _words_of_a_text(last.value) if isinstance(last, cst.StarredElement) else None
+        if text is not None and text in params and None not in words:
+            return text, tuple(word for word in words if word is not None)
+    found = params_after_words(given, spelled)
+    return (found[1], found[0]) if found is not None and found[1] in params else None
+
+
+def _literal_word(element: cst.BaseElement) -> str | None:
+    if isinstance(element, cst.StarredElement) or not isinstance(element.value, cst.SimpleString):
+        return None
+    word = element.value.evaluated_value
+    return word if isinstance(word, str) else None
+
+
+def _words_of_a_text(expr: cst.BaseExpression) -> str | None:
+    """`command.split()`, `shlex.split(command)`, a comprehension that keeps the parts of one:
+    the name of the text split into words."""
+    if isinstance(expr, (cst.ListComp, cst.GeneratorExp)) and isinstance(expr.elt, cst.Name):
+        target = expr.for_in.target
+        if isinstance(target, cst.Name) and target.value == expr.elt.value and expr.for_in.inner_for_in is None:
+            expr = expr.for_in.iter
+    if not isinstance(expr, cst.Call):
+        return None
+    func = expr.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "split" and isinstance(func.value, cst.Name):
+        return func.value.value
+    if dotted(func) == "shlex.split" and len(expr.args) == 1 and isinstance(expr.args[0].value, cst.Name):
+        return expr.args[0].value.value
+    return None
 
 
 def names_a_status_program(command: cst.BaseExpression, spelled: SpelledValue) -> bool:

@@ -27,6 +27,7 @@ from boundlint.analyse.commands import (
     joined_with_spaces,
     names_a_status_program,
     params_after_words,
+    program_then_rest,
     runs_a_fixed_program,
     spread_command,
     unspelled_program,
@@ -87,6 +88,7 @@ class WholeProgram(Protocol):
         caller: ModuleInfo,
         instance: tuple[ModuleInfo, cst.ClassDef] | None = None,
         spelled: SpelledValue | None = None,
+        caller_params: frozenset[str] = frozenset(),
     ) -> Verdict: ...
 
     def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None: ...
@@ -1127,7 +1129,12 @@ class FunctionEvaluator:
             if receiver.request_params:
                 found = replace(found, request_params=receiver.request_params)  # `resp.text` of `request(method, ...)`
             if receiver.command_params:
-                return replace(found, command_params=receiver.command_params, command_prefix=receiver.command_prefix)
+                return replace(
+                    found,
+                    command_params=receiver.command_params,
+                    command_prefix=receiver.command_prefix,
+                    command_program=receiver.command_program,
+                )
             return found
         if receiver.http and attribute in src.HTTP_METADATA_ATTRIBUTES:
             return BOUNDED_VALUE  # `resp.reason`, `resp.url`: what the response says of itself
@@ -1532,9 +1539,13 @@ class FunctionEvaluator:
         """The command is a program the code names that prints a status (`commands.py`)."""
         return runs_a_fixed_program(call, runner, self._spelled_value)
 
-    def _run_of_a_parameter(self, process: Verdict, call: cst.Call, env: Env) -> Verdict:
+    def _run_of_a_parameter(self, process: Verdict, call: cst.Call, env: Env, runner: str) -> Verdict:
         """`subprocess.run(cmd, ...)` in a helper given the whole command `cmd`: as large as what
-        the program each call names prints (`Verdict.command_params`)."""
+        the program each call names prints (`Verdict.command_params`); also given the program and
+        the words after it apart (`create_subprocess_exec(cmd, *args)`)."""
+        apart = program_then_rest(call, runner)
+        if apart is not None and apart[0] in self.params and apart[1] in self.params:
+            return replace(process, command_params=frozenset({apart[1]}), command_program=apart[0])
         command = command_given(call) or spread_command(call)
         prefixed = params_after_words(command, self._spelled_value) if command is not None else None
         if prefixed is not None and prefixed[1] in self.params:
@@ -2115,7 +2126,14 @@ class FunctionEvaluator:
             if instance is not None and instance[1] is entity.owner:
                 instance = None  # the method's own class: nothing to dispatch on
             value = self.analysis.call_value(
-                entity, expr, values, self.depth, self.module, instance, spelled=self._spelled_value
+                entity,
+                expr,
+                values,
+                self.depth,
+                self.module,
+                instance,
+                spelled=self._spelled_value,
+                caller_params=frozenset(self.params),
             )
             if entity.kind == "function":
                 value = self._asked_of(expr, value)
@@ -2136,7 +2154,7 @@ class FunctionEvaluator:
             if qualified in src.PROCESS_RUNNERS and self._runs_a_fixed_program(expr, qualified):
                 return replace(found, fixed_command=True)
             if qualified in src.PROCESS_RUNNERS:
-                found = self._run_of_a_parameter(found, expr, env)
+                found = self._run_of_a_parameter(found, expr, env, qualified)
                 if not self._program_set_by_code(expr, qualified):
                     return found
                 if found.level == UNBOUNDED and found.confidence == HIGH:  # `check_output(...)`: the output itself
@@ -2902,7 +2920,12 @@ class FunctionEvaluator:
                 return replace(found, read_params=receiver.read_params)  # `f.read()` of `open(path)`
             if receiver.command_params:
                 # `proc.communicate()`
-                return replace(found, command_params=receiver.command_params, command_prefix=receiver.command_prefix)
+                return replace(
+                    found,
+                    command_params=receiver.command_params,
+                    command_prefix=receiver.command_prefix,
+                    command_program=receiver.command_program,
+                )
             if receiver.request_params:
                 return replace(found, request_params=receiver.request_params)  # `resp.json()` of `request(method, ...)`
             return found

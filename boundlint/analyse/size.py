@@ -71,6 +71,14 @@ class Verdict:
     # With `command_params`, the words the helper writes before them (`["helm", *args]`: helm):
     # each call's words complete the command (`_helm("rollback", name)`: a line of status).
     command_prefix: tuple[str, ...] = ()
+    # With `command_params`, the parameter that names the program the helper runs before them
+    # (`create_subprocess_exec(cmd, *args)`: each call's `cmd`, then its `args`).
+    command_program: str = ""
+    # A command this function hands to a helper that runs it, made of a parameter of its own
+    # after words it writes (`run(["helm", *args])`, `run("kubectl", command.split())`): that
+    # parameter and all the words before it, so the helper's output is judged at each call of
+    # this function by the words that call gives (`kubectl("cordon node-1")`: a status).
+    completes: tuple[str, tuple[str, ...]] | None = None
     # The answer of an HTTP request whose method or path is these parameters of a helper (`def
     # api(method, path): return requests.request(method, BASE + path).json()`): one record or an
     # acknowledgement when a call gives it PUT, PATCH or DELETE (`api("PUT", "issue")`) or the
@@ -295,13 +303,18 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         joined = replace(joined, cut_params=both)
     if a.failed != b.failed:
         joined = replace(joined, failed=False)  # failed on one branch only: either body
-    if (a.command_params, a.command_prefix) != (b.command_params, b.command_prefix) and a.level == b.level == UNBOUNDED:
+    if _command_of(a) != _command_of(b) and a.level == b.level == UNBOUNDED:
         # a status on every call only if each side's command is a parameter, after the same words,
         # or the side is `low` anyway (the failure branch's `traceback.format_exc()`)
         sides = [side for side in (a, b) if side.command_params or side.confidence != LOW]
-        alike = all(side.command_params for side in sides) and len({side.command_prefix for side in sides}) == 1
+        alike = all(side.command_params for side in sides) and len({_command_of(side)[1:] for side in sides}) == 1
         both = a.command_params | b.command_params if alike else frozenset[str]()
-        joined = replace(joined, command_params=both, command_prefix=sides[0].command_prefix if alike else ())
+        joined = replace(
+            joined,
+            command_params=both,
+            command_prefix=sides[0].command_prefix if alike else (),
+            command_program=sides[0].command_program if alike else "",
+        )
     if a.request_params != b.request_params and a.level == b.level == UNBOUNDED:
         # one record on every call only if each side is the answer of such a request, or `low` anyway
         # (the failure branch's `{"text": response.text}`)
@@ -355,6 +368,10 @@ def with_keys(entries: list[tuple[str, Verdict]]) -> Verdict:
 def key_of(value: Verdict, key: str) -> Verdict | None:
     """The verdict of `value[key]` when `value` is a dict of constant keys that has `key`."""
     return dict(value.keys).get(key) if value.keys is not None else None
+
+
+def _command_of(value: Verdict) -> tuple[frozenset[str], tuple[str, ...], str]:
+    return value.command_params, value.command_prefix, value.command_program
 
 
 def join_returns(verdicts: list[Verdict]) -> Verdict:
