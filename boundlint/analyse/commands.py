@@ -139,17 +139,10 @@ def params_after_words(command: cst.BaseExpression, spelled: SpelledValue) -> tu
     if not isinstance(command, (cst.List, cst.Tuple)) or not command.elements:
         return None
     *written, last = command.elements
-    words = []
-    for element in written:
-        if isinstance(element, cst.StarredElement) or not isinstance(element.value, cst.SimpleString):
-            return None
-        word = element.value.evaluated_value
-        if not isinstance(word, str):
-            return None
-        words.append(word)
-    if not words or not isinstance(last, cst.StarredElement) or not isinstance(last.value, cst.Name):
+    words = [_literal_word(element) for element in written]
+    if not words or None in words or not isinstance(last, cst.StarredElement) or not isinstance(last.value, cst.Name):
         return None
-    return tuple(words), last.value.value
+    return tuple(word for word in words if word is not None), last.value.value
 
 
 def prints_a_status_after(prefix: tuple[str, ...], given: cst.BaseExpression | None, spelled: SpelledValue) -> bool:

@@ -2613,15 +2613,15 @@ class FunctionEvaluator:
             if isinstance(node, cst.FormattedString):
                 given += _formatted_after_limit(node)
             elif isinstance(node, (cst.Tuple, cst.List)):
-                given += [e.value for e in node.elements if _names_a_count(e.value)]
+                given += [element.value for element in node.elements if _names_a_count(element.value)]
             elif isinstance(node, cst.Dict):
                 given += [
-                    e.value
-                    for e in node.elements
-                    if isinstance(e, cst.DictElement)
-                    and isinstance(e.key, cst.SimpleString)
-                    and isinstance(e.key.evaluated_value, str)
-                    and src.names_item_count(e.key.evaluated_value)
+                    entry.value
+                    for entry in node.elements
+                    if isinstance(entry, cst.DictElement)
+                    and isinstance(entry.key, cst.SimpleString)
+                    and isinstance(entry.key.evaluated_value, str)
+                    and src.names_item_count(entry.key.evaluated_value)
                 ]
             elif isinstance(node, cst.Call) and _appends(node):
                 given += [arg.value for arg in node.args if _names_a_count(arg.value)]
