@@ -359,6 +359,13 @@ UNBOUNDED = {
         "return kubectl(f'logs {q}')",
         "medium",
     ),
+    # a command's text that opens with `describe` is no SQL query for one table's columns
+    "output of a program a helper names, given a text of words that describes a resource": (
+        "def run(cmd, args):\n    return subprocess.run([cmd, *args], capture_output=True, text=True).stdout\n"
+        "def kubectl(command):\n    return run('kubectl', [p for p in command.split(' ') if p])\n"
+        "return kubectl(f'describe pods {q} -n default')",
+        "medium",
+    ),
     "output of a program a helper names, given a subcommand that prints what it reads": (
         "def helm(*args):\n    return subprocess.run(['helm', *args], capture_output=True, text=True).stdout\n"
         "return helm('get', 'values', q)",

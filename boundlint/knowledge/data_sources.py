@@ -1779,9 +1779,12 @@ MCP_CONTENT_TYPES = frozenset(
 )
 MCP_TEXT_BLOCK = "mcp.types.TextContent"
 
-# A query for the columns of one table: a few rows, one per column.
+# A query for the columns of one table: a few rows, one per column. `DESCRIBE` names one table
+# and nothing more (`DESCRIBE orders`, `DESC TABLE db.t`): `describe pods {name}` is a command.
 ONE_TABLE_SCHEMA_QUERY = re.compile(
-    r"^\s*(?:pragma\s+table_(?:x)?info\b|describe\s|desc\s|show\s+(?:full\s+)?columns\b"
+    r"^\s*(?:pragma\s+table_(?:x)?info\b"
+    r"|(?:describe|desc)\s+(?:(?:table|view|extended|formatted)\s+)?[^\s;]+\s*;?\s*$"
+    r"|show\s+(?:full\s+)?columns\b"
     r"|select\b.*\binformation_schema\.columns\b.*\bwhere\b.*\btable_name\b)",
     re.IGNORECASE | re.DOTALL,
 )
