@@ -7,6 +7,7 @@ results.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -276,7 +277,7 @@ class Analysis:
         caller: ModuleInfo,
         instance: tuple[ModuleInfo, cst.ClassDef] | None = None,
         spelled: SpelledValue | None = None,
-        caller_params: frozenset[str] = frozenset(),
+        caller_params: AbstractSet[str] = frozenset(),
     ) -> Verdict:
         """What `call` of `entity` gives; `instance`: the class of `self` when a subclass's method
         calls a base's (`self.m()` in the base then dispatches to the subclass's override);
@@ -642,7 +643,7 @@ def _command_statuses(
     skip_first: bool,
     commands: set[tuple[str, tuple[str, ...], str]],
     spelled: SpelledValue,
-    caller_params: frozenset[str],
+    caller_params: AbstractSet[str],
 ) -> tuple[dict[str, bool], dict[str, tuple[str, tuple[str, ...]]]]:
     """For each parameter whose words a helper appends to a command it writes (`["helm", *args]`,
     or after a program another parameter names: `create_subprocess_exec(cmd, *args)`), whether

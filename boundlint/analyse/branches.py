@@ -18,7 +18,7 @@ import libcst as cst
 
 from boundlint.knowledge.data_sources import name_words
 from boundlint.parse.positions import child_nodes, walk
-from boundlint.project.module import all_params, dotted
+from boundlint.project.module import all_params, dotted, last_name
 
 ERROR_WORDS = frozenset({"error", "errors", "err", "exception", "failed", "failure", "fail"})
 SUCCESS_WORDS = frozenset({"success", "succeeded", "successful", "ok"})
@@ -160,11 +160,7 @@ _PARSE_ERRORS = frozenset({"JSONDecodeError", "ValueError"})
 def _catches_a_parse_error(handler: cst.ExceptHandler) -> bool:
     caught = handler.type
     types = [element.value for element in caught.elements] if isinstance(caught, cst.Tuple) else [caught]
-    return any(
-        (t.value if isinstance(t, cst.Name) else t.attr.value if isinstance(t, cst.Attribute) else "") in _PARSE_ERRORS
-        for t in types
-        if t is not None
-    )
+    return any(last_name(t) in _PARSE_ERRORS for t in types if t is not None)
 
 
 def _parses_as_json(body: cst.BaseSuite, name: str) -> bool:
@@ -325,8 +321,7 @@ def _is_traceback(call: cst.Call) -> bool:
 def _names_an_error(func: cst.BaseExpression) -> bool:
     """A function or class named for a failure report: `error_response`, `make_error_result`,
     `ToolError`. Not one named for handling errors around a call (`handle_errors`, `with_errors`)."""
-    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-    words = name_words(name)
+    words = name_words(last_name(func))
     while words and words[0] in _MAKING_WORDS:
         words = words[1:]
     if words and words[0] in ERROR_WORDS:
@@ -373,9 +368,7 @@ def _keywords_only(value: cst.CSTNode | None) -> bool:
 
 def _serialises(call: cst.Call) -> bool:
     """`json.dumps(x, ...)`, `orjson.dumps(x)`, `str(x)`: `x` as text, the same report."""
-    func = call.func
-    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-    return name in ("dumps", "str", "repr")
+    return last_name(call.func) in ("dumps", "str", "repr")
 
 
 # The keys of a dict that only reports a failure: `{"error": str(e)}`, `{"error": ..., "details": ...}`.

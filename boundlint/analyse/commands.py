@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 
 import libcst as cst
 
@@ -138,11 +139,13 @@ def params_after_words(command: cst.BaseExpression, spelled: SpelledValue) -> tu
         command = bound
     if not isinstance(command, (cst.List, cst.Tuple)) or not command.elements:
         return None
-    *written, last = command.elements
-    words = [_literal_word(element) for element in written]
-    if not words or None in words or not isinstance(last, cst.StarredElement) or not isinstance(last.value, cst.Name):
+    opened = _words_then_last(command)
+    if opened is None or not opened[0]:
         return None
-    return tuple(word for word in words if word is not None), last.value.value
+    words, last = opened
+    if not isinstance(last, cst.StarredElement) or not isinstance(last.value, cst.Name):
+        return None
+    return words, last.value.value
 
 
 def prints_a_status_after(prefix: tuple[str, ...], given: cst.BaseExpression | None, spelled: SpelledValue) -> bool:
@@ -172,7 +175,7 @@ def program_word(given: cst.BaseExpression | None, spelled: SpelledValue) -> str
 
 
 def completed_by(
-    given: cst.BaseExpression | None, spelled: SpelledValue, params: frozenset[str]
+    given: cst.BaseExpression | None, spelled: SpelledValue, params: AbstractSet[str]
 ) -> tuple[str, tuple[str, ...]] | None:
     """Where a call gives a command's words through a parameter of the function it is in: that
     parameter and the literal words before it. `["helm", *args]`, `args`, `command.split()`,
@@ -187,15 +190,26 @@ def completed_by(
     split = _words_of_a_text(given)
     if split is not None:
         return (split, ()) if split in params else None
-    if isinstance(given, (cst.List, cst.Tuple)) and given.elements:
+    opened = _words_then_last(given)
+    if opened is not None and isinstance(opened[1], cst.StarredElement):
         # `["kubectl", *command.split()]`: the literal words, then the words of a text
-        *written, last = given.elements
-        words = [_literal_word(element) for element in written]
-        text = _words_of_a_text(last.value) if isinstance(last, cst.StarredElement) else None
-        if text is not None and text in params and None not in words:
-            return text, tuple(word for word in words if word is not None)
+        text = _words_of_a_text(opened[1].value)
+        if text is not None and text in params:
+            return text, opened[0]
     found = params_after_words(given, spelled)
     return (found[1], found[0]) if found is not None and found[1] in params else None
+
+
+def _words_then_last(command: cst.BaseExpression) -> tuple[tuple[str, ...], cst.BaseElement] | None:
+    """`["helm", "-n", "prod", *args]`: the literal words a list opens with, and its last item;
+    None when an item before the last is not a literal word."""
+    if not isinstance(command, (cst.List, cst.Tuple)) or not command.elements:
+        return None
+    *written, last = command.elements
+    words = [_literal_word(element) for element in written]
+    if None in words:
+        return None
+    return tuple(word for word in words if word is not None), last
 
 
 def _literal_word(element: cst.BaseElement) -> str | None:

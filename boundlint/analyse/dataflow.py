@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Protocol, cast
 
@@ -54,6 +55,7 @@ from boundlint.analyse.size import (
     key_of,
     replace,
     unbounded,
+    with_command_of,
     with_field,
     with_keys,
 )
@@ -64,7 +66,7 @@ from boundlint.knowledge import data_sources as src
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes, own_returns, walk
 from boundlint.project.lookup import Entity, Project, class_methods
-from boundlint.project.module import ModuleInfo, all_params, arguments_by_name, dotted
+from boundlint.project.module import ModuleInfo, all_params, arguments_by_name, dotted, last_name
 from boundlint.project.module_index import FunctionSite, index_of
 
 
@@ -88,7 +90,7 @@ class WholeProgram(Protocol):
         caller: ModuleInfo,
         instance: tuple[ModuleInfo, cst.ClassDef] | None = None,
         spelled: SpelledValue | None = None,
-        caller_params: frozenset[str] = frozenset(),
+        caller_params: AbstractSet[str] = frozenset(),
     ) -> Verdict: ...
 
     def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None: ...
@@ -1129,12 +1131,7 @@ class FunctionEvaluator:
             if receiver.request_params:
                 found = replace(found, request_params=receiver.request_params)  # `resp.text` of `request(method, ...)`
             if receiver.command_params:
-                return replace(
-                    found,
-                    command_params=receiver.command_params,
-                    command_prefix=receiver.command_prefix,
-                    command_program=receiver.command_program,
-                )
+                return with_command_of(found, receiver)
             return found
         if receiver.http and attribute in src.HTTP_METADATA_ATTRIBUTES:
             return BOUNDED_VALUE  # `resp.reason`, `resp.url`: what the response says of itself
@@ -1981,9 +1978,7 @@ class FunctionEvaluator:
         if value.level != UNBOUNDED or value.confidence == LOW:
             return replace(value, capped=True) if capped and not value.capped else value  # (a model made so)
         func = expr.func
-        callee = (
-            func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
-        )
+        callee = last_name(func)
         if (
             # `format_error_message(stderr)`, `_log_error(name, args, str(exc))`: an error report, short
             # as a rule whatever it is made from
@@ -2133,7 +2128,7 @@ class FunctionEvaluator:
                 self.module,
                 instance,
                 spelled=self._spelled_value,
-                caller_params=frozenset(self.params),
+                caller_params=self.params,
             )
             if entity.kind == "function":
                 value = self._asked_of(expr, value)
@@ -2919,13 +2914,7 @@ class FunctionEvaluator:
             if receiver.read_params:
                 return replace(found, read_params=receiver.read_params)  # `f.read()` of `open(path)`
             if receiver.command_params:
-                # `proc.communicate()`
-                return replace(
-                    found,
-                    command_params=receiver.command_params,
-                    command_prefix=receiver.command_prefix,
-                    command_program=receiver.command_program,
-                )
+                return with_command_of(found, receiver)  # `proc.communicate()`
             if receiver.request_params:
                 return replace(found, request_params=receiver.request_params)  # `resp.json()` of `request(method, ...)`
             return found
@@ -3020,8 +3009,7 @@ def _responses_checked(body: cst.BaseSuite) -> set[str]:
 
 def _names_cursor(expr: cst.BaseExpression) -> bool:
     """`cursor`, `cur`, `self.db_cursor`: named as a database cursor (PEP 249)."""
-    name = expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else ""
-    words = src.name_words(name)
+    words = src.name_words(last_name(expr))
     return bool(words) and words[-1] in ("cursor", "cur")
 
 
@@ -3176,7 +3164,7 @@ def _path_ends_in_a_key(url: cst.FormattedString) -> bool:
     if not isinstance(before, cst.FormattedStringText) or not before.value.endswith("/"):
         return False
     key = parts[-1].expression
-    name = key.attr.value if isinstance(key, cst.Attribute) else key.value if isinstance(key, cst.Name) else ""
+    name = last_name(key)
     if isinstance(key, cst.Subscript) and (index := _string_key(key)) is not None:
         name = index
     segment = before.value.rstrip("/").rsplit("/", 1)[-1]
@@ -3290,10 +3278,8 @@ def _formatted_after_limit(text: cst.FormattedString) -> list[cst.BaseExpression
 
 def _names_a_count(value: cst.BaseExpression) -> bool:
     """`limit`, `self.max_results`: a value whose name says it counts items."""
-    name = (
-        value.value if isinstance(value, cst.Name) else value.attr.value if isinstance(value, cst.Attribute) else None
-    )
-    return name is not None and src.names_item_count(name)
+    name = last_name(value)
+    return bool(name) and src.names_item_count(name)
 
 
 def _appends(call: cst.Call) -> bool:

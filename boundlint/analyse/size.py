@@ -374,6 +374,17 @@ def _command_of(value: Verdict) -> tuple[frozenset[str], tuple[str, ...], str]:
     return value.command_params, value.command_prefix, value.command_program
 
 
+def with_command_of(value: Verdict, source: Verdict) -> Verdict:
+    """`value` (what is read out of a child process) with the command `source` was run with, as
+    a helper's parameters give it (`Verdict.command_params`)."""
+    return replace(
+        value,
+        command_params=source.command_params,
+        command_prefix=source.command_prefix,
+        command_program=source.command_program,
+    )
+
+
 def join_returns(verdicts: list[Verdict]) -> Verdict:
     """What a function gives, from what its returns give. When some return a fixed tuple and the
     others something else (an error message), the tuples' elements are kept, and the rest is

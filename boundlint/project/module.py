@@ -55,6 +55,14 @@ def arguments_by_name(function: cst.FunctionDef, call: cst.Call, skip_first: boo
     return passed
 
 
+def last_name(expr: cst.BaseExpression | None) -> str:
+    """`cursor` of `cursor` or `self.cursor`: the name a Name or an Attribute ends with; "" for
+    any other expression."""
+    if isinstance(expr, cst.Name):
+        return expr.value
+    return expr.attr.value if isinstance(expr, cst.Attribute) else ""
+
+
 def dotted(expr: cst.BaseExpression) -> str | None:
     """`a.b.c` as a string, for Name/Attribute chains only."""
     if isinstance(expr, cst.Name):
