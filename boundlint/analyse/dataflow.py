@@ -403,7 +403,14 @@ class FunctionEvaluator:
                 after_else = self._if(node.orelse, else_env)
             else:
                 after_else = self._block(node.orelse.body, else_env)
-        return _merge(after_then, after_else)
+        merged = _merge(after_then, after_else)
+        if merged is not None and node.orelse is None:
+            # `if truncated: result["truncated"] = True`: the value says it was cut whenever the
+            # code found it was, so it is told on both ways out of the `if`.
+            for name in _told_in(node.body):
+                if name in merged and merged[name].level == SILENT:
+                    merged[name] = BOUNDED_VALUE.with_models(merged[name].models)
+        return merged
 
     def _test_as_written(self, test: cst.BaseExpression, depth: int = 0) -> cst.BaseExpression:
         """A test held in a local bound once (`truncated = len(text) > limit` ... `if truncated:`):
@@ -3952,6 +3959,23 @@ def _told_key(target: cst.Subscript) -> bool:
             if src.TOLD_KEYS.search(index.value.value):
                 return True
     return False
+
+
+def _told_in(block: cst.BaseSuite) -> list[str]:
+    """The names a block's own statements mark as cut: `result["truncated"] = True`."""
+    if isinstance(block, cst.SimpleStatementSuite):  # `if truncated: result["truncated"] = True`
+        smalls = list(block.body)
+    elif isinstance(block, cst.IndentedBlock):
+        lines = [line for line in block.body if isinstance(line, cst.SimpleStatementLine)]
+        smalls = [small for line in lines for small in line.body]
+    else:
+        return []
+    targets = [target.target for small in smalls if isinstance(small, cst.Assign) for target in small.targets]
+    return [
+        target.value.value
+        for target in targets
+        if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and _told_key(target)
+    ]
 
 
 def _size_test(test: cst.BaseExpression) -> tuple[str, bool] | None:

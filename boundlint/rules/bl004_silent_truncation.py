@@ -37,7 +37,8 @@ in the branch that cuts and left `""` in the other, or
 added to the same text after the cut: `out += f"[truncated from {n} chars]"`,
 or a label that says the model sees a part: `f"Sample keys: {keys[:20]}"`,
 "Preview", "Showing", "First 10"), no `truncated`/`total`/`has_more` key beside
-it, nor the length of what was cut, whatever its key (`"count": len(items)`).
+it (also set where the code finds the cut: `if truncated: result["truncated"] = True`),
+nor the length of what was cut, whatever its key (`"count": len(items)`).
 A cut whose bounds are the tool's own arguments (`results[:num_results]`,
 `text[start:start + length]`, `f.read(n)` with `n: int`, also through locals
 made only of them: `s = int(start_line) - 1`, `e = min(len(lines), end_line)`)
@@ -113,6 +114,24 @@ def last_commit(path: str) -> str:
     out = subprocess.run(["git", "log", "-1", "--format=%H %cI", path], capture_output=True, text=True).stdout
     sha, date = out.split()
     return f"{sha[:7]} on {date[:10]}"
+''',
+        '''
+from mcp.server.fastmcp import FastMCP
+import httpx
+
+mcp = FastMCP("web")
+MAX_BODY = 20_000
+
+@mcp.tool()
+def fetch(url: str) -> dict:
+    """Fetch a page."""
+    response = httpx.get(url)
+    body = response.content
+    truncated = len(body) > MAX_BODY
+    result = {"url": url, "body": body.decode()[:MAX_BODY]}
+    if truncated:
+        result["truncated"] = True
+    return result
 ''',
     )
     invalid = (
