@@ -54,7 +54,8 @@ then `console.print(Panel(preview))`). Nor is a cut under a guard that leaves ro
 (`if len(text) > 200: text = text[:197] + "..."`, also when the guard measures a
 copy: `shown = command` then `if len(shown) > 50: shown = command[:47] + "..."`,
 and a cut at a word boundary of an earlier cut: `if len(s) > 225: t = s[:175]`
-then `s = t[:t.rfind(" ")] + "..."`). Nor is a preview that is
+then `s = t[:t.rfind(" ")] + "..."`), nor a cut to a length the code computes with something
+taken off (`room = limit - len(header) - 20`, then `text[:room] + "..."`). Nor is a preview that is
 one piece of a larger text or collection (`f"Content: {body[:300]}...\\n"`, a
 dict value, a list item, `out += ...`): its N is a preview's length, not the
 budget of what the model gets, and a few characters over it break nothing.
@@ -237,6 +238,20 @@ def fetch(url: str) -> str:
     console.print(panel)
     return truncate_text(body, max_chars=8_000)
 """,
+        """
+import requests
+from langchain_core.tools import tool
+
+@tool
+def source_summary(url: str) -> str:
+    \"\"\"The start of a page, under its source line.\"\"\"
+    header = f"Source: {url}\\n"
+    room = 4000 - len(header) - 20  # room left for the marker
+    text = requests.get(url).text
+    if len(text) > room:
+        text = text[:room] + "... (truncated)"
+    return header + text
+""",
     )
     invalid = (
         """
@@ -310,6 +325,8 @@ def headline(text: str) -> str:
                 if found is not None:
                     unseen = _text_no_model_reads(module) if unseen is None else unseen
                     if site.node in unseen or _guard_reserves_marker(module, site.node, *found):
+                        continue
+                    if _bound_reserves(site.function or module.tree, found[0]):
                         continue
                     outer = _parents(module) if outer is None else outer
                     if _piece_of_larger_text(site.node, found[1], outer):
@@ -501,6 +518,31 @@ def _guard_reserves_marker(module: ModuleInfo, node: cst.CSTNode, cut: cst.Subsc
         if limit is not None and kept + len(marker) <= limit and _contains(guard.body, node):
             return True
     return False
+
+
+def _bound_reserves(scope: cst.CSTNode, cut: cst.Subscript) -> bool:
+    """`available = limit - len(header) - 20` ... `text[:available] + "..."`: the length cut to is
+    a local that every assignment in its scope makes with something taken off (`_takes_off`)."""
+    window = cut.slice[0].slice
+    assert isinstance(window, cst.Slice)
+    bound = window.upper if window.upper is not None else negated(window.lower)
+    if not isinstance(bound, cst.Name):
+        return False
+    values = [
+        current.value
+        for current in walk(scope)
+        if isinstance(current, cst.Assign)
+        and any(isinstance(t.target, cst.Name) and t.target.value == bound.value for t in current.targets)
+    ]
+    return bool(values) and all(_takes_off(value) for value in values)
+
+
+def _takes_off(value: cst.BaseExpression) -> bool:
+    """`limit - len(header) - 20`, also as `max(0, limit - used)`: a length with something taken off
+    (not `limit // parts`, a share of the budget, which leaves no room for a marker)."""
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("max", "min"):
+        return any(_takes_off(arg.value) for arg in value.args)
+    return isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Subtract)
 
 
 def _length_of_cuts(module: ModuleInfo, bindings: list[cst.BaseExpression]) -> tuple[int | None, set[str]]:
