@@ -96,6 +96,9 @@ BOUNDED = {
     "a counter stepped in a loop over a download": (
         "n = 0\nfor line in requests.get(q).text.splitlines():\n    n += 1\nreturn f'{n} lines'"
     ),
+    "a repository's default branch": (
+        "data = requests.get(q).json()\nreturn f\"on {data.get('default_branch', 'main')}\""
+    ),
     "a commit hash": "import git\ncommit = git.Repo(q).index.commit(q)\nreturn f'committed {commit.hexsha} ({commit.tree_hash})'",
     "a response's content type header": "r = requests.get(q)\nreturn f\"type {r.headers.get('content-type', '')}\"",
     "a field of a model made from the arguments": "args = Query.model_validate({'q': q})\nreturn f'from {args.start}'",

@@ -1348,6 +1348,7 @@ SMALL_ATTRIBUTES = frozenset(
         "uuid",
         "guid",
         "sha",  # a commit or content hash
+        "branch",  # a git branch's name (`default_branch`, `headBranch`)
         "hexsha",
         "etag",
         "stem",  # a path's file name without its suffix
@@ -1423,6 +1424,7 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_date",
     "_time",
     "_sha",
+    "_branch",
     "_hash",
     "_arn",
     "_uuid",
