@@ -2139,6 +2139,16 @@ class FunctionEvaluator:
             )
             if entity.kind == "function":
                 value = self._asked_of(expr, value)
+            if (
+                value.level == UNBOUNDED
+                and not value.fields
+                and isinstance(entity.node, cst.FunctionDef)
+                and _cuts_by_name(entity.node)
+            ):
+                # `truncate_response(result)`: the project's own cut, named for it and measuring what
+                # it keeps, though in ways this reading cannot follow (items dropped until it fits).
+                # (Not an object it gives back with some fields cut: `result.stdout = out[:N] + note`.)
+                return BOUNDED_VALUE
             if entity.kind == "class" and isinstance(entity.node, cst.ClassDef) and value.level != UNBOUNDED:
                 value = replace(value, instance=(entity.module.name, entity.node.name.value))
             returned = self._returned_class(entity)
@@ -4079,6 +4089,19 @@ def _none_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     ):
         return test.left.value, True
     return None
+
+
+def _cuts_by_name(function: cst.FunctionDef) -> bool:
+    """A function named for cutting what it is given (`truncate_response`, `_shorten`) whose body
+    measures a size against a limit: `len(content) <= limit`, `count_tokens(text) > budget`."""
+    if not src.names_a_cut(function.name.value):
+        return False
+    for node in walk(function.body):
+        if type(node) is cst.Comparison and len(node.comparisons) == 1:
+            sides = (node.left, node.comparisons[0].comparator)
+            if any(_len_argument(side) is not None for side in sides):
+                return True
+    return False
 
 
 def _len_argument(expr: cst.BaseExpression) -> str | None:

@@ -200,6 +200,28 @@ mcp = FastMCP("docs", middleware=[BoundlintMiddleware(max_chars=16_000)])
 def fetch_page(url: str) -> str:
     return httpx.get(url, timeout=10).text  # the middleware bounds every tool of this server
 """,
+        """
+import json
+import httpx
+from fastmcp import FastMCP
+
+mcp = FastMCP("tickets")
+LIMIT = 25_000
+
+def truncate_response(content: str, limit: int = LIMIT) -> str:
+    if len(content) <= limit:
+        return content
+    data = json.loads(content)
+    while data["items"] and len(json.dumps(data)) > limit:
+        data["items"].pop()  # drops tickets until the page fits
+    data["truncated"] = True
+    return json.dumps(data)
+
+@mcp.tool()
+def search_tickets(query: str) -> str:
+    page = httpx.get("https://tickets.example.com/search", params={"q": query}).json()
+    return truncate_response(json.dumps(page))  # the project's own cut
+""",
     )
     invalid = (
         '''
