@@ -966,6 +966,18 @@ def fetch(url: str, region: str = "us") -> str:
 def status(url: str, region: str = "us") -> str:
     return f"queued {{url}} in {{region}}"
 
+def to_async(func):
+    @functools.wraps(func)
+    async def wrapper(*args, **kwargs):
+        return await asyncio.to_thread(func, *args, **kwargs)
+    return wrapper
+
+def logged(func):
+    def wrapper(*args, **kwargs):
+        print("calling", func.__name__)
+        return func(*args, **kwargs)
+    return wrapper
+
 @mcp.tool()
 async def tool(url: str) -> str:
     {body}
@@ -1059,6 +1071,9 @@ DEFERRING_FORMS = [
     (DEFERRED, "return await asyncio.get_running_loop().run_in_executor(None, {callee}, url)"),
     (DEFERRED, "return functools.partial({callee}, region='eu')(url)"),
     (DEFERRED, "in_eu = functools.partial({callee}, region='eu')\n    return in_eu(url)"),
+    # a wrapper of the tree that only calls what it wraps: `to_async(fetch)(url)` is `fetch(url)`
+    (DEFERRED, "return await to_async({callee})(url, region='eu')"),
+    (DEFERRED, "return logged({callee})(url)"),
     # a task made of a coroutine gives what the coroutine returns
     (DEFERRED, "task = asyncio.create_task(asyncio.to_thread({callee}, url))\n    return await task"),
     (
@@ -1072,6 +1087,16 @@ DEFERRING_FORMS = [
     (COROUTINE_RUN, "loop = asyncio.new_event_loop()\n    return loop.run_until_complete({callee}(url))"),
     (COROUTINE_RUN, "job = {callee}(url)\n    return asyncio.run(job)"),
     (COROUTINE_RUN, "return run_async({callee}(url))"),  # a helper runs it, in a thread's own loop
+    # ... or on a loop running in another thread
+    (
+        COROUTINE_RUN,
+        "loop = asyncio.new_event_loop()\n    return asyncio.run_coroutine_threadsafe({callee}(url), loop).result()",
+    ),
+    (
+        COROUTINE_RUN,
+        "loop = asyncio.new_event_loop()\n    future = asyncio.run_coroutine_threadsafe({callee}(url), loop)\n"
+        "    return future.result(timeout=30)",
+    ),
     # an executor's future gives what the function submitted to it returns
     (
         COROUTINE_RUN,

@@ -2084,7 +2084,7 @@ class FunctionEvaluator:
         if coroutine is not None:
             # `loop.run_until_complete(coro)`, `asyncio.run(task)`: what that coroutine gives
             return self._coroutine_value(coroutine, env)
-        deferred = self._deferred(expr, qualified)
+        deferred = self._deferred(expr, qualified, env)
         if deferred is not None:
             # `await asyncio.to_thread(fetch, url)` is `fetch(url)`, run elsewhere.
             value = self._call(deferred, env)
@@ -2417,9 +2417,10 @@ class FunctionEvaluator:
             return None
         return self.project.annotated_class(entity.module, function.returns.annotation)
 
-    def _deferred(self, expr: cst.Call, qualified: str | None) -> cst.Call | None:
+    def _deferred(self, expr: cst.Call, qualified: str | None, env: Env) -> cst.Call | None:
         """The call a deferring form stands for: `asyncio.to_thread(fn, *a, **kw)`,
-        `loop.run_in_executor(pool, fn, *a)`, `functools.partial(fn, *a)(*b)` are `fn(...)`;
+        `loop.run_in_executor(pool, fn, *a)`, `functools.partial(fn, *a)(*b)` are `fn(...)`, and so is
+        `to_async(fn)(*a)` of a wrapper of the tree that only calls what it wraps (`_passes_through`);
         `asyncio.run(fn(...))` and `loop.run_until_complete(fn(...))` are `fn(...)` awaited;
         `pool.submit(fn, *a).result()` (a `concurrent.futures` executor's future) is `fn(...)`."""
         func, args = expr.func, list(expr.args)
@@ -2435,8 +2436,8 @@ class FunctionEvaluator:
             and isinstance(args[0].value, cst.Call)
         ):
             return args[0].value  # `asyncio.run(fetch(url))` gives what `fetch(url)` returns
-        if isinstance(func, cst.Attribute) and func.attr.value == "result" and not args:
-            # `pool.submit(fetch, url).result()`, or `future.result()` of `future = pool.submit(...)`
+        if isinstance(func, cst.Attribute) and func.attr.value == "result":
+            # `pool.submit(fetch, url).result()`, or `future.result(timeout=30)` of `future = pool.submit(...)`
             receiver = func.value
             if isinstance(receiver, cst.Name) and receiver.value in self._futures:
                 receiver = self._futures[receiver.value]
@@ -2453,6 +2454,10 @@ class FunctionEvaluator:
                     a for a in merged if a.keyword is not None or a.star
                 ]
                 return cst.Call(func=bound[0].value, args=ordered)
+        if isinstance(func, cst.Call) and len(func.args) == 1 and func.args[0].keyword is None:
+            wrapper = self._callee(func.func, env)
+            if wrapper is not None and isinstance(wrapper.node, cst.FunctionDef) and _passes_through(wrapper.node):
+                return cst.Call(func=func.args[0].value, args=args)  # `to_async(fetch)(url)` is `fetch(url)`
         return None
 
     def _coroutine_named(self, expr: cst.Call, qualified: str | None) -> cst.Name | None:
@@ -3799,11 +3804,59 @@ def _schema_maximum(
     return None
 
 
+def _passes_through(wrapper: cst.FunctionDef) -> bool:
+    """A function that makes a new function calling the one it is given with the arguments it
+    gets, and returns it: `def to_async(func): async def run(*args, **kwargs): return await
+    asyncio.to_thread(func, *args, **kwargs)` ... `return run`."""
+    params = wrapper.params.params
+    if len(params) != 1 or not isinstance(wrapper.body, cst.IndentedBlock):
+        return False
+    wrapped = params[0].name.value
+    inner = [node for node in wrapper.body.body if isinstance(node, cst.FunctionDef)]
+    returned = [
+        small.value
+        for line in wrapper.body.body
+        if isinstance(line, cst.SimpleStatementLine)
+        for small in line.body
+        if isinstance(small, cst.Return)
+    ]
+    if len(inner) != 1 or len(returned) != 1:
+        return False
+    made = inner[0]
+    if not (isinstance(returned[0], cst.Name) and returned[0].value == made.name.value):
+        return False
+    star = made.params.star_arg
+    if not isinstance(star, cst.Param) or made.params.params or not isinstance(made.body, cst.IndentedBlock):
+        return False
+    for line in made.body.body:
+        for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+            value = small.value if isinstance(small, cst.Return) else None
+            value = value.expression if isinstance(value, cst.Await) else value
+            if isinstance(value, cst.Call) and _calls_with_all(value, wrapped, star.name.value):
+                return True
+    return False
+
+
+def _calls_with_all(call: cst.Call, function: str, star: str) -> bool:
+    """`func(*args, **kwargs)`, or `asyncio.to_thread(func, *args, **kwargs)`: `function` called
+    with every positional argument the caller gave (`*star`)."""
+    given = list(call.args)
+    if not (isinstance(call.func, cst.Name) and call.func.value == function):
+        first = given[0].value if given and given[0].keyword is None and not given[0].star else None
+        if not (isinstance(first, cst.Name) and first.value == function):
+            return False
+        given = given[1:]
+    return any(arg.star == "*" and isinstance(arg.value, cst.Name) and arg.value.value == star for arg in given)
+
+
 def _submitted(value: cst.BaseExpression) -> cst.Call | None:
-    """`pool.submit(fetch, url)`: the call an executor's future will give the result of."""
+    """`pool.submit(fetch, url)`: the call an executor's future will give the result of; also
+    `asyncio.run_coroutine_threadsafe(fetch(url), loop)`, whose future gives what `fetch(url)` does."""
     if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)):
         return None
     args = list(value.args)
+    if value.func.attr.value == "run_coroutine_threadsafe" and args and isinstance(args[0].value, cst.Call):
+        return args[0].value
     if value.func.attr.value != "submit" or not args or args[0].keyword is not None or args[0].star:
         return None
     if not isinstance(args[0].value, (cst.Name, cst.Attribute)):
