@@ -749,6 +749,8 @@ def chats(q: str, limit: int = 20) -> str:
         ),
         ('cursor.execute("SELECT memory.get_all(?, ?)", (q, q))\nreturn cursor.fetchone()[0]', ["medium"]),
         ('cursor.execute("SELECT body FROM chats WHERE jid = ?", (q,))\nreturn cursor.fetchone()[0]', ["medium"]),
+        # ... unless that one column is named for a short value
+        ('cursor.execute("SELECT status FROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())', ["low"]),
         ("cursor.execute(q)\nreturn cursor.fetchone()['status']", []),
         # every row folded into the one row's one column
         ("cursor.execute(\"SELECT group_concat(name, ', ') FROM chats\")\nreturn cursor.fetchone()[0]", ["medium"]),
@@ -773,6 +775,32 @@ def chats(q: str, limit: int = 20) -> str:
 def test_rows_of_a_query_are_as_many_as_its_limit(tmp_path, body, expected):
     source = SQL_TOOL.format(body=textwrap.indent(body, " " * 4))
     assert bl001_confidences(tmp_path, source) == expected
+
+
+ASYNCPG_TOOL = """
+import asyncpg
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+@mcp.tool()
+async def order(order_id: int) -> str:
+    conn = await asyncpg.connect("postgresql://localhost/shop")
+    return str(await conn.{method}("SELECT {columns} FROM orders WHERE id = $1", order_id))
+"""
+
+
+@pytest.mark.parametrize(
+    ("method", "columns", "expected"),
+    [
+        ("fetchrow", "id, status, total", ["low"]),  # one record, of the columns it names
+        ("fetchval", "status", ["low"]),
+        ("fetchrow", "*", ["medium"]),  # every column, one of which may hold a body
+        ("fetch", "id, status, total", ["medium"]),  # every row
+    ],
+)
+def test_asyncpg_one_row_is_a_record_and_all_rows_are_not(tmp_path, method, columns, expected):
+    assert bl001_confidences(tmp_path, ASYNCPG_TOOL.format(method=method, columns=columns)) == expected
 
 
 def test_the_message_names_what_a_conversion_converts(tmp_path):

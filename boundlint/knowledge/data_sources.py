@@ -1672,9 +1672,15 @@ def is_small_field(name: str) -> bool:
 
 # The rows of a query whose only column is an aggregate are numbers:
 # `conn.execute("SELECT COUNT(*) FROM t").fetchone()`.
-ROW_METHODS = frozenset({"fetchone", "fetchall", "fetchmany", "scalar", "scalar_one", "first", "one"})
-# Methods that give one row of a query's result (`cursor.fetchone()`, `session.scalar(q)`).
-ONE_ROW_METHODS = frozenset({"fetchone", "scalar", "scalar_one", "scalar_one_or_none", "one", "one_or_none", "first"})
+ROW_METHODS = frozenset(
+    {"fetchone", "fetchall", "fetchmany", "scalar", "scalar_one", "first", "one", "fetchrow", "fetchval", "fetch_one"}
+)
+# Methods that give one row of a query's result (`cursor.fetchone()`, `session.scalar(q)`, asyncpg's
+# `conn.fetchrow(q)` and `fetchval(q)`, the `databases` package's `fetch_one(q)` and `fetch_val(q)`).
+ONE_ROW_METHODS = frozenset(
+    {"fetchone", "scalar", "scalar_one", "scalar_one_or_none", "one", "one_or_none", "first"}
+    | {"fetchrow", "fetchval", "fetch_one", "fetch_val"}
+)
 
 # A SQL `LIMIT` clause in a query's text, or its spellings in SQL Server (`SELECT TOP (50)`) and
 # the standard (`FETCH FIRST 50 ROWS ONLY`): a number (`LIMIT 50`) or a placeholder (`LIMIT ?`).
@@ -1802,6 +1808,11 @@ AGGREGATE_QUERY = re.compile(
 _EVERY_COLUMN_OR_ONE = re.compile(
     r"\bselect\s+(?:distinct\s+)?(?:(?:\w+\.)?\*|[^,;\s][^,;]*?(?:\bfrom\b|;|$))", re.IGNORECASE | re.MULTILINE
 )
+# The one column such a query names, also as `t.status` or `status AS state`.
+_ONE_NAMED_COLUMN = re.compile(
+    r"select\s+(?:distinct\s+)?(?:\w+\.)?[\"`]?(\w+)[\"`]?(?:\s+as\s+[\"`]?\w+[\"`]?)?\s*(?:\bfrom\b|;|$)",
+    re.IGNORECASE,
+)
 _FOLDING_AGGREGATE = re.compile(
     r"\b(?:group_concat|string_agg|array_agg|json_agg|jsonb_agg|json_group_array|json_group_object"
     r"|listagg|xmlagg|json_arrayagg|json_objectagg)\s*\(",
@@ -1819,7 +1830,14 @@ def row_of_one_value(query: str) -> bool:
     flat = query
     for _ in range(3):
         flat = re.sub(r"\([^()]*\)", "()", flat)
-    return _EVERY_COLUMN_OR_ONE.search(flat) is not None or _FOLDING_AGGREGATE.search(query) is not None
+    if _FOLDING_AGGREGATE.search(query) is not None:
+        return True
+    found = _EVERY_COLUMN_OR_ONE.search(flat)
+    if found is None:
+        return False
+    # `SELECT status FROM orders WHERE id = $1`: one column named for a short value
+    column = _ONE_NAMED_COLUMN.match(found.group(0))
+    return column is None or not is_small_field(column.group(1))
 
 
 def writes_to_a_file(method: str) -> bool:
