@@ -590,6 +590,26 @@ def test_a_tool_of_a_test_module_is_low(tmp_path, path):
     assert [(f.code, f.confidence) for f in result.findings] == [("BL001", "low")]
 
 
+@pytest.mark.parametrize(
+    ("files", "reported", "expected"),
+    [
+        (["archive/v1/server.py"], "archive/v1/server.py", "low"),
+        (["src/archived_services/mail/server.py"], "src/archived_services/mail/server.py", "low"),
+        (["old/tools.py"], "old/tools.py", "low"),
+        (["server.py", "server_original_backup.py"], "server_original_backup.py", "low"),
+        # a module named for backups, with no original beside it, is a tool that makes them
+        (["tools/db_backup.py"], "tools/db_backup.py", "medium"),
+        (["tools/archive.py"], "tools/archive.py", "medium"),
+    ],
+)
+def test_a_tool_of_shelved_code_is_low(tmp_path, files, reported, expected):
+    body = "    return str(requests.get(q).json())"
+    write_tree(tmp_path, {path: TOOL.format(name=f"lookup{n}", body=body) for n, path in enumerate(files)})
+    result = run_tree(tmp_path, {}, min_confidence="low")
+    found = [f.confidence for f in result.findings if f.filename.endswith(reported)]
+    assert found == [expected]
+
+
 def test_a_contract_of_a_test_module_is_low(tmp_path):
     source = """
 from pydantic import BaseModel

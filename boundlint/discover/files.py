@@ -243,3 +243,33 @@ def is_test_path(path: PurePath) -> bool:
     name, folder = path.stem, path.parent.name
     named_for_tests = re.split(r"[_\-.]", folder.lower())[-1] in ("tests", "test", "testing")
     return name.startswith("test_") or name.endswith("_test") or name == "conftest" or named_for_tests
+
+
+# Folders that hold code kept but no longer run: `archive/`, `archived_services/`, `deprecated/`.
+_SHELVED_FOLDERS = frozenset({"archive", "archives", "archived", "deprecated", "obsolete", "attic", "old"})
+# A copy kept beside the module it was copied from: `server_backup.py` next to `server.py`.
+_COPY_SUFFIX = re.compile(r"(?:_(?:backup|bak|old|orig|original|copy|deprecated))+$")
+
+
+def is_shelved_path(path: Path, root: Path) -> bool:
+    """Code kept but not run: a module below a folder of the project named for shelved code
+    (`archive/`, `archived_services/`, `deprecated/`, `old/`, at any depth below `root`), or a
+    copy kept beside its original (`server_original_backup.py` where `server.py` is). Its tools
+    answer no model: a finding there is `low`."""
+    try:
+        folders = path.resolve().relative_to(root.resolve()).parts[:-1]
+    except ValueError:
+        folders = path.parts[-2:-1]  # outside the project: its own folder only
+    for folder in folders:
+        words = re.split(r"[_\-.]", folder.lower())
+        if folder.lower() in _SHELVED_FOLDERS or (len(words) > 1 and words[0] in ("archived", "deprecated")):
+            return True
+    copied = _COPY_SUFFIX.search(path.stem)
+    return copied is not None and _exists(path.with_name(path.stem[: copied.start()] + path.suffix))
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return os.path.isfile(path)
+    except (OSError, ValueError):
+        return False

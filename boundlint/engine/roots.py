@@ -20,7 +20,7 @@ from boundlint.core.findings import NO_FIX, Finding
 from boundlint.core.hashing import blake2b
 from boundlint.core.result import FixRound, InternalError, ToolRow
 from boundlint.core.selection import code_enabled
-from boundlint.discover.files import display_name, is_test_path, under_test_folder
+from boundlint.discover.files import display_name, is_shelved_path, is_test_path, under_test_folder
 from boundlint.discover.module_names import shadowed_by_a_module
 from boundlint.rules.filter import below_fix_confidence, fixable
 
@@ -106,7 +106,8 @@ def _low_in_tests(finding: Finding, from_a_test: bool, unimportable: set[str]) -
     """A finding in a test module, or one only a test module's analysis reaches (a function only a
     test registers as a tool), answers a test's fake model: `low`, like the tools of tests. So a
     run that does not show `low` need not analyse test modules (`engine.run`). So is one in a
-    module Python cannot import (`unimportable`, see `shadowed_by_a_module`): no model calls it."""
+    module Python cannot import (`unimportable`, see `shadowed_by_a_module`), or kept but no longer
+    run (`is_shelved_path`: `archive/`, `server_backup.py` beside `server.py`): no model calls it."""
     if finding.confidence == LOW or finding.code.startswith(PARSE_ERROR_CODES):
         return finding
     if from_a_test or is_test_path(PurePath(finding.filename)) or finding.filename in unimportable:
@@ -140,7 +141,7 @@ def analyse_root(
         unimportable = {
             read.display
             for read in analysis.project.modules
-            if read.display in reported and shadowed_by_a_module(read.path)
+            if read.display in reported and (shadowed_by_a_module(read.path) or is_shelved_path(read.path, config.root))
         }
         result.findings = [_low_in_tests(finding, module.is_test, unimportable) for finding in findings]
         result.tool_classes = analysis.tool_class_names()
