@@ -99,6 +99,8 @@ BOUNDED = {
     "a repository's default branch": (
         "data = requests.get(q).json()\nreturn f\"on {data.get('default_branch', 'main')}\""
     ),
+    "an item of a collection named for short values": "urls = requests.get(q).json()['urls']\nreturn urls[0]",
+    "an item of a list of categories": "categories = requests.get(q).json()['categories']\nreturn f'top: {categories[0]}'",
     "a commit hash": "import git\ncommit = git.Repo(q).index.commit(q)\nreturn f'committed {commit.hexsha} ({commit.tree_hash})'",
     "a response's content type header": "r = requests.get(q)\nreturn f\"type {r.headers.get('content-type', '')}\"",
     "a field of a model made from the arguments": "args = Query.model_validate({'q': q})\nreturn f'from {args.start}'",
@@ -157,6 +159,8 @@ BOUNDED = {
 }
 
 UNBOUNDED = {
+    "an item of a mailbox's messages": "emails = requests.get(q).json()['emails']\nreturn str(emails[0])",
+    "a whole collection named for short values": "urls = requests.get(q).json()['urls']\nreturn '\\n'.join(urls)",
     "a memo of what a download gives": (
         "if q in self.memo:\n    return self.memo[q]\npage = requests.get(q).text\nself.memo[q] = page\nreturn page"
     ),

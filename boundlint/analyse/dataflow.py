@@ -1723,7 +1723,7 @@ class FunctionEvaluator:
             return ARITHMETIC  # an operation of a calculator's table
         if value.message:
             return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)  # inside a message object
-        if value.short_object or _small_key(expr):
+        if value.short_object or _small_key(expr) or _item_of_short_values(expr):
             return BOUNDED_VALUE  # `data["status"]`, `place["lat"]`: a short value by its name
         if _message_key(expr) and value.level == UNBOUNDED and not value.record:
             return MESSAGE_TEXT  # `result["error"]`: the operation's message
@@ -4502,6 +4502,20 @@ def _is_index(expr: cst.Subscript) -> bool:
     if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
         return False
     return isinstance(expr.slice[0].slice.value, cst.Name)
+
+
+def _item_of_short_values(expr: cst.Subscript) -> bool:
+    """`timestamps[peak]`, `urls[0]`, `categories[i]`: one item of a collection named for short
+    values (the plural of a short field's name), taken by an index, not a slice."""
+    if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+        return False
+    held = expr.value
+    name = held.value if isinstance(held, cst.Name) else held.attr.value if isinstance(held, cst.Attribute) else ""
+    if name.endswith("ies"):
+        return src.is_small_field(name[:-3] + "y")
+    # (not `emails[0]`: a mailbox's messages as often as addresses)
+    single = name[:-1] if name.endswith("s") and not name.endswith("ss") else ""
+    return bool(single) and "mail" not in single.lower() and src.is_small_field(single)
 
 
 def _small_key(expr: cst.Subscript) -> bool:
