@@ -4025,15 +4025,9 @@ def _told_key(target: cst.Subscript) -> bool:
 
 
 def _told_in(block: cst.BaseSuite) -> list[str]:
-    """The names a block's own statements mark as cut: `result["truncated"] = True`."""
-    if isinstance(block, cst.SimpleStatementSuite):  # `if truncated: result["truncated"] = True`
-        smalls = list(block.body)
-    elif isinstance(block, cst.IndentedBlock):
-        lines = [line for line in block.body if isinstance(line, cst.SimpleStatementLine)]
-        smalls = [small for line in lines for small in line.body]
-    else:
-        return []
-    targets = [target.target for small in smalls if isinstance(small, cst.Assign) for target in small.targets]
+    """The names a block's own statements mark as cut: `result["truncated"] = True` (also on the
+    `if` line: `if truncated: result["truncated"] = True`)."""
+    targets = [target.target for assign in _own_assigns(block) for target in assign.targets]
     return [
         target.value.value
         for target in targets
@@ -4348,16 +4342,22 @@ def _collect_stops(block: cst.BaseSuite, inner: bool, stops: list[tuple[cst.If, 
 
 def _names_set_true(block: cst.BaseSuite) -> set[str]:
     """`full` of `full = True` in the block's own lines."""
-    lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
     return {
         target.target.value
-        for line in lines
-        if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
-        for small in line.body
-        if isinstance(small, cst.Assign) and isinstance(small.value, cst.Name) and small.value.value == "True"
-        for target in small.targets
+        for assign in _own_assigns(block)
+        if isinstance(assign.value, cst.Name) and assign.value.value == "True"
+        for target in assign.targets
         if isinstance(target.target, cst.Name)
     }
+
+
+def _own_assigns(block: cst.BaseSuite) -> Iterator[cst.Assign]:
+    """The assignments of a block's own lines (a suite on the line of its header too), not of
+    the blocks nested in it."""
+    lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
+    for line in lines:
+        if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            yield from (small for small in line.body if isinstance(small, cst.Assign))
 
 
 def _breaks(block: cst.BaseSuite) -> bool:
@@ -4509,8 +4509,7 @@ def _item_of_short_values(expr: cst.Subscript) -> bool:
     values (the plural of a short field's name), taken by an index, not a slice."""
     if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
         return False
-    held = expr.value
-    name = held.value if isinstance(held, cst.Name) else held.attr.value if isinstance(held, cst.Attribute) else ""
+    name = last_name(expr.value)
     if name.endswith("ies"):
         return src.is_small_field(name[:-3] + "y")
     # (not `emails[0]`: a mailbox's messages as often as addresses)

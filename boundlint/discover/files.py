@@ -227,11 +227,16 @@ _TEST_FOLDERS = frozenset({"tests", "test", "testdata", "test_data"})
 def under_test_folder(path: Path, root: Path) -> bool:
     """`tests/data/broken_sample.py`: below a folder of the project named for tests, at any
     depth (unlike `is_test_path`, which asks what the module itself is)."""
+    return bool(_TEST_FOLDERS & set(_project_folders(path, root)))
+
+
+def _project_folders(path: Path, root: Path) -> tuple[str, ...]:
+    """The folders of `path` below the project's `root`; for a file outside it, its own folder
+    only (a project kept in a folder named `tests` or `old` is not a test or shelved code)."""
     try:
-        folders = path.resolve().relative_to(root.resolve()).parts[:-1]
+        return path.resolve().relative_to(root.resolve()).parts[:-1]
     except ValueError:
-        folders = path.parts[-2:-1]  # outside the project: its own folder only
-    return bool(_TEST_FOLDERS & set(folders))
+        return path.parts[-2:-1]
 
 
 @functools.lru_cache(maxsize=1 << 16)  # asked of every root of a tree in every run of the server
@@ -256,11 +261,7 @@ def is_shelved_path(path: Path, root: Path) -> bool:
     (`archive/`, `archived_services/`, `deprecated/`, `old/`, at any depth below `root`), or a
     copy kept beside its original (`server_original_backup.py` where `server.py` is). Its tools
     answer no model: a finding there is `low`."""
-    try:
-        folders = path.resolve().relative_to(root.resolve()).parts[:-1]
-    except ValueError:
-        folders = path.parts[-2:-1]  # outside the project: its own folder only
-    for folder in folders:
+    for folder in _project_folders(path, root):
         words = re.split(r"[_\-.]", folder.lower())
         if folder.lower() in _SHELVED_FOLDERS or (len(words) > 1 and words[0] in ("archived", "deprecated")):
             return True

@@ -102,15 +102,16 @@ def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tu
     return findings, errors
 
 
-def _low_in_tests(finding: Finding, from_a_test: bool, unimportable: set[str]) -> Finding:
+def _low_where_no_model_calls(finding: Finding, from_a_test: bool, never_run: set[str]) -> Finding:
     """A finding in a test module, or one only a test module's analysis reaches (a function only a
     test registers as a tool), answers a test's fake model: `low`, like the tools of tests. So a
     run that does not show `low` need not analyse test modules (`engine.run`). So is one in a
-    module Python cannot import (`unimportable`, see `shadowed_by_a_module`), or kept but no longer
-    run (`is_shelved_path`: `archive/`, `server_backup.py` beside `server.py`): no model calls it."""
+    module Python cannot import (`shadowed_by_a_module`), or kept but no longer run
+    (`is_shelved_path`: `archive/`, `server_backup.py` beside `server.py`), by display name in
+    `never_run`: no model calls it."""
     if finding.confidence == LOW or finding.code.startswith(PARSE_ERROR_CODES):
         return finding
-    if from_a_test or is_test_path(PurePath(finding.filename)) or finding.filename in unimportable:
+    if from_a_test or is_test_path(PurePath(finding.filename)) or finding.filename in never_run:
         return replace(finding, confidence=LOW)
     return finding
 
@@ -138,12 +139,12 @@ def analyse_root(
         analysis = Analysis(project, config, [module], dict(request.covered)).run()
         findings, result.errors = run_rules(analysis, [module], config)
         reported = {finding.filename for finding in findings}
-        unimportable = {
+        never_run = {
             read.display
             for read in analysis.project.modules
             if read.display in reported and (shadowed_by_a_module(read.path) or is_shelved_path(read.path, config.root))
         }
-        result.findings = [_low_in_tests(finding, module.is_test, unimportable) for finding in findings]
+        result.findings = [_low_where_no_model_calls(finding, module.is_test, never_run) for finding in findings]
         result.tool_classes = analysis.tool_class_names()
         result.config_matches = sorted(analysis.checkpoints.configured.matched)
         result.tools_found = len(analysis.tools)
