@@ -789,6 +789,23 @@ def test_content_and_artifact_only_checks_the_content(tmp_path):
     assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "bad")]
 
 
+def test_content_and_artifact_of_a_tool_class_or_a_made_tool(tmp_path):
+    # LangChain reads `response_format` from the class (`BaseTool` subclasses) or from
+    # `StructuredTool.from_function(...)`: the artifact stays with the application.
+    source = HEADER + (
+        "from typing import Literal\nfrom langchain_core.tools import BaseTool, StructuredTool\n\n"
+        "class Rows(BaseTool):\n    name: str = 'rows'\n    description: str = 'Rows.'\n"
+        "    response_format: Literal['content', 'content_and_artifact'] = 'content_and_artifact'\n\n"
+        "    def _run(self, q: str):\n        rows = requests.get(q).json()\n        return f'{len(rows)} rows', rows\n\n"
+        "class Page(BaseTool):\n    name: str = 'page'\n    description: str = 'Page.'\n\n"
+        "    def _run(self, q: str):\n        rows = requests.get(q).json()\n        return f'{len(rows)} rows', rows\n\n"
+        "def fetch(q: str):\n    rows = requests.get(q).json()\n    return f'{len(rows)} rows', rows\n\n"
+        "fetch_tool = StructuredTool.from_function(fetch, response_format='content_and_artifact')\n"
+    )
+    result = run_tree(tmp_path, {"mod.py": source})
+    assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "Page._run")]
+
+
 def test_models_as_return_values(tmp_path):
     source = HEADER + (
         "from pydantic import BaseModel, Field\n\n"

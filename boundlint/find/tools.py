@@ -247,9 +247,7 @@ class ToolFinder:
             found = self._decorator_kind(site.module, target, site)
             if found is not None:
                 framework, form = found
-                artifact = isinstance(expr, cst.Call) and _has_keyword_value(
-                    expr, "response_format", "content_and_artifact"
-                )
+                artifact = isinstance(expr, cst.Call) and _has_keyword_value(expr, "response_format", ARTIFACT_FORMAT)
                 if isinstance(target, cst.Attribute):  # `@mcp.tool()`: registered on `mcp`
                     anchor = CallSite(site.module, cst.Call(func=cst.Name("_")), site.owner, site.parent_function)
                     self._host = self.host_of(anchor, target.value)
@@ -446,11 +444,15 @@ class ToolFinder:
         label = found.label or _base_label(found.framework)
         names = set(found.methods) | set(self._listed_methods(module, cls, found))
         limit = self._class_limit(module, cls, found)
+        # `response_format = "content_and_artifact"` on a LangChain tool class: the model reads the
+        # first element of what `_run` returns, the artifact stays with the application.
+        artifact = _string_value(self._class_attribute(module, cls, "response_format", depth=0)) == ARTIFACT_FORMAT
         for name in sorted(names & methods.keys()):
             self._add(
                 methods[name],
                 found.framework,
                 f"{label}.{name}",
+                content_and_artifact=artifact,
                 framework_limit=limit,
                 yields_result=found.yields_result,
                 arguments_on_self=found.arguments_on_self,
@@ -1110,7 +1112,14 @@ class ToolFinder:
             return
         target = self.function_for(call, value)
         if target is not None:
-            self._add(target, framework, form, declared_in=call.module, framework_limit=_framework_limit(call))
+            self._add(
+                target,
+                framework,
+                form,
+                content_and_artifact=_has_keyword_value(call.node, "response_format", ARTIFACT_FORMAT),
+                declared_in=call.module,
+                framework_limit=_framework_limit(call),
+            )
         elif isinstance(value, cst.Name):
             # `FunctionTool(f) for f in (self.a, self.b)`: the loop's items.
             for iterated in self._loop_sources(call, value.value):
@@ -1574,6 +1583,10 @@ def keyword_argument(call: cst.Call, name: str) -> cst.BaseExpression | None:
         if arg.keyword is not None and arg.keyword.value == name:
             return arg.value
     return None
+
+
+# LangChain's `response_format` of a tool whose result is `(content, artifact)`.
+ARTIFACT_FORMAT = "content_and_artifact"
 
 
 def _has_keyword_value(call: cst.Call, name: str, value: str) -> bool:
