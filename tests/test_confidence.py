@@ -1080,6 +1080,19 @@ def test_a_serialisation_that_asks_for_at_most_so_much_is_low(tmp_path, body, ex
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
+        ("import pandas as pd\nreturn pd.read_csv(q).head().to_markdown()", ["low"]),  # five rows
+        ("import pandas as pd\ntop = pd.read_csv(q).nlargest(10, 'score')\nreturn top.to_string()", ["low"]),
+        ("import pandas as pd\nreturn pd.read_csv(q).head(100_000).to_string()", ["high"]),
+        ("import pandas as pd\nreturn pd.read_csv(q).sort_values('score').to_string()", ["high"]),
+    ],
+)
+def test_the_first_rows_of_a_table_as_text_are_low(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
         ("return make_client().generate(q, max_tokens=500)", ["low"]),
         ("return make_client().generate_str(q, request_params=make_client().params(maxTokens=80))", ["low"]),
         ("return make_client().generate(q, max_tokens=32_000)", ["medium"]),  # more than a budget
@@ -1584,6 +1597,22 @@ def scrape(url: str) -> str:
 )
 def test_the_text_of_a_few_links_or_headings_is_short(tmp_path, items, expected):
     assert bl001_confidences(tmp_path, SCRAPE.format(items=items)) == expected
+
+
+@pytest.mark.parametrize(
+    ("element", "expected"),
+    [
+        ("soup.title", ["low"]),  # the page's first <title>: a line
+        ("soup.h1", ["low"]),
+        ("soup.body", ["high"]),  # the whole page's text
+    ],
+)
+def test_the_text_of_a_page_element_named_for_a_line_is_short(tmp_path, element, expected):
+    source = SCRAPE.replace(
+        "    out = []\n    for item in {items}:\n        out.append(item.get_text(strip=True))\n", ""
+    )
+    source = source.replace('return "\\\\n".join(out)', f"return {element}.get_text(strip=True)")
+    assert bl001_confidences(tmp_path, source) == expected
 
 
 def test_an_empty_url_asks_for_no_count(tmp_path):

@@ -1641,9 +1641,26 @@ class FunctionEvaluator:
             self._assigned_here[name] = _assigned_once(self.function.body, wanted)
         return self._assigned_here[name]
 
+    def _first_rows(self, table: cst.BaseExpression) -> bool:
+        """`table` is a few rows of a data frame, in place or in a local bound once: `df.head()`
+        (five), `df.tail(10)`, `df.nlargest(5, "score")`, by a count the code sets of at most a
+        page (`FEW_ROWS_LIMIT`)."""
+        if isinstance(table, cst.Name):
+            table = self._assigned_once_here(table.value) or table
+        if not (isinstance(table, cst.Call) and isinstance(table.func, cst.Attribute)):
+            return False
+        method = table.func.attr.value
+        if method not in src.FIRST_ROWS_METHODS:
+            return False
+        given = [arg.value for arg in table.args if arg.keyword is None or arg.keyword.value == "n"][:1]
+        if not given:
+            return method in ("head", "tail")  # five rows by default
+        count = self._count(given[0])
+        return count is not None and 0 < count <= src.FEW_ROWS_LIMIT
+
     def _finds_short_text(self, element: cst.BaseExpression) -> bool:
         """`element` is found in a parsed page by a tag whose text is a line (`soup.find("h1")`,
-        `result.select_one("a.title")`), in place, in a local bound once, or as the item of a loop
+        `result.select_one("a.title")`, `soup.title`), in place, in a local bound once, or as the item of a loop
         over such elements (`for link in soup.find_all("a")[:3]`)."""
         if isinstance(element, cst.Name):
             bound = self._assigned_once_here(element.value)
@@ -1652,6 +1669,8 @@ class FunctionEvaluator:
             element = bound if bound is not None else element
         while isinstance(element, cst.Subscript):
             element = element.value  # `soup.find_all("a")[:3]`, `soup.select("h2")[0]`
+        if isinstance(element, cst.Attribute):
+            return src.selects_short_text(element.attr.value)  # `soup.title`: the page's first <title>
         if not (isinstance(element, cst.Call) and isinstance(element.func, cst.Attribute)):
             return False
         if element.func.attr.value not in src.ELEMENT_FINDERS:
@@ -2919,6 +2938,8 @@ class FunctionEvaluator:
             confidence = LOW if receiver.bundled else _answer_confidence(receiver, method in src.MIXED_SOURCE_METHODS)
             if method in src.TABLE_TEXT_METHODS and self._query_asks_for_a_page():
                 confidence = LOW  # `df.to_string()` of `... LIMIT 20`: a page of rows, as text
+            if method in src.TABLE_TEXT_METHODS and self._first_rows(func.value):
+                confidence = LOW  # `df.head().to_markdown()`: five rows, as text
             if method == "json" and self._request_of_a_page(func.value):
                 confidence = LOW  # `resp.json()` of a request sending `SELECT ... LIMIT 100` (SOQL)
             if method == "json" and receiver.one_resource:

@@ -1698,6 +1698,9 @@ CHARACTER_BOUNDARY_ATTRIBUTES = frozenset({"start_byte", "end_byte"})
 QUERY_RESULT_METHODS = frozenset({"result", "to_dataframe", "to_arrow", "all", "fetch"})
 # Methods that write a table out as text (`df.to_string()`): as many rows as the query gave.
 TABLE_TEXT_METHODS = frozenset({"to_string", "to_markdown", "to_csv", "to_html"})
+# A data frame's methods that keep its first, last or top rows by a count (`head` and `tail`: 5
+# when not given).
+FIRST_ROWS_METHODS = frozenset({"head", "tail", "nlargest", "nsmallest"})
 
 # What makes an agent (a class, or a framework's factory), whose run answers with the agent's own
 # free text: a tool that asks a sub-agent (`cost_agent = Agent(...)` ... `str(cost_agent(query))`)
