@@ -1808,3 +1808,29 @@ class RetrieverTool(Tool):
         result = run_tree(tmp_path / str(k), {"tools.py": source.replace("{k}", str(k))}, min_confidence="low")
         found[k] = [f.confidence for f in result.findings if f.code == "BL001"]
     assert found == {10: ["low"], 500: ["high"]}
+
+
+COUNT_STOPPED = """
+from pathlib import Path
+found = []
+for path in sorted(Path(q).rglob("*.py")):
+    for line in path.read_text().splitlines():
+        if "TODO" in line:
+            found.append(line)
+            {stop}
+return "\\n".join(found)
+"""
+
+
+@pytest.mark.parametrize(
+    ("stop", "expected"),
+    [
+        # at the count it stops at: that many lines, as on the way out of the loops
+        ('if len(found) >= 40:\n                return "\\n".join(found)', ["low"]),
+        # a break of the inner loop only: the outer loop goes on appending
+        ("if len(found) >= 40:\n                break", ["high"]),
+        ("pass", ["high"]),
+    ],
+)
+def test_a_list_returned_where_it_reaches_its_count_is_that_many_items(tmp_path, stop, expected):
+    assert confidence_of(tmp_path, COUNT_STOPPED.format(stop=stop)) == expected

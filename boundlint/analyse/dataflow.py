@@ -140,6 +140,7 @@ class _Loop:
     # The states at each `continue` of the turn being read: the next turn starts from them too.
     continues: list[Env] = field(default_factory=list)
     size_budget: bool = False  # it stops once a running total of the sizes it adds passes a limit
+    appended: frozenset[str] = frozenset()  # the lists its body appends one item to (`out.append(x)`)
 
 
 def snippet(module: ModuleInfo, node: cst.CSTNode, limit: int = 60) -> str:
@@ -394,6 +395,11 @@ class FunctionEvaluator:
         size_test = _size_test(written)
         small_then = size_test[0] if size_test is not None and size_test[1] else None
         small_else = size_test[0] if size_test is not None and not size_test[1] else None
+        held = then_env.get(small_else) if small_else is not None else None
+        if held is not None and held.level == UNBOUNDED and self._stops_at_a_count(written, small_else, node.body):
+            # `if len(found) >= limit: return found` in the loop that appends to `found` one item a
+            # turn: it has just reached the count, that many items of whatever size each is.
+            then_env[small_else] = replace(held, confidence=LOW)
         with self._measured(small_then):
             after_then = self._block(node.body, then_env)
         with self._measured(small_else):
@@ -411,6 +417,19 @@ class FunctionEvaluator:
                 if name in merged and merged[name].level == SILENT:
                     merged[name] = BOUNDED_VALUE.with_models(merged[name].models)
         return merged
+
+    def _stops_at_a_count(self, test: cst.BaseExpression, name: str, body: cst.BaseSuite) -> bool:
+        """`test` holds once `name`, a list a loop here appends to, has reached a count, and `body`
+        then leaves: by `return`, or by `break` out of the only loop that appends to it (a `break`
+        of an inner loop goes on appending in the outer one)."""
+        if not _reaches_a_count(test) or not isinstance(body, cst.IndentedBlock) or not body.body:
+            return False
+        last = body.body[-1]
+        leaves = last.body[-1] if isinstance(last, cst.SimpleStatementLine) and last.body else None
+        appending = [loop for loop in self.loops if name in loop.appended]
+        if isinstance(leaves, cst.Return):
+            return bool(appending)
+        return isinstance(leaves, cst.Break) and appending == self.loops[-1:]
 
     def _test_as_written(self, test: cst.BaseExpression, depth: int = 0) -> cst.BaseExpression:
         """A test held in a local bound once (`truncated = len(text) > limit` ... `if truncated:`):
@@ -484,6 +503,7 @@ class FunctionEvaluator:
         else:
             self.eval(node.test, env)
             loop = _Loop(bounded_iterations=False, reason=unbounded("a `while` loop", node, self.module, MEDIUM))
+        loop.appended = frozenset(_appended_in(node))
         budget = _budget_of(node)
         if budget is not None:
             # `if used + len(line) > limit: break` ... `used += len(line)`: the loop keeps what fits.
@@ -4294,6 +4314,26 @@ def _enumerate_index(loop: cst.For) -> str | None:
     if isinstance(target, cst.Tuple) and target.elements and isinstance(target.elements[0].value, cst.Name):
         return target.elements[0].value.value
     return None
+
+
+def _appended_in(loop: cst.For | cst.While) -> Iterator[str]:
+    """The names `loop`'s body appends to (`results.append(item)`), inner loops included."""
+    for node in _walk_statements(loop.body):
+        if isinstance(node, cst.Expr) and (appended := _appends_to(node.value)) is not None:
+            yield appended
+
+
+def _reaches_a_count(test: cst.BaseExpression) -> bool:
+    """`len(x) >= n`, `len(x) > n`, `len(x) == n` (or the same written the other way round): a
+    test that holds once `x` has reached a count, not one that says it is below it."""
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return False
+    operator = test.comparisons[0].operator
+    if isinstance(operator, cst.Equal):
+        return True
+    left_len = _len_argument(test.left) is not None
+    grows = (cst.GreaterThan, cst.GreaterThanEqual) if left_len else (cst.LessThan, cst.LessThanEqual)
+    return isinstance(operator, grows)
 
 
 def _appends_to(expr: cst.BaseExpression) -> str | None:
