@@ -707,6 +707,8 @@ def lookup(site_id: str) -> str:
         ("return describe(data)", ["low"]),
         ('return "Owner: " + data["owner"]["company"]', ["low"]),
         ('return "Owner: " + data["owner"]["login"]', []),  # an account's user name: short by its name
+        ('return "Digest: " + data["output_sha256"]', []),  # a digest: its length is fixed
+        ("return f\"{data['md5']} {data['checksum']}\"", []),
         # read out of it, not written into a text: as large as the response (`data["query"]["search"]`
         # is MediaWiki's list of results)
         ('return data["query"]["search"]', ["medium"]),

@@ -1348,6 +1348,7 @@ SMALL_ATTRIBUTES = frozenset(
         "uuid",
         "guid",
         "sha",  # a commit or content hash
+        *("sha1", "sha256", "sha512", "md5", "checksum", "digest"),  # a digest: its length is fixed
         "branch",  # a git branch's name (`default_branch`, `headBranch`)
         "hexsha",
         "etag",
@@ -1424,6 +1425,7 @@ SMALL_ATTRIBUTE_SUFFIXES = (
     "_date",
     "_time",
     "_sha",
+    *("_sha1", "_sha256", "_sha512", "_md5", "_checksum", "_digest"),
     "_branch",
     "_hash",
     "_arn",
