@@ -817,6 +817,9 @@ async def order(order_id: int) -> str:
         ("fetchval", "status", ["low"]),
         ("fetchrow", "*", ["medium"]),  # every column, one of which may hold a body
         ("fetch", "id, status, total", ["medium"]),  # every row
+        ("fetchval", "COUNT(*)", []),  # a number
+        ("fetch", "count(*)", []),  # one row of one number
+        ("fetchrow", "COUNT(*) AS total, COUNT(*) FILTER (WHERE paid) AS paid, AVG(total)", []),  # numbers
     ],
 )
 def test_asyncpg_one_row_is_a_record_and_all_rows_are_not(tmp_path, method, columns, expected):

@@ -2913,6 +2913,8 @@ class FunctionEvaluator:
                 return BOUNDED_VALUE  # the model's own arguments, serialised: `params.model_dump_json()`
         if method in src.ROW_METHODS and _is_aggregate_query(func.value):
             return BOUNDED_VALUE
+        if method in src.QUERY_ROW_METHODS and _is_aggregate_text(_query_given(expr)):
+            return BOUNDED_VALUE  # asyncpg's `await conn.fetchval("SELECT COUNT(*) FROM events")`
         if method == "execute" and _query_of(expr) is not None and self._one_table_schema(expr):
             # `for row in conn.execute("PRAGMA table_info(t)")`: the cursor is iterated for its rows
             return unbounded(f"the columns of one table `{code}`", expr, self.module, LOW)
@@ -4891,8 +4893,19 @@ def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
 
 def _is_aggregate_query(expr: cst.BaseExpression) -> bool:
     """`x.execute("SELECT COUNT(*) FROM t")`: its rows are one number each."""
-    text = _query_of(expr)
+    return _is_aggregate_text(_query_of(expr))
+
+
+def _is_aggregate_text(text: str | None) -> bool:
     return text is not None and src.AGGREGATE_QUERY.match(text) is not None
+
+
+def _query_given(call: cst.Call) -> str | None:
+    """The literal query text a call is given first or as `query=` (`conn.fetchval("SELECT ...")`)."""
+    given = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "query"]
+    given += [arg.value for arg in call.args[:1] if arg.keyword is None and not arg.star]
+    text = given[0].evaluated_value if given and isinstance(given[0], cst.SimpleString) else None
+    return text if isinstance(text, str) else None
 
 
 def _runs_an_unseen_query(cursor: cst.BaseExpression) -> bool:

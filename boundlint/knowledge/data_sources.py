@@ -1684,6 +1684,10 @@ ONE_ROW_METHODS = frozenset(
     | {"fetchrow", "fetchval", "fetch_one", "fetch_val"}
 )
 
+# Methods that run the query they are given and answer with its rows, a row or a value (asyncpg's
+# `conn.fetch(q)`, `fetchrow(q)`, `fetchval(q)`; the `databases` package's `fetch_all(query=q)`).
+QUERY_ROW_METHODS = frozenset({"fetch", "fetchrow", "fetchval", "fetch_all", "fetch_one", "fetch_val"})
+
 # A SQL `LIMIT` clause in a query's text, or its spellings in SQL Server (`SELECT TOP (50)`) and
 # the standard (`FETCH FIRST 50 ROWS ONLY`): a number (`LIMIT 50`) or a placeholder (`LIMIT ?`).
 QUERY_LIMIT = re.compile(
@@ -1802,8 +1806,11 @@ ONE_TABLE_SCHEMA_QUERY = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 
+# A query whose every column is an aggregate (`SELECT COUNT(*) FROM t`, `SELECT COUNT(*) AS total,
+# COUNT(*) FILTER (WHERE ok) AS ok, AVG(score) FROM t`): one row of numbers.
+_AGGREGATE = r"(?:count|sum|avg|min|max|total)\s*\([^()]*\)(?:\s*filter\s*\([^()]*(?:\([^()]*\)[^()]*)*\))?"
 AGGREGATE_QUERY = re.compile(
-    r"^\s*select\s+(?:count|sum|avg|min|max|total)\s*\([^()]*\)\s*(?:as\s+\w+\s*)?(?:from\b|;?\s*$)",
+    rf"^\s*select\s+{_AGGREGATE}\s*(?:as\s+\w+\s*)?(?:,\s*{_AGGREGATE}\s*(?:as\s+\w+\s*)?)*(?:from\b|;?\s*$)",
     re.IGNORECASE,
 )
 
