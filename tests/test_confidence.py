@@ -1830,6 +1830,8 @@ return "\\n".join(found)
     [
         # at the count it stops at: that many lines, as on the way out of the loops
         ('if len(found) >= 40:\n                return "\\n".join(found)', ["low"]),
+        # a count the model gives may be anything
+        ('if len(found) >= int(q):\n                return "\\n".join(found)', ["high"]),
         # a break of the inner loop only: the outer loop goes on appending
         ("if len(found) >= 40:\n                break", ["high"]),
         ("pass", ["high"]),

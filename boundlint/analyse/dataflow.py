@@ -419,10 +419,14 @@ class FunctionEvaluator:
         return merged
 
     def _stops_at_a_count(self, test: cst.BaseExpression, name: str, body: cst.BaseSuite) -> bool:
-        """`test` holds once `name`, a list a loop here appends to, has reached a count, and `body`
-        then leaves: by `return`, or by `break` out of the only loop that appends to it (a `break`
-        of an inner loop goes on appending in the outer one)."""
+        """`test` holds once `name`, a list a loop here appends to, has reached a count the code
+        sets (`MAX_MATCHES`, `min(limit, 100)`; not the model's own `max_matches`, which may be
+        anything), and `body` then leaves: by `return`, or by `break` out of the only loop that
+        appends to it (a `break` of an inner loop goes on appending in the outer one)."""
         if not _reaches_a_count(test) or not isinstance(body, cst.IndentedBlock) or not body.body:
+            return False
+        limit = _size_limit(test)
+        if limit is None or self._count(limit) is None:
             return False
         last = body.body[-1]
         leaves = last.body[-1] if isinstance(last, cst.SimpleStatementLine) and last.body else None
