@@ -395,11 +395,8 @@ class FunctionEvaluator:
         size_test = _size_test(written)
         small_then = size_test[0] if size_test is not None and size_test[1] else None
         small_else = size_test[0] if size_test is not None and not size_test[1] else None
-        held = then_env.get(small_else) if small_else is not None else None
-        if held is not None and held.level == UNBOUNDED and self._stops_at_a_count(written, small_else, node.body):
-            # `if len(found) >= limit: return found` in the loop that appends to `found` one item a
-            # turn: it has just reached the count, that many items of whatever size each is.
-            then_env[small_else] = replace(held, confidence=LOW)
+        if small_else is not None:
+            self._at_a_count(written, small_else, node.body, then_env)
         with self._measured(small_then):
             after_then = self._block(node.body, then_env)
         with self._measured(small_else):
@@ -417,6 +414,13 @@ class FunctionEvaluator:
                 if name in merged and merged[name].level == SILENT:
                     merged[name] = BOUNDED_VALUE.with_models(merged[name].models)
         return merged
+
+    def _at_a_count(self, test: cst.BaseExpression, name: str, body: cst.BaseSuite, then_env: Env) -> None:
+        """`if len(found) >= LIMIT: return found` in the loop that appends to `found` one item a
+        turn: it has just reached the count, that many items of whatever size each is."""
+        held = then_env.get(name)
+        if held is not None and held.level == UNBOUNDED and self._stops_at_a_count(test, name, body):
+            then_env[name] = replace(held, confidence=LOW)
 
     def _stops_at_a_count(self, test: cst.BaseExpression, name: str, body: cst.BaseSuite) -> bool:
         """`test` holds once `name`, a list a loop here appends to, has reached a count the code
