@@ -1135,6 +1135,18 @@ def test_the_first_rows_of_a_table_as_text_are_low(tmp_path, body, expected):
             "return response.text",
             ["medium"],
         ),
+        # a chat session's answer (Gemini's `chat.send_message`) is the model's too
+        (
+            "chat = make_client().chats.create(model='m')\nresponse = chat.send_message(q)\nreturn response.text",
+            ["medium"],
+        ),
+        (
+            "chat = make_client().chats.create(model='m', config=make_client().Config(max_output_tokens=512))\n"
+            "response = chat.send_message(q)\nreturn response.text",
+            ["low"],
+        ),
+        # a message sent elsewhere is no model's answer
+        ("response = make_client().bot.send_message(q)\nreturn response.text", ["high"]),
     ],
 )
 def test_a_model_answer_capped_in_tokens_is_low(tmp_path, body, expected):

@@ -2030,7 +2030,11 @@ class FunctionEvaluator:
         # `llm(messages)`, `llm.invoke(prompt)` of `llm = ChatOpenAI(max_tokens=2000)`: the same
         capped = self._asks_for_few_tokens(expr) or self._of_capped_model(expr.func, env)
         if value.level != UNBOUNDED or value.confidence == LOW:
-            return replace(value, capped=True) if capped and not value.capped else value  # (a model made so)
+            if capped and not value.capped:
+                return replace(value, capped=True)  # (a model made so)
+            if _sends_to_a_chat(expr.func) and not value.http:
+                return replace(value, model_answer=True)  # its `.text` is the model's, not an HTTP body
+            return value
         func = expr.func
         callee = last_name(func)
         if (
@@ -3093,11 +3097,23 @@ def _asks_a_model(func: cst.BaseExpression) -> bool:
         return False
     if func.attr.value in src.MODEL_ASK_METHODS:
         return True
+    if _sends_to_a_chat(func):
+        return True
     maker = func.value
     return (
         func.attr.value in ("create", "acreate")
         and isinstance(maker, cst.Attribute)
         and maker.attr.value in src.MODEL_ANSWER_MAKERS
+    )
+
+
+def _sends_to_a_chat(func: cst.BaseExpression) -> bool:
+    """`chat.send_message(q)`, `self.chat_session.send_message(q)`: the next turn of a chat session
+    with a model (Gemini, Vertex AI), whose answer is the model's."""
+    return (
+        isinstance(func, cst.Attribute)
+        and func.attr.value in src.CHAT_SEND_METHODS
+        and "chat" in src.name_words(last_name(func.value))
     )
 
 

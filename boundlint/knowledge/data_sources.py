@@ -378,6 +378,9 @@ MODEL_ASK_METHODS = frozenset(
     | {"complete", "acomplete", "chat", "achat"}
 )
 MODEL_ANSWER_MAKERS = frozenset({"completions", "messages", "responses"})
+# Methods of a chat session with a model that send the next message and give the model's answer
+# (Gemini's and Vertex AI's `chat.send_message(q)`), when the session is named as one.
+CHAT_SEND_METHODS = frozenset({"send_message", "send_message_async"})
 
 
 def names_response(name: str) -> bool:
