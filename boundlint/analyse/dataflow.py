@@ -427,17 +427,15 @@ class FunctionEvaluator:
         sets (`MAX_MATCHES`, `min(limit, 100)`; not the model's own `max_matches`, which may be
         anything), and `body` then leaves: by `return`, or by `break` out of the only loop that
         appends to it (a `break` of an inner loop goes on appending in the outer one)."""
-        if not _reaches_a_count(test) or not isinstance(body, cst.IndentedBlock) or not body.body:
-            return False
         limit = _size_limit(test)
-        if limit is None or self._count(limit) is None:
+        if limit is None or not _orders(test) or not isinstance(body, cst.IndentedBlock):
             return False
-        last = body.body[-1]
-        leaves = last.body[-1] if isinstance(last, cst.SimpleStatementLine) and last.body else None
+        if self._count(limit) is None:
+            return False
         appending = [loop for loop in self.loops if name in loop.appended]
-        if isinstance(leaves, cst.Return):
+        if _last_small(body, cst.Return):
             return bool(appending)
-        return isinstance(leaves, cst.Break) and appending == self.loops[-1:]
+        return _last_small(body, cst.Break) and appending == self.loops[-1:]
 
     def _test_as_written(self, test: cst.BaseExpression, depth: int = 0) -> cst.BaseExpression:
         """A test held in a local bound once (`truncated = len(text) > limit` ... `if truncated:`):
@@ -512,7 +510,7 @@ class FunctionEvaluator:
             self.eval(node.test, env)
             loop = _Loop(bounded_iterations=False, reason=unbounded("a `while` loop", node, self.module, MEDIUM))
         loop.appended = frozenset(_appended_in(node))
-        budget = _budget_of(node)
+        budget = _budget_of(node, loop.appended)
         if budget is not None:
             # `if used + len(line) > limit: break` ... `used += len(line)`: the loop keeps what fits.
             loop.bounded_iterations = True
@@ -3635,7 +3633,12 @@ def _method_argument(call: cst.Call) -> cst.BaseExpression | None:
     None for any other call."""
     if _called_name(call).lower() != "request":
         return None
-    given = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "method"]
+    return _first_or_keyword(call, "method")
+
+
+def _first_or_keyword(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
+    """What `call` is given as `keyword=`, else as its first positional argument."""
+    given = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword]
     given += [arg.value for arg in call.args[:1] if arg.keyword is None and not arg.star]
     return given[0] if given else None
 
@@ -4288,21 +4291,19 @@ def _is_constant_number(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Name) and expr.value.isupper()
 
 
-def _budget_of(loop: cst.For | cst.While) -> str | None:
+def _budget_of(loop: cst.For | cst.While, grown: frozenset[str]) -> str | None:
     """ "size" for a loop that stops when a running total of sizes passes a limit (`total +=
     len(part)` and `if total + len(part) > limit: break`), "count" when the total counts turns
-    (`n += 1`), else None. The test is the loop's own (`while`) or an `if ...: break` in its body."""
+    (`n += 1`) or the items of a list it appends to (`grown`, see `_appended_in`), else None. The
+    test is the loop's own (`while`) or an `if ...: break` in its body."""
     steps: dict[str, cst.BaseExpression] = {}
     sizes: set[str] = set()  # names bound to a `len(...)`
-    grown: set[str] = set()  # names the body appends to
     for node in _walk_statements(loop.body):
         if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.AddAssign):
             if isinstance(node.target, cst.Name):
                 steps[node.target.value] = node.value
         elif isinstance(node, cst.Assign) and _is_len_call(node.value):
             sizes.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
-        elif isinstance(node, cst.Expr) and (appended := _appends_to(node.value)) is not None:
-            grown.add(appended)
     tests = [loop.test] if isinstance(loop, cst.While) else []
     tests += _stop_tests(loop)
     index = _enumerate_index(loop) if isinstance(loop, cst.For) else None
@@ -4349,17 +4350,17 @@ def _appended_in(loop: cst.For | cst.While) -> Iterator[str]:
             yield appended
 
 
-def _reaches_a_count(test: cst.BaseExpression) -> bool:
-    """`len(x) >= n`, `len(x) > n`, `len(x) == n` (or the same written the other way round): a
-    test that holds once `x` has reached a count, not one that says it is below it."""
-    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
-        return False
-    operator = test.comparisons[0].operator
-    if isinstance(operator, cst.Equal):
-        return True
-    left_len = _len_argument(test.left) is not None
-    grows = (cst.GreaterThan, cst.GreaterThanEqual) if left_len else (cst.LessThan, cst.LessThanEqual)
-    return isinstance(operator, grows)
+def _orders(test: cst.BaseExpression) -> bool:
+    """`len(x) >= n`, `n < len(x)`: one comparison by order, not `len(x) != 1` (which way it holds
+    is `_size_test`'s to say)."""
+    return (
+        isinstance(test, cst.Comparison)
+        and len(test.comparisons) == 1
+        and isinstance(test.comparisons[0].operator, _ORDERS)
+    )
+
+
+_ORDERS = (cst.GreaterThan, cst.GreaterThanEqual, cst.LessThan, cst.LessThanEqual)
 
 
 def _appends_to(expr: cst.BaseExpression) -> str | None:
@@ -4926,9 +4927,8 @@ def _is_aggregate_text(text: str | None) -> bool:
 
 def _query_given(call: cst.Call) -> str | None:
     """The literal query text a call is given first or as `query=` (`conn.fetchval("SELECT ...")`)."""
-    given = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "query"]
-    given += [arg.value for arg in call.args[:1] if arg.keyword is None and not arg.star]
-    text = given[0].evaluated_value if given and isinstance(given[0], cst.SimpleString) else None
+    given = _first_or_keyword(call, "query")
+    text = given.evaluated_value if isinstance(given, cst.SimpleString) else None
     return text if isinstance(text, str) else None
 
 
