@@ -445,8 +445,11 @@ class ToolFinder:
         names = set(found.methods) | set(self._listed_methods(module, cls, found))
         limit = self._class_limit(module, cls, found)
         # `response_format = "content_and_artifact"` on a LangChain tool class: the model reads the
-        # first element of what `_run` returns, the artifact stays with the application.
-        artifact = _string_value(self._class_attribute(module, cls, "response_format", depth=0)) == ARTIFACT_FORMAT
+        # first element of what `_run` returns, the artifact stays with the application. (Only
+        # LangChain reads it: other classes' bases are not resolved to look for it.)
+        artifact = found.framework == "langchain" and (
+            _string_value(self._class_attribute(module, cls, "response_format", depth=0)) == ARTIFACT_FORMAT
+        )
         for name in sorted(names & methods.keys()):
             self._add(
                 methods[name],
