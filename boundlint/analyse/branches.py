@@ -87,9 +87,19 @@ def _read_parents(function: cst.FunctionDef) -> dict[cst.CSTNode, cst.CSTNode | 
         node = pending.pop()
         for child in child_nodes(node):
             parents[child] = node
-            if not isinstance(child, (cst.BaseExpression, cst.FunctionDef, cst.ClassDef)):
+            entered = _ENTERED.get(type(child))
+            if entered is None:
+                entered = _ENTERED[type(child)] = not issubclass(
+                    type(child), (cst.BaseExpression, cst.FunctionDef, cst.ClassDef)
+                )
+            if entered:
                 pending.append(child)
     return parents
+
+
+# Whether `_read_parents` enters each node class met, kept by class: `isinstance` on libcst's
+# classes (abstract base classes) calls into `abc` for every node.
+_ENTERED: dict[type, bool] = {}
 
 
 def dispatched_name(function: cst.CSTNode, returned: cst.CSTNode) -> str | None:
@@ -394,12 +404,13 @@ def _read_bindings(function: cst.FunctionDef) -> dict[str, list[cst.BaseExpressi
     for node in _parents(function):
         target: cst.BaseExpression | None = None
         value: cst.BaseExpression | None = None
-        if isinstance(node, cst.Assign) and len(node.targets) == 1:
+        # Exact classes: `isinstance` on libcst's classes runs `abc`'s code, for every statement.
+        if type(node) is cst.Assign and len(node.targets) == 1:
             target, value = node.targets[0].target, node.value
-        elif isinstance(node, cst.AnnAssign) and node.value is not None:
+        elif type(node) is cst.AnnAssign and node.value is not None:
             target, value = node.target, node.value
-        elif isinstance(node, (cst.AugAssign, cst.For, cst.NamedExpr, cst.AsName)):
-            other = node.name if isinstance(node, cst.AsName) else node.target
+        elif type(node) in (cst.AugAssign, cst.For, cst.NamedExpr, cst.AsName):
+            other = getattr(node, "name" if type(node) is cst.AsName else "target")
             if isinstance(other, cst.Name):
                 found[other.value] = None
             continue

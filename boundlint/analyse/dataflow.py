@@ -911,64 +911,71 @@ class FunctionEvaluator:
             self._expr_depth -= 1
 
     def _eval(self, expr: cst.BaseExpression, env: Env) -> Verdict:
-        if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis)):
+        # Exact classes (a parse makes no subclasses): every `isinstance` on libcst's classes that
+        # fails calls into `abc`, and this runs for every expression evaluated.
+        if type(expr) in (cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis):
             return BOUNDED_VALUE
-        if isinstance(expr, cst.SimpleString):
+        if type(expr) is cst.SimpleString:
             # `"tables_information.txt"` handed to a helper that opens it: a file of the project
             return OWN_FILE_NAME if _FILE_NAME.search(expr.value) and _names_own_file(expr) else LITERAL
-        if isinstance(expr, cst.ConcatenatedString):  # `"Result: " f"{resp.text}"`: as big as its parts
+        if type(expr) is cst.ConcatenatedString:  # `"Result: " f"{resp.text}"`: as big as its parts
             return join_all([self.eval(expr.left, env), self.eval(expr.right, env)], told=self._marker(expr))
-        if isinstance(expr, cst.FormattedString):
+        if type(expr) is cst.FormattedString:
             return self._formatted(expr, env)
-        if isinstance(expr, cst.Name):
+        if type(expr) is cst.Name:
             return self._name(expr, env)
-        if isinstance(expr, cst.Attribute):
+        if type(expr) is cst.Attribute:
             return self._attribute(expr, env)
-        if isinstance(expr, cst.Subscript):
+        if type(expr) is cst.Subscript:
             return self._subscript(expr, env)
-        if isinstance(expr, cst.Call):
+        if type(expr) is cst.Call:
             return self._call(expr, env)
-        if isinstance(expr, cst.Await):
+        if type(expr) is cst.Await:
             call = expr.expression
             if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and _awaited_getter(call):
                 self.eval(call.func.value, env)
                 return BOUNDED_VALUE  # `await page.title()`: no `str` method is awaited; a getter
             return self.eval(expr.expression, env)
-        if isinstance(expr, cst.Comparison):
+        if type(expr) is cst.Comparison:
             # Evaluated for the names it binds: `if (n := len(text)) > 100:`.
             self.eval(expr.left, env)
             for target in expr.comparisons:
                 self.eval(target.comparator, env)
             return BOUNDED_VALUE
-        if isinstance(expr, cst.Lambda):
+        if type(expr) is cst.Lambda:
             return BOUNDED_VALUE
-        if isinstance(expr, cst.UnaryOperation):
+        if type(expr) is cst.UnaryOperation:
             return BOUNDED_VALUE if isinstance(expr.operator, cst.Not) else self.eval(expr.expression, env)
-        if isinstance(expr, cst.BooleanOperation):
+        if type(expr) is cst.BooleanOperation:
             return join(self.eval(expr.left, env), self.eval(expr.right, env))
-        if isinstance(expr, cst.BinaryOperation):
+        if type(expr) is cst.BinaryOperation:
             return self._binary(expr, env)
-        if isinstance(expr, cst.IfExp):
+        if type(expr) is cst.IfExp:
             self.eval(expr.test, env)
             then_env, else_env = self._narrow(expr.test, env)
             return join(self.eval(expr.body, then_env), self.eval(expr.orelse, else_env))
-        if isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
+        if type(expr) is cst.Tuple or type(expr) is cst.List or type(expr) is cst.Set:
             parts = [self.eval(e.value, env) for e in expr.elements]
             result = join_all(parts, told=any(self._marker(e.value) for e in expr.elements))
             if isinstance(expr, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in expr.elements):
                 result = replace(result, elements=tuple(parts))
             return replace(result, few_items=True) if result.bounded else result
-        if isinstance(expr, cst.Dict):
+        if type(expr) is cst.Dict:
             return self._dict(expr, env)
-        if isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+        if (
+            type(expr) is cst.ListComp
+            or type(expr) is cst.SetComp
+            or type(expr) is cst.GeneratorExp
+            or type(expr) is cst.DictComp
+        ):
             return self._comprehension(expr, env)
-        if isinstance(expr, cst.NamedExpr):
+        if type(expr) is cst.NamedExpr:
             value = self.eval(expr.value, env)
             self._bind(expr.target, value, env)
             return value
-        if isinstance(expr, (cst.Yield,)):
+        if type(expr) is cst.Yield:
             return BOUNDED_VALUE
-        if isinstance(expr, cst.StarredElement):  # pragma: no cover - only inside containers
+        if type(expr) is cst.StarredElement:  # pragma: no cover - only inside containers
             return self.eval(expr.value, env)
         return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)
 
@@ -3072,12 +3079,9 @@ def _responses_checked(body: cst.BaseSuite) -> set[str]:
         if kind is cst.FunctionDef or kind is cst.ClassDef or kind is cst.Lambda:
             continue  # their code runs when called, not in this `try`
         func = cast(cst.Call, node).func if kind is cst.Call else None
-        if (
-            isinstance(func, cst.Attribute)
-            and func.attr.value in ("json", "raise_for_status")
-            and isinstance(func.value, cst.Name)
-        ):
-            checked.add(func.value.value)
+        if type(func) is cst.Attribute and func.attr.value in ("json", "raise_for_status"):
+            if type(func.value) is cst.Name:
+                checked.add(func.value.value)
         stack.extend(child_nodes(node))
     return checked
 
@@ -4790,10 +4794,12 @@ def _is_optional(expr: cst.BaseExpression) -> bool:
 
 
 def _assigned_value(statement: cst.CSTNode, wanted: Callable[[cst.BaseExpression], bool]) -> cst.BaseExpression | None:
-    if isinstance(statement, cst.AnnAssign) and statement.value is not None and wanted(statement.target):
-        return statement.value
-    if isinstance(statement, cst.Assign) and any(wanted(target.target) for target in statement.targets):
-        return statement.value
+    # Exact classes: asked of every small statement of a body, for each name looked up, and
+    # `isinstance` on libcst's classes runs `abc`'s code.
+    if type(statement) is cst.AnnAssign:
+        return statement.value if statement.value is not None and wanted(statement.target) else None
+    if type(statement) is cst.Assign:
+        return statement.value if any(wanted(target.target) for target in statement.targets) else None
     return None
 
 

@@ -1309,16 +1309,17 @@ class ToolFinder:
             return []
         found: list[cst.BaseExpression] = []
         for statement in _function_statements(call.function):
-            if isinstance(statement, cst.Assign):
+            # Exact classes: `isinstance` on libcst's classes runs `abc`'s code, for every statement.
+            if type(statement) is cst.Assign:
                 if any(isinstance(t.target, cst.Name) and t.target.value == name for t in statement.targets):
                     found.append(statement.value)
-            elif isinstance(statement, cst.AnnAssign) and statement.value is not None:
+            elif type(statement) is cst.AnnAssign and statement.value is not None:
                 if isinstance(statement.target, cst.Name) and statement.target.value == name:
                     found.append(statement.value)
-            elif isinstance(statement, cst.AugAssign) and isinstance(statement.target, cst.Name):
+            elif type(statement) is cst.AugAssign and isinstance(statement.target, cst.Name):
                 if statement.target.value == name and isinstance(statement.operator, cst.AddAssign):
                     found.append(statement.value)  # `tools += [...]`
-            elif isinstance(statement, cst.Expr) and isinstance(statement.value, cst.Call):
+            elif type(statement) is cst.Expr and isinstance(statement.value, cst.Call):
                 found.extend(_list_growth(statement.value, name))
         return found
 

@@ -97,11 +97,13 @@ def compound_bodies(statement: cst.CSTNode) -> Iterator[cst.BaseSuite]:
 
 def scope_statements(body: cst.BaseSuite | cst.Module) -> Iterator[cst.CSTNode]:
     """Statements at one scope level, looking through if/try/with blocks."""
-    statements: Sequence[cst.CSTNode] = body.body if isinstance(body, (cst.Module, cst.IndentedBlock)) else []
-    if isinstance(body, cst.SimpleStatementSuite):
+    # Exact classes (a parse makes no subclasses): `isinstance` on libcst's classes runs `abc`'s code.
+    kind = type(body)
+    statements: Sequence[cst.CSTNode] = ()
+    if kind is cst.Module or kind is cst.IndentedBlock or kind is cst.SimpleStatementSuite:
         statements = body.body
     for statement in statements:
-        if isinstance(statement, cst.SimpleStatementLine):
+        if type(statement) is cst.SimpleStatementLine:
             yield from statement.body
         else:
             yield statement
@@ -221,7 +223,7 @@ class ModuleInfo:
 
     def qualify(self, expr: cst.BaseExpression) -> str | None:
         """The dotted name `expr` refers to at module level, or None."""
-        if isinstance(expr, cst.Name):
+        if type(expr) is cst.Name:  # exact classes: `isinstance` on libcst's classes runs `abc`'s code
             name = expr.value
             if name in self.imports:
                 return self.imports[name]
@@ -230,7 +232,7 @@ class ModuleInfo:
             if name in BUILTIN_NAMES:
                 return f"builtins.{name}"
             return None
-        if isinstance(expr, cst.Attribute):
+        if type(expr) is cst.Attribute:
             base = self.qualify(expr.value)
             return f"{base}.{expr.attr.value}" if base else None
         return None
