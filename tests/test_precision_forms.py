@@ -428,7 +428,8 @@ def test_a_text_field_is_medium_when_named_for_a_whole_text_and_low_otherwise(tm
 
 
 BUNDLED = """
-import json, os
+import json, os, pkgutil
+from importlib import resources
 from pathlib import Path
 from mcp.server.fastmcp import FastMCP
 
@@ -471,6 +472,12 @@ def lookup(name: str) -> str:
         ("return json.dumps(read_json(Path(name)))", ["medium"]),  # the model's path, read by a helper
         ("return load_text(name)", ["medium"]),  # the model's path, read by a helper
         ('return Path("data/schema.sql").resolve().read_text()', ["low"]),
+        # a data file of the installed package, found or read through `importlib.resources`
+        ('return resources.files("pkg").joinpath("guide.md").read_text()', ["low"]),
+        ('return (resources.files("pkg") / "data" / "guide.md").read_text()', ["low"]),
+        ('return resources.read_text("pkg", "guide.md")', ["low"]),
+        ('return pkgutil.get_data(__name__, "data/guide.md").decode()', ["low"]),
+        ("return (resources.files('pkg') / name).read_text()", ["high"]),
         # a file the model names, even inside the package, or any other path
         ("return (HERE / name).read_text()", ["high"]),
         ("return open(os.path.join(DOCS, name)).read()", ["high"]),

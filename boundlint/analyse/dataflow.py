@@ -2328,6 +2328,13 @@ class FunctionEvaluator:
             # `cast(T, value)`, `asyncio.run(fetch(url))`: the value of that argument
             values = [self.eval(arg, env) for arg in args]
             return values[src.VALUE_OF_ARGUMENT[qualified]]
+        if qualified in src.PACKAGE_DATA_CALLS or qualified in src.PACKAGE_DATA_READS:
+            for arg in args:
+                self.eval(arg, env)
+            if qualified in src.PACKAGE_DATA_CALLS:
+                return PACKAGE_PATH  # `resources.files("pkg")`: where the package's own files are
+            found = unbounded(f"the package's own file `{code}`", expr, self.module, LOW)
+            return replace(found, bundled=True)
         if qualified in src.PATH_CALLS:
             path = join_all([self.eval(arg, env) for arg in args])
             own = bool(args) and all(_names_own_file(arg) for arg in args)  # `Path("config/templates.json")`

@@ -283,6 +283,23 @@ PATH_CALLS = frozenset(
     }
 )
 
+# Library functions that give a path into an installed package's own data files
+# (`importlib.resources.files("pkg").joinpath("guide.md")`), and that read one: a file shipped
+# with the code, like `Path(__file__).parent / "guide.md"`.
+PACKAGE_DATA_CALLS = frozenset(
+    {"importlib.resources.files", "importlib_resources.files", "pkg_resources.resource_filename"}
+)
+PACKAGE_DATA_READS = frozenset(
+    {
+        "importlib.resources.read_text",
+        "importlib.resources.read_binary",
+        "importlib_resources.read_text",
+        "importlib_resources.read_binary",
+        "pkg_resources.resource_string",
+        "pkgutil.get_data",
+    }
+)
+
 # Methods of a path that give another path: `p.resolve()`, `p.with_suffix(".md")`.
 PATH_METHODS = frozenset(
     {
