@@ -907,6 +907,69 @@ def test_bl004_only_where_the_value_was_unbounded_before_the_cut(tmp_path, body,
     assert [f.code for f in result.findings] == codes
 
 
+@pytest.mark.parametrize(
+    ("body", "codes"),
+    [
+        # the note comes first, then the part it is about: the model is told
+        (
+            "lines = requests.get(q).text.split('\\n')\n    out = f'Total lines: {len(lines)}\\n'\n"
+            "    out += f'... ({len(lines) - 20} lines omitted) ...\\n'\n    out += '\\n'.join(lines[-20:])\n"
+            "    return out",
+            [],
+        ),
+        (
+            "lines = requests.get(q).text.split('\\n')\n    parts = ['[earlier lines truncated]']\n"
+            "    parts.append('\\n'.join(lines[-20:]))\n    return '\\n'.join(parts)",
+            [],
+        ),
+        # a note that carries a cut of its own says nothing of a later cut
+        (
+            "text = requests.get(q).text\n    out = ''\n    out += f'{text[:100]}... (truncated)'\n"
+            "    out += text[-400:]\n    return out",
+            ["BL004"],
+        ),
+        # no note at all
+        (
+            "lines = requests.get(q).text.split('\\n')\n    out = 'Last lines:\\n'\n"
+            "    out += '\\n'.join(lines[-20:])\n    return out",
+            ["BL004"],
+        ),
+    ],
+)
+def test_bl004_a_note_of_the_cut_written_before_the_part_kept_tells_the_model(tmp_path, body, codes):
+    source = HEADER + f'@tool\ndef t(q: str) -> str:\n    """T."""\n    {body}\n'
+    result = run_tree(tmp_path, {"mod.py": source})
+    assert [f.code for f in result.findings] == codes
+
+
+NOTE_THEN_ITEMS = """
+import requests
+from langchain_core.tools import tool
+
+
+def fetch(owner: str, per_page: int = 30) -> list:
+    return requests.get(f"https://api.example/{owner}/commits", params={"per_page": per_page}).json()
+
+
+def listing(commits: list) -> str:
+    lines = [f"Showing {len(commits)} commits"]
+    for c in commits:
+        lines.append(c["commit"]["message"].splitlines()[0][:80])
+    return "\\n".join(lines)
+
+
+@tool
+def commits(owner: str) -> str:
+    \"\"\"Commits.\"\"\"
+    return listing(fetch(owner))
+"""
+
+
+def test_bl004_a_note_written_once_says_nothing_of_each_item_cut_in_a_loop_after_it(tmp_path):
+    result = run_tree(tmp_path, {"mod.py": NOTE_THEN_ITEMS})
+    assert [f.code for f in result.findings] == ["BL004"]
+
+
 BUDGET_LOOPS = """
 import subprocess
 from langchain_core.tools import tool

@@ -211,6 +211,7 @@ class FunctionEvaluator:
         self._values_here: dict[str, list[cst.BaseExpression]] = {}  # see `_assigned_values_here`
         self._memos_here: dict[str, bool] = {}  # see `_stores_into_self`
         self._marker_names: dict[str, bool] = {}  # see `_marker`
+        self._noted_names: set[str] = set()  # texts and lists given a note of a cut: see `_grow`
         # Inside a part of a text being built (`f"Plan: {data['plan']}"`, `"%s" % x`, `"Id: " + x`),
         # or the value of a dict's key named for a short value (`{"branch": repo["default_branch"]}`):
         # a field of a parsed response put there is a label's value, not a collection.
@@ -328,6 +329,7 @@ class FunctionEvaluator:
                 self._bind(target.target, value, env, small.value)
                 if isinstance(target.target, cst.Name):
                     self._note_partial(target.target.value, small.value)
+                    self._note_told(target.target.value, small.value)
         elif isinstance(small, cst.AnnAssign) and small.value is not None:
             self._bind(small.target, self.eval(small.value, env), env, small.value)
         elif isinstance(small, cst.AugAssign):
@@ -339,6 +341,14 @@ class FunctionEvaluator:
                 self._record_callback(small, env)
             self._expression_statement(small.value, env)
         return env
+
+    def _note_told(self, name: str, value: cst.BaseExpression) -> None:
+        """`parts = ["[earlier lines truncated]"]`: `name` starts with a note of a cut, and the part
+        kept is added after it (see `_grow`); bound to anything else, it starts anew."""
+        if type(value) is not cst.Name and self._marker(value) and not _holds_a_cut(value):
+            self._noted_names.add(name)
+        else:
+            self._noted_names.discard(name)
 
     def _record_callback(self, node: cst.Expr, env: Env) -> None:
         """`await params.result_callback(result)`: what the callback is handed is the result."""
@@ -686,7 +696,8 @@ class FunctionEvaluator:
             return
         if isinstance(node.target, cst.Name):
             # `result += f"*Truncated from {len(log):,} characters*"`: what it adds says it was cut
-            self._grow(node.target, value, env, node, told=self._marker(node.value))
+            told = self._marker(node.value)
+            self._grow(node.target, value, env, node, told=told, note=told and not _holds_a_cut(node.value))
         elif isinstance(node.target, (cst.Subscript, cst.Attribute)):
             base = node.target.value
             # `counts[state] += 1`: a tally grows by distinct keys only
@@ -701,7 +712,8 @@ class FunctionEvaluator:
             if expr.func.attr.value in src.GROWING_METHODS:
                 added = join_all([self.eval(arg.value, env) for arg in expr.args])
                 told = any(self._marker(arg.value) for arg in expr.args)  # a note of the cut, as an item
-                self._grow(expr.func.value, added, env, expr, told=told)
+                note = told and not any(_holds_a_cut(arg.value) for arg in expr.args)
+                self._grow(expr.func.value, added, env, expr, told=told, note=note)
                 return
         self.eval(expr, env)
 
@@ -713,10 +725,13 @@ class FunctionEvaluator:
         node: cst.CSTNode,
         told: bool = False,
         by_keys: bool = False,
+        note: bool = False,
     ) -> None:
         """`target` gains `added`: in a loop of unknown length it grows without bound. `by_keys`: a
         tally of numbers by key, which grows only by the distinct keys met (`low`), and which a
-        finding does not name while the value holds the items themselves."""
+        finding does not name while the value holds the items themselves. `note`: what it gains is
+        a note of a cut and nothing cut itself (`out += f"... ({n} lines omitted) ...\n"`): a cut
+        added after it, outside a loop, is the part the note is about."""
         while isinstance(target, (cst.Subscript, cst.Attribute)):
             target = target.value
         if not isinstance(target, cst.Name):
@@ -738,6 +753,11 @@ class FunctionEvaluator:
             grown = _through(grown, unbounded_loop.reason)
             env[name] = join(join(current, added), grown)
         else:
+            if note:
+                self._noted_names.add(name)
+            # (not in a loop: a cut of each item is not what a note written once before is about,
+            # `lines.append(f"Showing {len(commits)} commits")` then each subject cut to 80)
+            told = told or (name in self._noted_names and not self.loops)
             env[name] = join_all([current, added], told=told)
 
     # -- narrowing ----------------------------------------------------------
@@ -3984,6 +4004,11 @@ def _payload_of(record: Verdict, in_text: bool) -> Verdict:
     if record.one_row or (record.cut_item and not in_text):
         return replace(record, record=False, one_row=False, cut_item=False, confidence=MEDIUM, document=False)
     return replace(record, record=False, cut_item=False, document=False)
+
+
+def _holds_a_cut(expr: cst.BaseExpression) -> bool:
+    """`expr` has a slice in it (`f"{text[:100]}..."`): not only a note."""
+    return any(type(node) is cst.Slice for node in walk(expr))
 
 
 def _fixed_tuple(parts: list[Verdict]) -> Verdict:
