@@ -494,7 +494,7 @@ PREVIEWS = textwrap.dedent('''\
 )
 def test_a_marker_over_a_literal_preview_length_gets_no_fix(tmp_path, returned, fixed):
     _tree(tmp_path, PREVIEWS.replace("PREVIEW", returned))
-    result = check_tree(tmp_path, Request(apply_fixes="safe"))
+    result = check_tree(tmp_path, Request(apply_fixes="unsafe"))  # BL006's fix is unsafe
     assert [f.code for f in result.findings] == ["BL006"]
     assert result.fix_round is not None
     assert bool(result.fix_round.rewrites) is fixed
@@ -520,7 +520,7 @@ def test_a_long_written_out_marker_is_not_repeated_in_the_bound(tmp_path, return
         "import requests", f'import requests\n\nNOTICE = "{LONG_NOTICE}"', 1
     )
     _tree(tmp_path, source)
-    result = check_tree(tmp_path, Request(apply_fixes="safe"))
+    result = check_tree(tmp_path, Request(apply_fixes="unsafe"))  # BL006's fix is unsafe
     assert [f.code for f in result.findings] == ["BL006"]
     assert result.fix_round is not None
     assert bool(result.fix_round.rewrites) is fixed
