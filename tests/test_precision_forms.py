@@ -771,3 +771,32 @@ def act(site_id: str) -> str:
     return str(resp.json())
 """
     assert bl001_confidences(tmp_path, source) == expected
+
+
+PARSED_FILE = """
+import json, requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+@mcp.tool()
+def lookup(path: str) -> str:
+    {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a short field of a parsed JSON file written into a text: a label's value, as for `resp.json()`
+        ("cfg = json.load(open(path))\n    return f\"Model: {cfg['subagent_model']}\"", ["low"]),
+        ("cfg = json.loads(open(path).read())\n    return f\"Mode: {cfg.get('sandbox_mode')}\"", ["low"]),
+        ("data = json.loads(requests.get(path).text)\n    return f\"Plan: {data['plan']}\"", ["low"]),
+        # its content, a collection of it, or the whole document: as large as the file
+        ("cfg = json.load(open(path))\n    return f\"Body: {cfg['content']}\"", ["high"]),
+        ("cfg = json.load(open(path))\n    return f\"Items: {cfg['items']}\"", ["high"]),
+        ("return json.dumps(json.load(open(path)))", ["high"]),
+    ],
+)
+def test_a_short_field_of_a_parsed_json_file_in_a_text_is_low(tmp_path, body, expected):
+    assert bl001_confidences(tmp_path, PARSED_FILE.format(body=body)) == expected

@@ -2343,7 +2343,10 @@ class FunctionEvaluator:
                 return serialised.with_models(values[0].models if values else frozenset())
             return _text_of(values[0], code, expr, self.module)
         if tail in ("loads", "load") and qualified.split(".", 1)[0] in ("json", "orjson", "ujson", "simplejson"):
-            return join_all([self.eval(arg, env) for arg in args[:1]])
+            parsed = join_all([self.eval(arg, env) for arg in args[:1]])
+            # `json.load(f)`, `json.loads(resp.text)`: one parsed document, as `resp.json()` is (a
+            # short field of it written into a text is a label's value; see `Verdict.document`)
+            return replace(parsed, document=True) if parsed.level == UNBOUNDED else parsed
         if qualified in src.VALUE_OF_ARGUMENT and len(args) > src.VALUE_OF_ARGUMENT[qualified]:
             # `cast(T, value)`, `asyncio.run(fetch(url))`: the value of that argument
             values = [self.eval(arg, env) for arg in args]
