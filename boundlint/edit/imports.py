@@ -40,6 +40,12 @@ STDLIB_SECTION = 0  # the first of isort's sections (`ImportPlanner._section`)
 # The budget that several fixes of one module share, named once at its top.
 BUDGET_CONSTANT = "MAX_TOOL_OUTPUT_CHARS"
 BUDGET_COMMENT = "# characters a tool may return to the model"
+# A module constant named as a budget of what tools return (`MAX_TOOL_RESULT_CHARS`,
+# `TOOL_OUTPUT_MAX_CHARS`), at least this large (not a preview's length), is reused by the fixes.
+MIN_DECLARED_BUDGET = 1_000
+_BUDGET_BOUND_WORDS = frozenset({"max", "limit"})
+_BUDGET_UNIT_WORDS = frozenset({"chars", "characters"})
+_BUDGET_OF_WORDS = frozenset({"tool", "output", "result", "response"})
 BLANK_LINE = cst.EmptyLine()
 
 
@@ -325,8 +331,9 @@ class ImportPlanner:
 
     def budget(self, literal: str, shared: bool) -> str:
         """How fixed code spells the tool-output budget (`literal`, such as `16_000`): the module's
-        constant that already serves as a `max_chars`; else, when several fixes of this module
-        write it (`shared`), a new `MAX_TOOL_OUTPUT_CHARS`, named once; else the literal."""
+        constant that already serves as a `max_chars`, or is named as its tools' budget; else, when
+        several fixes of this module write it (`shared`), a new `MAX_TOOL_OUTPUT_CHARS`, named once;
+        else the literal."""
         existing = self._budget_constant()
         if existing is not None:
             return existing
@@ -336,14 +343,15 @@ class ImportPlanner:
         return literal
 
     def _budget_constant(self) -> str | None:
-        """A module-level `NAME = <int>`, bound nowhere else, that some call passes as `max_chars`."""
+        """A module-level `NAME = <int>`, bound nowhere else, that some call passes as `max_chars`;
+        else the one such constant named as the budget of what its tools return."""
         if self.facts.budget_constant is None:
             self.facts.budget_constant = self._find_budget_constant() or ""
         return self.facts.budget_constant or None
 
     def _find_budget_constant(self) -> str | None:
         integers = {
-            target.target.value
+            target.target.value: small.value.value
             for statement in self.tree.body
             if isinstance(statement, cst.SimpleStatementLine)
             for small in statement.body
@@ -353,6 +361,15 @@ class ImportPlanner:
         }
         if not integers:
             return None  # no constant to find: spare the walk of the whole module
+        # The module's own budget for what its tools return (`MAX_TOOL_RESULT_CHARS = 50_000`, which
+        # its own cuts use): the maintainers' number, which a reviewer would have the fix reuse.
+        declared = [
+            name
+            for name, value in integers.items()
+            if _names_an_output_budget(name)
+            and int(value.replace("_", ""), 0) >= MIN_DECLARED_BUDGET
+            and len(self.bindings.get(name, [])) == 1
+        ]
         used = [
             node.value.value
             for node in walk(self.tree)
@@ -362,7 +379,9 @@ class ImportPlanner:
             and isinstance(node.value, cst.Name)
         ]
         found = [name for name in dict.fromkeys(used) if name in integers and len(self.bindings.get(name, [])) == 1]
-        return BUDGET_CONSTANT if BUDGET_CONSTANT in found else (found[0] if found else None)
+        if found:
+            return BUDGET_CONSTANT if BUDGET_CONSTANT in found else found[0]
+        return declared[0] if len(declared) == 1 else None
 
     # -- where a new import goes --------------------------------------------
 
@@ -788,3 +807,9 @@ def append_item(
     result[-1] = last.with_changes(comma=separator)
     result.append(new.with_changes(comma=trailing))
     return result
+
+
+def _names_an_output_budget(name: str) -> bool:
+    """`MAX_TOOL_RESULT_CHARS`, `TOOL_OUTPUT_MAX_CHARS`: a bound, in characters, of what a tool returns."""
+    words = set(name.lower().split("_"))
+    return bool(words & _BUDGET_BOUND_WORDS and words & _BUDGET_UNIT_WORDS and words & _BUDGET_OF_WORDS)

@@ -717,3 +717,33 @@ def test_fix_says_how_many_findings_it_left_for_their_confidence(tmp_path, diff)
     everything = Config(root=tmp_path, fix_min_confidence="medium")
     run_fix([path], everything, CheckOptions(), diff=diff, unsafe=False, out=out, err=err)
     assert "left for" not in err.getvalue()
+
+
+DECLARED_BUDGET = '''
+import requests
+from langchain_core.tools import tool
+
+CONSTANT
+
+
+@tool
+def fetch_raw(url: str) -> str:
+    """A page's raw body."""
+    return requests.get(url).text
+'''
+
+
+@pytest.mark.parametrize(
+    ("constant", "budget"),
+    [
+        ("MAX_TOOL_RESULT_CHARS = 50_000", "MAX_TOOL_RESULT_CHARS"),  # the module's budget for its tools
+        ("TOOL_OUTPUT_MAX_CHARS = 0x8000", "TOOL_OUTPUT_MAX_CHARS"),
+        ("MAX_OUTPUT_CHARS = 200", "16_000"),  # a preview's length, not a budget
+        ("MAX_RETRIES = 5000", "16_000"),  # not a size in characters
+        ("MAX_RESULT_CHARS = 8000\nMAX_RESPONSE_CHARS = 12000", "16_000"),  # which one: neither
+    ],
+)
+def test_a_module_constant_named_as_its_tools_budget_is_reused(tmp_path, constant, budget):
+    (tmp_path / "tools.py").write_text(DECLARED_BUDGET.replace("CONSTANT", constant))
+    fix(tmp_path)
+    assert f"max_chars={budget})" in (tmp_path / "tools.py").read_text()
