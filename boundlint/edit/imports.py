@@ -361,15 +361,6 @@ class ImportPlanner:
         }
         if not integers:
             return None  # no constant to find: spare the walk of the whole module
-        # The module's own budget for what its tools return (`MAX_TOOL_RESULT_CHARS = 50_000`, which
-        # its own cuts use): the maintainers' number, which a reviewer would have the fix reuse.
-        declared = [
-            name
-            for name, value in integers.items()
-            if _names_an_output_budget(name)
-            and int(value.replace("_", ""), 0) >= MIN_DECLARED_BUDGET
-            and len(self.bindings.get(name, [])) == 1
-        ]
         used = [
             node.value.value
             for node in walk(self.tree)
@@ -381,6 +372,15 @@ class ImportPlanner:
         found = [name for name in dict.fromkeys(used) if name in integers and len(self.bindings.get(name, [])) == 1]
         if found:
             return BUDGET_CONSTANT if BUDGET_CONSTANT in found else found[0]
+        # The module's own budget for what its tools return (`MAX_TOOL_RESULT_CHARS = 50_000`, which
+        # its own cuts use): the maintainers' number, which a reviewer would have the fix reuse.
+        declared = [
+            name
+            for name, value in integers.items()
+            if _names_an_output_budget(name)
+            and int(value.replace("_", ""), 0) >= MIN_DECLARED_BUDGET
+            and len(self.bindings.get(name, [])) == 1
+        ]
         return declared[0] if len(declared) == 1 else None
 
     # -- where a new import goes --------------------------------------------

@@ -376,7 +376,7 @@ def headline(text: str) -> str:
             assert isinstance(updated, cst.BinaryOperation)
             return head_cut(rightmost_term(updated.left)) if is_head else tail_cut(leftmost_term(updated.right))
 
-        return self._reserve(target, context, node, is_head, length, reserve, not static, locate)
+        return self._reserve(target, context, node, is_head, length, reserve, locate, marker_twice=not static)
 
     def _fix_fstring(self, target: Target, context: FixContext, node: cst.FormattedString) -> Candidate:
         parts = list(node.parts)
@@ -416,7 +416,7 @@ def headline(text: str) -> str:
                 assert isinstance(expression, cst.FormattedStringExpression)
                 return head_cut(expression.expression) if is_head else tail_cut(expression.expression)
 
-            return self._reserve(target, context, node, head, len(value), reserve, False, locate)
+            return self._reserve(target, context, node, head, len(value), reserve, locate, marker_twice=False)
         raise NoFixError("no automatic fix: unrecognised marker pattern")
 
     def _reserve(
@@ -427,8 +427,9 @@ def headline(text: str) -> str:
         head: bool,
         length: int | None,
         reserve: str,
-        marker_twice: bool,
         locate: Callable[[cst.CSTNode], cst.Subscript | None],
+        *,
+        marker_twice: bool,
     ) -> Candidate:
         """Take the marker's length out of the slice's bound: `x[:N - len(M)]`, `x[-(N - len(M)):]`."""
         module = target.module
