@@ -264,6 +264,18 @@ UNBOUNDED = {
         "return subprocess.check_output('kubectl logs %s' % q, shell=True, text=True)",
         "high",
     ),
+    "output of a container tool's subcommand that prints a status": (
+        "return subprocess.run(['docker', 'push', q], capture_output=True, text=True).stderr",
+        "low",
+    ),
+    "output of a container tool that runs a command": (
+        "return subprocess.run(['docker', 'run', '--rm', 'alpine', q], capture_output=True, text=True).stdout",
+        "high",
+    ),
+    "output of a container tool's build": (
+        "return subprocess.run(['docker', 'build', '-t', q, '.'], capture_output=True, text=True).stdout",
+        "high",
+    ),
     "output of a named program whose work the model's words say": (
         "return subprocess.run(['osqueryi', '--json', q], capture_output=True, text=True).stdout",
         "high",

@@ -248,7 +248,7 @@ def _prints_a_status(words: list[str], whole: bool) -> bool:
     if not words:
         return False
     program = words[0].rsplit("/", 1)[-1]
-    if program in src.SCRIPT_RUNNERS or program.startswith("python"):
+    if src.runs_a_script(program, words[1:]) or program.startswith("python"):
         return False
     if program in src.BRIEF_PROGRAMS:
         return True  # `["nslookup", domain]`: a few lines, whatever the domain

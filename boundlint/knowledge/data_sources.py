@@ -123,8 +123,8 @@ CONTENT_PROGRAMS = frozenset(
 CONTENT_SUBCOMMANDS: dict[str, frozenset[str]] = {
     "git": frozenset({"log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "reflog", "shortlog", "cat-file"}),
     "kubectl": frozenset({"get", "logs", "describe", "top", "events", "explain", "exec", "api-resources"}),
-    "docker": frozenset({"logs", "ps", "images", "inspect", "history", "exec", "search", "stats"}),
-    "podman": frozenset({"logs", "ps", "images", "inspect", "history", "exec", "search", "stats"}),
+    "docker": frozenset({"logs", "ps", "images", "inspect", "history", "exec", "search", "stats", "build"}),
+    "podman": frozenset({"logs", "ps", "images", "inspect", "history", "exec", "search", "stats", "build"}),
     "helm": frozenset({"list", "ls", "get", "history", "template", "show", "search", "status"}),
     "adb": frozenset({"logcat", "shell", "bugreport", "exec-out"}),
     "gh": frozenset({"api", "search", "issue", "pr", "run", "repo", "release"}),
@@ -233,8 +233,28 @@ def script_answers_briefly(script: str) -> bool:
 # not a fixed program but what the script says (`["bash", "-c", cmd]`, `[sys.executable, path]`).
 SCRIPT_RUNNERS = frozenset(
     {"sh", "bash", "zsh", "fish", "cmd", "powershell", "pwsh", "python", "python3", "node", "deno", "bun", "ruby"}
-    | {"perl", "php", "osascript", "env", "sudo", "xargs", "eval", "exec", "docker", "ssh", "uv", "npx", "uvx"}
+    | {"perl", "php", "osascript", "env", "sudo", "xargs", "eval", "exec", "docker", "podman", "ssh", "uv", "npx"}
+    | {"uvx"}
 )
+# Of those, the ones whose other subcommands run no script (`docker push`, `docker tag`): a
+# program with subcommands like any other (`CONTENT_SUBCOMMANDS`) but for these.
+SCRIPT_SUBCOMMANDS: dict[str, frozenset[str]] = {
+    "docker": frozenset({"run", "exec", "compose", "container", "buildx"}),
+    "podman": frozenset({"run", "exec", "compose", "container"}),
+}
+
+
+def runs_a_script(program: str, rest: list[str]) -> bool:
+    """`bash -c ...`, `docker run ...`: the program runs whatever script or code it is given (see
+    `SCRIPT_RUNNERS`); `docker push img` does not, nor `docker` with a subcommand the code names."""
+    if program not in SCRIPT_RUNNERS:
+        return False
+    if program not in SCRIPT_SUBCOMMANDS:
+        return True
+    named = next((word for word in rest if not word.startswith("-")), None)
+    return named is None or named in SCRIPT_SUBCOMMANDS[program]
+
+
 # Words of a name that holds an interpreter (`sys.executable`, `venv_python`, `NODE_BIN`): what it
 # runs prints what its script does, like the script runners above.
 INTERPRETER_WORDS = frozenset({"python", "python3", "py", "node", "interpreter", "ruby", "perl", "deno", "bun"})
