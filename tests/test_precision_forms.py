@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from boundlint.knowledge.data_sources import name_words
+from boundlint.knowledge.data_sources import lists_few_by_nature, name_words
 from tests.helpers import bl001_confidences, run_tree
 
 TOOL_CLASS = """
@@ -800,3 +800,56 @@ def lookup(path: str) -> str:
 )
 def test_a_short_field_of_a_parsed_json_file_in_a_text_is_low(tmp_path, body, expected):
     assert bl001_confidences(tmp_path, PARSED_FILE.format(body=body)) == expected
+
+
+FEW_BY_NATURE = """
+import json, requests
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+@mcp.tool()
+def listing(client, service, db) -> str:
+    {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # what an account or a server has a handful of, by the name of the call or the path requested
+        ('return ", ".join(client.list_database_names())', ["low"]),
+        ("return json.dumps(client.get_server_names())", ["low"]),
+        ('return json.dumps(service.users().labels().list(userId="me").execute())', ["low"]),
+        ("return json.dumps(service.calendarList().list().execute())", ["low"]),
+        ('return json.dumps(requests.get("https://api.example.com/v1/workspaces").json())', ["low"]),
+        # what grows by use, or what is kept under one of them
+        ('return ", ".join(db.list_tables())', ["medium"]),
+        ('return json.dumps(service.events().list(calendarId="primary").execute())', ["medium"]),
+        ("return json.dumps(client.list_database_tables())", ["medium"]),
+        ('return json.dumps(requests.get("https://api.example.com/v1/workspaces/acme/repos").json())', ["medium"]),
+        ('return json.dumps(requests.get("https://crm.example.com/v1/organizations").json())', ["medium"]),
+    ],
+)
+def test_a_listing_of_what_there_are_few_of_by_nature_is_low(tmp_path, body, expected):
+    assert bl001_confidences(tmp_path, FEW_BY_NATURE.format(body=body)) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "listing"),
+    [
+        ("list_databases", True),
+        ("get_server_names", True),
+        ("calendarList", True),
+        ("labels", True),
+        ("list_tables", False),
+        ("get_calendar_events", False),
+        ("get_server", False),  # one of them
+        ("list_tools", False),  # objects that run
+        ("get_schema_by_id_tool", False),
+        ("_", False),  # gettext's `_(...)`: no words at all
+        ("", False),
+    ],
+)
+def test_a_listing_of_what_there_are_few_of_is_told_by_its_name(name, listing):
+    assert lists_few_by_nature(name) is listing

@@ -1319,12 +1319,28 @@ class FunctionEvaluator:
         them (`store.search(ns, limit=100)`, `pageSize=50`), by a count the code sets; a query text
         with a small `LIMIT` asks for both. A count the model may set but most often leaves at the
         tool's default (`limit: int = 20`) asks for a page, not a few: the model may ask for more."""
-        if self._sends_a_limited_query(call):
+        if self._sends_a_limited_query(call) or self._lists_few_by_nature(call):
             return True, True
         asked = self._items_asked(call, self._count)
         if asked is None:
             return False, _few_and_page(self._items_asked(call, self._count_or_default))[1]
         return _few_and_page(asked)
+
+    def _lists_few_by_nature(self, call: cst.Call) -> bool:
+        """`client.list_databases()`, `service.calendarList().list().execute()`, `GET /v1/workspaces`:
+        a listing of what there are few of by nature (`src.FEW_BY_NATURE`), by the name of what is
+        called (past the verbs of a chain of calls) or by the last word of the path it requests."""
+        for name in _chain_names(call.func):
+            if src.lists_few_by_nature(name):
+                return True
+            if name not in _CHAIN_VERBS:
+                break
+        url = self._url_of(call)
+        tail = url.evaluated_value if isinstance(url, cst.SimpleString) else None
+        if isinstance(url, cst.FormattedString) and url.parts and isinstance(url.parts[-1], cst.FormattedStringText):
+            tail = url.parts[-1].value
+        segment = tail.split("?")[0].rstrip("/").rsplit("/", 1)[-1] if isinstance(tail, str) else ""
+        return segment.isidentifier() and src.lists_few_by_nature(segment)
 
     def _items_asked(self, call: cst.Call, count: Callable[[cst.BaseExpression], int | None]) -> int | None:
         """The fewest items `call` asks for by a count `count` knows, None when it knows none."""
@@ -3254,6 +3270,27 @@ def _runs_a_coroutine(expr: cst.Call, qualified: str | None) -> bool:
     return qualified in src.RUN_COROUTINE_CALLS or (
         isinstance(func, cst.Attribute) and func.attr.value in src.RUN_COROUTINE_METHODS
     )
+
+
+# The verbs of a chain of calls that run what the calls before them made
+# (`service.calendarList().list().execute()`): the listing is named before them.
+_CHAIN_VERBS = frozenset({"execute", "list", "all", "get", "fetch"})
+
+
+def _chain_names(func: cst.BaseExpression) -> list[str]:
+    """The names along a chain of attributes and calls, last first: `service.labels().list` gives
+    `list`, `labels`, `service`."""
+    names = []
+    while True:
+        if type(func) is cst.Call:
+            func = func.func
+        elif type(func) is cst.Attribute:
+            names.append(func.attr.value)
+            func = func.value
+        else:
+            if type(func) is cst.Name:
+                names.append(func.value)
+            return names
 
 
 def _path_param(url: cst.BaseExpression) -> str | None:

@@ -1290,6 +1290,41 @@ CONTEXT_DATA_ATTRIBUTES = frozenset({"deps", "state", "context", "session_state"
 RECORD_VERBS = frozenset({"get", "find", "describe", "lookup", "show", "view", "inspect"})
 
 
+# What an account, a server or a cluster has a handful of, set up by people rather than piled up
+# by use: its databases and catalogs, a user's calendars, mail labels and filters, a client's
+# configured servers and roots, an MCP server's prompts, a project's webhooks and roles. A listing
+# of them is a few items, as one that asks for a few is (`list_databases()`, `get_server_names()`,
+# `calendarList().list()`); not tables, collections, repositories or projects, which grow by use,
+# nor a cluster's namespaces (one per tenant in a shared cluster), nor organizations (a CRM's
+# are its customers), nor tools and plugins (objects that run: what they give is theirs).
+FEW_BY_NATURE = frozenset(
+    {"database", "catalog", "calendar", "server", "root", "workspace", "account", "tenant", "label", "prompt"}
+    | {"region", "zone", "subscription", "environment", "webhook", "filter", "preset", "role"}
+)
+# Words a listing's name may end in after what it lists: `list_database_names`, `calendarList`.
+_LISTING_TAILS = frozenset({"names", "ids", "list", "all"})
+_LISTING_VERBS = frozenset({"list", "get", "fetch", "show", "describe", "all", "available"})
+
+
+def lists_few_by_nature(name: str) -> bool:
+    """`list_databases`, `get_server_names`, `calendarList`, `labels`: a name
+    for the listing of what there are few of by nature (`FEW_BY_NATURE`); not `list_tables`, nor
+    what is under one of them (`list_database_tables`, `get_calendar_events`)."""
+    words = name_words(name)
+    listed = False  # said by a word after the noun (`calendarList`, `database_names`)
+    while len(words) > 1 and words[-1] in {*_LISTING_TAILS, "sync", "async"}:
+        listed, words = listed or words[-1] in _LISTING_TAILS, words[:-1]
+    if not words or not (len(words) == 1 or words[0] in _LISTING_VERBS):
+        return False
+    noun = words[-1]
+    if noun.endswith("ies"):
+        noun = noun[:-3] + "y"
+    elif _plural(noun):
+        noun = noun[:-1]
+    # (`get_server`, `database`: one of them, not their listing; `list_namespace` is Kubernetes's)
+    return noun in FEW_BY_NATURE and (noun != words[-1] or listed or words[0] == "list")
+
+
 # Pydantic's methods that describe a model class (v2's, and v1's on a class of the tree): a schema
 # written by the code, as long as the class is, whatever data an instance holds.
 MODEL_SCHEMA_METHODS = frozenset({"model_json_schema", "schema", "schema_json"})
