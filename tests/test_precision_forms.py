@@ -835,6 +835,44 @@ def test_a_listing_of_what_there_are_few_of_by_nature_is_low(tmp_path, body, exp
     assert bl001_confidences(tmp_path, FEW_BY_NATURE.format(body=body)) == expected
 
 
+VERSION_HELPER = """
+from pathlib import Path
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+
+def {name}(){returns}:
+    for line in Path("pyproject.toml").read_text().splitlines():
+        if line.startswith("version = "):
+            return line.split('"')[1]
+    return "0.0.0"
+
+
+@mcp.tool()
+def server_info() -> dict:
+    return {{"name": "t", "version": {name}()}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "returns", "expected"),
+    [
+        # a helper named for a version or a link it makes, annotated `str`: that, however it reads it
+        ("get_version", " -> str", []),
+        ("_read_package_version", " -> str | None", []),
+        ("build_release_url", " -> str", []),  # made to give a link, whatever it reads to make it
+        # named otherwise, or not said to give text: what it reads
+        ("get_version", "", ["low"]),
+        ("read_release_notes", " -> str", ["low"]),
+        ("fetch_release_url", " -> str", ["low"]),  # what a link points to, fetched
+    ],
+)
+def test_a_helper_named_for_a_version_or_a_link_gives_a_short_text(tmp_path, name, returns, expected):
+    source = VERSION_HELPER.format(name=name, returns=returns)
+    assert bl001_confidences(tmp_path, source) == expected
+
+
 @pytest.mark.parametrize(
     ("name", "listing"),
     [

@@ -291,6 +291,10 @@ class Analysis:
         function = entity.node
         if self.is_bounded_function(entity.module, function) or self.small_annotation(entity.module, function):
             return BOUNDED_VALUE
+        if src.names_short_text(function.name.value) and _annotated_str(entity.module, function):
+            # `def get_version() -> str`, `def build_ui_url(...) -> str`: what its name says, however
+            # it finds it (a line of `pyproject.toml`, a host read from a config file)
+            return BOUNDED_VALUE
         if depth >= MAX_CALL_DEPTH:
             # Not followed further: known, as a library's function is, by its name and what it is given.
             return unknown_answer((function.name.value,), call, caller, args)
@@ -793,3 +797,12 @@ def _as_low(verdict: Verdict) -> Verdict:
 
 
 __all__ = ["Analysis", "ToolResult", "is_tool_generator", "owner_class", "SILENT"]
+
+
+def _annotated_str(module: ModuleInfo, function: cst.FunctionDef) -> bool:
+    """`def f() -> str` (also `str | None`, `Optional[str]`)."""
+    if function.returns is None:
+        return False
+    annotation = function.returns.annotation
+    written = module.code(annotation).replace(" ", "")
+    return written in ("str", "str|None", "Optional[str]", "typing.Optional[str]")

@@ -1660,6 +1660,24 @@ IDENTIFIER_WORDS = frozenset(
 )
 
 
+# Verbs that make or look up a short value (`build_ui_url`, `get_file_path`, `compute_hash`), not
+# ones that read what it points to (`fetch_url`, `read_path`).
+_MAKING_VERBS = frozenset(
+    {"build", "make", "get", "format", "compose", "construct", "create", "generate", "join", "resolve"}
+    | {"normalize", "normalise", "sanitize", "sanitise", "clean", "compute", "derive", "to", "new", "current"}
+)
+
+
+def names_short_text(name: str) -> bool:
+    """`get_version`, `_read_package_version`, `build_ui_url`, `make_file_path`: a function of the
+    tree named for a version, or made to give an identifier, a link or a path (`names_identifier`
+    after a verb that makes one). Said of a function annotated to return text, it is that text."""
+    words = name_words(name)
+    if words and words[-1] == "version":
+        return True
+    return len(words) > 1 and words[0] in _MAKING_VERBS and names_identifier(name)
+
+
 # The last word of the name that ends a request's path when that path asks for one resource by its
 # key (`/findings/{finding_id}`, `/users/{username}`); not a path or a URL, which locate content.
 RESOURCE_KEY_WORDS = frozenset({"id", "uuid", "guid", "uid", "slug", "sha", "arn", "key", "number", "name"})
