@@ -983,17 +983,29 @@ class SearchTool(BaseTool):
 
     def _run(self, q: str) -> str:
         return str(make_client().search(q, max_results=self.max_results))
+
+class ConstructedTool(BaseTool):
+    name: str = "lookup"
+    description: str = "Look up."
+
+    def __init__(self, top_k={default}, **kwargs):
+        super().__init__(**kwargs)
+        self.top_k = top_k
+
+    def _run(self, q: str) -> str:
+        return str(make_client().search(q, top_k=self.top_k))
 """
 
 
 @pytest.mark.parametrize(("count", "expected"), [(5, "low"), (50, "medium")])
 def test_a_count_the_code_sets_is_read_where_it_is_set(tmp_path, count, expected):
-    # A module constant, `min(x, N)`, a setting of the tool's class: how many items the call asks
-    # for is known, though not written at the call.
+    # A module constant, `min(x, N)`, a setting of the tool's class or of its constructor: how many
+    # items the call asks for is known, though not written at the call.
     source = COUNTED.format(constant=count, default=count)
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     found = {f.symbol: f.confidence for f in result.findings if f.code == "BL001"}
-    expected_by_code = dict.fromkeys(["by_constant", "in_place", "clamped", "SearchTool._run"], expected)
+    tools = ["by_constant", "in_place", "clamped", "SearchTool._run", "ConstructedTool._run"]
+    expected_by_code = dict.fromkeys(tools, expected)
     assert found == {**expected_by_code, "by_the_model": "medium"}
 
 

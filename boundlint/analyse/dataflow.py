@@ -1489,7 +1489,8 @@ class FunctionEvaluator:
             if value.attr.value in self.self_arguments or "self" in self.params:
                 return None  # a field the model fills (`self.num_results` of a tool message)
             body = self.owner.body.body if isinstance(self.owner.body, cst.IndentedBlock) else ()
-            return _integer(_bound_once(body, value.attr.value))
+            declared = _integer(_bound_once(body, value.attr.value))
+            return declared if declared is not None else _set_at_construction(self.owner, value.attr.value)
         if isinstance(value, cst.Attribute) and _root_name(value) not in self.params:
             return self._configured_count(value.attr.value)
         if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value in self.params:
@@ -4054,6 +4055,34 @@ def _holds_a_cut(expr: cst.BaseExpression) -> bool:
 def _fixed_tuple(parts: list[Verdict]) -> Verdict:
     """A tuple of known shape: as large as its largest part, and each part its own when unpacked."""
     return replace(join_all(parts), elements=tuple(parts))
+
+
+def _set_at_construction(owner: cst.ClassDef, attribute: str) -> int | None:
+    """The count `__init__` sets `self.<attribute>` to, once: a number, or its parameter's default
+    (`def __init__(self, max_results=10): self.max_results = max_results`). The code that makes
+    the tool chooses it; the model cannot."""
+    init = next(
+        (
+            line
+            for line in (owner.body.body if isinstance(owner.body, cst.IndentedBlock) else ())
+            if type(line) is cst.FunctionDef and line.name.value == "__init__"
+        ),
+        None,
+    )
+    if init is None or not isinstance(init.body, cst.IndentedBlock):
+        return None
+    found = [
+        value
+        for line in init.body.body
+        for statement in (line.body if isinstance(line, cst.SimpleStatementLine) else ())
+        if (value := _assigned_value(statement, lambda target: _is_self_attribute(target, attribute))) is not None
+    ]
+    if len(found) != 1:
+        return None
+    if isinstance(found[0], cst.Name):
+        param = next((p for p in all_params(init) if p.name.value == found[0].value), None)
+        return _integer(param.default) if param is not None else None
+    return _integer(found[0])
 
 
 def _bound_once(statements: Sequence[cst.BaseStatement], name: str) -> cst.BaseExpression | None:
