@@ -521,6 +521,11 @@ def names_a_source(reason: str) -> bool:
     return reason.startswith(SOURCE_REASONS)
 
 
+def names_response_body(reason: str) -> bool:
+    """`the response body `resp.text``: an HTTP response's body as it is."""
+    return reason.startswith(SOURCE_ATTRIBUTES["text"].split("`")[0])
+
+
 def names_process_output(reason: str) -> bool:
     """`the process output `result.stdout``: a child process's output as it is (not joined or
     formatted into other text)."""

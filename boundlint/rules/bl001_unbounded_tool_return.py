@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import libcst as cst
@@ -34,7 +35,7 @@ from boundlint.edit.templates import PLACEHOLDER, budget_literal, replace_each, 
 from boundlint.find.tools import Tool
 from boundlint.knowledge import data_sources as src
 from boundlint.knowledge.data_sources import tool_answers_briefly, tool_reads_one_record
-from boundlint.parse.positions import child_nodes
+from boundlint.parse.positions import child_nodes, walk
 from boundlint.project.module import ModuleInfo, dotted
 from boundlint.rules.base import RETURN, Rule, RuleContext, where
 
@@ -370,6 +371,8 @@ def ask_cost_analyst(question: str) -> str:
             return self._json_text_fix(target, budget, _json_size(context))  # (`return _as_json(payload)` too)
         if _returns_json_output(target, value) and _value_kind(kinds, annotation, value) == TEXT:
             return self._json_text_fix(target, budget, _json_size(context))  # `kubectl ... -o json`
+        if _returns_an_api_body(target, value) and _value_kind(kinds, annotation, value) == TEXT:
+            return self._json_text_fix(target, budget, _json_size(context))  # `return resp.text` of an API
         kind = _value_kind(kinds, annotation, value)
         if kind == TEXT and kinds.collection_variable(function, value):
             # `-> str`, but `return rows` of a list built in the tool: the framework makes text of
@@ -470,7 +473,10 @@ def ask_cost_analyst(question: str) -> str:
             "or `json.dumps(...)` as JSON"
         )
         parts = [
-            (text, TRUNCATE_JSON) if _returns_json_output(target, text) else _text_part(kinds, text) for text in texts
+            (text, TRUNCATE_JSON)
+            if _returns_json_output(target, text) or _returns_an_api_body(target, text)
+            else _text_part(kinds, text)
+            for text in texts
         ]
         return self._inner_fix(target, parts, budget, message, SAFE, json_size)
 
@@ -602,6 +608,61 @@ def _returns_json_output(target: Target, text: cst.BaseExpression) -> bool:
         )
         and runs_a_json_command_first(tool.node, target.node)
     )
+
+
+# What says a request goes to a web API, which answers JSON: a name the code uses with the word
+# (`HF_API_BASE`, `api_key`, `self.api_url`), or a URL or header written for one
+# (`https://api.github.com`, `/api/v2/`, `application/json`). Not a tool's own name or docstring
+# (`fetch_api_reference`: pages about an API).
+_API_TEXT = re.compile(r"://api\.|/api/v\d|application/json")
+
+
+def _returns_an_api_body(target: Target, text: cst.BaseExpression) -> bool:
+    """`return response.text` (or `await resp.text()`) where the tool's code, or the module's
+    constants and clients it uses (`client = httpx.AsyncClient(base_url=f"{FMP_API_BASE}/v3")`),
+    say the request goes to a web API: the body is a JSON document, which a text cut would leave
+    invalid; `truncate_json` keeps it JSON (and cuts as text whatever does not parse)."""
+    returned, tool = target.returned, target.tool
+    if returned is None or tool is None or not src.names_response_body(returned.verdict.reason):
+        return False
+    body = text.expression if isinstance(text, cst.Await) else text
+    if isinstance(body, cst.Call) and not body.args:
+        body = body.func  # aiohttp's `await resp.text()`
+    if not (isinstance(body, cst.Attribute) and body.attr.value == "text"):
+        return False
+    function = tool.node
+    if not isinstance(function, cst.FunctionDef):
+        return False
+    return any(map(_says_api, _code_and_settings(tool.module, function.body)))
+
+
+def _says_api(node: cst.CSTNode) -> bool:
+    if type(node) is cst.Name:
+        return "api" in src.name_words(node.value)
+    if type(node) is cst.SimpleString:
+        return isinstance(value := node.evaluated_value, str) and _API_TEXT.search(value) is not None
+    return type(node) is cst.FormattedStringText and _API_TEXT.search(node.value) is not None
+
+
+def _code_and_settings(module: ModuleInfo, body: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The nodes of `body` and of the module-level assignments of the names it uses, and of the
+    names those use in turn (a client made with a base URL made of a constant)."""
+    assigned: dict[str, cst.CSTNode] = {}
+    for line in module.tree.body:
+        for statement in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+            if isinstance(statement, (cst.Assign, cst.AnnAssign)):
+                targets = statement.targets if isinstance(statement, cst.Assign) else [statement]
+                for target in targets:
+                    if isinstance(target.target, cst.Name):
+                        assigned[target.target.value] = statement
+    seen: set[str] = set()
+    pending = [body]
+    for _ in range(3):
+        nodes = [node for root in pending for node in walk(root)]
+        yield from nodes
+        used = {node.value for node in nodes if type(node) is cst.Name} - seen
+        seen |= used
+        pending = [assigned[name] for name in sorted(used) if name in assigned]
 
 
 def _large_fields(

@@ -1,0 +1,42 @@
+import httpx
+import requests
+from boundlint_runtime import truncate_json, truncate_text
+from mcp.server.fastmcp import FastMCP
+from mcp.types import TextContent
+
+MAX_TOOL_OUTPUT_CHARS = 16_000  # characters a tool may return to the model
+
+mcp = FastMCP("data")
+
+STATS_API_BASE = "https://stats.example.com"
+client = httpx.AsyncClient(base_url=f"{STATS_API_BASE}/v3")
+
+
+@mcp.tool()
+async def income_statements(symbol: str) -> str:
+    """A web API's answer, through a client made with its base URL: JSON, cut as JSON."""
+    response = await client.get(f"/income-statements/{symbol}")
+    response.raise_for_status()
+    return truncate_json(response.text, max_chars=MAX_TOOL_OUTPUT_CHARS)
+
+
+@mcp.tool()
+def datasets(search: str) -> list[TextContent]:
+    """The API's host says it: JSON, also in a content block."""
+    response = requests.get("https://api.example.com/v1/datasets", params={"search": search})
+    return [TextContent(type="text", text=truncate_json(response.text, max_chars=MAX_TOOL_OUTPUT_CHARS))]
+
+
+@mcp.tool()
+def page(url: str) -> str:
+    """A web page the model names: text."""
+    return truncate_text(requests.get(url).text, max_chars=MAX_TOOL_OUTPUT_CHARS)
+
+
+@mcp.tool()
+def api_reference(module: str) -> str:
+    """Pages about an API, by the tool's name and a path: text."""
+    return truncate_text(
+        requests.get(f"https://docs.example.com/api/{module}").text,
+        max_chars=MAX_TOOL_OUTPUT_CHARS,
+    )
