@@ -817,18 +817,34 @@ def listing(client, service, db) -> str:
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
-        # what an account or a server has a handful of, by the name of the call or the path requested
+        # what an account or a server has a handful of, by the name of the call or the path
+        # requested: their names, or a few short fields of each
         ('return ", ".join(client.list_database_names())', ["low"]),
         ("return json.dumps(client.get_server_names())", ["low"]),
-        ('return json.dumps(service.users().labels().list(userId="me").execute())', ["low"]),
-        ("return json.dumps(service.calendarList().list().execute())", ["low"]),
-        ('return json.dumps(requests.get("https://api.example.com/v1/workspaces").json())', ["low"]),
+        (
+            'labels = service.users().labels().list(userId="me").execute()\n'
+            '    return "\\n".join(f"{l[\'id\']}: {l[\'name\']}" for l in labels.get("labels", []))',
+            ["low"],
+        ),
+        (
+            'cals = service.calendarList().list().execute()\n    return ", ".join(c["summary"] for c in cals["items"])',
+            ["low"],
+        ),
+        (
+            'data = requests.get("https://api.example.com/v1/workspaces").json()\n    return ", ".join(w["name"] for w in data)',
+            ["low"],
+        ),
+        # each whole record: as large as its details
+        ("return json.dumps(client.list_databases())", ["medium"]),
+        ("return json.dumps(service.calendarList().list().execute())", ["medium"]),
         # what grows by use, or what is kept under one of them
-        ('return ", ".join(db.list_tables())', ["medium"]),
+        ('return ", ".join(t["name"] for t in db.list_tables())', ["medium"]),
         ('return json.dumps(service.events().list(calendarId="primary").execute())', ["medium"]),
-        ("return json.dumps(client.list_database_tables())", ["medium"]),
-        ('return json.dumps(requests.get("https://api.example.com/v1/workspaces/acme/repos").json())', ["medium"]),
-        ('return json.dumps(requests.get("https://crm.example.com/v1/organizations").json())', ["medium"]),
+        ('return ", ".join(t["name"] for t in client.list_database_tables())', ["medium"]),
+        (
+            'data = requests.get("https://crm.example.com/v1/organizations").json()\n    return ", ".join(o["name"] for o in data)',
+            ["medium"],
+        ),
     ],
 )
 def test_a_listing_of_what_there_are_few_of_by_nature_is_low(tmp_path, body, expected):

@@ -1318,21 +1318,27 @@ class FunctionEvaluator:
         with `top_k: int = 3` on the tool's class, `search(q, k=TOP_K)`) and for at most a page of
         them (`store.search(ns, limit=100)`, `pageSize=50`), by a count the code sets; a query text
         with a small `LIMIT` asks for both. A count the model may set but most often leaves at the
-        tool's default (`limit: int = 20`) asks for a page, not a few: the model may ask for more."""
-        if self._sends_a_limited_query(call) or self._lists_few_by_nature(call):
+        tool's default (`limit: int = 20`) asks for a page, not a few: the model may ask for more.
+        A listing of what there are few of by nature asks for a page of records, and, of their
+        names alone (`list_database_names()`), for a few."""
+        listed = self._few_by_nature(call)
+        if self._sends_a_limited_query(call) or src.names_names_only(listed):
             return True, True
         asked = self._items_asked(call, self._count)
         if asked is None:
-            return False, _few_and_page(self._items_asked(call, self._count_or_default))[1]
-        return _few_and_page(asked)
+            return False, _few_and_page(self._items_asked(call, self._count_or_default))[1] or bool(listed)
+        few, page = _few_and_page(asked)
+        return few, page or bool(listed)
 
-    def _lists_few_by_nature(self, call: cst.Call) -> bool:
+    def _few_by_nature(self, call: cst.Call) -> str:
         """`client.list_databases()`, `service.calendarList().list().execute()`, `GET /v1/workspaces`:
-        a listing of what there are few of by nature (`src.FEW_BY_NATURE`), by the name of what is
-        called (past the verbs of a chain of calls) or by the last word of the path it requests."""
+        the name of a listing of what there are few of by nature (`src.FEW_BY_NATURE`): of what is
+        called (past the verbs of a chain of calls), or the last word of the path it requests; ""
+        for any other call. Each such record may be large (a database's details and feature
+        lists): a few short fields of each are not."""
         for name in _chain_names(call.func):
             if src.lists_few_by_nature(name):
-                return True
+                return name
             if name not in _CHAIN_VERBS:
                 break
         url = self._url_of(call)
@@ -1340,7 +1346,7 @@ class FunctionEvaluator:
         if isinstance(url, cst.FormattedString) and url.parts and isinstance(url.parts[-1], cst.FormattedStringText):
             tail = url.parts[-1].value
         segment = tail.split("?")[0].rstrip("/").rsplit("/", 1)[-1] if isinstance(tail, str) else ""
-        return segment.isidentifier() and src.lists_few_by_nature(segment)
+        return segment if segment.isidentifier() and src.lists_few_by_nature(segment) else ""
 
     def _items_asked(self, call: cst.Call, count: Callable[[cst.BaseExpression], int | None]) -> int | None:
         """The fewest items `call` asks for by a count `count` knows, None when it knows none."""

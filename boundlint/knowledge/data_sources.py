@@ -1311,6 +1311,12 @@ _LISTING_TAILS = frozenset({"names", "ids", "list", "all"})
 _LISTING_VERBS = frozenset({"list", "get", "fetch", "show", "describe", "all", "available"})
 
 
+def names_names_only(name: str) -> bool:
+    """`list_database_names`, `get_server_ids`: a listing named for the names or ids it gives."""
+    words = name_words(name)
+    return len(words) > 1 and words[-1] in ("names", "ids")
+
+
 def lists_few_by_nature(name: str) -> bool:
     """`list_databases`, `get_server_names`, `calendarList`, `labels`: a name
     for the listing of what there are few of by nature (`FEW_BY_NATURE`); not `list_tables`, nor
