@@ -1188,6 +1188,8 @@ class FunctionEvaluator:
                 # as many as the model asks for: as often small as not
                 confidence = MEDIUM
             found = unbounded(src.SOURCE_ATTRIBUTES[attribute].format(code=code), expr, self.module, confidence)
+            if receiver.fixed_command:
+                found = replace(found, fixed_command=True)  # `push.stderr` of `["docker", "push", ...]`
             if receiver.request_params:
                 found = replace(found, request_params=receiver.request_params)  # `resp.text` of `request(method, ...)`
             if receiver.command_params:
@@ -3039,6 +3041,8 @@ class FunctionEvaluator:
             if any(arg.keyword is not None and arg.keyword.value in src.SIZE_KEYWORDS for arg in expr.args):
                 confidence = LOW  # `df.to_string(max_rows=50)`, `result.to_string(limit=2000)`: as much as asked
             found = unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, confidence)
+            if receiver.fixed_command:
+                found = replace(found, fixed_command=True)  # `proc.communicate()` of `Popen(["docker", "login", ...])`
             if method in src.DIRECTORY_LISTING_METHODS:
                 found = replace(found, path=True)  # paths, one per item
             if method == "json":

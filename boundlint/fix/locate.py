@@ -39,10 +39,19 @@ def fix_branches(analysis: Analysis, findings: list[Finding]) -> dict[Finding, s
     failure (`if output.startswith('{"error"'): return output`), which a fix of the tool's other
     returns leaves as it is."""
     return {
-        finding: ERROR_REPORT if _reports_an_error(target) else dispatched_name(target.tool.node, target.node)
+        finding: ERROR_REPORT
+        if _reports_an_error(target) or _prints_a_status(target)
+        else dispatched_name(target.tool.node, target.node)
         for finding, target in locate(analysis, findings).items()
         if target.tool is not None
     }
+
+
+def _prints_a_status(target: Target) -> bool:
+    """The return gives what a program that prints a status wrote (`docker push`, `git pull`: the
+    checker's `fixed_command`), also on a failure: a line or two, which reviewers of the fix hunks
+    rejected cuts of beside the tool's fixed output."""
+    return target.returned is not None and target.returned.verdict.fixed_command
 
 
 def _reports_an_error(target: Target) -> bool:

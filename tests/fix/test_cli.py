@@ -647,6 +647,29 @@ def test_fix_bounds_every_branch_of_a_tool_it_fixes(tmp_path, diff):
     assert "left for" not in said
 
 
+STATUS_BRANCH = '''import subprocess
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+
+
+@mcp.tool()
+def build_and_push(path: str, image: str) -> str:
+    """The build log is fixed; a failed `docker push` prints a line of status, left as it is."""
+    push = subprocess.run(["docker", "push", image], capture_output=True, text=True)
+    if push.returncode != 0:
+        return f"docker push failed: {push.stderr}"
+    result = subprocess.run(["bash", path], capture_output=True, text=True)
+    return result.stdout
+'''
+
+
+def test_fix_leaves_the_status_a_named_program_prints_beside_what_it_fixes(tmp_path):
+    text, _ = _fix_with_runtime(tmp_path, STATUS_BRANCH)
+    assert "truncate_text(result.stdout" in text
+    assert 'return f"docker push failed: {push.stderr}"' in text
+
+
 DISPATCHED_BRANCHES = """import subprocess
 from mcp.server import Server
 from mcp.types import TextContent
