@@ -272,6 +272,10 @@ UNBOUNDED = {
         "return subprocess.run(['docker', 'run', '--rm', 'alpine', q], capture_output=True, text=True).stdout",
         "high",
     ),
+    "output of a script run through WSL": (
+        "return subprocess.run(['wsl', 'bash', '-c', q], capture_output=True, text=True).stdout",
+        "high",
+    ),
     "output of a container tool's build": (
         "return subprocess.run(['docker', 'build', '-t', q, '.'], capture_output=True, text=True).stdout",
         "high",

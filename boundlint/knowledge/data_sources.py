@@ -234,7 +234,7 @@ def script_answers_briefly(script: str) -> bool:
 SCRIPT_RUNNERS = frozenset(
     {"sh", "bash", "zsh", "fish", "cmd", "powershell", "pwsh", "python", "python3", "node", "deno", "bun", "ruby"}
     | {"perl", "php", "osascript", "env", "sudo", "xargs", "eval", "exec", "docker", "podman", "ssh", "uv", "npx"}
-    | {"uvx"}
+    | {"uvx", "wsl"}
 )
 # Of those, the ones whose other subcommands run no script (`docker push`, `docker tag`): a
 # program with subcommands like any other (`CONTENT_SUBCOMMANDS`) but for these.
