@@ -79,6 +79,28 @@ def skipped(url: str) -> str:
 """,
         ["kept"],
     ),
+    "a value tested to be a number": (
+        """
+@tool
+def price(coin: str) -> str:
+    \"\"\"p\"\"\"
+    data = requests.get(f"https://api.example.com/coins/{coin}").json()
+    value = data["market_data"].get(coin.lower())
+    if isinstance(value, (int, float)):
+        return f"Price: {value}"
+    return "no price"
+
+@tool
+def label(coin: str) -> str:
+    \"\"\"l\"\"\"
+    data = requests.get(f"https://api.example.com/coins/{coin}").json()
+    value = data["market_data"].get(coin.lower())
+    if isinstance(value, str):
+        return f"Label: {value}"
+    return "no label"
+""",
+        ["label"],
+    ),
     "walrus": (
         """
 @tool

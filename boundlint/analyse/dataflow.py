@@ -778,6 +778,12 @@ class FunctionEvaluator:
             text, data = value.as_text
             then_env[tested], else_env[tested] = (text, data) if holds_for_text else (data, text)
             return then_env, else_env
+        typed = _isinstance_of(test)
+        if typed is not None and typed[1] and typed[1] <= _NUMBER_TYPES:
+            # `if isinstance(price, (int, float)): shown = fmt(price)`: a number there, whatever
+            # the document it was read out of
+            then_env[typed[0]] = BOUNDED_VALUE
+            return then_env, else_env
         kind = _isinstance_test(test)
         if kind is not None:
             tested, is_tuple = kind
@@ -3822,6 +3828,10 @@ def return_kind(value: cst.BaseExpression | None, verdict: Verdict) -> str | Non
     if isinstance(value, (cst.Dict, cst.List, cst.ListComp, cst.DictComp)):
         return "data"
     return "data" if verdict.document else None
+
+
+# The types an `isinstance` test may name for a value that is then a number.
+_NUMBER_TYPES = frozenset({"int", "float", "bool", "complex", "Decimal", "Number"})
 
 
 def _isinstance_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
