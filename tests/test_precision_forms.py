@@ -907,3 +907,30 @@ def test_a_helper_named_for_a_version_or_a_link_gives_a_short_text(tmp_path, nam
 )
 def test_a_listing_of_what_there_are_few_of_is_told_by_its_name(name, listing):
     assert lists_few_by_nature(name) is listing
+
+
+LOGGED = """
+from audit_lib import AuditWriter
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("t")
+audit = AuditWriter()
+
+@mcp.tool()
+def count(index: str, data: str) -> dict:
+    {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # an entry written to a log answers with its id or nothing
+        ('aid = audit.log(tool="count", params={"index": index})\n    return {"count": 3, "audit_id": aid}', ["low"]),
+        # a log read, or the log of data handed over, is as large as it is
+        ("return {'log': audit.get_log(index)}", ["medium"]),
+        ("return {'values': audit.log(audit.load(data))}", ["medium"]),
+    ],
+)
+def test_an_entry_written_to_a_log_is_not_a_log(tmp_path, body, expected):
+    assert bl001_confidences(tmp_path, LOGGED.format(body=body)) == expected

@@ -3670,6 +3670,10 @@ def unknown_answer(
     given = [*arguments, data] if data is not None else arguments
     # (`client.deals.get_deal(deal_id=...)`: one record, whatever the collection it is taken from)
     named = bool(names) and (src.names_content(names[0]) or not src.names_one_record(names[0]))
+    if names and names[0] == "log":
+        # `audit.log(tool=..., result_summary=...)`, `run.log(metrics)`: writes an entry and answers
+        # with its id or nothing, not with a log (`get_log`, `fetch_logs` read one)
+        named = False
     if named and any(map(src.names_content, names)) or any(v.level == UNBOUNDED and v.confidence != LOW for v in given):
         confidence = LOW if few else MEDIUM
         # (`TavilySearch(max_results=5)`: what its methods answer is a few items too)
