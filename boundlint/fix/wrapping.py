@@ -48,7 +48,13 @@ def line_fitter(module: ModuleInfo, parents: dict[int, cst.CSTNode], callees: se
         if span.start_line != span.end_line:
             if "\n" not in _arguments_code(module, call):
                 return new  # only the value's own parentheses spanned lines (`return (\n    x\n)`)
-            split = _exploded(call.with_changes(args=[arg.visit(_Indented()) for arg in call.args]))
+            value = target.value if isinstance(target, STATEMENT_VALUES) else target
+            if _opens_its_own_lines(value):
+                # `return (\n    "a"\n    "b"\n)`: its lines are already one indentation in, where the
+                # call that takes over its parentheses puts its arguments
+                split = _exploded(call)
+            else:
+                split = _exploded(call.with_changes(args=[arg.visit(_Indented()) for arg in call.args]))
             return split if new is call else new.with_changes(value=split)
         line = lines[span.start_line - 1]
         code = module.tree.code_for_node(new)
@@ -60,6 +66,12 @@ def line_fitter(module: ModuleInfo, parents: dict[int, cst.CSTNode], callees: se
         return split if new is call else new.with_changes(value=split)
 
     return fit
+
+
+def _opens_its_own_lines(value: cst.CSTNode | None) -> bool:
+    """`(\n    ...\n)`: a value in parentheses of its own that start a new line."""
+    lpar = value.lpar if isinstance(value, cst.BaseExpression) else ()
+    return bool(lpar) and isinstance(lpar[0].whitespace_after, cst.ParenthesizedWhitespace)
 
 
 def _arguments_code(module: ModuleInfo, call: cst.Call) -> str:
