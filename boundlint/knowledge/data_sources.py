@@ -1298,8 +1298,9 @@ RECORD_VERBS = frozenset({"get", "find", "describe", "lookup", "show", "view", "
 # What an account, a server or a cluster has a handful of, set up by people rather than piled up
 # by use: its databases and catalogs, a user's calendars, mail labels and filters, a client's
 # configured servers and roots, an MCP server's prompts, a project's webhooks and roles. A listing
-# of them is a few items, as one that asks for a few is (`list_databases()`, `get_server_names()`,
-# `calendarList().list()`); not tables, collections, repositories or projects, which grow by use,
+# of them is a page of records, as one that asks for `per_page=20` is (`list_databases()`,
+# `calendarList().list()`), and of their names a few (`get_server_names()`); not tables,
+# collections, repositories or projects, which grow by use,
 # nor a cluster's namespaces (one per tenant in a shared cluster), nor organizations (a CRM's
 # are its customers), nor tools and plugins (objects that run: what they give is theirs).
 FEW_BY_NATURE = frozenset(
@@ -1332,7 +1333,8 @@ def lists_few_by_nature(name: str) -> bool:
         noun = noun[:-3] + "y"
     elif _plural(noun):
         noun = noun[:-1]
-    # (`get_server`, `database`: one of them, not their listing; `list_namespace` is Kubernetes's)
+    # (`get_server`, `database`: one of them, not their listing; `list_region` lists, as Kubernetes's
+    # client spells its listings)
     return noun in FEW_BY_NATURE and (noun != words[-1] or listed or words[0] == "list")
 
 
