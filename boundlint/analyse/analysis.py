@@ -796,9 +796,6 @@ def _as_low(verdict: Verdict) -> Verdict:
     return replace(verdict, confidence=LOW) if verdict.level == UNBOUNDED else verdict
 
 
-__all__ = ["Analysis", "ToolResult", "is_tool_generator", "owner_class", "SILENT"]
-
-
 def _annotated_str(module: ModuleInfo, function: cst.FunctionDef) -> bool:
     """`def f() -> str` (also `str | None`, `Optional[str]`)."""
     if function.returns is None:
@@ -806,3 +803,6 @@ def _annotated_str(module: ModuleInfo, function: cst.FunctionDef) -> bool:
     annotation = function.returns.annotation
     written = module.code(annotation).replace(" ", "")
     return written in ("str", "str|None", "Optional[str]", "typing.Optional[str]")
+
+
+__all__ = ["Analysis", "ToolResult", "is_tool_generator", "owner_class", "SILENT"]

@@ -1504,7 +1504,7 @@ class FunctionEvaluator:
                 return None  # a field the model fills (`self.num_results` of a tool message)
             body = self.owner.body.body if isinstance(self.owner.body, cst.IndentedBlock) else ()
             declared = _integer(_bound_once(body, value.attr.value))
-            return declared if declared is not None else _set_at_construction(self.owner, value.attr.value)
+            return declared if declared is not None else self._set_at_construction(value.attr.value)
         if isinstance(value, cst.Attribute) and _root_name(value) not in self.params:
             return self._configured_count(value.attr.value)
         if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value in self.params:
@@ -2872,6 +2872,17 @@ class FunctionEvaluator:
             return None
         return _assigned_once(init.body, lambda target: _is_self_attribute(target, attribute))
 
+    def _set_at_construction(self, attribute: str) -> int | None:
+        """The count `__init__` sets `self.<attribute>` to, once: a number, or its parameter's default
+        (`def __init__(self, max_results=10): self.max_results = max_results`). The code that makes
+        the tool chooses it; the model cannot."""
+        stored = self._stored_in_init(attribute)
+        if isinstance(stored, cst.Name):
+            init = class_methods(self.owner).get("__init__") if self.owner is not None else None
+            param = next((p for p in all_params(init) if p.name.value == stored.value), None) if init else None
+            return _integer(param.default) if param is not None else None
+        return _integer(stored)
+
     def _stored_function(self, attribute: str) -> Entity | None:
         """`self.python_evaluator(code)` where `__init__` did `self.python_evaluator =
         evaluate_python_code`: that function of the tree, called through the attribute."""
@@ -4079,34 +4090,6 @@ def _holds_a_cut(expr: cst.BaseExpression) -> bool:
 def _fixed_tuple(parts: list[Verdict]) -> Verdict:
     """A tuple of known shape: as large as its largest part, and each part its own when unpacked."""
     return replace(join_all(parts), elements=tuple(parts))
-
-
-def _set_at_construction(owner: cst.ClassDef, attribute: str) -> int | None:
-    """The count `__init__` sets `self.<attribute>` to, once: a number, or its parameter's default
-    (`def __init__(self, max_results=10): self.max_results = max_results`). The code that makes
-    the tool chooses it; the model cannot."""
-    init = next(
-        (
-            line
-            for line in (owner.body.body if isinstance(owner.body, cst.IndentedBlock) else ())
-            if type(line) is cst.FunctionDef and line.name.value == "__init__"
-        ),
-        None,
-    )
-    if init is None or not isinstance(init.body, cst.IndentedBlock):
-        return None
-    found = [
-        value
-        for line in init.body.body
-        for statement in (line.body if isinstance(line, cst.SimpleStatementLine) else ())
-        if (value := _assigned_value(statement, lambda target: _is_self_attribute(target, attribute))) is not None
-    ]
-    if len(found) != 1:
-        return None
-    if isinstance(found[0], cst.Name):
-        param = next((p for p in all_params(init) if p.name.value == found[0].value), None)
-        return _integer(param.default) if param is not None else None
-    return _integer(found[0])
 
 
 def _bound_once(statements: Sequence[cst.BaseStatement], name: str) -> cst.BaseExpression | None:

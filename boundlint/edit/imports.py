@@ -31,6 +31,7 @@ from typing import Any, cast
 import libcst as cst
 
 from boundlint.edit.model import Symbol
+from boundlint.knowledge.data_sources import name_words
 from boundlint.knowledge.frameworks import RUNTIME_ROOT
 from boundlint.parse.positions import child_nodes, walk
 from boundlint.project.module import dotted
@@ -351,7 +352,7 @@ class ImportPlanner:
 
     def _find_budget_constant(self) -> str | None:
         integers = {
-            target.target.value: small.value.value
+            target.target.value: small.value.evaluated_value
             for statement in self.tree.body
             if isinstance(statement, cst.SimpleStatementLine)
             for small in statement.body
@@ -377,9 +378,7 @@ class ImportPlanner:
         declared = [
             name
             for name, value in integers.items()
-            if _names_an_output_budget(name)
-            and int(value.replace("_", ""), 0) >= MIN_DECLARED_BUDGET
-            and len(self.bindings.get(name, [])) == 1
+            if _names_an_output_budget(name) and value >= MIN_DECLARED_BUDGET and len(self.bindings.get(name, [])) == 1
         ]
         return declared[0] if len(declared) == 1 else None
 
@@ -811,5 +810,5 @@ def append_item(
 
 def _names_an_output_budget(name: str) -> bool:
     """`MAX_TOOL_RESULT_CHARS`, `TOOL_OUTPUT_MAX_CHARS`: a bound, in characters, of what a tool returns."""
-    words = set(name.lower().split("_"))
+    words = set(name_words(name))
     return bool(words & _BUDGET_BOUND_WORDS and words & _BUDGET_UNIT_WORDS and words & _BUDGET_OF_WORDS)

@@ -645,16 +645,8 @@ def _says_api(node: cst.CSTNode) -> bool:
 
 
 def _code_and_settings(module: ModuleInfo, body: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The nodes of `body` and of the module-level assignments of the names it uses, and of the
-    names those use in turn (a client made with a base URL made of a constant)."""
-    assigned: dict[str, cst.CSTNode] = {}
-    for line in module.tree.body:
-        for statement in line.body if isinstance(line, cst.SimpleStatementLine) else ():
-            if isinstance(statement, (cst.Assign, cst.AnnAssign)):
-                targets = statement.targets if isinstance(statement, cst.Assign) else [statement]
-                for target in targets:
-                    if isinstance(target.target, cst.Name):
-                        assigned[target.target.value] = statement
+    """The nodes of `body` and of the module-level values of the names it uses, and of the names
+    those use in turn (a client made with a base URL made of a constant)."""
     seen: set[str] = set()
     pending = [body]
     for _ in range(3):
@@ -662,7 +654,7 @@ def _code_and_settings(module: ModuleInfo, body: cst.CSTNode) -> Iterator[cst.CS
         yield from nodes
         used = {node.value for node in nodes if type(node) is cst.Name} - seen
         seen |= used
-        pending = [assigned[name] for name in sorted(used) if name in assigned]
+        pending = [value for name in sorted(used) for value in module.assignments.get(name, ())]
 
 
 def _large_fields(
