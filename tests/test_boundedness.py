@@ -221,6 +221,12 @@ UNBOUNDED = {
         "        return text[:limit] + '... [truncated]'\n    return text\nreturn cut(requests.get(q).text)",
         "medium",  # through a helper: what it does is read, not run
     ),
+    # a value tested for its shape beside being set (not a size against a limit it holds)
+    "a range tested for its shape": (
+        "rng = q.split('-')\nif rng and (len(rng) != 2 or rng[0] > rng[1]):\n    return 'bad range'\n"
+        "return requests.get(q).text",
+        "high",
+    ),
     # the output of a command the model gives is surely large; of a program the code names that
     # prints a status, most often a line
     "output of the model's command": (

@@ -4294,9 +4294,10 @@ def _cut_of(node: cst.CSTNode | None, name: str, limit: cst.BaseExpression) -> b
 def _tests_its_own_limit(limit: cst.BaseExpression, test: cst.BaseExpression) -> bool:
     """`limit` is what `test` compares a size with (`max_size` of `len(out) > max_size`): the
     test of `limit` before it only asks whether a limit is set."""
-    if not isinstance(limit, (cst.Name, cst.Attribute)) or _size_test(test) is None:
+    if not isinstance(limit, (cst.Name, cst.Attribute)) or not isinstance(test, cst.Comparison):
+        return False  # `year_range and (len(year_range) != 2 or ...)`: a test of its shape, not a size
+    if _size_test(test) is None:
         return False
-    assert isinstance(test, cst.Comparison)
     return any(side.deep_equals(limit) for side in (test.left, test.comparisons[0].comparator))
 
 
