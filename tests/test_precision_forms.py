@@ -596,6 +596,12 @@ async def search(q: str) -> str:
         ("return PubMedAPIWrapper().run(q)", []),
         ("return PubmedQueryRun().run(q)", []),
         ("answer = TavilyClient().search(q)\nreturn str([r['content'] for r in answer.results])", []),
+        # A loop over those few results ends soon: text built from each snippet stays short.
+        (
+            "text = ''\nfor r in BingSearchAPIWrapper().results(q, num_results=5):\n"
+            "    text += r['title'] + r['snippet']\nreturn text",
+            [],
+        ),
         # Asked for each page's raw content, or for longer documents: the cap is lifted.
         ("client = TavilyClient()\nreturn str(client.search(q, include_raw_content=True))", ["BL001"]),
         ("client = TavilyClient()\nreturn str(client.search(q, **options))", ["BL001"]),

@@ -39,10 +39,10 @@ from boundlint.analyse.size import (
     BOUNDED,
     BOUNDED_VALUE,
     FEW_ITEMS,
+    FEW_SHORT_RECORDS,
     HIGH,
     LITERAL,
     LOW,
-    MACHINE_RECORDS,
     MEDIUM,
     MESSAGE_TEXT,
     SHORT_OBJECT,
@@ -2434,7 +2434,7 @@ class FunctionEvaluator:
             for arg in args:
                 self.eval(arg, env)
             if qualified in src.MACHINE_FIGURES:
-                return MACHINE_RECORDS  # `for part in psutil.disk_partitions()`: a few devices' records
+                return FEW_SHORT_RECORDS  # `for part in psutil.disk_partitions()`: a few devices' records
             return SHORT_OBJECT if qualified.startswith(src.SHORT_OBJECT_PREFIXES) else BOUNDED_VALUE
         if qualified == "textwrap.shorten":
             return BOUNDED_VALUE
@@ -2937,7 +2937,9 @@ class FunctionEvaluator:
             and not _lifts_cap(expr, capped[1])
             and not self._count_unset(expr)
         ):
-            return SHORT_OBJECT  # `TavilyClient(...).search(q)`: the library keeps its answer, all of it, short
+            # `TavilyClient(...).search(q)`: the library keeps its answer, all of it, short, and
+            # a loop over its results ends soon (`for r in wrapper.results(q, 5): text += ...`)
+            return FEW_SHORT_RECORDS
         # `d.get(key, default)` takes no keywords: `client.get(url, timeout=10)` is a request
         dict_get = method == "get" and all(arg.keyword is None for arg in expr.args)
         if dict_get and receiver.arithmetic:

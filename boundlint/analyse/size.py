@@ -236,8 +236,9 @@ def replace(verdict: Verdict, /, **changes: Any) -> Verdict:
 BOUNDED_VALUE = Verdict(BOUNDED)
 SHORT_OBJECT = Verdict(BOUNDED, short_object=True)
 FEW_ITEMS = Verdict(BOUNDED, few_items=True)
-# The machine's own figures (`psutil.disk_partitions()`): a record per device, with short fields.
-MACHINE_RECORDS = Verdict(BOUNDED, short_object=True, few_items=True)
+# A few records with short fields: the machine's own figures (`psutil.disk_partitions()`, a record
+# per device), a search library's answer that it keeps to a few results of snippets.
+FEW_SHORT_RECORDS = Verdict(BOUNDED, short_object=True, few_items=True)
 MESSAGE_TEXT = Verdict(BOUNDED, message=True)
 LITERAL = Verdict(BOUNDED, literal=True)
 ARITHMETIC = Verdict(BOUNDED, arithmetic=True)
