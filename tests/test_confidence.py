@@ -1863,3 +1863,42 @@ return "\\n".join(found)
 )
 def test_a_list_returned_where_it_reaches_its_count_is_that_many_items(tmp_path, stop, expected):
     assert confidence_of(tmp_path, COUNT_STOPPED.format(stop=stop)) == expected
+
+
+SESSION_TOOL = """
+from sqlalchemy import select
+from mcp.server.fastmcp import FastMCP
+from app.db import Session, Task
+
+mcp = FastMCP("tasks")
+
+
+@mcp.tool()
+async def list_tasks(status: str = "all", limit: int = {default}) -> str:
+    \"\"\"List tasks.\"\"\"
+    async with Session() as session:
+        query = select(Task).order_by(Task.created_at.desc()){chain}
+        if status != "all":
+            query = query.where(Task.status == status)
+        result = await session.execute(query)
+        lines = [f"{{t.title}} [{fields}]" for t in result.scalars().all()]
+        return "\\n".join(lines)
+"""
+
+
+@pytest.mark.parametrize(
+    ("chain", "default", "fields", "expected"),
+    [
+        # A page of rows by the tool's default, refined by a filter, run by the session: short fields.
+        (".limit(limit)", 10, "{t.status.value}", ["low"]),
+        (".limit(25)", 10, "{t.owner.email}", ["low"]),
+        # No limit, or more than a page by default: every row.
+        ("", 10, "{t.status.value}", ["medium"]),
+        (".limit(limit)", 5000, "{t.status.value}", ["medium"]),
+        # Each row's body, a hundred times over, is not short.
+        (".limit(limit)", 10, "{t.body}", ["medium"]),
+    ],
+)
+def test_rows_of_a_query_built_with_a_limit_and_run_by_a_session(tmp_path, chain, default, fields, expected):
+    source = SESSION_TOOL.format(chain=chain, default=default, fields=fields)
+    assert bl001_confidences(tmp_path, source) == expected

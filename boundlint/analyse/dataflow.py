@@ -1171,6 +1171,8 @@ class FunctionEvaluator:
             return unbounded(f"`{code}`", expr, self.module)  # `choice.message.content`: unknown
         if src.is_small_field(attribute):
             return BOUNDED_VALUE  # `resp.status_code`, `proc.returncode`, `message.thread_id`
+        if attribute in _MEMBER_ATTRIBUTES and receiver.bounded and _names_a_small_field(expr.value):
+            return BOUNDED_VALUE  # `task.status.value`: an Enum member's, of a field named for a short value
         if attribute == "description" and _names_cursor(expr.value):
             return BOUNDED_VALUE  # a DB-API cursor's `description`: a name and type per column
         if receiver.capped and attribute in src.SOURCE_ATTRIBUTES:
@@ -2813,23 +2815,43 @@ class FunctionEvaluator:
             made = self._stored_in_init(attribute)
         return made if isinstance(made, cst.Call) else None
 
-    def _limited_query(self, receiver: cst.BaseExpression) -> bool:
-        """A query builder's chain with `.limit(N)` (Firestore, SQLAlchemy, MongoDB, Supabase) for a
-        count the code sets of at most `FEW_ROWS_LIMIT` rows; also built beforehand in a local
-        (`query = db.collection(c).limit(10)` ... `query.stream()`)."""
-        if isinstance(receiver, cst.Name):
-            built = self._assigned_once_here(receiver.value)
-            receiver = built if built is not None else receiver
-        while isinstance(receiver, (cst.Call, cst.Attribute)):
-            if isinstance(receiver, cst.Call):
-                func = receiver.func
-                if isinstance(func, cst.Attribute) and func.attr.value == "limit" and len(receiver.args) == 1:
-                    count = self._count(receiver.args[0].value)
-                    return count is not None and 0 < count <= src.FEW_ROWS_LIMIT
-                receiver = func
+    def _limited_query(self, receiver: cst.BaseExpression) -> tuple[bool, bool]:
+        """A query builder's chain with `.limit(N)` (Firestore, SQLAlchemy, MongoDB, Supabase): for
+        at most `FEW_ROWS_LIMIT` rows by a count the code sets, and for a page by the tool's default
+        too (`limit: int = 10`, which the model may raise). Also built beforehand in a local
+        (`query = db.collection(c).limit(10)` ... `query.stream()`), refined there (`query =
+        query.where(...)`), or run by a session whose result is read (`result = await
+        session.execute(query)` ... `result.scalars().all()`)."""
+        limit = self._limit_in_chain(receiver, set())
+        if limit is None:
+            return False, False
+        few, page = self._count(limit), self._count_or_default(limit)
+        return 0 < (few or 0) <= src.FEW_ROWS_LIMIT, 0 < (page or 0) <= src.FEW_ROWS_LIMIT
+
+    def _limit_in_chain(self, node: cst.BaseExpression, seen: set[str]) -> cst.BaseExpression | None:
+        """The count of the `.limit(count)` a chain of calls holds, through the locals it starts
+        from (each name once) and the query a call runs (`session.execute(query)`)."""
+        while isinstance(node, (cst.Call, cst.Attribute, cst.Await, cst.Name)):
+            if isinstance(node, cst.Await):
+                node = node.expression
+            elif isinstance(node, cst.Attribute):
+                node = node.value
+            elif isinstance(node, cst.Name):
+                if node.value in seen or not isinstance(self.function, cst.FunctionDef):
+                    return None
+                seen.add(node.value)
+                found = (self._limit_in_chain(value, seen) for value in self._assigned_values_here(node.value))
+                return next((limit for limit in found if limit is not None), None)
             else:
-                receiver = receiver.value
-        return False
+                func = node.func
+                if isinstance(func, cst.Attribute) and func.attr.value == "limit" and len(node.args) == 1:
+                    return node.args[0].value
+                if isinstance(func, cst.Attribute) and func.attr.value in _RUNS_A_QUERY and node.args:
+                    run = self._limit_in_chain(node.args[0].value, seen)
+                    if run is not None:
+                        return run
+                node = func
+        return None
 
     def _table_methods(self, func: cst.BaseExpression) -> list[Entity]:
         """The methods a table of the instance holds, when `func` is taken from it: `handler` of
@@ -3113,7 +3135,8 @@ class FunctionEvaluator:
         # `wrapped = TavilySearch(max_results=5)` ... `wrapped.ainvoke(q)`: made to answer a few;
         # `collection.where(...).limit(20).stream()`: a query built to ask for a page of rows
         few, page = self._asked(expr)
-        few = few or receiver.asked_few or self._limited_query(func.value)
+        limited_few, limited_page = self._limited_query(func.value)
+        few, page = few or receiver.asked_few or limited_few, page or limited_page
         if not few and isinstance(func.value, cst.Attribute) and _is_self(func.value.value):
             # `self.retriever.invoke(q)` of `self.retriever = BM25Retriever.from_documents(docs, k=10)`
             made = self._call_stored_on_self(func.value.attr.value)
@@ -3906,6 +3929,20 @@ def _assigned_once(body: cst.BaseSuite, wanted: Callable[[cst.BaseExpression], b
     when there is exactly one such assignment."""
     found = [value for node in _walk_statements(body) if (value := _assigned_value(node, wanted)) is not None]
     return found[0] if len(found) == 1 else None
+
+
+# Methods of a database session that run the query they are given (SQLAlchemy's `execute` and
+# `scalars`, SQLModel's `exec`): their result holds the rows that query asks for.
+_RUNS_A_QUERY = frozenset({"execute", "exec", "scalars", "stream"})
+
+
+# What an Enum member holds (`task.status.value`, `level.name`): its value and its name.
+_MEMBER_ATTRIBUTES = frozenset({"value", "name"})
+
+
+def _names_a_small_field(expr: cst.BaseExpression) -> bool:
+    """`task.status`: an attribute named for a short value (`src.is_small_field`)."""
+    return isinstance(expr, cst.Attribute) and src.is_small_field(expr.attr.value)
 
 
 # Words that name a class of settings (`Configuration`, `Context`, `AgentSettings`), whose
