@@ -360,6 +360,25 @@ def test_a_persons_answer_to_an_elicitation_is_bounded_like_an_argument(tmp_path
     assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "ask_the_model")]
 
 
+def test_a_line_a_person_types_at_the_terminal_is_bounded_like_an_argument(tmp_path):
+    source = textwrap.dedent("""
+        from langchain_core.tools import tool
+
+        @tool
+        def ask_user(question: str) -> str:
+            \"\"\"Ask the person at the keyboard.\"\"\"
+            return input(f"{question}\\n> ")
+
+        @tool
+        def read_stdin() -> str:
+            \"\"\"Everything piped in.\"\"\"
+            import sys
+            return sys.stdin.read()
+        """)
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "read_stdin")]
+
+
 def test_contract_fields_named_for_short_values_are_not_reported(tmp_path):
     source = """
 from pydantic import BaseModel

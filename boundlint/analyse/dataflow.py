@@ -2314,6 +2314,8 @@ class FunctionEvaluator:
             # A calculator's `eval(expression)`: what the expression computes, a number or a value
             # about as long as its text; so as large as the text it is given.
             return values[0]
+        if name == "input":
+            return SHORT_OBJECT  # `input(question)`: the line a person types in answer, like an argument
         if name == "sum" and _sums_numbers(expr):
             return BOUNDED_VALUE  # `sum(1 for _ in f)`: a number (a `start=[]` would concatenate)
         if name == "range":
