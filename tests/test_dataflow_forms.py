@@ -947,6 +947,48 @@ def test_a_cut_the_model_asked_for_is_not_silent(tmp_path):
     assert [(f.code, f.symbol) for f in result.findings] == [("BL004", "fixed")]
 
 
+SHARED_TRUNCATION = """
+import requests
+from langchain_core.tools import tool
+
+_SUFFIX = "\\n[truncated]"
+
+
+def truncate_output(text: str, max_chars: int, suffix: str = _SUFFIX) -> str:
+    if len(text) <= max_chars:
+        return text
+    if max_chars <= len(suffix):
+        return text[:max_chars]
+    return text[: max_chars - len(suffix)] + suffix
+
+
+def clip_small(text: str, max_chars: int) -> str:
+    if max_chars <= 10:
+        return text[:max_chars]
+    return text[: max_chars - len(_SUFFIX)] + _SUFFIX
+
+
+@tool
+def fetch(url: str) -> str:
+    'Fetch a page.'
+    return truncate_output(requests.get(url).text, 100_000)
+
+
+@tool
+def fetch_small(url: str) -> str:
+    'Fetch a page.'
+    return clip_small(requests.get(url).text, 100_000)
+"""
+
+
+def test_a_bare_slice_where_the_budget_cannot_hold_the_marker_is_not_silent(tmp_path):
+    # `max_chars <= len(suffix)`: the note of a cut would not fit, so the slice is the only way to
+    # keep within the budget; a marker given as a parameter's default is a marker. Below a number
+    # the code picks (`max_chars <= 10`), the cut is as silent as ever.
+    result = run_tree(tmp_path, {"tools.py": SHARED_TRUNCATION}, min_confidence="low")
+    assert [(f.code, f.symbol) for f in result.findings] == [("BL004", "fetch_small")]
+
+
 def test_a_method_of_an_instance_made_in_place_is_followed(tmp_path):
     source = """
 import requests

@@ -219,6 +219,7 @@ class FunctionEvaluator:
         self._home: tuple[cst.FunctionDef | None] | None = None  # a lambda's enclosing function, once found
         self._param_nodes: dict[str, cst.Param] = {}  # for what a parameter's schema allows
         self.measured_names: list[str] = []  # names a test measured small on the branch being read
+        self.short_budgets: list[cst.BaseExpression] = []  # budgets too short for a marker (see `_if`)
         if function is not None:
             self._collect_params(function)
 
@@ -407,8 +408,17 @@ class FunctionEvaluator:
         small_else = size_test[0] if size_test is not None and not size_test[1] else None
         if small_else is not None:
             self._at_a_count(written, small_else, node.body, then_env)
-        with self._measured(small_then):
-            after_then = self._block(node.body, then_env)
+        budget, text = _budget_no_longer_than(written) or (None, None)
+        if text is not None and not self._marker(text):
+            budget = None  # `if len(activity) > MAX`: the value cut is the one measured
+        if budget is not None:
+            self.short_budgets.append(budget)
+        try:
+            with self._measured(small_then):
+                after_then = self._block(node.body, then_env)
+        finally:
+            if budget is not None:
+                self.short_budgets.pop()
         with self._measured(small_else):
             if node.orelse is None:
                 after_else: Env | None = else_env
@@ -884,6 +894,9 @@ class FunctionEvaluator:
             return self._marker(bound, seen | {name})
         # `note = f"[TRUNCATED: first {n} lines]"` where it cuts, `note = ""` where it does not
         values = self._assigned_values_here(name)
+        param = self._param_nodes.get(name)
+        if not values and param is not None and param.default is not None:
+            return self._marker(param.default, seen | {name})  # `suffix: str = "\n[truncated]"`
         markers = [value for value in values if self._marker(value, seen | {name})]
         return bool(markers) and all(value in markers or _is_empty_string(value) for value in values)
 
@@ -1809,6 +1822,10 @@ class FunctionEvaluator:
                 if value.level == UNBOUNDED and self._count_asked_by_caller(cut):
                     # In a helper, `results[:max_results]` of what it read, by its count parameter: as
                     # many items as its caller asks for.
+                    return FEW_ITEMS.with_models(value.models)
+                if cut.lower is None and any(_same(cut.upper, budget) for budget in self.short_budgets):
+                    # `if max_chars <= len(suffix): return text[:max_chars]`: a budget too short to
+                    # hold the note of a cut, where the bare slice is the only way to keep within it
                     return FEW_ITEMS.with_models(value.models)
                 silent = Verdict(
                     SILENT, f"`{snippet(self.module, expr)}`", expr, self.module, HIGH, value.models, few_items=True
@@ -3945,6 +3962,27 @@ _MEMBER_ATTRIBUTES = frozenset({"value", "name"})
 def _names_a_small_field(expr: cst.BaseExpression) -> bool:
     """`task.status`: an attribute named for a short value (`src.is_small_field`)."""
     return isinstance(expr, cst.Attribute) and src.is_small_field(expr.attr.value)
+
+
+def _budget_no_longer_than(test: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """`max_chars <= len(suffix)`, `len(marker) > limit`: the budget (a name or an attribute) a
+    test finds no longer than a text, and that text; None for any other test."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    operator, right = test.comparisons[0].operator, test.comparisons[0].comparator
+    if isinstance(operator, (cst.LessThan, cst.LessThanEqual)) and _is_len_call(right):
+        budget, measure = test.left, right
+    elif isinstance(operator, (cst.GreaterThan, cst.GreaterThanEqual)) and _is_len_call(test.left):
+        budget, measure = right, test.left
+    else:
+        return None
+    if not isinstance(measure, cst.Call) or len(measure.args) != 1 or not isinstance(budget, (cst.Name, cst.Attribute)):
+        return None  # (`len(note) + 1`: not the text alone)
+    return budget, measure.args[0].value
+
+
+def _same(a: cst.BaseExpression | None, b: cst.BaseExpression) -> bool:
+    return a is not None and a.deep_equals(b)
 
 
 # Words that name a class of settings (`Configuration`, `Context`, `AgentSettings`), whose
