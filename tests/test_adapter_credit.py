@@ -355,7 +355,8 @@ def fetch_raw(url: str) -> str:
 
 
 agent = ToolCallingAgent(tools=[fetch_page], model=None, step_callbacks=[BoundlintStepCallback(8_000)])
-other = CodeAgent(tools=[fetch_raw], model=None)
+other = ToolCallingAgent(tools=[fetch_raw], model=None)
+coder = CodeAgent(tools=[fetch_page], model=None, step_callbacks=[BoundlintStepCallback(8_000)])
 ''',
     }
     assert unbounded(tmp_path, files) == ["fetch_raw"]
@@ -779,6 +780,57 @@ def test_a_deep_agent_evicts_large_results_of_its_tools_but_not_of_the_ones_it_l
     assert unbounded(tmp_path, DEEP_AGENT) == ["fetch_raw", "read_file"]
     rows = bounded_by(tmp_path, DEEP_AGENT)
     assert rows["tools.fetch_page"] == ["create_deep_agent's eviction of results over 20,000 tokens at app/agent.py:5"]
+
+
+CODE_AGENT = {
+    "agent.py": """
+import httpx
+from smolagents import CodeAgent, InferenceClientModel, Tool, ToolCallingAgent, tool
+
+
+@tool
+def fetch_page(url: str) -> str:
+    \"\"\"Fetch a page.
+
+    Args:
+        url: the address
+    \"\"\"
+    return httpx.get(url).text
+
+
+@tool
+def fetch_raw(url: str) -> str:
+    \"\"\"Fetch a page for the tool-calling agent.
+
+    Args:
+        url: the address
+    \"\"\"
+    return httpx.get(url).text
+
+
+class ReadFile(Tool):
+    name = "read_file"
+    description = "Read a file."
+    inputs = {"path": {"type": "string", "description": "the path"}}
+    output_type = "string"
+
+    def forward(self, path: str) -> str:
+        return open(path).read()
+
+
+model = InferenceClientModel()
+coder = CodeAgent(tools=[fetch_page, ReadFile(), fetch_raw], model=model)
+caller = ToolCallingAgent(tools=[fetch_raw], model=model)
+""",
+}
+
+
+def test_a_code_agent_cuts_what_its_tools_results_become_but_a_tool_calling_agent_does_not(tmp_path: Path) -> None:
+    # the model of a CodeAgent sees what its code prints and returns, both cut by smolagents; a
+    # ToolCallingAgent hands each result on whole, so a tool it is given too keeps its finding
+    assert unbounded(tmp_path, CODE_AGENT) == ["fetch_raw"]
+    rows = bounded_by(tmp_path, CODE_AGENT)
+    assert rows["agent.fetch_page"] == ["CodeAgent's cut of what its code prints and returns at agent.py:36"]
 
 
 INSTANCES = {

@@ -269,12 +269,16 @@ LIMIT_KEYWORDS = ("return_char_limit",)
 # package and function name, with how the inventory names it and the tools it leaves alone by
 # name: deepagents' `create_deep_agent` (0.2 and later) moves a result over 20,000 tokens (about
 # 80,000 characters) to a file and gives the model the file's path and a marked head/tail
-# preview; its own filesystem tools are not evicted.
+# preview; its own filesystem tools are not evicted. smolagents' `CodeAgent` calls a tool in the
+# code the model writes, and the model sees only what that code prints (cut to 50,000 characters
+# by default, `max_print_outputs_length`) and its last value (cut to 20,000), each with a note of
+# the cut in the middle; its `ToolCallingAgent` passes each result on whole.
 IMPLICIT_LIMITS: dict[tuple[str, str], tuple[str, frozenset[str]]] = {
     ("deepagents", "create_deep_agent"): (
         "create_deep_agent's eviction of results over 20,000 tokens",
         frozenset({"ls", "glob", "grep", "read_file", "edit_file", "write_file", "delete"}),
     ),
+    ("smolagents", "CodeAgent"): ("CodeAgent's cut of what its code prints and returns", frozenset()),
 }
 
 # Modules of a framework's own tree whose public functions are its built-in

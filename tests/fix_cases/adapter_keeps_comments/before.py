@@ -1,6 +1,6 @@
 """Three tools of one agent get its adapter; the comment after each argument stays on its line."""
 
-from smolagents import CodeAgent, tool
+from smolagents import ToolCallingAgent, tool
 
 
 @tool
@@ -36,7 +36,7 @@ def read_other(path: str) -> str:
 
 
 def main():
-    agent = CodeAgent(
+    agent = ToolCallingAgent(
         tools=[read_file, read_url, read_other],
         model=None,  # same model
         name="coder",
