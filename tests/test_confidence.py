@@ -54,6 +54,11 @@ CASES = {
     # a known source
     "a response body": ("return requests.get(q).text", "high"),
     "a response of a client": ("with requests.Session() as s:\n    return s.get(q).text", "high"),
+    # an SDK's answer is its parsed model, not an HTTP body: as often one record as a bulk
+    "the body of an SDK's answer": (
+        "response = make_client().describe_instances(q)\nreturn str(response.body)",
+        "medium",
+    ),
     "a response by its name": ("resp = make_client().fetch(q)\nreturn resp.text", "high"),
     # an API's JSON is as often one record as a bulk of data: medium, where a body read is high
     # a store's retriever made to answer a few documents: what it answers is a few too

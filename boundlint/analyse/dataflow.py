@@ -1202,7 +1202,10 @@ class FunctionEvaluator:
         ):
             if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
                 return _error_body(expr, self.module)
-            confidence = _answer_confidence(receiver, mixed=False)
+            # `response.body` of a client's call that is not an HTTP request (an SDK's answer:
+            # Alibaba Cloud's `client.describe_instances(request).body`) is its parsed model, as
+            # often one record as a bulk, like `resp.json()`
+            confidence = _answer_confidence(receiver, mixed=attribute == "body" and not receiver.http)
             if attribute == "page_content" and receiver.asked_page and confidence == HIGH:
                 # `doc.page_content` of `store.similarity_search(q, k=k)`, `k: int = 5`: a search's
                 # hits are chunks a splitter cut, a few thousand characters for a page of them, or
