@@ -219,7 +219,7 @@ class FunctionEvaluator:
         self._home: tuple[cst.FunctionDef | None] | None = None  # a lambda's enclosing function, once found
         self._param_nodes: dict[str, cst.Param] = {}  # for what a parameter's schema allows
         self.measured_names: list[str] = []  # names a test measured small on the branch being read
-        self.short_budgets: list[cst.BaseExpression] = []  # budgets too short for a marker (see `_if`)
+        self.short_budgets: list[cst.BaseExpression] = []  # see `_too_short_for_a_marker`
         if function is not None:
             self._collect_params(function)
 
@@ -408,17 +408,8 @@ class FunctionEvaluator:
         small_else = size_test[0] if size_test is not None and not size_test[1] else None
         if small_else is not None:
             self._at_a_count(written, small_else, node.body, then_env)
-        budget, text = _budget_no_longer_than(written) or (None, None)
-        if text is not None and not self._marker(text):
-            budget = None  # `if len(activity) > MAX`: the value cut is the one measured
-        if budget is not None:
-            self.short_budgets.append(budget)
-        try:
-            with self._measured(small_then):
-                after_then = self._block(node.body, then_env)
-        finally:
-            if budget is not None:
-                self.short_budgets.pop()
+        with self._measured(small_then), self._too_short_for_a_marker(self._budget_below_a_marker(written)):
+            after_then = self._block(node.body, then_env)
         with self._measured(small_else):
             if node.orelse is None:
                 after_else: Env | None = else_env
@@ -515,6 +506,23 @@ class FunctionEvaluator:
         finally:
             if name is not None:
                 self.measured_names.pop()
+
+    def _budget_below_a_marker(self, test: cst.BaseExpression) -> cst.BaseExpression | None:
+        """`max_chars <= len(suffix)` where `suffix` is a marker: the budget, too short to hold the
+        note of a cut. Not `len(activity) > MAX`, where the value measured is the one cut."""
+        found = _budget_no_longer_than(test)
+        return found[0] if found is not None and self._marker(found[1]) else None
+
+    @contextlib.contextmanager
+    def _too_short_for_a_marker(self, budget: cst.BaseExpression | None) -> Iterator[None]:
+        """Within a branch where `budget` was found too short for a marker (see `_subscript`)."""
+        if budget is not None:
+            self.short_budgets.append(budget)
+        try:
+            yield
+        finally:
+            if budget is not None:
+                self.short_budgets.pop()
 
     def _loop(self, node: cst.For | cst.While, env: Env) -> Env | None:
         if isinstance(node, cst.For):
@@ -1826,7 +1834,8 @@ class FunctionEvaluator:
                     # In a helper, `results[:max_results]` of what it read, by its count parameter: as
                     # many items as its caller asks for.
                     return FEW_ITEMS.with_models(value.models)
-                if cut.lower is None and any(_same(cut.upper, budget) for budget in self.short_budgets):
+                upper = cut.upper
+                if cut.lower is None and upper is not None and any(map(upper.deep_equals, self.short_budgets)):
                     # `if max_chars <= len(suffix): return text[:max_chars]`: a budget too short to
                     # hold the note of a cut, where the bare slice is the only way to keep within it
                     return FEW_ITEMS.with_models(value.models)
@@ -3982,10 +3991,6 @@ def _budget_no_longer_than(test: cst.BaseExpression) -> tuple[cst.BaseExpression
     if not isinstance(measure, cst.Call) or len(measure.args) != 1 or not isinstance(budget, (cst.Name, cst.Attribute)):
         return None  # (`len(note) + 1`: not the text alone)
     return budget, measure.args[0].value
-
-
-def _same(a: cst.BaseExpression | None, b: cst.BaseExpression) -> bool:
-    return a is not None and a.deep_equals(b)
 
 
 # Words that name a class of settings (`Configuration`, `Context`, `AgentSettings`), whose
