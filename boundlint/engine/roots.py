@@ -22,6 +22,7 @@ from boundlint.core.result import FixRound, InternalError, ToolRow
 from boundlint.core.selection import code_enabled
 from boundlint.discover.files import display_name, is_shelved_path, is_test_path, under_test_folder
 from boundlint.discover.module_names import shadowed_by_a_module
+from boundlint.find.cover import tool_key
 from boundlint.rules.filter import below_fix_confidence, fixable
 
 if TYPE_CHECKING:
@@ -55,6 +56,9 @@ class Request:
     # A round of fixes may edit a module other than the finding's (the adapter installed where a
     # server is made): a run over a folder may, one over named files edits only those.
     edits_elsewhere: bool = True
+    # Declared tools no code of the project names again (`cover.tool_key`), once the run knows
+    # them (`project.references`): no model calls them, so their findings are `low`.
+    unreferenced: tuple[str, ...] = ()
 
     def cache_kind(self) -> str | None:
         """The cache's name for this kind of root entry; None: such results are not cached."""
@@ -63,6 +67,8 @@ class Request:
         kind = "root+fixes" if self.fixes else "root+fixable" if self.fixable else "root"
         if self.covered:  # answers that depend on installations elsewhere are kept under those
             kind += "+covered-" + blake2b(repr(self.covered).encode(), digest_size=8).hexdigest()
+        if self.unreferenced:  # and on what the rest of the project names
+            kind += "+unreferenced-" + blake2b(repr(self.unreferenced).encode(), digest_size=8).hexdigest()
         return kind
 
 
@@ -82,6 +88,10 @@ class RootResult:
     # Registrations whose function the finder could not follow (`path:line: code`).
     unfollowed: list[str] = field(default_factory=list)
     fixes_pending: bool = False  # with `Request.fixes_later`: its findings' fixes are not planned yet
+    # Its tools with a finding shown that only their declaration makes tools (`Tool.declared_only`):
+    # `cover.tool_key` -> the name code would use them by; and whether it hands tools to an agent.
+    declared_only: dict[str, str] = field(default_factory=dict)
+    hands_over: bool = False
 
 
 def run_rules(analysis: Analysis, roots: list[ModuleInfo], config: Config) -> tuple[list[Finding], list[InternalError]]:
@@ -116,6 +126,25 @@ def _low_where_no_model_calls(finding: Finding, from_a_test: bool, never_run: se
     return finding
 
 
+def _low_if_never_handed_over(finding: Finding, unreferenced: frozenset[str]) -> Finding:
+    """A finding in a tool no code names again (`Request.unreferenced`): dead code, `low`."""
+    if finding.confidence == LOW or tool_key(finding.filename, finding.symbol or "") not in unreferenced:
+        return finding
+    return replace(finding, confidence=LOW)
+
+
+def _declared_only(analysis: Analysis, findings: list[Finding]) -> dict[str, str]:
+    """`RootResult.declared_only`: of its tools with a finding above `low`, those only their
+    declaration makes tools, by the name code would hand them over by (a method's class)."""
+    shown = {tool_key(finding.filename, finding.symbol or "") for finding in findings if finding.confidence != LOW}
+    found = {}
+    for tool in analysis.tools:
+        key = tool_key(tool.module.display, tool.qualname)
+        if tool.declared_only and key in shown and "<locals>" not in tool.qualname:
+            found[key] = tool.qualname.split(".", 1)[0]
+    return found
+
+
 def analyse_root(
     path: Path, paths: list[Path] | Catalog, loader: Loader, config: Config, request: Request
 ) -> RootResult:
@@ -144,7 +173,10 @@ def analyse_root(
             for read in analysis.project.modules
             if read.display in reported and (shadowed_by_a_module(read.path) or is_shelved_path(read.path, config.root))
         }
-        result.findings = [_low_where_no_model_calls(finding, module.is_test, never_run) for finding in findings]
+        findings = [_low_where_no_model_calls(finding, module.is_test, never_run) for finding in findings]
+        unreferenced = frozenset(request.unreferenced)
+        result.findings = [_low_if_never_handed_over(finding, unreferenced) for finding in findings]
+        result.declared_only, result.hands_over = _declared_only(analysis, result.findings), analysis.finder.hands_over
         result.tool_classes = analysis.tool_class_names()
         result.config_matches = sorted(analysis.checkpoints.configured.matched)
         result.tools_found = len(analysis.tools)
@@ -247,6 +279,8 @@ def _decode(path: Path, entry: Any) -> RootResult:
         installs=entry.get("installs", {}),
         needs=entry.get("needs", {}),
         unfollowed=entry.get("unfollowed", []),
+        declared_only=entry.get("declared_only", {}),
+        hands_over=entry.get("hands_over", False),
     )
 
 
@@ -267,6 +301,8 @@ def store_root(
         "installs": result.installs,
         "needs": result.needs,
         "unfollowed": result.unfollowed,
+        "declared_only": result.declared_only,
+        "hands_over": result.hands_over,
     }
     record = cache.record_buffered_root if buffered else cache.record_root
     record(kind, result.path, digests.get(str(result.path), ""), entry)

@@ -36,6 +36,7 @@ from boundlint.engine.roots import Request, RootResult, cached_root, store_root
 from boundlint.engine.workers import Previous, Runner
 from boundlint.find.cover import cover_of
 from boundlint.parse.source import python_ast
+from boundlint.project.references import unnamed_elsewhere
 from boundlint.rules.filter import filter_findings
 from boundlint.survey.file_survey import Survey
 
@@ -106,6 +107,7 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         deferred: set[Path] = set()
         done = _analyse_roots(surveys, runner, answers, options, analysed, extra, texts, skip_tests, deferred)
         done.update(_covered_elsewhere(done, runner, answers, options, deferred))
+        done.update(_never_handed_over(done, project, texts, runner, answers, options, deferred))
     finally:
         runner.close()
         for survey in surveys:
@@ -182,7 +184,7 @@ def _covered_elsewhere(
 ) -> dict[Path, RootResult]:
     """Roots with tools that a checkpoint installed in another root covers (`mcp.add_middleware(m)`
     in `main.py`), analysed again knowing it (`find.adapters`), or taken from the cache."""
-    installs = {place: label for result in done.values() for place, label in sorted(result.installs.items())}
+    installs = _installs(done)
     if not installs:
         return {}
     stale = sorted(
@@ -190,7 +192,47 @@ def _covered_elsewhere(
     )
     if not stale:
         return {}
-    request = replace(options.request, covered=tuple(sorted(installs.items())))
+    return _again(stale, _covering(done, options.request), runner, answers, options, deferred)
+
+
+def _installs(done: dict[Path, RootResult]) -> dict[str, str]:
+    return {place: label for result in done.values() for place, label in sorted(result.installs.items())}
+
+
+def _covering(done: dict[Path, RootResult], request: Request) -> Request:
+    """`request` with what the checkpoints installed by the roots cover, if any."""
+    installs = _installs(done)
+    return replace(request, covered=tuple(sorted(installs.items()))) if installs else request
+
+
+def _never_handed_over(
+    done: dict[Path, RootResult],
+    project: list[Path],
+    texts: dict[Path, str],
+    runner: Runner,
+    answers: _Answers,
+    options: CheckOptions,
+    deferred: set[Path],
+) -> dict[Path, RootResult]:
+    """Roots with declared tools that no code of the project names again (`project.references`),
+    in a project that hands tools to agents: analysed again knowing it, or taken from the cache."""
+    if not any(result.hands_over for result in done.values()):
+        return {}  # a library of tools: its users hand them over
+    candidates = {key: name for result in done.values() for key, name in result.declared_only.items()}
+    if not candidates:
+        return {}
+    unreferenced = unnamed_elsewhere(candidates, project, texts)
+    stale = sorted(path for path, result in done.items() if not unreferenced.isdisjoint(result.declared_only))
+    if not stale:
+        return {}
+    request = replace(_covering(done, options.request), unreferenced=tuple(sorted(unreferenced)))
+    return _again(stale, request, runner, answers, options, deferred)
+
+
+def _again(
+    stale: list[Path], request: Request, runner: Runner, answers: _Answers, options: CheckOptions, deferred: set[Path]
+) -> dict[Path, RootResult]:
+    """`stale` roots' answers to `request`: from the cache, or analysed again here."""
     kind = request.cache_kind()
     again = {path: _current_or_deferred(answers, kind, path, options, deferred) for path in stale}
     todo = [path for path, hit in again.items() if hit is None and path not in deferred]

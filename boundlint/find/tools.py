@@ -80,6 +80,9 @@ class Tool:
     adapter: str = ""
     # The class whose method a lambda tool is written in: its `self` (`Tool(func=lambda x: self.run(x))`).
     enclosing_class: cst.ClassDef | None = None
+    # Found only where it is declared (`@tool`, a `BaseTool` subclass of a framework in
+    # `fw.HANDED_OVER`), not where it is handed to an agent or registered on a server.
+    declared_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -147,6 +150,9 @@ class ToolFinder:
         # its own and at each call that hands it a server): see `unfollowed_registrations`.
         self._unfollowed: dict[cst.Call, ModuleInfo] = {}
         self._followed: set[cst.Call] = set()
+        # Tools are handed to an agent here (`Agent(tools=[...])` of a framework in
+        # `fw.HANDED_OVER`): the project shows where its tools are used.
+        self.hands_over = False
         self._registered = 0  # registrations recorded so far, to tell whether one led anywhere
         self._decorators_memo: dict[int, frozenset[cst.CSTNode]] = {}  # by `id` of the module
 
@@ -208,10 +214,12 @@ class ToolFinder:
         framework_limit: str = "",
         yields_result: bool = False,
         arguments_on_self: bool = False,
+        declared_only: bool = False,
     ) -> None:
         if node in self.tools:
             existing = self.tools[node]
             existing.content_and_artifact = existing.content_and_artifact or content_and_artifact
+            existing.declared_only = existing.declared_only and declared_only and self._host is None
             self._note_host(existing)
             self._registered += 1
             return
@@ -231,6 +239,7 @@ class ToolFinder:
             framework_limit,
             yields_result,
             arguments_on_self,
+            declared_only=declared_only and self._host is None,
         )
         self._note_host(self.tools[node])
 
@@ -254,10 +263,25 @@ class ToolFinder:
                 if self._host is None:  # `@tool(...)` of the project, which hands the function to `mcp.tool()`
                     self._host = self._wrapper_host(site.module, target, site)
                 try:
-                    self._add(site.node, framework, form, content_and_artifact=artifact)
+                    self._add(
+                        site.node,
+                        framework,
+                        form,
+                        content_and_artifact=artifact,
+                        declared_only=self._marks_only(site.module, target, framework),
+                    )
                 finally:
                     self._host = None
                 return
+
+    def _marks_only(self, module: ModuleInfo, target: cst.BaseExpression, framework: str) -> bool:
+        """`@tool` of a framework that registers nothing by it: the function is a tool where the
+        code hands it to an agent (`fw.HANDED_OVER`). Not a project's own decorator, which may add
+        it to a registry."""
+        if framework not in fw.HANDED_OVER:
+            return False
+        external = self.project.external_name(module, target)
+        return external is not None and any(pattern.matches(external) for pattern in fw.TOOL_DECORATORS)
 
     def _decorator_kind(
         self, module: ModuleInfo, target: cst.BaseExpression, site: FunctionSite | None
@@ -459,6 +483,7 @@ class ToolFinder:
                 framework_limit=limit,
                 yields_result=found.yields_result,
                 arguments_on_self=found.arguments_on_self,
+                declared_only=found.base is not None and found.framework in fw.HANDED_OVER,
             )
         if found.overrides_builtin:
             for name, method in methods.items():
@@ -654,6 +679,7 @@ class ToolFinder:
                     return
             if fw.framework_of(external) and keyword_argument(node, "tools") is not None:
                 framework = fw.framework_of(external) or "unknown"
+                self.hands_over = self.hands_over or framework in fw.HANDED_OVER
                 self._register_list(
                     call, keyword_argument(node, "tools"), framework, f"{external.rsplit('.', 1)[-1]}(tools=[...])"
                 )
@@ -960,6 +986,8 @@ class ToolFinder:
             tools_list = keyword_argument(call.node, "tools")
             if tools_list is not None:
                 self._register_list(call, tools_list, framework, f"{label}(tools=[...])")
+        if framework in fw.HANDED_OVER:
+            self.hands_over = True
 
     def _register_one(self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str) -> None:
         """A registration of one function: read it, and note whether it led to one."""

@@ -150,6 +150,31 @@ TOOL_DECORATORS: list[Pattern] = [
 ]
 
 
+# Frameworks whose `@tool` functions and tool classes reach a model only where the code hands
+# them to an agent (`Agent(tools=[search])`, `Crew(...)`, `CodeAgent(tools=[Search()])`): the
+# decorator or the base class marks a tool, it registers nothing. One that no code of its tree
+# names again is never called by a model there (`boundlint.project.references`).
+HANDED_OVER: frozenset[str] = frozenset(
+    {
+        "langchain",
+        "openai-agents",
+        "crewai",
+        "smolagents",
+        "strands",
+        "agno",
+        "camel",
+        "llamaindex",
+        "autogen",
+        "haystack",
+        "semantic-kernel",
+        "griptape",
+        "anthropic",
+        "google-adk",
+        "livekit",
+    }
+)
+
+
 # Classes whose instances register tools through a method used as a
 # decorator: `mcp = FastMCP(...)` then `@mcp.tool()`.
 @dataclass(frozen=True)

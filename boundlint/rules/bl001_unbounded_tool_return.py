@@ -74,8 +74,9 @@ reviewer most often reads as short: the output of another program the code
 names (`git push`, `helm lint`: a status), a return on an error branch
 (`if "error" in result:`), an error report (`f"Error: {detail}"`), a call that asks for a few items
 or tokens by a count the code sets (or the tool's schema bounds: `Field(le=10)`),
-an image or audio block, and anything in
-a test module. The README lists every case ("Each finding has a confidence").
+an image or audio block, anything in
+a test module, and a tool no agent of the project is given (its name appears nowhere else).
+The README lists every case ("Each finding has a confidence").
 """
     why = """
 Whatever a tool returns is pasted into the model's context. A whole web page,
