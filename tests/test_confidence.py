@@ -288,6 +288,33 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
         ("return str(requests.get(f'{q}/files/{path}').json())", ["medium"]),
         ("return str(requests.get(f'{q}/findings/').json())", ["medium"]),
         ("return str(requests.get(f'https://labels.example/{order_id}').json())", ["medium"]),  # a host
+        # a query for a page of rows, sent in a body built from locals
+        (
+            "query = 'SELECT ad.name FROM ad_group_ad LIMIT 50'\npayload = {'query': query}\n"
+            "return str(requests.post(q, json=payload).json())",
+            ["low"],
+        ),
+        (
+            "query = 'SELECT ad.name FROM ad_group_ad LIMIT 5000'\npayload = {'query': query}\n"
+            "return str(requests.post(q, json=payload).json())",
+            ["medium"],
+        ),
+        # a node of a graph API right under its base, by its own kind's id, also built in a local
+        # that a helper requests
+        ("return str(requests.get(f'{q}/{campaign_id}').json())", ["low"]),
+        (
+            "def graph(url, params):\n    return requests.get(url, params=params).json()\n"
+            "ad_id = q\nurl = f'{q}/{ad_id}'\nreturn str(graph(url, {'fields': 'name'}))",
+            ["low"],
+        ),
+        # ... not a node that holds a body of text, nor a key that says nothing of its kind
+        ("return str(requests.get(f'{q}/{document_id}').json())", ["medium"]),
+        ("return str(requests.get(f'{q}/{key}').json())", ["medium"]),
+        (
+            "def graph(url, params):\n    return requests.get(url, params=params).json()\n"
+            "thread_id = q\nurl = f'{q}/{thread_id}'\nreturn str(graph(url, {}))",
+            ["medium"],
+        ),
         # setting a small attribute on the response leaves it a response
         (
             "def post(url):\n    r = requests.post(url, data=url)\n    r.encoding = 'utf-8'\n    return r.text\nreturn post(q)",

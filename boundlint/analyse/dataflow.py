@@ -1033,7 +1033,11 @@ class FunctionEvaluator:
                 value = self._in_a_text(part.expression, env)
                 # `{x:.1f}`, `{n:,d}`: a number's format; anything else raises, so the text is short.
                 parts.append(BOUNDED_VALUE if _numeric_format(part) else value)
-        return join_all(parts, told=self._marker(expr)) if parts else BOUNDED_VALUE
+        text = join_all(parts, told=self._marker(expr)) if parts else BOUNDED_VALUE
+        if text.bounded and _path_ends_in_a_key(expr):
+            # `url = f"{BASE}/ads/{ad_id}"` ... `_get(url)`: a helper that requests it answers one record
+            return replace(text, one_resource=True)
+        return text
 
     def _name(self, expr: cst.Name, env: Env) -> Verdict:
         name = expr.value
@@ -1471,11 +1475,18 @@ class FunctionEvaluator:
         code writes (SOQL, SQL over HTTP) or for one table's columns, in place or in a local bound
         once."""
         carried: list[cst.CSTNode] = []
-        for arg in call.args:
-            for node in _walk(arg.value):
+        # (`query = "... LIMIT 50"`, `payload = {"query": query}`, `post(url, json=payload)`: two
+        # locals down)
+        pending: list[tuple[cst.CSTNode, int]] = [(arg.value, 0) for arg in call.args]
+        seen: set[str] = set()
+        while pending:
+            start, depth = pending.pop()
+            for node in _walk(start):
                 carried.append(node)
-                if isinstance(node, cst.Name) and (bound := self._assigned_once_here(node.value)) is not None:
-                    carried.extend(_walk(bound))
+                if isinstance(node, cst.Name) and depth < 2 and node.value not in seen:
+                    seen.add(node.value)
+                    if (bound := self._assigned_once_here(node.value)) is not None:
+                        pending.append((bound, depth + 1))
         return any(_asks_few_rows(node) for node in carried)
 
     def _request_of_a_page(self, response: cst.BaseExpression) -> bool:
@@ -3409,6 +3420,9 @@ def _path_ends_in_a_key(url: cst.FormattedString) -> bool:
     name = last_name(key)
     if isinstance(key, cst.Subscript) and (index := _string_key(key)) is not None:
         name = index
+    if before.value == "/" and len(parts) >= 3 and isinstance(parts[-3], cst.FormattedStringExpression):
+        # `f"{GRAPH_URL}/{ad_id}"`: a node of a graph API, right under its base, by its own id
+        return src.names_node_id(name)
     segment = before.value.rstrip("/").rsplit("/", 1)[-1]
     # (a word of the path, not the host: `https://labels.example/{order_id}` names no collection)
     return segment.replace("-", "_").isidentifier() and src.names_one_resource(segment, name)

@@ -1721,6 +1721,23 @@ def names_one_resource(collection: str, key: str) -> bool:
     return not owner or owner[-1] in (plural[:-1], plural[:-2], plural[:-3] + "y")
 
 
+def names_node_id(key: str) -> bool:
+    """`ad_id`, `campaign_uuid`: the id of a node of a kind that is a record, not a body of text
+    (`document_id`, `page_id`), nor a bare `id` that says nothing of what it keys."""
+    words = name_words(key)
+    kinds = set(words[:-1])
+    return len(words) >= 2 and words[-1] in _ID_WORDS and not kinds & (_CONTENT_SEGMENT_WORDS | _BODY_NODE_WORDS)
+
+
+_ID_WORDS = frozenset({"id", "uuid", "guid", "uid"})
+# Nodes that hold a body of text or of other records: one of them is not a small record.
+_BODY_NODE_WORDS = frozenset(word.removesuffix("s") for word in CONTENT_COLLECTION_WORDS) | frozenset(
+    {"thread", "conversation", "chat", "issue", "ticket", "commit", "diff", "run", "job", "build", "execution"}
+    | {"video", "image", "dataset", "table", "sheet", "spreadsheet", "notebook", "repo", "repository", "folder"}
+    | {"directory", "dir", "paper", "story", "mail", "content", "attachment", "transcript", "workflow", "trace"}
+)
+
+
 # Modules whose functions compute numbers: a calculator's table of them gives numbers.
 ARITHMETIC_MODULES = ("operator.", "math.", "cmath.", "statistics.")
 
