@@ -783,9 +783,8 @@ def chats(q: str, limit: int = 20) -> str:
     ("body", "expected"),
     [
         ("cursor.execute(q)\nreturn str(cursor.fetchall())", ["medium"]),  # any query, every row
-        # one row of every column may hold a body; of the columns it names, a record, most often
-        # short, unless what is read out of it is a column picked out or named for content
-        ('cursor.execute("SELECT * FROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())', ["medium"]),
+        # one row, of every column or of the columns it names: a record, most often short, unless
+        # what is read out of it is a column picked out or named for content
         (
             'cursor.execute("SELECT jid, name, status FROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())',
             ["low"],
@@ -801,6 +800,13 @@ def chats(q: str, limit: int = 20) -> str:
         ),
         ('cursor.execute("SELECT memory.get_all(?, ?)", (q, q))\nreturn cursor.fetchone()[0]', ["medium"]),
         ('cursor.execute("SELECT body FROM chats WHERE jid = ?", (q,))\nreturn cursor.fetchone()[0]', ["medium"]),
+        # every column of one row: a record, unless the table holds texts
+        ('cursor.execute("SELECT * FROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())', ["low"]),
+        ('cursor.execute("SELECT * FROM memories WHERE id = ?", (q,))\nreturn str(cursor.fetchone())', ["medium"]),
+        (
+            'cursor.execute("SELECT m.* FROM chat_messages m WHERE m.id = ?", (q,))\nreturn str(cursor.fetchone())',
+            ["medium"],
+        ),
         # ... unless that one column is named for a short value
         ('cursor.execute("SELECT status FROM chats WHERE jid = ?", (q,))\nreturn str(cursor.fetchone())', ["low"]),
         ("cursor.execute(q)\nreturn cursor.fetchone()['status']", []),
@@ -847,7 +853,8 @@ async def order(order_id: int) -> str:
     [
         ("fetchrow", "id, status, total", ["low"]),  # one record, of the columns it names
         ("fetchval", "status", ["low"]),
-        ("fetchrow", "*", ["medium"]),  # every column, one of which may hold a body
+        ("fetchrow", "*", ["low"]),  # every column of one order: a record
+        ("fetchrow", "notes", ["medium"]),  # one column, which may hold a body
         ("fetch", "id, status, total", ["medium"]),  # every row
         ("fetchval", "COUNT(*)", []),  # a number
         ("fetch", "count(*)", []),  # one row of one number

@@ -1943,6 +1943,8 @@ AGGREGATE_QUERY = re.compile(
 _EVERY_COLUMN_OR_ONE = re.compile(
     r"\bselect\s+(?:distinct\s+)?(?:(?:\w+\.)?\*|[^,;\s][^,;]*?(?:\bfrom\b|;|$))", re.IGNORECASE | re.MULTILINE
 )
+# A query for every column of a table (`SELECT * FROM t`, `SELECT DISTINCT o.* FROM orders o`).
+EVERY_COLUMN = re.compile(r"\bselect\s+(?:distinct\s+)?(?:\w+\.)?\*", re.IGNORECASE)
 # The one column such a query names, also as `t.status` or `status AS state`.
 _ONE_NAMED_COLUMN = re.compile(
     r"select\s+(?:distinct\s+)?(?:\w+\.)?[\"`]?(\w+)[\"`]?(?:\s+as\s+[\"`]?\w+[\"`]?)?\s*(?:\bfrom\b|;|$)",
@@ -1957,6 +1959,22 @@ _FOLDING_AGGREGATE = re.compile(
 
 # A query written in the code (to tell a function that writes its own from one that runs another's).
 WRITES_A_QUERY = re.compile(r"\bselect\b", re.IGNORECASE)
+
+
+def reads_a_table_of_texts(query: str) -> bool:
+    """`... FROM memories`, `JOIN chat_messages`: a table whose rows hold a body of text."""
+    for table in _QUERY_TABLE.findall(query):
+        words = name_words(table.rsplit(".", 1)[-1])
+        if any(word in _TEXT_TABLE_WORDS or word + "s" in CONTENT_COLLECTION_WORDS for word in words):
+            return True
+    return False
+
+
+_QUERY_TABLE = re.compile(r"\b(?:from|join)\s+[`\"\[]?([\w.]+)", re.IGNORECASE)
+_TEXT_TABLE_WORDS = CONTENT_COLLECTION_WORDS | frozenset(
+    {"memory", "memories", "context", "content", "history", "transcript", "conversation", "conversations"}
+    | {"article", "email", "knowledge", "embeddings", "embedding"}
+)
 
 
 def row_of_one_value(query: str) -> bool:
