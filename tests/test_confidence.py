@@ -405,6 +405,21 @@ def test_a_count_the_code_sets_or_clamps_asks_for_few(tmp_path, body, expected):
     assert bl001_confidences(tmp_path, source) == expected
 
 
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a document parsed out of a file the tool opens: most often the app's state or settings
+        ("with open(q) as f:\n    data = json.load(f)\nreturn json.dumps(data)", ["low"]),
+        ("import yaml\nwith open(q) as f:\n    config = yaml.safe_load(f)\nreturn str(config)", ["low"]),
+        # ... not the file's text, nor a document parsed out of a response
+        ("with open(q) as f:\n    return f.read()", ["high"]),
+        ("return json.dumps(json.loads(requests.get(q).text))", ["high"]),
+    ],
+)
+def test_a_document_parsed_out_of_an_opened_file_is_low(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body, name="lookup") == expected
+
+
 HELPER_REQUEST_TOOL = """
 import json
 import requests

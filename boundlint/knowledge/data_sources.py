@@ -1943,6 +1943,12 @@ AGGREGATE_QUERY = re.compile(
 _EVERY_COLUMN_OR_ONE = re.compile(
     r"\bselect\s+(?:distinct\s+)?(?:(?:\w+\.)?\*|[^,;\s][^,;]*?(?:\bfrom\b|;|$))", re.IGNORECASE | re.MULTILINE
 )
+# Calls that parse a whole document out of a file object (`json.load(f)`, `yaml.safe_load(f)`).
+FILE_DOCUMENT_LOADS = frozenset(
+    {"json.load", "orjson.load", "ujson.load", "simplejson.load", "yaml.safe_load", "yaml.load", "yaml.full_load"}
+    | {"tomllib.load", "tomli.load", "toml.load"}
+)
+
 # A query for every column of a table (`SELECT * FROM t`, `SELECT DISTINCT o.* FROM orders o`).
 EVERY_COLUMN = re.compile(r"\bselect\s+(?:distinct\s+)?(?:\w+\.)?\*", re.IGNORECASE)
 # The one column such a query names, also as `t.status` or `status AS state`.
