@@ -48,6 +48,8 @@ def test_a_tool_no_agent_is_given_is_low(tmp_path):
     [
         # a library of tools: its users hand them to their agents
         {},
+        # ... also one that makes tools by calling the framework (`@tool("name")`, `tool(fn)`)
+        {"made.py": "from langchain_core.tools import tool\nfrom tools import search\nsearch_tool = tool(search)\n"},
         # named in another module, even in a string or a list of exports
         {"agent.py": AGENT, "registry.py": 'ENABLED = ["old_search"]\n'},
         {"agent.py": AGENT, "__init__.py": "from tools import search, old_search\n"},

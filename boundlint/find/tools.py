@@ -986,8 +986,8 @@ class ToolFinder:
             tools_list = keyword_argument(call.node, "tools")
             if tools_list is not None:
                 self._register_list(call, tools_list, framework, f"{label}(tools=[...])")
-        if framework in fw.HANDED_OVER:
-            self.hands_over = True
+        if framework in fw.HANDED_OVER and (registration.is_list or keyword_argument(call.node, "tools") is not None):
+            self.hands_over = True  # (`tool(fn)`, `@tool(...)`, `from_function(fn)` make a tool, hand none over)
 
     def _register_one(self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str) -> None:
         """A registration of one function: read it, and note whether it led to one."""
