@@ -817,10 +817,13 @@ def lookup(path: str) -> str:
         ("cfg = json.load(open(path))\n    return f\"Model: {cfg['subagent_model']}\"", ["low"]),
         ("cfg = json.loads(open(path).read())\n    return f\"Mode: {cfg.get('sandbox_mode')}\"", ["low"]),
         ("data = json.loads(requests.get(path).text)\n    return f\"Plan: {data['plan']}\"", ["low"]),
-        # its content, a collection of it, or the whole document: as large as the file
-        ("cfg = json.load(open(path))\n    return f\"Body: {cfg['content']}\"", ["high"]),
-        ("cfg = json.load(open(path))\n    return f\"Items: {cfg['items']}\"", ["high"]),
-        ("return json.dumps(json.load(open(path)))", ["high"]),
+        # its content, a collection of it, or the whole document: as large as the file, which is
+        # most often the app's own state or settings (`low`); its text read whole is not
+        ("cfg = json.load(open(path))\n    return f\"Body: {cfg['content']}\"", ["low"]),
+        ("cfg = json.load(open(path))\n    return f\"Items: {cfg['items']}\"", ["low"]),
+        ("return json.dumps(json.load(open(path)))", ["low"]),
+        ("return json.dumps(json.loads(open(path).read()))", ["low"]),
+        ("return open(path).read()", ["high"]),
     ],
 )
 def test_a_short_field_of_a_parsed_json_file_in_a_text_is_low(tmp_path, body, expected):
@@ -859,9 +862,9 @@ def listing(client, service, db) -> str:
             'data = requests.get("https://api.example.com/v1/workspaces").json()\n    return ", ".join(w["name"] for w in data)',
             ["low"],
         ),
-        # each whole record: as large as its details
-        ("return json.dumps(client.list_databases())", ["medium"]),
-        ("return json.dumps(service.calendarList().list().execute())", ["medium"]),
+        # each whole record too: a page of few records, read as capped
+        ("return json.dumps(client.list_databases())", ["low"]),
+        ("return json.dumps(service.calendarList().list().execute())", ["low"]),
         # what grows by use, or what is kept under one of them
         ('return ", ".join(t["name"] for t in db.list_tables())', ["medium"]),
         ('return json.dumps(service.events().list(calendarId="primary").execute())', ["medium"]),

@@ -2417,9 +2417,9 @@ class FunctionEvaluator:
                 serialised = BOUNDED_VALUE.with_params(values[0].params) if values else BOUNDED_VALUE
                 return serialised.with_models(values[0].models if values else frozenset())
             return _text_of(values[0], code, expr, self.module)
-        if qualified in src.FILE_DOCUMENT_LOADS:
+        if qualified in src.FILE_DOCUMENT_LOADS or (tail == "loads" and self._reads_a_file(args[:1], env)):
             parsed = join_all([self.eval(arg, env) for arg in args[:1]])
-            if parsed.level == UNBOUNDED and parsed.lines:
+            if parsed.level == UNBOUNDED and (parsed.lines or tail == "loads"):
                 # `json.load(f)`, `yaml.safe_load(f)` of a file the tool opens: most often the app's
                 # own state or settings (on the labelled sets, 27 of 33 findings on one were judged
                 # small), as often one record as a bulk, as `resp.json()` is
@@ -2775,6 +2775,17 @@ class FunctionEvaluator:
             if text is not None and _runs_an_unseen_query(cursor) and not src.WRITES_A_QUERY.search(text):
                 return True  # `cursor.execute(sql)` of a helper's `sql`: any query, as before
         return text is not None and src.row_of_one_value(text)
+
+    def _reads_a_file(self, given: list[cst.BaseExpression], env: Env) -> bool:
+        """`open(p).read()`, `f.read()` of a file opened here, `Path(p).read_text()`: the whole text
+        of a file, given to a parser (`json.loads(...)`)."""
+        text = given[0] if given else None
+        if not (isinstance(text, cst.Call) and isinstance(text.func, cst.Attribute)):
+            return False
+        if text.func.attr.value not in ("read", "read_text"):
+            return False
+        opened = self.eval(text.func.value, env)
+        return opened.lines or (text.func.attr.value == "read_text" and opened.path)
 
     def _row_of_a_body_table(self, cursor: cst.BaseExpression) -> bool:
         """The query whose one row is read asks for something else than every column of a table
