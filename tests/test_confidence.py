@@ -121,9 +121,7 @@ CASES = {
     "a dispatch through a table": ("return str({'a': len}[q](q))", "low"),
     # a few items asked for
     "a search for five": ("return str(make_client().search(q, limit=5))", "low"),
-    # a page the code asks for: reviewers read it as capped
-    "a search for fifty": ("return str(make_client().search(q, limit=50))", "low"),
-    "a search for five hundred": ("return str(make_client().search(q, limit=500))", "medium"),
+    "a search for fifty": ("return str(make_client().search(q, limit=50))", "medium"),
     # short fields of a page of items the code asks for: a hundred keys or names are not large
     "the keys of a page of items": (
         "return '\\n'.join(m.key for m in make_client().search(q, limit=100))",
@@ -269,8 +267,7 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
         ("return str(requests.get(q, params={'per_page': 5}).json())", ["low"]),
         ("params = {'q': q, 'per_page': 5}\nreturn str(requests.get(q, params=params).json())", ["low"]),
         ("return str(requests.post(q, json={'query': q, 'maxResultCount': 10}).json())", ["low"]),
-        ("return str(requests.post(q, json={'query': q, 'maxResultCount': 50}).json())", ["low"]),  # a page
-        ("return str(requests.post(q, json={'query': q, 'maxResultCount': 500}).json())", ["medium"]),
+        ("return str(requests.post(q, json={'query': q, 'maxResultCount': 50}).json())", ["medium"]),
         # a page the request asks for (`per_page=100`): a short field of each item stays short
         (
             "lines = [f\"- {r['name']}\" for r in requests.get(q, params={'per_page': 100}).json()]\nreturn '\\n'.join(lines)",
@@ -384,8 +381,7 @@ def test_what_a_request_asks_for_sets_the_confidence_of_its_answer(tmp_path, bod
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
-        # the model's count, which it most often leaves at the tool's default (5): a page
-        ("return str(make_client().search(q, max_results=max_results))", ["low"]),
+        ("return str(make_client().search(q, max_results=max_results))", ["medium"]),  # the model's count
         # ... which it most often leaves at the tool's default: short fields of a page
         ("return '\\n'.join(m.key for m in make_client().search(q, max_results=max_results))", ["low"]),
         ("return '\\n'.join(m['body'] for m in make_client().search(q, max_results=max_results))", ["medium"]),
@@ -397,12 +393,11 @@ def test_what_a_request_asks_for_sets_the_confidence_of_its_answer(tmp_path, bod
             ["low"],
         ),
         (
-            "max_results = min(max_results, 500)\nreturn str(make_client().search(q, max_results=max_results))",
+            "max_results = min(max_results, 50)\nreturn str(make_client().search(q, max_results=max_results))",
             ["medium"],
         ),
         ("return str(sqlite3.connect('x.db').execute(q).fetchmany(50))", ["low"]),  # a page of rows
-        # the tool's default count (5), which the model most often leaves: a page
-        ("return str(sqlite3.connect('x.db').execute(q).fetchmany(max_results))", ["low"]),
+        ("return str(sqlite3.connect('x.db').execute(q).fetchmany(max_results))", ["medium"]),
     ],
 )
 def test_a_count_the_code_sets_or_clamps_asks_for_few(tmp_path, body, expected):
@@ -451,8 +446,8 @@ async def call_tool(name: str, arguments: dict) -> str:
             "return json.dumps([{'id': m['id'], 'likes': m['likes']} for m in hub_get('models', params)])",
             ["low"],
         ),
-        # ... and whole items of that page: a page, read as capped
-        ("return json.dumps(hub_get('models', {'limit': arguments.get('limit', 10)}))", ["low"]),
+        # ... whole items of that page stay what they were
+        ("return json.dumps(hub_get('models', {'limit': arguments.get('limit', 10)}))", ["medium"]),
         # ... and without a count, so do the short fields of the whole listing
         ("return json.dumps([{'id': m['id']} for m in hub_get('models', {'search': arguments['q']})])", ["medium"]),
     ],
@@ -548,7 +543,7 @@ def search(params: SearchInput) -> str:
 
 
 @pytest.mark.parametrize("form", sorted(SCHEMA_TOOLS))
-@pytest.mark.parametrize(("limit", "expected"), [("10", ["low"]), ("50", ["low"]), ("500", ["medium"])])
+@pytest.mark.parametrize(("limit", "expected"), [("10", ["low"]), ("50", ["medium"])])
 def test_a_count_the_tools_schema_bounds_asks_for_few(tmp_path, form, limit, expected):
     assert bl001_confidences(tmp_path, SCHEMA_TOOLS[form].replace("LIMIT", limit)) == expected
 
@@ -574,8 +569,7 @@ def test_a_function_of_the_tree_asked_for_few_by_the_schema_answers_few(tmp_path
 
 def test_a_bound_on_another_field_of_the_schema_does_not_count(tmp_path):
     source = SCHEMA_TOOLS["args_schema"].replace("LIMIT", "10").replace("n_results: int = Field", "depth: int = Field")
-    source = source.replace("n_results: int = 3) -> str", "n_results: int) -> str")  # no default to leave
-    assert bl001_confidences(tmp_path, source.replace("    query: str", "    query: str\n    n_results: int")) == [
+    assert bl001_confidences(tmp_path, source.replace("    query: str", "    query: str\n    n_results: int = 3")) == [
         "medium"
     ]
 
@@ -1021,7 +1015,7 @@ TOP_K = {constant}
 MAX_RESULTS = {constant}
 
 @mcp.tool()
-def by_the_model(q: str, max_results: int = 5) -> str:  # the model says how many, most often 5
+def by_the_model(q: str, max_results: int = 5) -> str:  # the model says how many: medium
     return str(make_client().search(q, max_results=max_results))
 
 @mcp.tool()
@@ -1057,7 +1051,7 @@ class ConstructedTool(BaseTool):
 """
 
 
-@pytest.mark.parametrize(("count", "expected"), [(5, "low"), (50, "low"), (500, "medium")])
+@pytest.mark.parametrize(("count", "expected"), [(5, "low"), (50, "medium")])
 def test_a_count_the_code_sets_is_read_where_it_is_set(tmp_path, count, expected):
     # A module constant, `min(x, N)`, a setting of the tool's class or of its constructor: how many
     # items the call asks for is known, though not written at the call.
@@ -1066,7 +1060,7 @@ def test_a_count_the_code_sets_is_read_where_it_is_set(tmp_path, count, expected
     found = {f.symbol: f.confidence for f in result.findings if f.code == "BL001"}
     tools = ["by_constant", "in_place", "clamped", "SearchTool._run", "ConstructedTool._run"]
     expected_by_code = dict.fromkeys(tools, expected)
-    assert found == {**expected_by_code, "by_the_model": "low"}  # the tool's default: a page
+    assert found == {**expected_by_code, "by_the_model": "medium"}
 
 
 DISPATCHER = """
@@ -1354,7 +1348,7 @@ async def search(q: str) -> str:
 """
 
 
-@pytest.mark.parametrize(("count", "expected"), [(5, ["low"]), (100, ["low"]), (500, ["medium"])])
+@pytest.mark.parametrize(("count", "expected"), [(5, ["low"]), (100, ["medium"])])
 def test_an_object_made_to_answer_a_few_items_by_its_settings(tmp_path, count, expected):
     files = {
         "pkg/__init__.py": "",

@@ -751,13 +751,13 @@ def by_assignee(jql: str) -> str:
 @tool
 def descriptions(jql: str) -> str:
     \"\"\"d\"\"\"
-    found = requests.get("https://jira.example/search", params={"jql": jql, "maxResults": 500}).json()
+    found = requests.get("https://jira.example/search", params={"jql": jql, "maxResults": 50}).json()
     return json.dumps([issue["fields"]["description"] for issue in found["issues"]])
 
 @tool
 def whole(jql: str) -> str:
     \"\"\"w\"\"\"
-    found = requests.get("https://jira.example/search", params={"jql": jql, "maxResults": 500}).json()
+    found = requests.get("https://jira.example/search", params={"jql": jql, "maxResults": 50}).json()
     return json.dumps([issue.fields for issue in found["issues"]])
 """,
         ["descriptions", "whole"],

@@ -862,9 +862,9 @@ def listing(client, service, db) -> str:
             'data = requests.get("https://api.example.com/v1/workspaces").json()\n    return ", ".join(w["name"] for w in data)',
             ["low"],
         ),
-        # each whole record too: a page of few records, read as capped
-        ("return json.dumps(client.list_databases())", ["low"]),
-        ("return json.dumps(service.calendarList().list().execute())", ["low"]),
+        # each whole record: as large as its details
+        ("return json.dumps(client.list_databases())", ["medium"]),
+        ("return json.dumps(service.calendarList().list().execute())", ["medium"]),
         # what grows by use, or what is kept under one of them
         ('return ", ".join(t["name"] for t in db.list_tables())', ["medium"]),
         ('return json.dumps(service.events().list(calendarId="primary").execute())', ["medium"]),

@@ -832,7 +832,7 @@ def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
     or a calculation (`create_issue`, `send_email`, `convert_units`, `playlist_create`). What such
     a tool answers with is most often a confirmation, an id, a status or a number: on the labelled
     tool sets a reviewer agreed that it is large for 13 of the 96 such tools flagged. A tool named
-    for looking one record up is at most `medium`; a page of items the code asks for, `low`."""
+    for looking one record up is at most `medium`."""
     if tool.module.is_test:
         return LOW  # a tool of a test answers a test's fake model
     if tool_answers_briefly(name):
@@ -843,12 +843,6 @@ def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
         # source, a manifest), so `medium`. Flagged `medium`, they were large 9 times in 31, but
         # 6 of those 9 in the held-out set: the name alone does not hide a finding.
         return lower_confidence(verdict.confidence)
-    if verdict.asked_page:
-        # `store.search(q, limit=100)`, `params={"per_page": limit}` with `limit: int = 20`: at most
-        # a page of items, by a count the code sets or the model most often leaves at the tool's
-        # default. Reviewers read such a page as already capped: on the labelled sets (sets a to
-        # ak), 3 of 52 `medium` findings that rested on one were judged right.
-        return LOW
     if verdict.through and verdict.confidence == HIGH:
         # `return run_cli(cmd)`: the source is known, but what the helpers between do with it is
         # not run. On the labelled sets (274 trees) such findings were right 99 times in 156 at
