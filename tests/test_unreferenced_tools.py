@@ -127,3 +127,18 @@ def test_naming_the_tool_later_brings_its_finding_back_through_the_cache(tmp_pat
     assert confidences(check([tmp_path], config, options))["old_search"] == "low"  # warm
     (tmp_path / "agent.py").write_text(AGENT.replace("import search", "import search, old_search"))
     assert confidences(check([tmp_path], config, options))["old_search"] != "low"
+
+
+def test_a_file_is_read_again_only_when_its_content_changed(tmp_path):
+    # The editor server checks on every edit: the names are counted again in the edited file only.
+    from boundlint.project.references import unnamed_elsewhere
+
+    tools, agent = tmp_path / "tools.py", tmp_path / "agent.py"
+    tools.write_text("@tool\ndef old_search(q): ...\n")
+    agent.write_text("agent = make(tools=[])\n")
+    candidates = {"tools.py::old_search": "old_search"}
+    digests = {str(tools): "t1", str(agent): "a1"}
+    assert unnamed_elsewhere(candidates, [tools, agent], {}, digests) == {"tools.py::old_search"}
+    agent.write_text("agent = make(tools=[old_search])\n")  # on disk, but the run's digest is the old one
+    assert unnamed_elsewhere(candidates, [tools, agent], {}, digests) == {"tools.py::old_search"}
+    assert unnamed_elsewhere(candidates, [tools, agent], {}, {**digests, str(agent): "a2"}) == set()

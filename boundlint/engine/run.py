@@ -221,7 +221,7 @@ def _never_handed_over(
     candidates = {key: name for result in done.values() for key, name in result.declared_only.items()}
     if not candidates:
         return {}
-    unreferenced = unnamed_elsewhere(candidates, project, texts)
+    unreferenced = unnamed_elsewhere(candidates, project, texts, answers.digests)
     stale = sorted(path for path, result in done.items() if not unreferenced.isdisjoint(result.declared_only))
     if not stale:
         return {}

@@ -25,23 +25,57 @@ _REFLECTION = re.compile(
 )
 
 
-def unnamed_elsewhere(candidates: Mapping[str, str], paths: Iterable[Path], texts: Mapping[Path, str]) -> set[str]:
+def unnamed_elsewhere(
+    candidates: Mapping[str, str],
+    paths: Iterable[Path],
+    texts: Mapping[Path, str],
+    digests: Mapping[str, str] | None = None,
+) -> set[str]:
     """The keys of `candidates` (a tool's `cover.tool_key` -> the name it is used by: the function,
     or the class of a method) whose name occurs once in the files `paths` (in `texts` when there,
     else on disk): at its definition. Empty when any file cannot be read or walks names by
     reflection. A tool named like its module (`file_read` in `file_read.py`: Strands passes the
-    module, a tools folder is loaded by file) is used by that name."""
-    names = {name for key, name in candidates.items() if PurePosixPath(key.split("::", 1)[0]).stem != name}
+    module, a tools folder is loaded by file) is used by that name. `digests` (each file's content
+    hash, by `str(path)`) lets a long-lived process (the editor server) read again only the files
+    that changed since it last counted these names."""
+    names = tuple(
+        sorted({name for key, name in candidates.items() if PurePosixPath(key.split("::", 1)[0]).stem != name})
+    )
     if not names:
         return set()
-    pattern = re.compile(rb"\b(" + b"|".join(re.escape(name.encode()) for name in sorted(names)) + rb")\b")
-    counts: Counter[bytes] = Counter()
+    pattern = re.compile(rb"\b(" + b"|".join(re.escape(name.encode()) for name in names) + rb")\b")
+    counts: Counter[str] = Counter()
     for path in paths:
-        try:
-            data = texts[path].encode("utf-8", "surrogatepass") if path in texts else path.read_bytes()
-        except OSError:
+        digest = (digests or {}).get(str(path))
+        found = _COUNTED.get((digest, names)) if digest else None
+        if found is None:
+            found = _count(path, texts, pattern)
+            if digest:
+                _remember((digest, names), found)
+        if found is _UNREADABLE:
             return set()
-        if _REFLECTION.search(data):
-            return set()
-        counts.update(pattern.findall(data))
-    return {key for key, name in candidates.items() if name in names and counts[name.encode()] == 1}
+        counts.update(found)
+    return {key for key, name in candidates.items() if name in names and counts[name] == 1}
+
+
+# A file that cannot be read, or that walks a module's names by reflection: nothing can be said.
+_UNREADABLE: Counter[str] = Counter()
+# (a file's content hash, the names looked for) -> how often each occurs in it.
+_COUNTED: dict[tuple[str, tuple[str, ...]], Counter[str]] = {}
+_MAX_COUNTED = 50_000
+
+
+def _count(path: Path, texts: Mapping[Path, str], pattern: re.Pattern[bytes]) -> Counter[str]:
+    try:
+        data = texts[path].encode("utf-8", "surrogatepass") if path in texts else path.read_bytes()
+    except OSError:
+        return _UNREADABLE
+    if _REFLECTION.search(data):
+        return _UNREADABLE
+    return Counter(found.decode() for found in pattern.findall(data))
+
+
+def _remember(key: tuple[str, tuple[str, ...]], found: Counter[str]) -> None:
+    if len(_COUNTED) >= _MAX_COUNTED:
+        _COUNTED.clear()  # a long-lived process that has seen many versions starts again
+    _COUNTED[key] = found
