@@ -310,6 +310,7 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
         # ... not a node that holds a body of text, nor a key that says nothing of its kind
         ("return str(requests.get(f'{q}/{document_id}').json())", ["medium"]),
         ("return str(requests.get(f'{q}/{key}').json())", ["medium"]),
+        ("return str(requests.get(f'{LABELS_API}/{order_id}').json())", ["medium"]),  # an order's label
         (
             "def graph(url, params):\n    return requests.get(url, params=params).json()\n"
             "thread_id = q\nurl = f'{q}/{thread_id}'\nreturn str(graph(url, {}))",

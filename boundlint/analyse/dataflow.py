@@ -3455,8 +3455,10 @@ def _path_ends_in_a_key(url: cst.FormattedString) -> bool:
     if isinstance(key, cst.Subscript) and (index := _string_key(key)) is not None:
         name = index
     if before.value == "/" and len(parts) >= 3 and isinstance(parts[-3], cst.FormattedStringExpression):
-        # `f"{GRAPH_URL}/{ad_id}"`: a node of a graph API, right under its base, by its own id
-        return src.names_node_id(name)
+        # `f"{GRAPH_URL}/{ad_id}"`: a node of a graph API, right under its base, by its own id (not
+        # `f"{LABELS_API}/{order_id}"`: a base named for another kind holds that kind's records)
+        base = last_name(parts[-3].expression)
+        return src.names_node_id(name, base)
     segment = before.value.rstrip("/").rsplit("/", 1)[-1]
     # (a word of the path, not the host: `https://labels.example/{order_id}` names no collection)
     return segment.replace("-", "_").isidentifier() and src.names_one_resource(segment, name)

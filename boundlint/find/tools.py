@@ -80,8 +80,8 @@ class Tool:
     adapter: str = ""
     # The class whose method a lambda tool is written in: its `self` (`Tool(func=lambda x: self.run(x))`).
     enclosing_class: cst.ClassDef | None = None
-    # Found only where it is declared (`@tool`, a `BaseTool` subclass of a framework in
-    # `fw.HANDED_OVER`), not where it is handed to an agent or registered on a server.
+    # Found only where it is declared (`@tool` of a framework in `fw.HANDED_OVER`), not where it
+    # is handed to an agent or registered on a server.
     declared_only: bool = False
 
 
@@ -483,7 +483,6 @@ class ToolFinder:
                 framework_limit=limit,
                 yields_result=found.yields_result,
                 arguments_on_self=found.arguments_on_self,
-                declared_only=found.base is not None and found.framework in fw.HANDED_OVER,
             )
         if found.overrides_builtin:
             for name, method in methods.items():

@@ -1721,12 +1721,16 @@ def names_one_resource(collection: str, key: str) -> bool:
     return not owner or owner[-1] in (plural[:-1], plural[:-2], plural[:-3] + "y")
 
 
-def names_node_id(key: str) -> bool:
+def names_node_id(key: str, base: str | None = None) -> bool:
     """`ad_id`, `campaign_uuid`: the id of a node of a kind that is a record, not a body of text
-    (`document_id`, `page_id`), nor a bare `id` that says nothing of what it keys."""
+    (`document_id`, `page_id`), nor a bare `id` that says nothing of what it keys; under a `base`
+    not named for a collection of another kind (`LABELS_API` for an `order_id`: an order's label)."""
     words = name_words(key)
     kinds = set(words[:-1])
-    return len(words) >= 2 and words[-1] in _ID_WORDS and not kinds & (_CONTENT_SEGMENT_WORDS | _BODY_NODE_WORDS)
+    if not (len(words) >= 2 and words[-1] in _ID_WORDS) or kinds & (_CONTENT_SEGMENT_WORDS | _BODY_NODE_WORDS):
+        return False
+    collections = [word for word in name_words(base or "") if _plural(word, longer_than=3)]
+    return all(word[:-1] in kinds or word[:-2] in kinds for word in collections)
 
 
 _ID_WORDS = frozenset({"id", "uuid", "guid", "uid"})

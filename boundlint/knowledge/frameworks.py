@@ -150,10 +150,11 @@ TOOL_DECORATORS: list[Pattern] = [
 ]
 
 
-# Frameworks whose `@tool` functions and tool classes reach a model only where the code hands
-# them to an agent (`Agent(tools=[search])`, `Crew(...)`, `CodeAgent(tools=[Search()])`): the
-# decorator or the base class marks a tool, it registers nothing. One that no code of its tree
-# names again is never called by a model there (`boundlint.project.references`).
+# Frameworks whose `@tool` functions reach a model only where the code hands them to an agent
+# (`Agent(tools=[search])`, `create_react_agent(model, [search])`): the decorator marks a tool,
+# it registers nothing. One that no code of its tree names again is never called by a model
+# there (`boundlint.project.references`). (Tool classes are left: a toolkit library's are most
+# often named by no code of its own.)
 HANDED_OVER: frozenset[str] = frozenset(
     {
         "langchain",

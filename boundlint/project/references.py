@@ -1,11 +1,11 @@
 """Which declared tools no code of the project names again: a model never calls them there.
 
-A framework's `@tool` or `BaseTool` subclass only marks a tool (`fw.HANDED_OVER`); it reaches a
-model where the code hands it to an agent, by its name (`Agent(tools=[search])`,
-`[SearchTool()]`, `{"search": search}`, `__all__ = ["search"]`). In a project that hands tools
-to agents, one whose name appears nowhere but in its own definition is dead code: an unused
-copy, a backup module, a tool left out of every agent. A reviewer rejects a finding or a fix
-there ("no agent is given this tool").
+A framework's `@tool` only marks a function as a tool (`fw.HANDED_OVER`); it reaches a model
+where the code hands it to an agent, by its name (`Agent(tools=[search])`, `{"search": search}`,
+`__all__ = ["search"]`). In a project that hands tools to agents, one whose name appears nowhere
+but in its own definition, in a module other code imports, is dead code: a tool left out of
+every agent, an unused copy. A reviewer rejects a finding or a fix there ("no agent is given
+this tool").
 
 This reads the project's text, not its syntax: a name in a string or a comment counts as a use,
 and a project that looks tools up by reflection (`inspect.getmembers`, `dir(module)`, `vars(module).items()`,
@@ -35,13 +35,13 @@ def unnamed_elsewhere(
     or the class of a method) whose name occurs once in the files `paths` (in `texts` when there,
     else on disk): at its definition. Empty when any file cannot be read or walks names by
     reflection. A tool named like its module (`file_read` in `file_read.py`: Strands passes the
-    module, a tools folder is loaded by file) is used by that name. `digests` (each file's content
+    module, a tools folder is loaded by file) is used by that name; one whose module no other
+    code names (imports) is of a library, or of code dead as a whole, and is left. `digests` (each file's content
     hash, by `str(path)`) lets a long-lived process (the editor server) read again only the files
     that changed since it last counted these names."""
-    names = tuple(
-        sorted({name for key, name in candidates.items() if PurePosixPath(key.split("::", 1)[0]).stem != name})
-    )
-    if not names:
+    kept = {key: name for key, name in candidates.items() if _module_word(key) != name}
+    names = tuple(sorted({*kept.values(), *map(_module_word, kept)}))
+    if not kept:
         return set()
     pattern = re.compile(rb"\b(" + b"|".join(re.escape(name.encode()) for name in names) + rb")\b")
     counts: Counter[str] = Counter()
@@ -55,7 +55,14 @@ def unnamed_elsewhere(
         if found is _UNREADABLE:
             return set()
         counts.update(found)
-    return {key for key, name in candidates.items() if name in names and counts[name] == 1}
+    # (a module no code names, no import either, is a library's, or dead as a whole: left alone)
+    return {key for key, name in kept.items() if counts[name] == 1 and counts[_module_word(key)] >= 1}
+
+
+def _module_word(key: str) -> str:
+    """The word other code imports the tool's module by: its file's name, or its package's."""
+    path = PurePosixPath(key.split("::", 1)[0])
+    return path.parent.name if path.stem == "__init__" else path.stem
 
 
 # A file that cannot be read, or that walks a module's names by reflection: nothing can be said.
