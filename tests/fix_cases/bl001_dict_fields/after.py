@@ -20,9 +20,9 @@ def run_playbook(playbook: str) -> dict[str, Any]:
 
 
 @mcp.tool()
-def inventory(path: str) -> dict[str, Any]:
-    """The parsed inventory is cut as data."""
-    return {"source": path, "inventory": truncate_for_llm(json.loads(open(path, encoding="utf-8").read()), max_chars=MAX_TOOL_OUTPUT_CHARS)}
+def inventory(url: str) -> dict[str, Any]:
+    """The parsed inventory a service answers is cut as data."""
+    return {"source": url, "inventory": truncate_for_llm(json.loads(requests.get(url, timeout=10).text), max_chars=MAX_TOOL_OUTPUT_CHARS)}
 
 
 @mcp.tool()

@@ -17,9 +17,9 @@ def run_playbook(playbook: str) -> dict[str, Any]:
 
 
 @mcp.tool()
-def inventory(path: str) -> dict[str, Any]:
-    """The parsed inventory is cut as data."""
-    return {"source": path, "inventory": json.loads(open(path, encoding="utf-8").read())}
+def inventory(url: str) -> dict[str, Any]:
+    """The parsed inventory a service answers is cut as data."""
+    return {"source": url, "inventory": json.loads(requests.get(url, timeout=10).text)}
 
 
 @mcp.tool()
