@@ -16,9 +16,9 @@ import json
 import os
 
 
-def load_records_{n}(path):
+def load_settings_{n}(path):
     with open(path) as handle:
-        return handle.read().splitlines()
+        return json.load(handle)
 
 
 def format_row_{n}(row):
@@ -98,11 +98,11 @@ def unsafe_{n}(raw: bytes) -> str:
 AGENT = '''"""Agent {n}."""
 from google.adk.agents import Agent
 
-from {package}.plain_{p} import format_row_{p}, load_records_{p}
+from {package}.plain_{p} import format_row_{p}, load_settings_{p}
 
 
 def lookup_{n}(key: str) -> str:
-    return format_row_{p}(load_records_{p}(key))
+    return format_row_{p}(load_settings_{p}(key))
 
 
 agent_{n} = Agent(name="agent_{n}", model="gemini", tools=[lookup_{n}])

@@ -409,9 +409,12 @@ def test_a_count_the_code_sets_or_clamps_asks_for_few(tmp_path, body, expected):
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
-        # a document parsed out of a file the tool opens: most often the app's state or settings
-        ("with open(q) as f:\n    data = json.load(f)\nreturn json.dumps(data)", ["low"]),
-        ("import yaml\nwith open(q) as f:\n    config = yaml.safe_load(f)\nreturn str(config)", ["low"]),
+        # a document parsed out of a file at a path the code makes: most often the app's state or
+        # settings
+        ("with open('state/' + 'jobs.json') as f:\n    data = json.load(f)\nreturn json.dumps(data)", ["low"]),
+        ("import yaml\nwith open(CONFIG_PATH) as f:\n    config = yaml.safe_load(f)\nreturn str(config)", ["low"]),
+        # ... not at a path the model gives: any document
+        ("with open(q) as f:\n    data = json.load(f)\nreturn json.dumps(data)", ["high"]),
         # ... not the file's text, nor a document parsed out of a response
         ("with open(q) as f:\n    return f.read()", ["high"]),
         ("return json.dumps(json.loads(requests.get(q).text))", ["high"]),

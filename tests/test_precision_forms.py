@@ -817,13 +817,14 @@ def lookup(path: str) -> str:
         ("cfg = json.load(open(path))\n    return f\"Model: {cfg['subagent_model']}\"", ["low"]),
         ("cfg = json.loads(open(path).read())\n    return f\"Mode: {cfg.get('sandbox_mode')}\"", ["low"]),
         ("data = json.loads(requests.get(path).text)\n    return f\"Plan: {data['plan']}\"", ["low"]),
-        # its content, a collection of it, or the whole document: as large as the file, which is
-        # most often the app's own state or settings (`low`); its text read whole is not
-        ("cfg = json.load(open(path))\n    return f\"Body: {cfg['content']}\"", ["low"]),
-        ("cfg = json.load(open(path))\n    return f\"Items: {cfg['items']}\"", ["low"]),
-        ("return json.dumps(json.load(open(path)))", ["low"]),
-        ("return json.dumps(json.loads(open(path).read()))", ["low"]),
-        ("return open(path).read()", ["high"]),
+        # its content, a collection of it, or the whole document: as large as the file the model names
+        ("cfg = json.load(open(path))\n    return f\"Body: {cfg['content']}\"", ["high"]),
+        ("cfg = json.load(open(path))\n    return f\"Items: {cfg['items']}\"", ["high"]),
+        ("return json.dumps(json.load(open(path)))", ["high"]),
+        ("return json.dumps(json.loads(open(path).read()))", ["high"]),
+        # ... of a file at a path the code makes, most often the app's own state or settings: `low`
+        ("return json.dumps(json.load(open(STATE_FILE)))", ["low"]),
+        ("return json.dumps(json.loads(open(STATE_FILE).read()))", ["low"]),
     ],
 )
 def test_a_short_field_of_a_parsed_json_file_in_a_text_is_low(tmp_path, body, expected):

@@ -2419,10 +2419,12 @@ class FunctionEvaluator:
             return _text_of(values[0], code, expr, self.module)
         if qualified in src.FILE_DOCUMENT_LOADS or (tail == "loads" and self._reads_a_file(args[:1], env)):
             parsed = join_all([self.eval(arg, env) for arg in args[:1]])
-            if parsed.level == UNBOUNDED and (parsed.lines or tail == "loads"):
-                # `json.load(f)`, `yaml.safe_load(f)` of a file the tool opens: most often the app's
-                # own state or settings (on the labelled sets, 27 of 33 findings on one were judged
-                # small), as often one record as a bulk, as `resp.json()` is
+            given = parsed.read_params or self._opens_a_given_path(args[0] if args else None)
+            if parsed.level == UNBOUNDED and (parsed.lines or tail == "loads") and not given:
+                # `json.load(f)`, `yaml.safe_load(f)` of a file at a path the code makes: most often
+                # the app's own state or settings (on the labelled sets, 27 of 33 findings on one were
+                # judged small), as often one record as a bulk, as `resp.json()` is. Not of a path the
+                # model or a caller gives (`open(document_path)`): any document.
                 return replace(parsed, confidence=LOW, document=True, lines=False)
         if tail in ("loads", "load") and qualified.split(".", 1)[0] in ("json", "orjson", "ujson", "simplejson"):
             parsed = join_all([self.eval(arg, env) for arg in args[:1]])
@@ -2775,6 +2777,28 @@ class FunctionEvaluator:
             if text is not None and _runs_an_unseen_query(cursor) and not src.WRITES_A_QUERY.search(text):
                 return True  # `cursor.execute(sql)` of a helper's `sql`: any query, as before
         return text is not None and src.row_of_one_value(text)
+
+    def _opens_a_given_path(self, file: cst.BaseExpression | None) -> bool:
+        """`f` of `with open(path) as f` (or `open(path)`, `open(path).read()`, `Path(path).read_text()`)
+        where `path` names a parameter of this function: the model's path in a tool, a caller's in
+        a helper."""
+        while isinstance(file, cst.Call) and isinstance(file.func, cst.Attribute):
+            file = file.func.value  # `open(path).read()`, `Path(path).read_text()`
+        if isinstance(file, cst.Name) and isinstance(self.function, cst.FunctionDef):
+            name = file.value
+            opened = [
+                item.item
+                for node in _walk(self.function.body)
+                if isinstance(node, cst.With)
+                for item in node.items
+                if item.asname is not None and isinstance(item.asname.name, cst.Name) and item.asname.name.value == name
+            ]
+            file = opened[0] if opened else self._assigned_once_here(name)
+        if not isinstance(file, cst.Call):
+            return False
+        return any(
+            isinstance(node, cst.Name) and node.value in self.params for arg in file.args for node in _walk(arg.value)
+        )
 
     def _reads_a_file(self, given: list[cst.BaseExpression], env: Env) -> bool:
         """`open(p).read()`, `f.read()` of a file opened here, `Path(p).read_text()`: the whole text
