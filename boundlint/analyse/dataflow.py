@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Protocol, cast
+from typing import Protocol, TypeVar, cast
 
 import libcst as cst
 
@@ -218,8 +218,10 @@ class FunctionEvaluator:
         self._in_text = 0
         self._home: tuple[cst.FunctionDef | None] | None = None  # a lambda's enclosing function, once found
         self._param_nodes: dict[str, cst.Param] = {}  # for what a parameter's schema allows
-        self.measured_names: list[str] = []  # names a test measured small on the branch being read
-        self.short_budgets: list[cst.BaseExpression] = []  # see `_too_short_for_a_marker`
+        # names a test measured small on the branch being read (`if len(json.dumps(out)) <= LIMIT:`)
+        self.measured_names: list[str] = []
+        # budgets a test found too short for a marker on the branch being read (see `_subscript`)
+        self.short_budgets: list[cst.BaseExpression] = []
         if function is not None:
             self._collect_params(function)
 
@@ -408,9 +410,12 @@ class FunctionEvaluator:
         small_else = size_test[0] if size_test is not None and not size_test[1] else None
         if small_else is not None:
             self._at_a_count(written, small_else, node.body, then_env)
-        with self._measured(small_then), self._too_short_for_a_marker(self._budget_below_a_marker(written)):
+        with (
+            _pushed(self.measured_names, small_then),
+            _pushed(self.short_budgets, self._budget_below_a_marker(written)),
+        ):
             after_then = self._block(node.body, then_env)
-        with self._measured(small_else):
+        with _pushed(self.measured_names, small_else):
             if node.orelse is None:
                 after_else: Env | None = else_env
             elif isinstance(node.orelse, cst.If):
@@ -496,33 +501,11 @@ class FunctionEvaluator:
                 return bound
         return side
 
-    @contextlib.contextmanager
-    def _measured(self, name: str | None) -> Iterator[None]:
-        """Within a branch where `name` was measured small (`if len(json.dumps(out)) <= LIMIT:`)."""
-        if name is not None:
-            self.measured_names.append(name)
-        try:
-            yield
-        finally:
-            if name is not None:
-                self.measured_names.pop()
-
     def _budget_below_a_marker(self, test: cst.BaseExpression) -> cst.BaseExpression | None:
         """`max_chars <= len(suffix)` where `suffix` is a marker: the budget, too short to hold the
         note of a cut. Not `len(activity) > MAX`, where the value measured is the one cut."""
         found = _budget_no_longer_than(test)
         return found[0] if found is not None and self._marker(found[1]) else None
-
-    @contextlib.contextmanager
-    def _too_short_for_a_marker(self, budget: cst.BaseExpression | None) -> Iterator[None]:
-        """Within a branch where `budget` was found too short for a marker (see `_subscript`)."""
-        if budget is not None:
-            self.short_budgets.append(budget)
-        try:
-            yield
-        finally:
-            if budget is not None:
-                self.short_budgets.pop()
 
     def _loop(self, node: cst.For | cst.While, env: Env) -> Env | None:
         if isinstance(node, cst.For):
@@ -2417,20 +2400,19 @@ class FunctionEvaluator:
                 serialised = BOUNDED_VALUE.with_params(values[0].params) if values else BOUNDED_VALUE
                 return serialised.with_models(values[0].models if values else frozenset())
             return _text_of(values[0], code, expr, self.module)
-        if qualified in src.FILE_DOCUMENT_LOADS or (tail == "loads" and self._reads_a_file(args[:1], env)):
+        parses_json = tail in ("loads", "load") and qualified.split(".", 1)[0] in _JSON_MODULES
+        if parses_json or qualified in src.FILE_DOCUMENT_LOADS or (tail == "loads" and self._reads_a_file(args, env)):
             parsed = join_all([self.eval(arg, env) for arg in args[:1]])
-            given = parsed.read_params or self._opens_a_given_path(args[0] if args else None)
-            if parsed.level == UNBOUNDED and (parsed.lines or tail == "loads") and not given:
+            if self._parses_a_file_the_code_names(parsed, qualified, tail, args, env):
                 # `json.load(f)`, `yaml.safe_load(f)` of a file at a path the code makes: most often
                 # the app's own state or settings (on the labelled sets, 27 of 33 findings on one were
                 # judged small), as often one record as a bulk, as `resp.json()` is. Not of a path the
                 # model or a caller gives (`open(document_path)`): any document.
                 return replace(parsed, confidence=LOW, document=True, lines=False)
-        if tail in ("loads", "load") and qualified.split(".", 1)[0] in ("json", "orjson", "ujson", "simplejson"):
-            parsed = join_all([self.eval(arg, env) for arg in args[:1]])
-            # `json.load(f)`, `json.loads(resp.text)`: one parsed document, as `resp.json()` is (a
-            # short field of it written into a text is a label's value; see `Verdict.document`)
-            return replace(parsed, document=True) if parsed.level == UNBOUNDED else parsed
+            if parses_json:
+                # `json.load(f)`, `json.loads(resp.text)`: one parsed document, as `resp.json()` is (a
+                # short field of it written into a text is a label's value; see `Verdict.document`)
+                return replace(parsed, document=True) if parsed.level == UNBOUNDED else parsed
         if qualified in src.VALUE_OF_ARGUMENT and len(args) > src.VALUE_OF_ARGUMENT[qualified]:
             # `cast(T, value)`, `asyncio.run(fetch(url))`: the value of that argument
             values = [self.eval(arg, env) for arg in args]
@@ -2766,17 +2748,21 @@ class FunctionEvaluator:
             self._own_query = _query_text(self.function)
         return self._own_query
 
-    def _row_may_hold_a_body(self, cursor: cst.BaseExpression) -> bool:
-        """The query whose one row is read (`conn.execute("...").fetchone()`, or the function's own
-        query text for `cursor.execute(q)` ... `cursor.fetchone()`) asks for every column
-        (`SELECT *`), for one column or value (`SELECT contract FROM ...`, `SELECT fn(%s)`: the row
-        is that value), or folds every row into one (`group_concat(slug)`)."""
+    def _one_row_holds(self, cursor: cst.BaseExpression) -> str | None:
+        """What one row read off `cursor` may hold, by the query it answers (`conn.execute("...")
+        .fetchone()`, or the function's own query text for `cursor.execute(q)` ... `cursor.fetchone()`):
+        `"record"` for every column of a table of records (`SELECT * FROM products WHERE id = ?`),
+        `"body"` for every column of a table of texts (`FROM memories`, `FROM chat_messages`), one
+        column or value (`SELECT contract FROM ...`, `SELECT fn(%s)`: the row is that value), a fold
+        of every row (`group_concat(slug)`) or a query not written here; None for the columns it names."""
         text = _query_of(cursor)
         if text is None:
             text = self._query_text_here()
             if text is not None and _runs_an_unseen_query(cursor) and not src.WRITES_A_QUERY.search(text):
-                return True  # `cursor.execute(sql)` of a helper's `sql`: any query, as before
-        return text is not None and src.row_of_one_value(text)
+                return "body"  # `cursor.execute(sql)` of a helper's `sql`: any query, as before
+        if text is None or not src.row_of_one_value(text):
+            return None
+        return "record" if src.EVERY_COLUMN.search(text) and not src.reads_a_table_of_texts(text) else "body"
 
     def _opens_a_given_path(self, file: cst.BaseExpression | None) -> bool:
         """`f` of `with open(path) as f` (or `open(path)`, `open(path).read()`, `Path(path).read_text()`)
@@ -2800,6 +2786,18 @@ class FunctionEvaluator:
             isinstance(node, cst.Name) and node.value in self.params for arg in file.args for node in _walk(arg.value)
         )
 
+    def _parses_a_file_the_code_names(
+        self, parsed: Verdict, qualified: str, tail: str, given: list[cst.BaseExpression], env: Env
+    ) -> bool:
+        """`parsed` (what a parser is `given`) is a file opened at a path the code makes, not one a
+        parameter names (the model's in a tool, a caller's in a helper): `json.load(f)`,
+        `yaml.safe_load(f)`, `json.loads(open(STATE_FILE).read())`."""
+        if parsed.level != UNBOUNDED or parsed.read_params or self._opens_a_given_path(given[0] if given else None):
+            return False
+        if tail == "loads":
+            return self._reads_a_file(given, env)
+        return qualified in src.FILE_DOCUMENT_LOADS and parsed.lines
+
     def _reads_a_file(self, given: list[cst.BaseExpression], env: Env) -> bool:
         """`open(p).read()`, `f.read()` of a file opened here, `Path(p).read_text()`: the whole text
         of a file, given to a parser (`json.loads(...)`)."""
@@ -2810,17 +2808,6 @@ class FunctionEvaluator:
             return False
         opened = self.eval(text.func.value, env)
         return opened.lines or (text.func.attr.value == "read_text" and opened.path)
-
-    def _row_of_a_body_table(self, cursor: cst.BaseExpression) -> bool:
-        """The query whose one row is read asks for something else than every column of a table
-        of records (`SELECT * FROM products WHERE id = ?`): one value, a fold, a query unseen here,
-        or every column of a table of texts (`FROM memories`, `FROM conversation_messages`)."""
-        text = _query_of(cursor)
-        if text is None:
-            text = self._query_text_here()
-            if text is not None and _runs_an_unseen_query(cursor) and not src.WRITES_A_QUERY.search(text):
-                return True
-        return text is None or not src.EVERY_COLUMN.search(text) or src.reads_a_table_of_texts(text)
 
     def _query_asks_for_a_page(self) -> bool:
         """This function's query text asks for at most `FEW_ROWS_LIMIT` rows (`... LIMIT 20`, or
@@ -3129,16 +3116,15 @@ class FunctionEvaluator:
         if method in src.ROW_METHODS and self._one_table_schema(func.value):
             # `PRAGMA table_info(t)`, `DESCRIBE t`: a row per column of one table
             return unbounded(f"the columns of one table `{code}`", expr, self.module, LOW)
-        if method in src.ONE_ROW_METHODS and self._row_may_hold_a_body(func.value):
-            if self._row_of_a_body_table(func.value):
-                return unbounded(f"one row `{code}`", expr, self.module)
-            # (`SELECT * FROM products WHERE id = ?`: on the labelled sets, 31 of 39 rows that may
-            # hold a body were judged small; those judged large were of tables of memories,
-            # documents and conversations, or one value of a function)
-            return replace(unbounded(f"one row `{code}`", expr, self.module, LOW), record=True, one_row=True)
-        if method in src.ONE_ROW_METHODS and not receiver.short_object:
+        row_holds = self._one_row_holds(func.value) if method in src.ONE_ROW_METHODS else None
+        if row_holds == "body":
+            return unbounded(f"one row `{code}`", expr, self.module)
+        if row_holds == "record" or (method in src.ONE_ROW_METHODS and not receiver.short_object):
             # The columns it names, or a query not written here: on the labelled sets, 16 of 18
-            # such rows returned were judged small (a status, a profile, a setting).
+            # such rows returned were judged small (a status, a profile, a setting); and every
+            # column of a table of records (`SELECT * FROM products WHERE id = ?`): 31 of 39 rows
+            # that might have held a body were judged small, those judged large were of tables of
+            # memories, documents and conversations, or one value of a function.
             return replace(unbounded(f"one row `{code}`", expr, self.module, LOW), record=True, one_row=True)
         if method == "fetchmany" and expr.args:
             rows = self._count(expr.args[0].value)
@@ -4036,6 +4022,10 @@ def _assigned_once(body: cst.BaseSuite, wanted: Callable[[cst.BaseExpression], b
     return found[0] if len(found) == 1 else None
 
 
+# Libraries whose `load`/`loads` parse JSON.
+_JSON_MODULES = frozenset({"json", "orjson", "ujson", "simplejson"})
+
+
 # Methods of a database session that run the query they are given (SQLAlchemy's `execute` and
 # `scalars`, SQLModel's `exec`): their result holds the rows that query asks for.
 _RUNS_A_QUERY = frozenset({"execute", "exec", "scalars", "stream"})
@@ -4048,6 +4038,21 @@ _MEMBER_ATTRIBUTES = frozenset({"value", "name"})
 def _names_a_small_field(expr: cst.BaseExpression) -> bool:
     """`task.status`: an attribute named for a short value (`src.is_small_field`)."""
     return isinstance(expr, cst.Attribute) and src.is_small_field(expr.attr.value)
+
+
+_Item = TypeVar("_Item")
+
+
+@contextlib.contextmanager
+def _pushed(stack: list[_Item], item: _Item | None) -> Iterator[None]:
+    """`item` on top of `stack` within the block (nothing when it is None)."""
+    if item is not None:
+        stack.append(item)
+    try:
+        yield
+    finally:
+        if item is not None:
+            stack.pop()
 
 
 def _budget_no_longer_than(test: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:

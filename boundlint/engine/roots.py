@@ -135,7 +135,7 @@ def _low_if_never_handed_over(finding: Finding, unreferenced: frozenset[str]) ->
 
 def _declared_only(analysis: Analysis, findings: list[Finding]) -> dict[str, str]:
     """`RootResult.declared_only`: of its tools with a finding above `low`, those only their
-    declaration makes tools, by the name code would hand them over by (a method's class)."""
+    declaration makes tools, by the name code would hand them over by (a method's by its class)."""
     shown = {tool_key(finding.filename, finding.symbol or "") for finding in findings if finding.confidence != LOW}
     found = {}
     for tool in analysis.tools:

@@ -192,16 +192,15 @@ def _covered_elsewhere(
     )
     if not stale:
         return {}
-    return _again(stale, _covering(done, options.request), runner, answers, options, deferred)
+    return _again(stale, _covering(installs, options.request), runner, answers, options, deferred)
 
 
 def _installs(done: dict[Path, RootResult]) -> dict[str, str]:
     return {place: label for result in done.values() for place, label in sorted(result.installs.items())}
 
 
-def _covering(done: dict[Path, RootResult], request: Request) -> Request:
-    """`request` with what the checkpoints installed by the roots cover, if any."""
-    installs = _installs(done)
+def _covering(installs: dict[str, str], request: Request) -> Request:
+    """`request` with what the checkpoints installed by the roots cover (`_installs`), if any."""
     return replace(request, covered=tuple(sorted(installs.items()))) if installs else request
 
 
@@ -225,7 +224,7 @@ def _never_handed_over(
     stale = sorted(path for path, result in done.items() if not unreferenced.isdisjoint(result.declared_only))
     if not stale:
         return {}
-    request = replace(_covering(done, options.request), unreferenced=tuple(sorted(unreferenced)))
+    request = replace(_covering(_installs(done), options.request), unreferenced=tuple(sorted(unreferenced)))
     return _again(stale, request, runner, answers, options, deferred)
 
 

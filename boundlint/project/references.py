@@ -36,9 +36,9 @@ def unnamed_elsewhere(
     else on disk): at its definition. Empty when any file cannot be read or walks names by
     reflection. A tool named like its module (`file_read` in `file_read.py`: Strands passes the
     module, a tools folder is loaded by file) is used by that name; one whose module no other
-    code names (imports) is of a library, or of code dead as a whole, and is left. `digests` (each file's content
-    hash, by `str(path)`) lets a long-lived process (the editor server) read again only the files
-    that changed since it last counted these names."""
+    code names (imports) is of a library, or of code dead as a whole, and is left. `digests`
+    (each file's content hash, by `str(path)`) lets a long-lived process (the editor server)
+    read again only the files that changed since it last counted these names."""
     kept = {key: name for key, name in candidates.items() if _module_word(key) != name}
     names = tuple(sorted({*kept.values(), *map(_module_word, kept)}))
     if not kept:
