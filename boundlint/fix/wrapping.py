@@ -45,9 +45,17 @@ def line_fitter(module: ModuleInfo, parents: dict[int, cst.CSTNode], callees: se
         span = module.position(target)
         if span.start_line > len(lines):
             return new
+        line = lines[span.start_line - 1]
+        indent = len(line) - len(line.lstrip())
         if span.start_line != span.end_line:
-            if "\n" not in _arguments_code(module, call):
-                return new  # only the value's own parentheses spanned lines (`return (\n    x\n)`)
+            one_line = _arguments_code(module, call)
+            if "\n" not in one_line:
+                # only the value's own parentheses spanned lines (`return (\n    x\n)`): the call took
+                # them over and holds its arguments on their own line, unless that line is too long
+                if indent + len(INDENT) + len(one_line) <= line_length:
+                    return new
+                split = _exploded(call)
+                return split if new is call else new.with_changes(value=split)
             value = target.value if isinstance(target, STATEMENT_VALUES) else target
             if _opens_its_own_lines(value):
                 # `return (\n    "a"\n    "b"\n)`: its lines are already one indentation in, where the
@@ -56,11 +64,9 @@ def line_fitter(module: ModuleInfo, parents: dict[int, cst.CSTNode], callees: se
             else:
                 split = _exploded(call.with_changes(args=[arg.visit(_Indented()) for arg in call.args]))
             return split if new is call else new.with_changes(value=split)
-        line = lines[span.start_line - 1]
         code = module.tree.code_for_node(new)
         if "\n" in code or span.start_column + len(code) + len(line[span.end_column :].rstrip()) <= line_length:
             return new
-        indent = len(line) - len(line.lstrip())
         one_line = _arguments_code(module, call)
         split = _hugged(call) if indent + len(INDENT) + len(one_line) <= line_length else _exploded(call)
         return split if new is call else new.with_changes(value=split)

@@ -124,6 +124,21 @@ MULTI_LINE_RETURN = textwrap.dedent('''\
     ''')
 
 
+PARENTHESISED_RETURN = textwrap.dedent('''\
+    import requests
+    from langchain_core.tools import tool
+
+
+    @tool
+    def pipeline(url: str, name: str) -> str:
+        """The pipeline's page, in parentheses of its own: too long for `return` and it on one line."""
+        response = requests.get(url)
+        return (
+            f"The pipeline named {name} as the server at {url} describes it: {response.text}"
+        )
+    ''')
+
+
 @pytest.mark.parametrize(
     ("source", "expected"),
     [
@@ -157,8 +172,16 @@ MULTI_LINE_RETURN = textwrap.dedent('''\
             "        max_chars=16_000,\n"
             "    )\n",
         ),
+        # The call takes over the value's parentheses; its arguments are too long for one line.
+        (
+            PARENTHESISED_RETURN,
+            "    return truncate_text(\n"
+            '        f"The pipeline named {name} as the server at {url} describes it: {response.text}",\n'
+            "        max_chars=16_000,\n"
+            "    )\n",
+        ),
     ],
-    ids=["one-per-line", "together", "spanning-lines"],
+    ids=["one-per-line", "together", "spanning-lines", "parenthesised"],
 )
 def test_the_split_is_the_formatters_own(tmp_path, source, expected):
     """At 88 columns the split calls are what black and ruff write (without running either): both
