@@ -543,7 +543,11 @@ _BULK_PHRASES = tuple(
 
 
 _OVER_BULK = tuple(f"over {phrase}" for phrase in _BULK_PHRASES)  # `a join over the file ...`
-_RETURNS_BULK = tuple(f"returns {phrase}" for phrase in _BULK_PHRASES)
+# What a finding says its tool returns when that is bulk data of a request that succeeded: the
+# body of a failed one is a page or a message (`the error body ...`).
+_PAYLOAD_PHRASES = tuple(phrase for phrase in _BULK_PHRASES if phrase != ERROR_BODY.strip())
+_RETURNS_PAYLOAD = tuple(f"returns {phrase}" for phrase in _PAYLOAD_PHRASES)
+_OVER_PAYLOAD = tuple(f"over {phrase}" for phrase in _PAYLOAD_PHRASES)
 
 
 def reason_names_bulk_data(reason: str) -> bool:
@@ -556,8 +560,10 @@ def reason_names_bulk_data(reason: str) -> bool:
 def names_bulk_data(message: str) -> bool:
     """A finding's message that says its tool returns one of the sources of bulk data above
     (`the process output ...`, `the response body ...`, a join over one), not a value known
-    only by its name (`the result of ...`)."""
-    return any(phrase in message for phrase in _RETURNS_BULK) or any(phrase in message for phrase in _OVER_BULK)
+    only by its name (`the result of ...`), nor the body of a failed request (`the error body
+    ...`): a fix of the tool's payload leaves that one, an error page or a line (the four fix
+    hunks read that cut one beside a payload were rejected or asked to drop it)."""
+    return any(phrase in message for phrase in _RETURNS_PAYLOAD) or any(phrase in message for phrase in _OVER_PAYLOAD)
 
 
 def names_an_error_body(reason: str) -> bool:

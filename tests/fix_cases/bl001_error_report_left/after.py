@@ -1,6 +1,7 @@
 import json
 import subprocess
 
+import requests
 from boundlint_runtime import truncate_json, truncate_text
 from langchain_core.tools import tool
 
@@ -54,3 +55,12 @@ def container_logs(container: str) -> str:
         json.dumps({"container": container, "logs": result.stdout}),
         max_chars=MAX_TOOL_OUTPUT_CHARS,
     )
+
+
+@tool
+def fetch_page(url: str) -> str:
+    """The page; the body of a failed request, in the message that reports it, is left as it is."""
+    response = requests.get(url, timeout=10)
+    if response.status_code != 200:
+        return f"HTTP error {response.status_code}: {response.text}"
+    return truncate_text(response.text, max_chars=MAX_TOOL_OUTPUT_CHARS)

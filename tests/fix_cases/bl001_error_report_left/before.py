@@ -1,6 +1,7 @@
 import json
 import subprocess
 
+import requests
 from langchain_core.tools import tool
 
 
@@ -46,3 +47,12 @@ def container_logs(container: str) -> str:
     if result.returncode != 0:
         return json.dumps({"error": result.stderr, "container": container})
     return json.dumps({"container": container, "logs": result.stdout})
+
+
+@tool
+def fetch_page(url: str) -> str:
+    """The page; the body of a failed request, in the message that reports it, is left as it is."""
+    response = requests.get(url, timeout=10)
+    if response.status_code != 200:
+        return f"HTTP error {response.status_code}: {response.text}"
+    return response.text
