@@ -793,6 +793,10 @@ def _value_kind(kinds: Kinds, annotation: cst.BaseExpression | None, value: cst.
         # Parsed JSON whatever the annotation says (`-> str` on `return resp.json()["items"]`):
         # `truncate_text` would hand the framework the list's repr instead of the list.
         return JSON
+    if isinstance(value, (cst.Dict, cst.DictComp, cst.List, cst.ListComp)):
+        # `-> str` on `return {"results": text}`: the framework gets the dict, which a text cut
+        # would turn into its repr. Its large fields are cut instead, where it has some.
+        return UNKNOWN
     declared = kinds.annotation(annotation)
     if declared == TEXT or syntactic == TEXT:
         return TEXT
