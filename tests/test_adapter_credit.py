@@ -833,6 +833,46 @@ def test_a_code_agent_cuts_what_its_tools_results_become_but_a_tool_calling_agen
     assert rows["agent.fetch_page"] == ["CodeAgent's cut of what its code prints and returns at agent.py:36"]
 
 
+CODE_AGENT_ELSEWHERE = {
+    "app/__init__.py": "",
+    "app/tools/__init__.py": "from app.tools.shell import ShellTool\n",
+    "app/tools/shell.py": """
+import subprocess
+from smolagents import Tool
+
+
+class ShellTool(Tool):
+    name = "shell"
+    description = "Run a command."
+    inputs = {"command": {"type": "string", "description": "the command"}}
+    output_type = "string"
+
+    def forward(self, command: str) -> str:
+        return subprocess.run(command, shell=True, capture_output=True, text=True).stdout
+""",
+    "app/agent.py": """
+from smolagents import CodeAgent, InferenceClientModel
+from app.tools import ShellTool
+
+
+def build_agent():
+    shell = ShellTool()
+    return CodeAgent(tools=[shell], model=InferenceClientModel())
+""",
+}
+
+
+def test_a_code_agent_covers_a_tool_class_of_another_module_made_into_a_local(tmp_path: Path) -> None:
+    # `shell = ShellTool()` then `tools=[shell]`: the instance is registered on the agent, and the
+    # class's tool in its own module is covered by what covers the agent
+    assert unbounded(tmp_path, CODE_AGENT_ELSEWHERE) == []
+    caller = {
+        **CODE_AGENT_ELSEWHERE,
+        "app/agent.py": CODE_AGENT_ELSEWHERE["app/agent.py"].replace("CodeAgent", "ToolCallingAgent"),
+    }
+    assert unbounded(tmp_path / "caller", caller) == ["ShellTool.forward"]
+
+
 INSTANCES = {
     "agent.py": """
 import httpx

@@ -1154,9 +1154,11 @@ class ToolFinder:
             # `FunctionTool(f) for f in (self.a, self.b)`: the loop's items.
             for iterated in self._loop_sources(call, value.value):
                 self._register_list(call, iterated, framework, form, depth + 1)
-            # `handler = make_handler(slug)`: the function the factory returns.
+            # `handler = make_handler(slug)`: the function the factory returns; `shell = ShellTool()`:
+            # an instance of a tool class.
             for assigned in self.local_values(call, value.value):
                 if isinstance(assigned, cst.Call):
+                    self._register_instance(call, assigned)
                     self._register_made(call, assigned, framework, form, depth + 1)
 
     def function_for(self, call: CallSite, value: cst.BaseExpression) -> cst.FunctionDef | None:
@@ -1212,6 +1214,12 @@ class ToolFinder:
             hosts = self._instance_hosts.setdefault(entity.node, [])
             if self._host not in hosts:
                 hosts.append(self._host)
+            if entity.module not in self.roots:
+                # A class of another module (`from app.tools import ShellTool`): its tools are
+                # found here too, so what covers this agent covers them in that module's analysis.
+                self._check_class(
+                    entity.module, entity.node, index_of(entity.module).classes.get(entity.node, entity.name)
+                )
 
     def _register_made(self, call: CallSite, made: cst.Call, framework: str, form: str, depth: int) -> None:
         """`make_handler(x)` registered: the functions a project factory returns (its closures).

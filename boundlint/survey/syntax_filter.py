@@ -237,13 +237,15 @@ class _Screen:
 
     def _may_be_function(self, element: ast.expr) -> bool:
         """An element the checker could resolve to a function: a def or imported name, `self.method`,
-        `module.func`, a lambda, `functools.partial(...)`."""
+        `module.func`, a lambda, `functools.partial(...)`, a name bound to what a call makes
+        (`shell = ShellTool()`, `handler = make_handler(slug)`)."""
         if isinstance(element, ast.Name):
             return (
                 self.star_import
                 or element.id in self.functions
                 or element.id in self.imported
                 or element.id in self.module_names
+                or any(isinstance(value, ast.Call) for value in self.assigned.get(element.id, ()))
             )
         return isinstance(element, (ast.Attribute, ast.Lambda, ast.Call))
 
