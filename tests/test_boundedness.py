@@ -771,6 +771,9 @@ def test_a_marker_held_in_a_local_tells_of_the_cut(tmp_path, body, expected):
         ("First 20 keys", []),
         ("Showing the keys", []),
         ("Keys", [("BL004", "high")]),  # a label that does not say it is a part
+        ("Done.\\nLast output", []),  # on a line of its own
+        ("Done.\\nLog tail", []),
+        ("Done.\\nLast run", [("BL004", "high")]),
     ],
 )
 def test_a_label_that_says_the_model_sees_a_part_tells_of_the_cut(tmp_path, label, expected):
@@ -952,7 +955,7 @@ def test_bl004_only_where_the_value_was_unbounded_before_the_cut(tmp_path, body,
         ),
         # no note at all
         (
-            "lines = requests.get(q).text.split('\\n')\n    out = 'Last lines:\\n'\n"
+            "lines = requests.get(q).text.split('\\n')\n    out = 'Output:\\n'\n"
             "    out += '\\n'.join(lines[-20:])\n    return out",
             ["BL004"],
         ),

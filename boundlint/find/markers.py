@@ -3,6 +3,8 @@ that tells the reader something was cut."""
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from boundlint.knowledge.data_sources import FEW_ITEMS_LIMIT, MARKER_TEXT
@@ -10,6 +12,9 @@ from boundlint.project.lookup import Project
 from boundlint.project.module import ModuleInfo
 
 MAX_CONSTANT_DEPTH = 4
+# A line break or tab as an f-string's source writes it (`f"...\nLast output:\n{out}"`): a space
+# between words, not a letter glued to the next one.
+_ESCAPES = re.compile(r"\\[ntr]")
 
 
 def marker_text(
@@ -19,11 +24,15 @@ def marker_text(
     if isinstance(expr, cst.SimpleString):
         value = expr.evaluated_value
         text = value if isinstance(value, str) else expr.value
-        return text if MARKER_TEXT.search(expr.value) else None
+        return text if MARKER_TEXT.search(text) else None
     if isinstance(expr, cst.ConcatenatedString):
         return marker_text(expr.left, project, module, depth) or marker_text(expr.right, project, module, depth)
     if isinstance(expr, cst.FormattedString):
-        found = [p.value for p in expr.parts if isinstance(p, cst.FormattedStringText) and MARKER_TEXT.search(p.value)]
+        found = [
+            p.value
+            for p in expr.parts
+            if isinstance(p, cst.FormattedStringText) and MARKER_TEXT.search(_ESCAPES.sub(" ", p.value))
+        ]
         return found[0] if found else None
     if isinstance(expr, cst.BinaryOperation):
         return marker_text(expr.left, project, module, depth) or marker_text(expr.right, project, module, depth)

@@ -2041,8 +2041,10 @@ SMALL_ANNOTATIONS = frozenset(
 # Dict keys and literal text that tell the model a value was cut.
 MARKER_TEXT = re.compile(
     r"\.\.\.|…|truncat|omitted|elided|clipped|shortened|trimmed|\bcut\b|\bmore\b|remaining"
-    # a label that says the model sees a part: "Sample keys: ...", "Preview:", "First 10 rows:"
+    # a label that says the model sees a part: "Sample keys: ...", "Preview:", "First 10 rows:",
+    # "Last output:", "Log tail:"
     r"|\bsample\b|\bpreview\b|\bexcerpt\b|\bpartial\b|\bshowing\b|\b(?:first|last|top) \d+\b"
+    r"|\btail\b|\blast (?:output|lines?|entries|messages|part)\b"
     # the same in the languages agent code is often written in: truncated/cut, omitted
     r"|截断|截斷|已截|省略|切り捨て|trunca[dt]|tronqu|gekürzt|abgeschnitten|abgekürzt|обрез|усеч",
     re.IGNORECASE,

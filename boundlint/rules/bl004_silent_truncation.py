@@ -36,7 +36,7 @@ when something was cut: `suffix = f"({n} more not shown)" if n else ""`, or set
 in the branch that cuts and left `""` in the other, or
 added to the same text after the cut: `out += f"[truncated from {n} chars]"`,
 or a label that says the model sees a part: `f"Sample keys: {keys[:20]}"`,
-"Preview", "Showing", "First 10"), no `truncated`/`total`/`has_more` key beside
+"Preview", "Showing", "First 10", "Last output", "Log tail"), no `truncated`/`total`/`has_more` key beside
 it (also set where the code finds the cut: `if truncated: result["truncated"] = True`),
 nor the length of what was cut, whatever its key (`"count": len(items)`).
 A cut whose bounds are the tool's own arguments (`results[:num_results]`,
