@@ -397,6 +397,23 @@ def test_what_a_request_asks_for_sets_the_confidence_of_its_answer(tmp_path, bod
             "max_results = min(max_results, 50)\nreturn str(make_client().search(q, max_results=max_results))",
             ["medium"],
         ),
+        # ... also by tests that set it to a cap, beside a floor
+        (
+            "if max_results > 8:\n    max_results = 8\nif max_results < 1:\n    max_results = 1\n"
+            "return str(make_client().search(q, max_results=max_results))",
+            ["low"],
+        ),
+        ("if 8 <= max_results: max_results = 8\nreturn str(make_client().search(q, max_results=max_results))", ["low"]),
+        # ... not when something else sets it too
+        (
+            "if max_results > 8:\n    max_results = 8\nif q == 'all':\n    max_results = 500\n"
+            "return str(make_client().search(q, max_results=max_results))",
+            ["medium"],
+        ),
+        (
+            "if max_results > 8:\n    max_results = 80\nreturn str(make_client().search(q, max_results=max_results))",
+            ["medium"],
+        ),
         ("return str(sqlite3.connect('x.db').execute(q).fetchmany(50))", ["low"]),  # a page of rows
         ("return str(sqlite3.connect('x.db').execute(q).fetchmany(max_results))", ["medium"]),
     ],

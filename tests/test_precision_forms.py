@@ -89,6 +89,9 @@ BOUNDED = {
     ),
     "a type's name": "return type(requests.get(q)).__name__",
     "a translated message": "return make_client().gettext('Nothing found for this query.')",
+    "a message translated by an imported gettext": (
+        "from django.utils.translation import gettext as tr\nreturn tr('Nothing found for this query.')"
+    ),
     "a page script that reads a tag name and a URL": (
         "page = make_browser().page\ntag = page.evaluate('el => el.tagName.toLowerCase()', q)\n"
         "url = page.evaluate('() => window.location.href')\nreturn f'clicked <{tag}> at {url}'"
@@ -165,6 +168,9 @@ UNBOUNDED = {
         "if q in self.memo:\n    return self.memo[q]\npage = requests.get(q).text\nself.memo[q] = page\nreturn page"
     ),
     "a cache the tool reads but others fill": "return self.cache[q]",
+    "a page passed through an imported gettext": (
+        "from django.utils.translation import gettext as tr\nreturn tr(requests.get(q).text)"
+    ),
     "eval of a download": "return str(eval(requests.get(q).text))",
     "a text summed in a loop over a download": (
         "out = ''\nfor track in requests.get(q).json():\n    out += track['lyrics']\nreturn out"

@@ -1517,7 +1517,8 @@ class FunctionEvaluator:
                 clamp = self._assigned_once_here(value.value)
                 if clamp is not None:
                     return self._count(clamp, depth + 1)
-                return self._declared_maximum(value.value, depth)
+                capped = self._capped_by_a_test(value.value, depth)
+                return capped if capped is not None else self._declared_maximum(value.value, depth)
             return _integer(_bound_once(self.module.tree.body, value.value))
         if isinstance(value, cst.Attribute) and _is_self(value.value) and self.owner is not None:
             if value.attr.value in self.self_arguments or "self" in self.params:
@@ -1532,6 +1533,15 @@ class FunctionEvaluator:
             schema = self._schema_class(self.param_annotations.get(value.value.value))
             return _schema_maximum(schema, value.attr.value, self._schema_count) if schema else None
         return None
+
+    def _capped_by_a_test(self, name: str, depth: int) -> int | None:
+        """`if limit > 50: limit = 50` (beside `if limit < 1: limit = 1`): the most a parameter can
+        be when such tests are all that set it in the tool."""
+        if not isinstance(self.function, cst.FunctionDef):
+            return None
+        caps = _caps_set_by_tests(self.function.body, name)
+        known = [count for cap in caps if (count := self._count(cap, depth + 1)) is not None]
+        return max(known) if caps and len(known) == len(caps) else None
 
     def _declared_maximum(self, name: str, depth: int) -> int | None:
         """The most a parameter's declared schema lets it be: `n: Annotated[int, Field(le=10)]`,
@@ -2465,6 +2475,9 @@ class FunctionEvaluator:
         if qualified in src.ARRAY_REDUCTIONS and len(args) == 1 and expr.args[0].keyword is None:
             self.eval(args[0], env)
             return BOUNDED_VALUE  # `np.nanmin(data)`: a number
+        if "." in qualified and qualified.rsplit(".", 1)[1] in src.TRANSLATION_METHODS:
+            # `gettext(msg)` of `from django.utils.translation import gettext`: `msg`, translated
+            return join_all([self.eval(arg, env) for arg in args]) if args else BOUNDED_VALUE
         if qualified.startswith(src.SMALL_CALL_PREFIXES):
             for arg in args:
                 self.eval(arg, env)
@@ -5132,6 +5145,60 @@ def _list_statements(body: cst.BaseSuite) -> Iterator[cst.CSTNode]:
             yield node
         elif step == _ENTER:
             stack.extend(child_nodes(node))  # not `.children`: a visitor per node, most of a root's time
+
+
+def _caps_set_by_tests(body: cst.BaseSuite, name: str) -> list[cst.BaseExpression]:
+    """What `if NAME > CAP: NAME = CAP` (also `>=`, `CAP < NAME`) sets `name` to, for each such test
+    in a function `body`, when those and tests that raise it to a floor (`if NAME < 1: NAME = 1`)
+    are all that assign it there; [] otherwise."""
+    caps: list[cst.BaseExpression] = []
+    clamps: set[int] = set()
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(node, cst.If) and node.orelse is None and (found := _clamp(node, name)) is not None:
+            assignment, cap = found
+            clamps.add(id(assignment))
+            if cap is not None:
+                caps.append(cap)
+        if not isinstance(node, cst.BaseExpression):
+            stack.extend(child_nodes(node))
+    wanted: Callable[[cst.BaseExpression], bool] = lambda target: isinstance(target, cst.Name) and target.value == name  # noqa: E731
+    assigned = [statement for statement in _walk_statements(body) if _assigned_value(statement, wanted) is not None]
+    return caps if caps and all(id(statement) in clamps for statement in assigned) else []
+
+
+# `NAME > CAP`, `NAME >= CAP`: a test that holds when NAME is over a cap; `NAME < FLOOR`, under a floor.
+_OVER = (cst.GreaterThan, cst.GreaterThanEqual)
+_UNDER = (cst.LessThan, cst.LessThanEqual)
+
+
+def _clamp(test: cst.If, name: str) -> tuple[cst.Assign, cst.BaseExpression | None] | None:
+    """`if limit > 50: limit = 50`: the assignment and the cap it sets (None for a floor: `if
+    limit < 1: limit = 1`), when the test's body is that one assignment of what it compares to."""
+    body = test.body.body
+    lines = body[0].body if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) else body
+    if len(lines) != 1 or not isinstance(assignment := lines[0], cst.Assign) or len(assignment.targets) != 1:
+        return None
+    target = assignment.targets[0].target
+    comparison = test.test
+    if not (isinstance(target, cst.Name) and target.value == name and isinstance(comparison, cst.Comparison)):
+        return None
+    if len(comparison.comparisons) != 1:
+        return None
+    operator, other = comparison.comparisons[0].operator, comparison.comparisons[0].comparator
+    left = comparison.left
+    if isinstance(left, cst.Name) and left.value == name:
+        bound, over = other, isinstance(operator, _OVER)
+    elif isinstance(other, cst.Name) and other.value == name:
+        bound, over = left, isinstance(operator, _UNDER)
+    else:
+        return None
+    if not isinstance(operator, _OVER + _UNDER) or not assignment.value.deep_equals(bound):
+        return None
+    return assignment, (bound if over else None)
 
 
 def _names_agent(annotation: str) -> bool:
