@@ -54,6 +54,14 @@ CASES = {
     # a known source
     "a response body": ("return requests.get(q).text", "high"),
     "a response of a client": ("with requests.Session() as s:\n    return s.get(q).text", "high"),
+    # named as a response, where what made it is out of sight
+    "a body named as a response": ("r = make_client().fetch(q)\nreturn r.content", "high"),
+    # ... but a loop's name binds each item of what it runs over, whatever the name
+    "the content of each result, in a loop": (
+        "lines = []\nfor i, r in enumerate(make_client().find(q).results):\n    lines.append(r.content)\n"
+        "return '\\n'.join(lines)",
+        "medium",
+    ),
     # an SDK's answer is its parsed model, not an HTTP body: as often one record as a bulk
     "the body of an SDK's answer": (
         "response = make_client().describe_instances(q)\nreturn str(response.body)",

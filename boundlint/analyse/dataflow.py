@@ -211,6 +211,7 @@ class FunctionEvaluator:
         self._values_here: dict[str, list[cst.BaseExpression]] = {}  # see `_assigned_values_here`
         self._memos_here: dict[str, bool] = {}  # see `_stores_into_self`
         self._marker_names: dict[str, bool] = {}  # see `_marker`
+        self._loop_names: dict[str, bool] = {}  # see `_named_response`
         self._noted_names: set[str] = set()  # texts and lists given a note of a cut: see `_grow`
         # Inside a part of a text being built (`f"Plan: {data['plan']}"`, `"%s" % x`, `"Id: " + x`),
         # or the value of a dict's key named for a short value (`{"branch": repo["default_branch"]}`):
@@ -854,6 +855,22 @@ class FunctionEvaluator:
         root = _root_name(iterable)
         return root is not None and root in self.params and root not in self.context_params
 
+    def _named_response(self, expr: cst.BaseExpression) -> bool:
+        """`resp`, `self.response`: named as an HTTP response whose maker is out of sight. Not a
+        loop's name: `for r in response.results` binds each result, which is what it is whatever
+        its name."""
+        if not _names_response(expr):
+            return False
+        if not isinstance(expr, cst.Name):
+            return True
+        name = expr.value
+        if name not in self._loop_names:
+            self._loop_names[name] = self.function is not None and any(
+                isinstance(node, (cst.For, cst.CompFor)) and name in _target_names(node.target)
+                for node in walk(self.function)
+            )
+        return not self._loop_names[name]
+
     def _marker(self, expr: cst.CSTNode, seen: frozenset[str] = frozenset()) -> bool:
         """A marker string, also through a local name bound to one once in this function
         (`note = f"[{removed} lines of output truncated]\n"` ... `return note + kept`)."""
@@ -1192,7 +1209,7 @@ class FunctionEvaluator:
             return unbounded(f"the answer of the model `{code}`", expr, self.module, MEDIUM)
         if (
             attribute in src.SOURCE_ATTRIBUTES
-            and (receiver.http or attribute not in src.RESPONSE_ONLY or _names_response(expr.value))
+            and (receiver.http or attribute not in src.RESPONSE_ONLY or self._named_response(expr.value))
             and not _is_param_echo(expr.value, self.params)
         ):
             if receiver.failed:  # `f"HTTP {resp.status_code}: {resp.text}"` after a failed status
@@ -3162,7 +3179,7 @@ class FunctionEvaluator:
         if (
             method in src.SOURCE_METHODS
             and not receiver.short_object
-            and (receiver.http or method not in src.RESPONSE_ONLY or _names_response(func.value))
+            and (receiver.http or method not in src.RESPONSE_ONLY or self._named_response(func.value))
             and (receiver.path or method in src.PATH_READ_METHODS or not _is_param_echo(func.value, self.params))
         ):
             if receiver.failed:  # `await resp.text()` after a failed status: an error page, or a message
@@ -3315,6 +3332,15 @@ def _sends_to_a_chat(func: cst.BaseExpression) -> bool:
         and func.attr.value in src.CHAT_SEND_METHODS
         and "chat" in src.name_words(last_name(func.value))
     )
+
+
+def _target_names(target: cst.BaseExpression) -> Iterator[str]:
+    """The names a loop's target binds: `r`, `i, r`, `(key, (a, b))`."""
+    if isinstance(target, cst.Name):
+        yield target.value
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _target_names(element.value)
 
 
 def _names_response(expr: cst.BaseExpression) -> bool:
