@@ -54,6 +54,13 @@ CASES = {
     # a known source
     "a response body": ("return requests.get(q).text", "high"),
     "a response of a client": ("with requests.Session() as s:\n    return s.get(q).text", "high"),
+    # a browser's page: its HTML, or the text of its whole body
+    "a browser page's HTML": ("page = make_client().new_page()\npage.goto(q)\nreturn page.content()", "high"),
+    "a browser page's body text": ("return make_client().page.inner_text('body')", "high"),
+    "a Selenium driver's page source": ("driver = make_client()\ndriver.get(q)\nreturn driver.page_source", "high"),
+    # ... not a part of it, nor the content of what is not named as a page: they keep their level
+    "a heading of a browser page": ("return make_client().page.inner_text('h1')", "medium"),
+    "the content of a message": ("return make_client().message.content()", "medium"),
     # named as a response, where what made it is out of sight
     "a body named as a response": ("r = make_client().fetch(q)\nreturn r.content", "high"),
     # ... but a loop's name binds each item of what it runs over, whatever the name

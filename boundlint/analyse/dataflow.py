@@ -3164,6 +3164,9 @@ class FunctionEvaluator:
             few = self._query_asks_for_a_page()
             # `... LIMIT 50` then `fetchall()`: a page of rows; with `LIMIT ?`, as many as it is given.
             return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, LOW if few else MEDIUM)
+        if _reads_a_whole_page(func.value, method, expr):
+            # `await page.content()`, `page.inner_text("body")` of a browser's page: all of its HTML or text
+            return unbounded(src.PAGE_READS[method].format(code=code), expr, self.module, HIGH)
         if method == "get_text" and self._finds_short_text(func.value):
             # `title_elem.get_text()` of `title_elem = result.find("a", class_="result__a")`
             return unbounded(f"the text of a link or heading `{code}`", expr, self.module, LOW)
@@ -3331,6 +3334,20 @@ def _sends_to_a_chat(func: cst.BaseExpression) -> bool:
         isinstance(func, cst.Attribute)
         and func.attr.value in src.CHAT_SEND_METHODS
         and "chat" in src.name_words(last_name(func.value))
+    )
+
+
+def _reads_a_whole_page(receiver: cst.BaseExpression, method: str, call: cst.Call) -> bool:
+    """`page.content()`, `self.page.inner_text("body")`: what a browser automation library's page
+    (Playwright, pyppeteer) holds, all of it: its HTML, or the text of its whole body. Not a
+    part of it (`page.inner_text("h1")`), nor `content()` of anything not named as a page."""
+    if method not in src.PAGE_READS or not src.names_a_page(last_name(receiver) or ""):
+        return False
+    args = [arg.value for arg in call.args if arg.keyword is None]
+    if method == "content":
+        return not call.args
+    return (
+        len(args) == 1 and isinstance(args[0], cst.SimpleString) and args[0].evaluated_value in src.WHOLE_PAGE_SELECTORS
     )
 
 

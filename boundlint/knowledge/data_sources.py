@@ -484,6 +484,7 @@ SOURCE_ATTRIBUTES: dict[str, str] = {
     "stdout": "the process output `{code}`",
     "stderr": "the process output `{code}`",
     "page_content": "the document text `{code}`",
+    "page_source": "the page `{code}`",  # a Selenium driver's: the HTML of the page it shows
 }
 
 # Methods of an unknown object whose result is usually a whole payload.
@@ -506,6 +507,25 @@ SOURCE_METHODS: dict[str, str] = {
     "to_csv": "a serialised table `{code}`",
     "to_html": "a serialised table `{code}`",
 }
+
+# Methods of a browser automation library's page (Playwright's, pyppeteer's) that read what it shows:
+# its HTML (`content()`), or the text or HTML of what a selector finds (`inner_text("body")`).
+PAGE_READS: dict[str, str] = {
+    "content": "the page `{code}`",
+    "inner_text": "the page text `{code}`",
+    "inner_html": "the page `{code}`",
+    "text_content": "the page text `{code}`",
+}
+# Selectors that find a whole page's text, not a part of it.
+WHOLE_PAGE_SELECTORS = frozenset({"body", "html", "main", "article", ":root"})
+# Names of a variable or attribute that holds a browser's page or tab (`page`, `self._page`, `new_tab`).
+_PAGE_NAME = re.compile(r"^_?(page|tab)$|_(page|tab)$", re.IGNORECASE)
+
+
+def names_a_page(name: str) -> bool:
+    """`page`, `self._page`, `current_page`, `tab`: a name that says it holds a browser's page."""
+    return bool(_PAGE_NAME.search(name))
+
 
 # How a finding names the body of a response read where its status said the request failed.
 ERROR_BODY = "the error body "
