@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ from boundlint.fix.declared import has_runtime
 from boundlint.fix.formatting import first_party_names, line_length_for
 from boundlint.fix.locate import locate
 from boundlint.project.module import STANDALONE_FOLDERS, ModuleInfo, dotted
+from boundlint.rules.filter import BOUND_RETURN_CODE, below_fix_confidence
 
 # How the reason of a finding whose only fix is unsafe starts.
 UNSAFE_REASON = "unsafe fix (--unsafe-fixes)"
@@ -92,7 +93,34 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config, elsewhere:
             result_plan.candidates[finding] = outcome
         else:
             result_plan.no_fix[finding] = outcome
+    _without_lone_companions(result_plan, findings, config)
     return result_plan
+
+
+def _without_lone_companions(the_plan: Plan, findings: list[Finding], config: Config) -> None:
+    """A tool's return below `fix-min-confidence` is fixed beside the surer return that made its
+    tool one to fix (`rules.filter.fixable`): when that one has no fix (a value of no known kind),
+    a cut of the others alone would bound the tool's error lines and leave its payload as it was."""
+
+    def sure_tools(found: Iterable[Finding]) -> set[tuple[str, str | None]]:
+        return {
+            (finding.filename, finding.symbol)
+            for finding in found
+            if finding.code == BOUND_RETURN_CODE and not below_fix_confidence(finding, config)
+        }
+
+    lone = sure_tools(findings) - sure_tools(the_plan.candidates)
+    for finding in list(the_plan.candidates):
+        if (
+            finding.code == BOUND_RETURN_CODE
+            and below_fix_confidence(finding, config)
+            and (finding.filename, finding.symbol) in lone
+        ):
+            del the_plan.candidates[finding]
+            the_plan.no_fix[finding] = NoFix(
+                finding,
+                "no automatic fix: it would be bounded beside the tool's surer return, which has none",
+            )
 
 
 def _plan_one(target: Target, context: FixContext, declared: Callable[[], bool]) -> Candidate | NoFix:

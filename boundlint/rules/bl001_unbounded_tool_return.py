@@ -370,11 +370,11 @@ def ask_cost_analyst(question: str) -> str:
         json_text = kinds.json_text_variable(function, value) or kinds.json_text_call(value, owner_class(tool))
         if json_text and not tool.content_and_artifact:
             return self._json_text_fix(target, budget, _json_size(context))  # (`return _as_json(payload)` too)
-        if _returns_json_output(target, value) and _value_kind(kinds, annotation, value) == TEXT:
+        if _returns_json_output(target, value) and _value_kind(kinds, annotation, value, function) == TEXT:
             return self._json_text_fix(target, budget, _json_size(context))  # `kubectl ... -o json`
-        if _returns_an_api_body(target, value) and _value_kind(kinds, annotation, value) == TEXT:
+        if _returns_an_api_body(target, value) and _value_kind(kinds, annotation, value, function) == TEXT:
             return self._json_text_fix(target, budget, _json_size(context))  # `return resp.text` of an API
-        kind = _value_kind(kinds, annotation, value)
+        kind = _value_kind(kinds, annotation, value, function)
         if kind == TEXT and kinds.collection_variable(function, value):
             # `-> str`, but `return rows` of a list built in the tool: the framework makes text of
             # whatever it gets, and a cut of the list as data keeps whole items, where a cut of
@@ -787,8 +787,11 @@ def _model_channels(kinds: Kinds, value: cst.BaseExpression) -> list[cst.BaseExp
     return contents
 
 
-def _value_kind(kinds: Kinds, annotation: cst.BaseExpression | None, value: cst.BaseExpression) -> str:
-    syntactic = kinds.expression(value)
+def _value_kind(
+    kinds: Kinds, annotation: cst.BaseExpression | None, value: cst.BaseExpression, function: cst.CSTNode
+) -> str:
+    # (also of a name the tool binds only to one kind: `output = json.loads(result.stdout)`)
+    syntactic = kinds.value_kind(function, value)
     if syntactic == JSON:
         # Parsed JSON whatever the annotation says (`-> str` on `return resp.json()["items"]`):
         # `truncate_text` would hand the framework the list's repr instead of the list.
