@@ -796,11 +796,11 @@ def _value_kind(
         # Parsed JSON whatever the annotation says (`-> str` on `return resp.json()["items"]`):
         # `truncate_text` would hand the framework the list's repr instead of the list.
         return JSON
-    if isinstance(value, (cst.Dict, cst.DictComp, cst.List, cst.ListComp)):
-        # `-> str` on `return {"results": text}`: the framework gets the dict, which a text cut
-        # would turn into its repr. Its large fields are cut instead, where it has some.
-        return UNKNOWN
     declared = kinds.annotation(annotation)
+    if declared == TEXT and isinstance(value, (cst.Dict, cst.DictComp, cst.List, cst.ListComp)):
+        # `-> str` on `return {"results": text}`: the framework gets the dict, which a text cut
+        # would turn into its repr; a cut as data keeps it a dict.
+        return JSON
     if declared == TEXT or syntactic == TEXT:
         return TEXT
     return JSON if declared == JSON else UNKNOWN

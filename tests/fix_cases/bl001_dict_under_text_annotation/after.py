@@ -1,5 +1,5 @@
 import requests
-from boundlint_runtime import truncate_text
+from boundlint_runtime import truncate_for_llm
 from langchain_core.tools import tool
 
 
@@ -7,4 +7,6 @@ from langchain_core.tools import tool
 def fetch_page(url: str) -> str:
     """Annotated `-> str`, but the framework gets the dict: its page is cut, the dict stays."""
     response = requests.get(url, timeout=10)
-    return {"url": url, "page": truncate_text(f"# {url}\n\n{response.text}", max_chars=16_000)}
+    return truncate_for_llm(
+        {"url": url, "page": f"# {url}\n\n{response.text}"}, max_chars=16_000
+    )
