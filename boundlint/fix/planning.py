@@ -26,6 +26,7 @@ import libcst as cst
 
 from boundlint import rules
 from boundlint.analyse.analysis import Analysis
+from boundlint.analyse.size import LOW
 from boundlint.core.cancel import check_cancelled
 from boundlint.core.config import Config
 from boundlint.core.findings import NO_FIX, Finding
@@ -98,9 +99,11 @@ def plan(analysis: Analysis, findings: list[Finding], config: Config, elsewhere:
 
 
 def _without_lone_companions(the_plan: Plan, findings: list[Finding], config: Config) -> None:
-    """A tool's return below `fix-min-confidence` is fixed beside the surer return that made its
-    tool one to fix (`rules.filter.fixable`): when that one has no fix (a value of no known kind),
-    a cut of the others alone would bound the tool's error lines and leave its payload as it was."""
+    """A tool's `low` return (a failure's report: `return f"Error: {result.stderr}"`) is fixed
+    beside the surer return that made its tool one to fix (`rules.filter.fixable`): when that one
+    has no fix (a value of no known kind), a cut of the report alone would bound the tool's error
+    lines and leave its payload as it was. A `medium` one (`resp.json()` beside `resp.text`) is
+    a payload too, and keeps its fix."""
 
     def sure_tools(found: Iterable[Finding]) -> set[tuple[str, str | None]]:
         return {
@@ -113,13 +116,14 @@ def _without_lone_companions(the_plan: Plan, findings: list[Finding], config: Co
     for finding in list(the_plan.candidates):
         if (
             finding.code == BOUND_RETURN_CODE
+            and finding.confidence == LOW
             and below_fix_confidence(finding, config)
             and (finding.filename, finding.symbol) in lone
         ):
             del the_plan.candidates[finding]
             the_plan.no_fix[finding] = NoFix(
                 finding,
-                "no automatic fix: it would be bounded beside the tool's surer return, which has none",
+                "no automatic fix: a failure's report is bounded beside the tool's surer return, which has none",
             )
 
 
