@@ -370,11 +370,11 @@ def ask_cost_analyst(question: str) -> str:
         json_text = kinds.json_text_variable(function, value) or kinds.json_text_call(value, owner_class(tool))
         if json_text and not tool.content_and_artifact:
             return self._json_text_fix(target, budget, _json_size(context))  # (`return _as_json(payload)` too)
-        if _returns_json_output(target, value) and _value_kind(kinds, annotation, value, function) == TEXT:
+        if _returns_json_output(target, value) and _value_kind(kinds, annotation, value, target) == TEXT:
             return self._json_text_fix(target, budget, _json_size(context))  # `kubectl ... -o json`
-        if _returns_an_api_body(target, value) and _value_kind(kinds, annotation, value, function) == TEXT:
+        if _returns_an_api_body(target, value) and _value_kind(kinds, annotation, value, target) == TEXT:
             return self._json_text_fix(target, budget, _json_size(context))  # `return resp.text` of an API
-        kind = _value_kind(kinds, annotation, value, function)
+        kind = _value_kind(kinds, annotation, value, target)
         if kind == TEXT and kinds.collection_variable(function, value):
             # `-> str`, but `return rows` of a list built in the tool: the framework makes text of
             # whatever it gets, and a cut of the list as data keeps whole items, where a cut of
@@ -787,11 +787,10 @@ def _model_channels(kinds: Kinds, value: cst.BaseExpression) -> list[cst.BaseExp
     return contents
 
 
-def _value_kind(
-    kinds: Kinds, annotation: cst.BaseExpression | None, value: cst.BaseExpression, function: cst.CSTNode
-) -> str:
+def _value_kind(kinds: Kinds, annotation: cst.BaseExpression | None, value: cst.BaseExpression, target: Target) -> str:
+    assert target.tool is not None
     # (also of a name the tool binds only to one kind: `output = json.loads(result.stdout)`)
-    syntactic = kinds.value_kind(function, value)
+    syntactic = kinds.value_kind(target.tool.node, value)
     if syntactic == JSON:
         # Parsed JSON whatever the annotation says (`-> str` on `return resp.json()["items"]`):
         # `truncate_text` would hand the framework the list's repr instead of the list.
@@ -803,7 +802,25 @@ def _value_kind(
         return JSON
     if declared == TEXT or syntactic == TEXT:
         return TEXT
-    return JSON if declared == JSON else UNKNOWN
+    if declared == JSON:
+        return JSON
+    return TEXT if _returns_a_response_text(target, value) else UNKNOWN
+
+
+def _returns_a_response_text(target: Target, value: cst.BaseExpression) -> bool:
+    """`return requests.get(url).text`, `return await resp.text()`: the text of the response the
+    finding names, returned as it is: a `str`, with no annotation to say so."""
+    verdict = target.returned.verdict if target.returned is not None else None
+    while isinstance(value, cst.Await):
+        value = value.expression
+    read = value.func if isinstance(value, cst.Call) and not value.args else value
+    return (
+        verdict is not None
+        and verdict.node is value
+        and src.names_response_body(verdict.reason)
+        and isinstance(read, cst.Attribute)
+        and read.attr.value == "text"
+    )
 
 
 def _framework_decorator(module: ModuleInfo, function: cst.FunctionDef, form: str) -> int | None:
