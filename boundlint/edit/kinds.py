@@ -142,6 +142,8 @@ class Kinds:
         kind = self.expression(value)
         if kind != UNKNOWN:
             return kind
+        if self._text_output(function, value):
+            return TEXT
         bindings = _bindings(function, value)
         kinds = {
             self.expression(node.value)
@@ -150,6 +152,18 @@ class Kinds:
             for node in bindings
         }
         return kinds.pop() if len(kinds) == 1 else UNKNOWN
+
+    def _text_output(self, function: cst.CSTNode, value: cst.BaseExpression) -> bool:
+        """`result.stdout` of `result = subprocess.run(cmd, capture_output=True, text=True)`, and
+        `subprocess.check_output(cmd, text=True)`: what a process wrote, decoded (`text=True`,
+        `universal_newlines=True` or an `encoding`); as bytes otherwise."""
+        if isinstance(value, cst.Attribute) and value.attr.value in ("stdout", "stderr"):
+            bindings = _bindings(function, value.value)
+            if len(bindings) != 1 or not isinstance(bindings[0], cst.Assign):
+                return False
+            run = bindings[0].value
+            return isinstance(run, cst.Call) and self.name(run.func) == "subprocess.run" and _decodes(run)
+        return isinstance(value, cst.Call) and self.name(value.func) == "subprocess.check_output" and _decodes(value)
 
     def collection_variable(self, function: cst.CSTNode, value: cst.BaseExpression) -> bool:
         """`value` is a name the function binds only to list or dict displays and comprehensions
@@ -448,6 +462,19 @@ def _writes_a_json_command(root: cst.CSTNode) -> bool:
             continue
         if src.asks_for_json_output(words):
             return True
+    return False
+
+
+def _decodes(call: cst.Call) -> bool:
+    """A `subprocess` call told to decode what the process writes: `text=True`,
+    `universal_newlines=True`, `encoding="utf-8"`."""
+    for arg in call.args:
+        if arg.keyword is None:
+            continue
+        if arg.keyword.value in ("text", "universal_newlines"):
+            return isinstance(arg.value, cst.Name) and arg.value.value == "True"
+        if arg.keyword.value == "encoding":
+            return not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
     return False
 
 
