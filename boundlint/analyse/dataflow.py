@@ -866,7 +866,7 @@ class FunctionEvaluator:
         name = expr.value
         if name not in self._loop_names:
             self._loop_names[name] = self.function is not None and any(
-                isinstance(node, (cst.For, cst.CompFor)) and name in _target_names(node.target)
+                isinstance(node, (cst.For, cst.CompFor)) and name in _names_in(node.target)
                 for node in walk(self.function)
             )
         return not self._loop_names[name]
@@ -3343,21 +3343,12 @@ def _reads_a_whole_page(receiver: cst.BaseExpression, method: str, call: cst.Cal
     part of it (`page.inner_text("h1")`), nor `content()` of anything not named as a page."""
     if method not in src.PAGE_READS or not src.names_a_page(last_name(receiver) or ""):
         return False
-    args = [arg.value for arg in call.args if arg.keyword is None]
     if method == "content":
         return not call.args
+    args = [arg.value for arg in call.args if arg.keyword is None]
     return (
         len(args) == 1 and isinstance(args[0], cst.SimpleString) and args[0].evaluated_value in src.WHOLE_PAGE_SELECTORS
     )
-
-
-def _target_names(target: cst.BaseExpression) -> Iterator[str]:
-    """The names a loop's target binds: `r`, `i, r`, `(key, (a, b))`."""
-    if isinstance(target, cst.Name):
-        yield target.value
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from _target_names(element.value)
 
 
 def _names_response(expr: cst.BaseExpression) -> bool:
