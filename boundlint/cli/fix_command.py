@@ -60,6 +60,8 @@ def run_fix(
     notes: list[str] = []  # said, but not errors
     fixed, result, problems = _fix_in_memory(roots, config, options, notes)
     rewrites = [rewrite for rewrite in fixed.values() if rewrite.new != rewrite.old]
+    if rewrites and result.budget_note:
+        notes.append(result.budget_note)
     undeclared = _undeclared_runtime(rewrites, config)
     held_back = _held_back_for_confidence(result, config)
     if held_back:

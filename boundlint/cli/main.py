@@ -604,7 +604,7 @@ def show_settings(args: argparse.Namespace) -> int:
     print(f"# from {config.source or 'the defaults'}; root {config.root}")
     print("[tool.boundlint]")
     for setting in dataclasses.fields(config):
-        if setting.name in ("root", "source"):
+        if setting.name in ("root", "source") or setting.metadata.get("key", "") is None:
             continue
         value = getattr(config, setting.name)
         if value is None:  # TOML has no null: an unset key is shown commented out

@@ -83,6 +83,9 @@ class Config:
     # that is probably small is one a reviewer rejects (`benchmarks/reviewed/*fix-hunks*`).
     fix_min_confidence: str = "high"
     max_chars: int = DEFAULT_MAX_CHARS
+    # Whether `max-chars` was set; when not, `fix` writes what the project's local model holds
+    # (`project.model_context`).
+    max_chars_set: bool = field(default=False, metadata={"key": None})  # not a key of its own
     # "auto": the call style, and one adapter for a server or agent with many tools to fix (`edit.install`)
     fix_style: str = "auto"
     field_fix: str = "truncate"
@@ -249,6 +252,8 @@ def _settings(table: Any) -> dict[str, Any]:
             raise ConfigError(f"[tool.boundlint] unknown key {shown}{suggestion}")
         attribute, reader = _READERS[key]
         values[attribute] = reader(key, value)
+    if "max_chars" in values:
+        values["max_chars_set"] = True
     return values
 
 

@@ -36,6 +36,7 @@ from boundlint.engine.roots import Request, RootResult, cached_root, store_root
 from boundlint.engine.workers import Previous, Runner
 from boundlint.find.cover import cover_of
 from boundlint.parse.source import python_ast
+from boundlint.project.model_context import fitting_budget
 from boundlint.project.references import unnamed_elsewhere
 from boundlint.rules.filter import filter_findings
 from boundlint.survey.file_survey import Survey
@@ -95,6 +96,11 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     project = with_project(files, config, paths if options.stdin is None else []) if named else files
     if named:
         options = replace(options, request=replace(options.request, edits_elsewhere=False))
+    fitted = fitting_budget(project, texts, config.max_chars) if _fits_the_model(config, options) else None
+    budget_note = None
+    if fitted is not None:
+        budget_note = fitted.note(config.max_chars)
+        config = replace(config, max_chars=fitted.chars)
     namespace = fingerprint(config, project) + ("" if options.prefilter else "-unfiltered")
     cache = _cache_for(options, namespace)
     runner = Runner(max(1, options.jobs), project, texts, config, options.request, options.loader)
@@ -128,12 +134,21 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
     result.unfollowed = sorted({entry for root in done.values() for entry in root.unfollowed})
     result.deferred = len(deferred)
     result.fixes_pending = sum(root.fixes_pending for root in done.values())
+    result.budget_note = budget_note
     if not named:
         result.unmatched_config = _unmatched_config(config, done)
         # Tools only test modules hold were not looked for: how many there are is unknown.
         tests_left = skip_tests and any(s.root and is_test_path(s.path) for s in surveys)
         result.tools_found = None if tests_left else sum(root.tools_found for root in done.values())
     return result
+
+
+def _fits_the_model(config: Config, options: CheckOptions) -> bool:
+    """Whether the fixes of this run write the budget of the project's own model: fixes are
+    planned or written, and the configuration sets no budget. (Not for the `[*]` marks of a text
+    check, which do not depend on it: that run reads no file it need not.)"""
+    request = options.request
+    return bool(request.apply_fixes or request.fixes) and not config.max_chars_set
 
 
 def _one_per_place(found: list[Finding]) -> list[Finding]:
