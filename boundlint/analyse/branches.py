@@ -257,7 +257,7 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
         if reaching:  # `error_str = f"Execution failed: {e}"` then `error_str += ...`, in this handler
             return reports_error(reaching[0]) or any(_holds_traceback(item, function) for item in reaching)
         # (bound in each of two `except` handlers: each binding says so)
-        bound = _bindings_in(function, value.value)
+        bound = bindings_in(function, value.value)
         return bool(bound) and all(not isinstance(item, cst.Name) and reports_error(item) for item in bound)
     if isinstance(value, cst.BaseExpression) and _holds_traceback(value, function):
         return True  # `return f"[Cell {n}] Error:\n{tb}"` after `tb = traceback.format_exc()`
@@ -318,7 +318,7 @@ def _holds_traceback(value: cst.BaseExpression, function: cst.CSTNode | None) ->
         if isinstance(node, cst.Call) and _is_traceback(node):
             return True
         if isinstance(node, cst.Name) and isinstance(function, cst.FunctionDef):
-            bound = _bindings_in(function, node.value)
+            bound = bindings_in(function, node.value)
             if bound and all(_holds_traceback(item, None) for item in bound):
                 return True
     return False
@@ -385,7 +385,7 @@ def _serialises(call: cst.Call) -> bool:
 ERROR_REPORT_KEYS = frozenset({"error", "errors", "message", "detail", "details", "status", "success", "ok", "code"})
 
 
-def _bindings_in(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
+def bindings_in(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
     """What each `name = value` in `function` binds (not in a nested one); none when it is also
     bound otherwise (`name += ...`, a loop or `with` target, a walrus)."""
     return _bindings(function).get(name) or []

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from boundlint.analyse.analysis import is_tool_generator, owner_class
-from boundlint.analyse.branches import dispatched_name, on_error_branch, reports_error
+from boundlint.analyse.branches import bindings_in, dispatched_name, on_error_branch, reports_error
 from boundlint.analyse.dataflow import argument_at, dict_entry
 from boundlint.analyse.size import HIGH, LOW, MEDIUM, UNBOUNDED, Verdict
 from boundlint.core.findings import Finding, lower_confidence
@@ -36,7 +36,7 @@ from boundlint.find.tools import Tool
 from boundlint.knowledge import data_sources as src
 from boundlint.knowledge.data_sources import tool_answers_briefly, tool_reads_one_record
 from boundlint.parse.positions import child_nodes, walk
-from boundlint.project.module import ModuleInfo, dotted
+from boundlint.project.module import ModuleInfo, all_params, dotted
 from boundlint.rules.base import RETURN, Rule, RuleContext, where
 
 
@@ -632,9 +632,27 @@ def _returns_an_api_body(target: Target, text: cst.BaseExpression) -> bool:
     if not (isinstance(body, cst.Attribute) and body.attr.value == "text"):
         return False
     function = tool.node
-    if not isinstance(function, cst.FunctionDef):
+    if not isinstance(function, cst.FunctionDef) or _fetches_the_url_given(function, body.value):
         return False
     return any(map(_says_api, _code_and_settings(tool.module, function.body)))
+
+
+def _fetches_the_url_given(function: cst.FunctionDef, response: cst.BaseExpression) -> bool:
+    """The response is of a request for a URL the tool is given as it is (`requests.get(url)`,
+    `response = await client.get(url)`, `url` a parameter): whatever page the model names, not a
+    document of the API the rest of the tool may call (`FirecrawlApp(api_key=...)` before it)."""
+    made = bindings_in(function, response.value) if isinstance(response, cst.Name) else [response]
+    params = {param.name.value for param in all_params(function)}
+    for value in made:
+        call = value.expression if isinstance(value, cst.Await) else value
+        if not isinstance(call, cst.Call):
+            return False
+        given = [arg.value for arg in call.args if arg.keyword is None][:1] or [
+            arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "url"
+        ]
+        if not (given and isinstance(given[0], cst.Name) and given[0].value in params):
+            return False
+    return bool(made)
 
 
 def _says_api(node: cst.CSTNode) -> bool:

@@ -3,8 +3,11 @@ import requests
 from boundlint_runtime import truncate_json, truncate_text
 from mcp.server.fastmcp import FastMCP
 from mcp.types import TextContent
+from scraping import ScrapeError, Scraper
 
 MAX_TOOL_OUTPUT_CHARS = 16_000  # characters a tool may return to the model
+
+SCRAPER_KEY = "key"
 
 mcp = FastMCP("data")
 
@@ -40,3 +43,16 @@ def api_reference(module: str) -> str:
         requests.get(f"https://docs.example.com/api/{module}").text,
         max_chars=MAX_TOOL_OUTPUT_CHARS,
     )
+
+
+@mcp.tool()
+def scrape(url: str) -> str:
+    """A scraping API first (its key's name says API); its fallback fetches the URL the model gives: text."""
+    scraper = Scraper(api_key=SCRAPER_KEY)
+    try:
+        return truncate_text(
+            scraper.scrape(url)["markdown"], max_chars=MAX_TOOL_OUTPUT_CHARS
+        )
+    except ScrapeError:
+        response = requests.get(url, timeout=30)
+        return truncate_text(response.text, max_chars=MAX_TOOL_OUTPUT_CHARS)

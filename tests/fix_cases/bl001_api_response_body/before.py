@@ -2,6 +2,9 @@ import httpx
 import requests
 from mcp.server.fastmcp import FastMCP
 from mcp.types import TextContent
+from scraping import ScrapeError, Scraper
+
+SCRAPER_KEY = "key"
 
 mcp = FastMCP("data")
 
@@ -34,3 +37,14 @@ def page(url: str) -> str:
 def api_reference(module: str) -> str:
     """Pages about an API, by the tool's name and a path: text."""
     return requests.get(f"https://docs.example.com/api/{module}").text
+
+
+@mcp.tool()
+def scrape(url: str) -> str:
+    """A scraping API first (its key's name says API); its fallback fetches the URL the model gives: text."""
+    scraper = Scraper(api_key=SCRAPER_KEY)
+    try:
+        return scraper.scrape(url)["markdown"]
+    except ScrapeError:
+        response = requests.get(url, timeout=30)
+        return response.text
