@@ -181,8 +181,11 @@ def prints_content(program: str, rest: list[str]) -> bool:
 # The words by which a command asks for its output as JSON (`kubectl get pods -o json`, `helm list
 # --output json`, `gh pr list --json title`, `aws ... --output=json`): the output is a JSON document,
 # which a text cut would leave invalid.
-JSON_OUTPUT_FLAGS = frozenset({"--json", "-ojson", "-o=json", "--output=json", "--format=json", "--output-format=json"})
-JSON_OUTPUT_OPTIONS = frozenset({"-o", "--output", "--format", "--output-format"})
+JSON_OUTPUT_FLAGS = frozenset(
+    {"--json", "-ojson", "-o=json", "--output=json", "--format=json", "--output-format=json", "-fjson", "-f=json"}
+    | {"--outputjson", "--output-json", "--json-output", "--reporter=json"}  # pyright's, and the spelled-out forms
+)
+JSON_OUTPUT_OPTIONS = frozenset({"-o", "--output", "--format", "--output-format", "-f", "--reporter"})
 
 
 def asks_for_json_output(words: list[str]) -> bool:

@@ -43,6 +43,13 @@ def events(namespace: str) -> str:
 
 
 @mcp.tool()
+def type_check(path: str) -> str:
+    """pyright's own flag for JSON, `--outputjson`."""
+    out = subprocess.run(["pyright", path, "--outputjson"], capture_output=True, text=True)
+    return truncate_json(out.stdout, max_chars=MAX_TOOL_OUTPUT_CHARS)
+
+
+@mcp.tool()
 def pod_summary(namespace: str) -> str:
     """JSON output formatted into other text is text."""
     out = subprocess.run(["kubectl", "get", "pods", "-n", namespace, "-o", "json"], capture_output=True, text=True)
