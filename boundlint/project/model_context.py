@@ -5,7 +5,8 @@ A project whose code makes only local models (`ChatOllama(...)`, `llama_cpp.Llam
 smallest context those models are given: a quarter of the context at about four characters a
 token, so a tool's output leaves room for the prompt, the other tools and the answer. A hosted
 model anywhere in the code (a provider switch), a context set from the environment, a model
-named only at run time: the configured budget stays, since the model that runs is unknown.
+named only at run time, an MCP server (its tools answer whatever client connects): the
+configured budget stays, since the model that reads the tools' output is unknown.
 
 The code is read, never run: files that mention no model are not parsed (`_MODEL_WORDS`),
 and tests are left out (they make models to fake them).
@@ -29,10 +30,6 @@ _LOCAL_WORDS = (b"ollama", b"llama_cpp", b"llamacpp", b":11434")
 _MODEL_WORDS = (*_LOCAL_WORDS, b"model", b"llm", b"openai", b"anthropic", b"genai", b"vertexai", b"groq", b"mcp")
 
 
-_MAX_FITTED = 4
-_FITTED: dict[tuple[object, ...], FittedBudget | None] = {}
-
-
 @dataclass(frozen=True)
 class Model:
     name: str  # as the code spells what makes it: `ChatOllama`, `LLM(model="ollama/llama3")`
@@ -50,6 +47,10 @@ class FittedBudget:
             f"the budget is {self.chars:,} characters, not {configured:,}: the project runs {self.model.name} "
             f"({self.model.place}) with a {self.model.context:,}-token context; set `max-chars` to choose another"
         )
+
+
+_MAX_FITTED = 4
+_FITTED: dict[tuple[object, ...], FittedBudget | None] = {}
 
 
 def fitting_budget(paths: Iterable[Path], texts: Mapping[Path, str], configured: int) -> FittedBudget | None:
