@@ -751,6 +751,25 @@ def test_a_read_of_the_size_the_model_gives_is_what_it_asked_for(tmp_path, annot
             "    tail = '[earlier lines truncated]\\n' + tail\nreturn tail",
             [],
         ),
+        # a note held in a part of a header the cut is joined to
+        (
+            "lines = requests.get(q).text.splitlines()\nchunk = lines[:400]\n"
+            "status = 'complete' if len(lines) <= 400 else f'TRUNCATED: 400 of {len(lines)} lines'\n"
+            "header = f'[{q} | {status}]\\n'\nreturn header + '\\n'.join(chunk)",
+            [],
+        ),
+        (
+            "lines = requests.get(q).text.splitlines()\nchunk = lines[:400]\n"
+            "status = 'complete' if len(lines) <= 400 else f'{len(lines)} lines'\n"
+            "header = f'[{q} | {status}]\\n'\nreturn header + '\\n'.join(chunk)",
+            [("BL004", "high")],
+        ),
+        # ... not a note written in place for another cut of the same text
+        (
+            "out = requests.get(q).text\ncode = requests.get(q + '/code').text\n"
+            "return f\"Output: {out[:500]}\\nCode: {code[:500]}{'...' if len(code) > 500 else ''}\"",
+            [("BL004", "high")],
+        ),
         # ... not when the test is of another size than the cut's
         (
             "MAX = 4000\nb = requests.get(q).content\ntext = b[:100].decode()\n"

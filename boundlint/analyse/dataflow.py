@@ -882,6 +882,16 @@ class FunctionEvaluator:
             # `suffix = f"… ({n} more not shown)" if len(names) > len(shown) else ""`: a note added
             # when something was cut
             return self._marker(expr.body, seen) or self._marker(expr.orelse, seen)
+        if isinstance(expr, cst.FormattedString):
+            # `header = f"[{name} | {status}]\n"` then `header + kept`, `status` a note of the cut
+            # bound apart. (A note written in place, `{'...' if len(code) > 500 else ''}`, tells
+            # of the cut beside it: `has_marker` reads those.)
+            return any(
+                isinstance(part, cst.FormattedStringExpression)
+                and isinstance(part.expression, cst.Name)
+                and self._marker(part.expression, seen)
+                for part in expr.parts
+            )
         if isinstance(expr, cst.Dict):
             # `rows.append({"_note": "Results truncated to 100 rows"})`: a note row after the cut
             return any(isinstance(e, cst.DictElement) and self._marker(e.value, seen) for e in expr.elements)

@@ -31,7 +31,8 @@ Flags each `return` of a tool whose value is cut by a slice (`x[:N]`,
 `resp.read(MAX_BYTES)`), directly or through a local variable or a helper
 function, when nothing next to the cut tells the model that data is missing:
 no marker string (`"... [truncated]"`, also held in a local the cut is joined
-to: `note = f"[{n} lines truncated]"` ... `note + kept`, also a note added only
+to: `note = f"[{n} lines truncated]"` ... `note + kept`, or in a part of a header it is
+joined to: `f"[{path} | {status}]\n" + kept`, also a note added only
 when something was cut: `suffix = f"({n} more not shown)" if n else ""`, or set
 in the branch that cuts and left `""` in the other, or
 added to the same text after the cut: `out += f"[truncated from {n} chars]"`,
