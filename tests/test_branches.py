@@ -148,6 +148,9 @@ def test_a_finding_on_an_error_branch_is_low(tmp_path):
         ('f"Cannot open {path}"', True),
         ('f"Unexpected error reading {path}: {e}\\n{traceback.format_exc()}"', True),
         ('f"API error {status}: {detail}"', True),
+        ('f"Splunk API Error: {e.status}. Details: {detail}"', True),  # a label that names an error
+        ('f"Log of error events: {detail}"', False),  # a label of what follows
+        ('f"Splunk API Error {detail}"', False),  # no label: the words may go on
         ('f"Build failed: {log}"', False),  # what failed may come with its whole output
         ("traceback.format_exc()", True),  # what failed and where, whatever is around it
         ('f"[Cell {n}] Failed:\\n{traceback.format_exc()}"', True),

@@ -280,10 +280,25 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
         return _error_entries(entries, _parameter_names(function))
     if not isinstance(value, cst.BaseExpression):
         return False
-    words = name_words(opening_text(value, 0) or "")[:2]
+    opening = opening_text(value, 0) or ""
+    words = name_words(opening)[:2]
     if len(words) == 2 and words[1] in ("error", "exception"):
         return True  # "Unexpected error: ...", "API error ...", "Unhandled exception": named second
+    if _labelled_as_a_failure(opening):
+        return True  # "Splunk API Error: ...", "Jira Authentication Error: ..."
     return bool(words) and (words[0] in FAILURE_OPENINGS or words == ["could", "not"])
+
+
+def _labelled_as_a_failure(opening: str) -> bool:
+    """The text opens with a short label that ends by naming an error, before a colon: "Splunk
+    API Error: {details}". Not a label of what follows ("Log of error events: ..."), nor of what
+    failed ("Build failed: {log}" may come with the whole output)."""
+    label, colon, _ = opening.partition(":")
+    words = name_words(label)
+    return bool(colon) and 0 < len(words) <= 4 and words[-1] in _FAILURE_LABEL_ENDS
+
+
+_FAILURE_LABEL_ENDS = frozenset({"error", "errors", "exception"})
 
 
 def _binding_reaching(function: cst.FunctionDef, returned: cst.Return, name: str) -> list[cst.BaseExpression]:
