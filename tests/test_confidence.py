@@ -1343,6 +1343,9 @@ def test_getattr_with_a_constant_name_is_that_attribute(tmp_path, body, expected
         # a library function named for the identifier it gives
         ("from somelib import validate_path\nreturn f'Moved to {validate_path(requests.get(q).text)}'", []),
         ("return f'session {make_client().get_session_id()}'", []),
+        # ... not one named for reading what the identifier points to
+        ("return str(make_client().scrape_url(url=q))", ["medium"]),
+        ("return make_client().fetch_url(q)", ["medium"]),
         # ... or for a number it counts
         ("return f'{make_client().GetNumNodes()} nodes'", []),
         ("return str(make_client().count_tokens(requests.get(q).text))", []),

@@ -1779,10 +1779,15 @@ def names_identifier(name: str) -> bool:
     """A function named for the identifier it gives (`validate_path`, `get_session_id`), or for
     a number it counts (`GetNumNodes`, `get_number_of_pages`, `count_tokens`)."""
     words = name_words(name)
-    if len(words) < 2:
+    if len(words) < 2 or words[0] in _READING_WHAT_IT_NAMES:
         return False
     counts = words[0] == "count" or words[0] in RECORD_VERBS and words[1] in ("num", "number", "count", "total")
     return words[-1] in IDENTIFIER_WORDS or counts
+
+
+# Verbs that read what a link or a path points to (`scrape_url`, `fetch_url`, `read_path`): the
+# answer is the page or the file, not the identifier the name ends with.
+_READING_WHAT_IT_NAMES = frozenset({"fetch", "read", "scrape", "crawl", "browse", "visit"})
 
 
 # HTML elements whose text is a line: a link, a heading, a label (not a paragraph, a list item, a
