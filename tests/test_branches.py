@@ -202,6 +202,9 @@ def test_a_return_whose_text_opens_with_a_failure_or_a_failure_dict_reports_an_e
         # ... but not a value read on the way, nor data beside it
         ('{"error": stderr, "container": logs}', False),
         ('{"error": stderr, "logs": stdout}', False),
+        # what the failed program said, under its own key beside the error
+        ('{"error": "GIT_FAILED", "stderr": stderr}', True),
+        ('{"error": "GIT_FAILED", "stderr": stderr, "stdout": stdout}', False),
     ],
 )
 def test_an_error_dict_may_echo_the_functions_arguments(value, error):

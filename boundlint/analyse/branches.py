@@ -397,7 +397,11 @@ def _serialises(call: cst.Call) -> bool:
 
 
 # The keys of a dict that only reports a failure: `{"error": str(e)}`, `{"error": ..., "details": ...}`.
-ERROR_REPORT_KEYS = frozenset({"error", "errors", "message", "detail", "details", "status", "success", "ok", "code"})
+# (`stderr`: what the failed program said, beside the error: `{"error": "GIT_FAILED", "stderr": err}`,
+# as `{"error": err}` is)
+ERROR_REPORT_KEYS = frozenset(
+    {"error", "errors", "message", "detail", "details", "status", "success", "ok", "code", "stderr"}
+)
 
 
 def bindings_in(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
