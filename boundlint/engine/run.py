@@ -145,10 +145,12 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
 
 def _fits_the_model(config: Config, options: CheckOptions) -> bool:
     """Whether the fixes of this run write the budget of the project's own model: fixes are
-    planned or written, and the configuration sets no budget. (Not for the `[*]` marks of a text
-    check, which do not depend on it: that run reads no file it need not.)"""
+    planned now or written, and the configuration sets no budget. (Not for the `[*]` marks of a
+    text check, which do not depend on it, nor for an editor's first pass, whose fixes come
+    later: those runs read no file they need not.)"""
     request = options.request
-    return bool(request.apply_fixes or request.fixes) and not config.max_chars_set
+    planned = request.apply_fixes or (request.fixes and not request.fixes_later)
+    return bool(planned) and not config.max_chars_set
 
 
 def _one_per_place(found: list[Finding]) -> list[Finding]:

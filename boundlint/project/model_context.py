@@ -15,6 +15,8 @@ and tests are left out (they make models to fake them).
 from __future__ import annotations
 
 import ast
+import functools
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,49 +51,62 @@ class FittedBudget:
         )
 
 
-_MAX_FITTED = 4
-_FITTED: dict[tuple[object, ...], FittedBudget | None] = {}
-
-
 def fitting_budget(paths: Iterable[Path], texts: Mapping[Path, str], configured: int) -> FittedBudget | None:
     """The budget the project's local models hold (see the module's documentation), when it is below
-    `configured`; None when the project makes a hosted model, or none that boundlint knows.
-    Remembered by the files' stats (an editor asks on every change)."""
-    kept = [path for path in paths if not is_test_path(path)]
-    key = (configured, tuple(_stamp(path, texts) for path in kept))
-    if key not in _FITTED:
-        if len(_FITTED) >= _MAX_FITTED:
-            _FITTED.clear()
-        _FITTED[key] = _fitting_budget(kept, texts, configured)
-    return _FITTED[key]
+    `configured`; None when the project makes a hosted model, or none that boundlint knows. What
+    each file says is remembered by its stat (an editor asks again after every change)."""
+    files = [_facts_of(path, texts) for path in paths if not _is_test(path)]
+    # The files that name a local runtime first: most projects have none, and are done here.
+    local = [model for facts in files if facts.local for model in facts.models(texts)]
+    if not local or any(model.context is None for model in local):
+        return None
+    for facts in files:
+        if facts.mentions and not facts.local and any(model.context is None for model in facts.models(texts)):
+            return None  # a hosted model, or one of unknown context: the first one settles it
+    smallest = min(local, key=lambda model: model.context or 0)
+    chars = max(MIN_BUDGET, (smallest.context or 0) // _BUDGET_STEP * _BUDGET_STEP)
+    return FittedBudget(chars, smallest) if chars < configured else None
+
+
+@dataclass
+class _FileFacts:
+    path: Path
+    local: bool  # names a local runtime
+    mentions: bool  # names some model
+    made: list[Model] | None = None  # parsed when first asked
+
+    def models(self, texts: Mapping[Path, str]) -> list[Model]:
+        if self.made is None:
+            self.made = _models_made(self.path, _read(self.path, texts))
+        return self.made
+
+
+_MAX_FACTS = 50_000
+_FACTS: dict[tuple[object, ...], _FileFacts] = {}
+_is_test = functools.lru_cache(maxsize=_MAX_FACTS)(is_test_path)
+
+
+def _facts_of(path: Path, texts: Mapping[Path, str]) -> _FileFacts:
+    key = _stamp(path, texts)
+    facts = _FACTS.get(key)
+    if facts is None:
+        lowered = _read(path, texts).lower()
+        local = any(word in lowered for word in _LOCAL_WORDS)
+        facts = _FileFacts(path, local, local or any(word in lowered for word in _MODEL_WORDS))
+        if len(_FACTS) >= _MAX_FACTS:
+            _FACTS.clear()  # a long-lived process that has seen many versions starts again
+        _FACTS[key] = facts
+    return facts
 
 
 def _stamp(path: Path, texts: Mapping[Path, str]) -> tuple[object, ...]:
     if path in texts:
         return (str(path), hash(texts[path]))
     try:
-        stat = path.stat()
+        stat = os.stat(path)
     except OSError:
         return (str(path),)
     return (str(path), stat.st_mtime_ns, stat.st_size)
-
-
-def _fitting_budget(paths: list[Path], texts: Mapping[Path, str], configured: int) -> FittedBudget | None:
-    sources = [(path, source.lower(), source) for path in paths for source in [_read(path, texts)] if source]
-    # The files that name a local runtime first: most projects have none, and are done here.
-    local: list[Model] = []
-    for path, lowered, source in sources:
-        if any(word in lowered for word in _LOCAL_WORDS):
-            local.extend(_models_made(path, source))
-    if not local or any(model.context is None for model in local):
-        return None
-    for path, lowered, source in sources:
-        if not any(word in lowered for word in _LOCAL_WORDS) and any(word in lowered for word in _MODEL_WORDS):
-            if any(model.context is None for model in _models_made(path, source)):
-                return None  # a hosted model, or one of unknown context: the first one settles it
-    smallest = min(local, key=lambda model: model.context or 0)
-    chars = max(MIN_BUDGET, (smallest.context or 0) // _BUDGET_STEP * _BUDGET_STEP)
-    return FittedBudget(chars, smallest) if chars < configured else None
 
 
 def _read(path: Path, texts: Mapping[Path, str]) -> bytes:

@@ -114,3 +114,17 @@ def test_planned_fixes_carry_it_and_a_plain_check_reads_nothing_for_it(tmp_path)
     fixes = [repr(finding.fix) for finding in planned.findings if finding.fix]
     assert fixes and all("4_000" in text and "16_000" not in text for text in fixes), fixes
     assert check_tree(tmp_path).budget_note is None
+    # an editor's first pass, whose fixes come later, reads nothing for it either
+    assert check_tree(tmp_path, Request(fixes=True, fixes_later=True)).budget_note is None
+
+
+def test_what_a_file_says_is_read_again_when_it_changes(tmp_path):
+    """An editor asks after every change: a file's answer is kept by its stat, and a changed
+    file (or the text an editor holds for it) is read again."""
+    paths = _project(tmp_path, {"agent.py": OLLAMA_CHAT.format(extra="")})
+    assert fitting_budget(paths, {}, 16_000) is not None
+    hosted = OLLAMA_CHAT.format(extra="") + "from langchain_openai import ChatOpenAI\nb = ChatOpenAI()\n"
+    agent = tmp_path / "agent.py"
+    assert fitting_budget(paths, {agent: textwrap.dedent(hosted)}, 16_000) is None
+    agent.write_text(textwrap.dedent(hosted) + "\n", encoding="utf-8")
+    assert fitting_budget(paths, {}, 16_000) is None
