@@ -146,6 +146,7 @@ class CheckResult:
     deferred: int = 0
     # With `Request.fixes_later`: the roots whose findings' fixes are left for a run without it.
     fixes_pending: int = 0
-    # With `Request.apply_fixes`: why the fixes write a budget other than the configured one (the
-    # project's own model holds less: `project.model_context`), or None.
+    # With fixes planned (`Request.apply_fixes`, or `fixes` not left for later): why they write a
+    # budget other than the configured one (the project's own model holds less:
+    # `project.model_context`), or None.
     budget_note: str | None = None

@@ -12,6 +12,7 @@ resolve as well. Nothing here needs libcst.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -130,3 +131,25 @@ def resolve_relative_import(path: Path, own_name: str, level: int, module: str) 
 def relative_resolver(path: Path, own_name: str) -> Callable[[int, str], str | None]:
     """`resolve_relative_import` for the module at `path`, named `own_name`."""
     return lambda level, module: resolve_relative_import(path, own_name, level, module)
+
+
+def imported_names(tree: ast.Module, relative: Callable[[int, str], str] | None = None) -> dict[str, str]:
+    """Each name the module's imports bind -> the dotted name it stands for (`import a.b` binds
+    `a`; `import a.b as c` binds `c` to `a.b`). A relative import's module comes from `relative`
+    (its level and written module -> the absolute base); without it, relative imports are left out."""
+    names: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                local = alias.asname or alias.name.split(".", 1)[0]
+                names[local] = alias.name if alias.asname else local
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                if relative is None:
+                    continue
+                base = relative(node.level, base)
+            for alias in node.names:
+                if alias.name != "*":
+                    names[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+    return names

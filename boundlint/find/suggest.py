@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boundlint.core.config import BASE_CLASSES, DECORATORS
-from boundlint.discover.module_names import module_name_for
+from boundlint.discover.module_names import imported_names, module_name_for
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.source import python_ast, read_source
 
@@ -198,20 +198,13 @@ def _parse(path: Path) -> ast.Module | None:
 def _module_of(path: Path, tree: ast.Module) -> _Module:
     module = _Module(module_name_for(path))
     package = module.name if path.stem == "__init__" else module.name.rpartition(".")[0]
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                local = alias.asname or alias.name.split(".", 1)[0]
-                module.imports[local] = alias.name if alias.asname else local
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".") if package else []
-                parts = parts[: len(parts) - (node.level - 1)] if node.level > 1 else parts
-                base = ".".join([*parts, *([base] if base else [])])
-            for alias in node.names:
-                if alias.name != "*":
-                    module.imports[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+
+    def relative(level: int, base: str) -> str:
+        parts = package.split(".") if package else []
+        parts = parts[: len(parts) - (level - 1)] if level > 1 else parts
+        return ".".join([*parts, *([base] if base else [])])
+
+    module.imports.update(imported_names(tree, relative))
     for node in tree.body:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             callee = _qualify(module, node.value.func)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boundlint.discover.files import display_name, is_test_path
+from boundlint.discover.module_names import imported_names
 from boundlint.knowledge import models as known
 from boundlint.parse.source import python_ast
 
@@ -121,7 +122,7 @@ def _models_made(path: Path, source: bytes) -> list[Model]:
         tree = python_ast(source.decode("utf-8"))
     except (SyntaxError, ValueError, RecursionError, MemoryError, UnicodeDecodeError):
         return []
-    names = _imported_names(tree)
+    names = imported_names(tree)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
@@ -129,23 +130,6 @@ def _models_made(path: Path, source: bytes) -> list[Model]:
             if model is not None:
                 found.append(model)
     return found
-
-
-def _imported_names(tree: ast.Module) -> dict[str, str]:
-    """Local name -> qualified name, for every absolute import in the module."""
-    names: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    names[alias.asname] = alias.name
-                else:
-                    top = alias.name.partition(".")[0]
-                    names[top] = top
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            for alias in node.names:
-                names[alias.asname or alias.name] = f"{node.module}.{alias.name}"
-    return names
 
 
 def _qualified(node: ast.expr, names: Mapping[str, str]) -> str | None:
