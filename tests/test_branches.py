@@ -31,6 +31,8 @@ def _returns(source: str) -> tuple[cst.FunctionDef, list[cst.Return]]:
         ('"error" not in result', SUCCESS),
         ('"# Note Not Found" in content', ERROR),  # the text a failure writes
         ('"Unable to" in text', ERROR),
+        ('"失败" in text', ERROR),  # "failed", in Chinese
+        ('"成功" in text', None),  # "succeeded": a word this test does not read
         ('"found" in text', None),
         ("output.startswith('{\"error\"')", ERROR),  # how the text a failure writes opens
         ('line.endswith("FAILED")', ERROR),
@@ -152,6 +154,10 @@ def test_a_finding_on_an_error_branch_is_low(tmp_path):
         ('f"Log of error events: {detail}"', False),  # a label of what follows
         ('f"Splunk API Error {detail}"', False),  # no label: the words may go on
         ('f"Build failed: {log}"', False),  # what failed may come with its whole output
+        ('f"⚠️ 无法获取{code}的评论: {detail}"', True),  # "unable to get", in Chinese, after a mark
+        ('f"错误：{detail}"', True),  # "error:"
+        ('f"エラー: {detail}"', True),  # "error:", in Japanese
+        ('f"=== {code} 评论 ===\\n\\n{detail}"', False),  # a heading: the answer
         ("traceback.format_exc()", True),  # what failed and where, whatever is around it
         ('f"[Cell {n}] Failed:\\n{traceback.format_exc()}"', True),
         ('{"status": 500, "trace": traceback.format_exception(e)}', True),

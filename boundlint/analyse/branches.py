@@ -24,6 +24,23 @@ ERROR_WORDS = frozenset({"error", "errors", "err", "exception", "failed", "failu
 SUCCESS_WORDS = frozenset({"success", "succeeded", "successful", "ok"})
 # How an error message starts: "Error: ...", "Failed to ...", "Unable to ...", "Cannot ...".
 FAILURE_OPENINGS = ERROR_WORDS | {"unable", "cannot"}
+# The same in Chinese (simplified and traditional), Japanese and Korean, which `name_words` does not
+# split into words: "无法获取…" (unable to get), "错误：…" (error), "获取失败" (getting failed).
+CJK_FAILURE_OPENINGS = (
+    "无法",
+    "不能",
+    "错误",
+    "失败",
+    "异常",
+    "出错",
+    "無法",
+    "錯誤",
+    "失敗",
+    "異常",
+    "エラー",
+    "오류",
+    "실패",
+)
 ERROR, SUCCESS = "error", "success"
 # Calls that write out the exception being handled: an error report whatever text is around it.
 TRACEBACK_CALLS = frozenset({"format_exc", "format_exception"})
@@ -286,7 +303,16 @@ def reports_error(returned: cst.CSTNode, function: cst.CSTNode | None = None) ->
         return True  # "Unexpected error: ...", "API error ...", "Unhandled exception": named second
     if _labelled_as_a_failure(opening):
         return True  # "Splunk API Error: ...", "Jira Authentication Error: ..."
-    return bool(words) and (words[0] in FAILURE_OPENINGS or words == ["could", "not"])
+    return (
+        bool(words) and (words[0] in FAILURE_OPENINGS or words == ["could", "not"]) or _opens_with_cjk_failure(opening)
+    )
+
+
+def _opens_with_cjk_failure(opening: str) -> bool:
+    """`f"⚠️ 无法获取{code}的评论: {detail}"`: after any marks and spaces, the text opens with a word
+    that says something failed."""
+    start = next((i for i, char in enumerate(opening) if char.isalnum()), len(opening))
+    return opening[start:].startswith(CJK_FAILURE_OPENINGS)
 
 
 def _labelled_as_a_failure(opening: str) -> bool:
@@ -573,10 +599,11 @@ def _words_of(expr: cst.BaseExpression) -> set[str]:
 
 def _literal_says(expr: cst.BaseExpression) -> str | None:
     """`"error"`, `"FAILED"`; also, as text a failure writes, `"# Note Not Found"`, `"Unable to"`."""
-    words = name_words(_string(expr) or "")
+    text = _string(expr) or ""
+    words = name_words(text)
     found = set(words)
-    if found & FAILURE_OPENINGS or _says_not_found(words):
-        return ERROR
+    if found & FAILURE_OPENINGS or _says_not_found(words) or any(word in text for word in CJK_FAILURE_OPENINGS):
+        return ERROR  # (`if "失败" in result:`, "failed")
     return SUCCESS if found & SUCCESS_WORDS else None
 
 
