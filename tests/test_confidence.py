@@ -293,6 +293,12 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
             "lines = [r['body'] for r in requests.get(q, params={'per_page': 100}).json()]\nreturn '\\n'.join(lines)",
             ["medium"],
         ),
+        # a short field of a parsed response, also read through the record's nested `fields`
+        # (Jira), `properties` (GeoJSON) or `attributes` (JSON:API)
+        ("issue = requests.get(q).json()\nreturn {'summary': issue['fields']['summary']}", ["low"]),
+        ("fields = requests.get(q).json()['fields']\nreturn f\"{fields.get('summary')}\"", ["low"]),
+        ("return requests.get(q).json()['fields']", ["medium"]),  # ... but not all of them
+        ("return requests.get(q).json().get('fields', {})", ["medium"]),
         # a request for one resource by its key: one record, not a listing
         ("return str(requests.get(f'{q}/findings/{finding_id}').json())", ["low"]),
         ("url = f'{q}/users/{user.name}/'\nreturn str(requests.get(url).json())", ["low"]),

@@ -1313,7 +1313,8 @@ class FunctionEvaluator:
         document only where one of its short fields is put into a text or a short slot (see
         `Verdict.document`); `data["results"]`, `data[0]` and a field returned as it is are not."""
         if value.document and not (self._in_text and src.names_document_field(key or "")):
-            return replace(value, document=False)
+            # (`issue["fields"]`: still the document, one level down: see `_in_record`)
+            return value if key is not None and self._in_record(key) else replace(value, document=False)
         return value
 
     def _field_of_document(self, document: Verdict, expr: cst.BaseExpression) -> Verdict:
@@ -1897,6 +1898,8 @@ class FunctionEvaluator:
         key = _string_key(expr)
         if key is not None and value.level == UNBOUNDED and value.record and self._in_record(key):
             return replace(value, node=expr)  # `issue["fields"]`: the record's fields, nested
+        if key is not None and value.level == UNBOUNDED and value.document and self._in_record(key):
+            return value  # `issue["fields"]` of one parsed response: still that document (`_read_by`)
         if key is not None and value.level == UNBOUNDED and value.record and src.names_record_payload(key):
             return _payload_of(value, self._in_text > 0)  # `row["value"]` of one row: its data
         if key is not None and not src.names_record_payload(key):
@@ -3106,6 +3109,8 @@ class FunctionEvaluator:
         if dict_get and args and isinstance(args[0], cst.SimpleString):
             key = args[0].evaluated_value
             default = values[1] if len(values) > 1 else BOUNDED_VALUE
+            if isinstance(key, str) and receiver.level == UNBOUNDED and receiver.document and self._in_record(key):
+                return join(receiver, default)  # `issue.get("fields", {})` of one parsed response: the document
             if isinstance(key, str) and not src.names_record_payload(key):
                 if receiver.level == UNBOUNDED and receiver.record:
                     return join(self._field_of_record(receiver, expr), default)  # `period.get("name")`
