@@ -2001,3 +2001,42 @@ async def list_tasks(status: str = "all", limit: int = {default}) -> str:
 def test_rows_of_a_query_built_with_a_limit_and_run_by_a_session(tmp_path, chain, default, fields, expected):
     source = SESSION_TOOL.format(chain=chain, default=default, fields=fields)
     assert bl001_confidences(tmp_path, source) == expected
+
+
+PAGE_OF_MODELS = """
+import requests
+from pydantic import BaseModel
+from langchain_core.tools import tool
+
+
+class PullRequest(BaseModel):
+    number: int
+    title: str
+
+
+def pull_requests(repo: str) -> list[PullRequest]:
+    pulls = requests.get(f"https://api.github.com/repos/{{repo}}/pulls", params={{"per_page": 30}}).json()
+    return [PullRequest(number=p["number"], title=p["title"]) for p in pulls]
+
+
+@tool
+def list_pulls(repo: str) -> dict:
+    \"\"\"List pull requests.\"\"\"
+    prs = pull_requests(repo)
+    return {{"count": len(prs), "pulls": [{dump} for pr in prs]}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("dump", "expected"),
+    [
+        # each item of a helper's page, serialised: the page itself, as sure as when returned whole
+        ("pr.model_dump()", ["low"]),
+        ("pr.dict()", ["low"]),
+        ("pr", ["low"]),
+        # ... but not a call that makes something else of each item
+        ("requests.get(pr.url).text", ["high"]),
+    ],
+)
+def test_an_item_of_a_page_serialised_is_judged_as_the_page(tmp_path, dump, expected):
+    assert bl001_confidences(tmp_path, PAGE_OF_MODELS.format(dump=dump)) == expected

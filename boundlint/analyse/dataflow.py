@@ -3147,8 +3147,8 @@ class FunctionEvaluator:
             if receiver.models and self._dump_keeps_bounded_fields(receiver.models, expr):
                 # `node.model_dump(exclude={"executors"})`: the fields left are all short.
                 return BOUNDED_VALUE.with_models(receiver.models)
-            if receiver.models:
-                return receiver
+            if receiver.models or (receiver.level == UNBOUNDED and receiver.record):
+                return receiver  # (`[pr.model_dump() for pr in prs]`: each item of `prs`, as a dict)
             if _is_param_echo(func.value, self.params) and not _is_self(func.value):
                 return BOUNDED_VALUE  # the model's own arguments, serialised: `params.model_dump_json()`
         if method in src.ROW_METHODS and _is_aggregate_query(func.value):
