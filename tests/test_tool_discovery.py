@@ -1322,3 +1322,98 @@ def main():
 """
     files = {"app/__init__.py": "", "app/server.py": server, "app/oss_tools.py": APPENDED_TOOLS}
     assert set(tools_of(tmp_path, files)) == {"oss_list", "oss_get"}
+
+
+TOOL_TABLE_SERVER = """
+from dataclasses import dataclass
+from typing import Callable
+
+from mcp.server.fastmcp import FastMCP
+
+from app.impl import fetch_page, list_issues, read_file, search, unused
+
+mcp = FastMCP("app")
+
+
+@dataclass
+class ToolSpec:
+    func: Callable
+    name: str | None = None
+
+
+class Entry:
+    def __init__(self, handler: Callable, title: str = "") -> None:
+        self.handler = handler
+        self.title = title
+
+    @classmethod
+    def from_dict(cls, row: dict) -> "Entry":
+        return cls(**row)
+
+
+SPECS = [ToolSpec(func=fetch_page), ToolSpec(list_issues, name="issues")]
+DEFS = [{{"func": read_file, "name": "read"}}]
+ENTRIES = [Entry.from_dict(row) for row in [{{"handler": search}}]]
+OTHER = [{{"func": unused}}]
+
+
+def enabled(specs: list, **flags) -> list:
+    return [spec for spec in specs if all(getattr(spec, k, v) == v for k, v in flags.items())]
+
+
+def register(server: FastMCP) -> None:
+{body}
+
+
+register(mcp)
+"""
+
+TOOL_TABLE_IMPL = """
+def fetch_page(url: str) -> str:
+    return url
+
+
+def list_issues(repo: str) -> str:
+    return repo
+
+
+def read_file(path: str) -> str:
+    return path
+
+
+def search(q: str) -> str:
+    return q
+
+
+def unused(q: str) -> str:
+    return q
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a field of each record of a table: by keyword, or by its place among the class's fields
+        ("    for spec in SPECS:\n        server.add_tool(spec.func, name=spec.name)", {"fetch_page", "list_issues"}),
+        # ... bound to a name first, of a list a helper of the tree filters
+        (
+            "    for spec in enabled(SPECS, deprecated=False):\n        func = spec.func\n        server.add_tool(func)",
+            {"fetch_page", "list_issues"},
+        ),
+        # an entry of each dict of a table, read by subscript or by `get`, decorator applied by hand
+        ('    for row in DEFS:\n        server.tool(name=row["name"])(row["func"])', {"read_file"}),
+        ('    for row in DEFS:\n        server.add_tool(row.get("func"))', {"read_file"}),
+        # a record made out of each dict of a table keeps that dict's keys
+        ("    for entry in ENTRIES:\n        server.add_tool(entry.handler)", {"search"}),
+        # a field no row holds, or a table no loop reads, registers nothing
+        ("    for spec in SPECS:\n        server.add_tool(spec.missing)", set()),
+    ],
+)
+def test_the_field_of_each_row_of_a_table_of_tools_is_the_tool(tmp_path, body, expected):
+    files = {
+        "pyproject.toml": '[project]\nname = "app"\n',
+        "app/__init__.py": "",
+        "app/server.py": TOOL_TABLE_SERVER.format(body=body),
+        "app/impl.py": TOOL_TABLE_IMPL,
+    }
+    assert set(tools_of(tmp_path, files)) == expected

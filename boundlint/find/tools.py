@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
 
 from boundlint.core.config import TOOL_METHODS, Config
+from boundlint.find import registry_rows as rows
 from boundlint.find.configured import ConfiguredNames
 from boundlint.find.handlers import handed_on
 from boundlint.knowledge import frameworks as fw
@@ -1044,55 +1046,117 @@ class ToolFinder:
         return found
 
     def _register_list(
-        self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str, depth: int = 0
+        self,
+        call: CallSite,
+        value: cst.BaseExpression | None,
+        framework: str,
+        form: str,
+        depth: int = 0,
+        field: str | None = None,
     ) -> None:
+        """Register each item of the list `value`; with `field`, the field of that name of each row
+        of a table of tools (`for spec in TOOLS: mcp.add_tool(spec.func)`, see `find.registry_rows`)."""
         if value is None or depth > MAX_LIST_FOLLOW:
             return
         if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
             for element in value.elements:
                 inner = element.value
                 # The depth goes on into the elements: `for t in tools: found = [t]` must not loop.
-                self._register_list(call, inner, framework, form, depth + 1) if isinstance(
-                    element, cst.StarredElement
-                ) else self._register_arg(call, inner, framework, form, depth + 1)
+                if isinstance(element, cst.StarredElement):
+                    self._register_list(call, inner, framework, form, depth + 1, field)
+                elif field is not None:
+                    self._register_row_field(call, inner, field, framework, form, depth + 1)
+                else:
+                    self._register_arg(call, inner, framework, form, depth + 1)
             return
         if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
-            self._register_list(call, value.left, framework, form, depth + 1)
-            self._register_list(call, value.right, framework, form, depth + 1)
+            self._register_list(call, value.left, framework, form, depth + 1, field)
+            self._register_list(call, value.right, framework, form, depth + 1, field)
             return
-        if isinstance(value, cst.ListComp) and _echoes_its_target(value):
-            # `[tool for tool in tools if tool.__name__ not in disabled]`: some of `tools`.
-            self._register_list(call, value.for_in.iter, framework, form, depth + 1)
+        if isinstance(value, cst.ListComp) and (
+            _echoes_its_target(value) or field is not None and rows.made_from_row(value.elt, value.for_in.target)
+        ):
+            # `[tool for tool in tools if tool.__name__ not in disabled]`: some of `tools`;
+            # `[Tool.from_dict(d) for d in DEFS]`, read for a field: the rows of `DEFS`.
+            self._register_list(call, value.for_in.iter, framework, form, depth + 1, field)
             return
         if isinstance(value, cst.Call) and _is_builtin_copy(call.module, value.func):
-            self._register_list(call, positional_argument(value, 0), framework, form, depth + 1)  # `list(TOOLS)`
+            self._register_list(call, positional_argument(value, 0), framework, form, depth + 1, field)  # `list(TOOLS)`
             return
         if isinstance(value, cst.Call):
-            # `get_tools(read_only=True)` of the project: the lists it returns.
+            # `get_tools(read_only=True)` of the project: the lists it returns, each of its
+            # parameters standing for what the call passes (`return [t for t in tools if ...]`).
             factory = self._project_factory(call, value)
             if factory is not None:
-                for inside, returned in self._factory_returns(call, factory):
-                    self._register_list(inside, returned, framework, form, depth + 1)
+                with self._parameters_passed(factory, call, value):
+                    for inside, returned in self._factory_returns(call, factory):
+                        self._register_list(inside, returned, framework, form, depth + 1, field)
+            return
+        outer = self._param_calls.get(call.function) if call.function is not None else None
+        if isinstance(value, cst.Name) and outer is not None and value.value in outer[1]:
+            self._register_list(outer[0], outer[1][value.value], framework, form, depth + 1, field)
             return
         if isinstance(value, cst.Name):
             for assigned in self.local_values(call, value.value):
-                self._register_list(call, assigned, framework, form, depth + 1)
+                self._register_list(call, assigned, framework, form, depth + 1, field)
             for inside, unpacked in self._unpacked_from_call(call, value.value):
-                self._register_list(inside, unpacked, framework, form, depth + 1)
+                self._register_list(inside, unpacked, framework, form, depth + 1, field)
         if isinstance(value, (cst.Name, cst.Attribute)):
             # A module's list, here or imported (`oss_tools.tools`), and what that module adds to it.
             entity = self.project.resolve(call.module, value)
             if entity is not None and entity.kind == "assign" and isinstance(entity.node, cst.BaseExpression):
                 inner_call = CallSite(entity.module, call.node, None, None)
-                self._register_list(inner_call, entity.node, framework, form, depth + 1)
+                self._register_list(inner_call, entity.node, framework, form, depth + 1, field)
                 for grown in _module_list_growth(entity.module, entity.name):
-                    self._register_list(inner_call, grown, framework, form, depth + 1)
-        if isinstance(value, cst.Name):
+                    self._register_list(inner_call, grown, framework, form, depth + 1, field)
+        if isinstance(value, cst.Name) and field is None:
             factory = self.function_for(call, value)
             if factory is not None:
                 # `tools=get_tools`: a tools factory (Agno); the lists it returns hold the tools.
                 for inside, returned in self._factory_returns(call, factory):
                     self._register_list(inside, returned, framework, form, depth + 1)
+
+    @contextmanager
+    def _parameters_passed(self, factory: cst.FunctionDef, call: CallSite, made: cst.Call) -> Iterator[None]:
+        """While the returns of `factory` are read for the call `made`, its parameters stand for the
+        arguments `made` passes (unless a registrar's reading already maps them)."""
+        if factory in self._param_calls:
+            yield
+            return
+        site = self.project.site_of(factory)
+        skip_first = site is not None and site.owner is not None
+        self._param_calls[factory] = (call, arguments_by_name(factory, made, skip_first=skip_first))
+        try:
+            yield
+        finally:
+            del self._param_calls[factory]
+
+    def _register_loop_field(
+        self, call: CallSite, read: tuple[str, str], framework: str, form: str, depth: int
+    ) -> None:
+        """`for spec in TOOLS: mcp.add_tool(spec.func)`: the field `func` of each row of `TOOLS`."""
+        name, field = read
+        for iterated in self._loop_sources(call, name):
+            self._register_list(call, iterated, framework, form, depth + 1, field=field)
+
+    def _register_row_field(
+        self, call: CallSite, row: cst.BaseExpression, field: str, framework: str, form: str, depth: int
+    ) -> None:
+        """The function a row of a table of tools holds in `field`: `{"func": f}`,
+        `ToolSpec(func=f)` or `ToolSpec(f)` of a record class of the tree, or a row bound to a name."""
+        if depth > MAX_LIST_FOLLOW:
+            return
+        if isinstance(row, cst.Dict):
+            self._register_arg(call, rows.dict_entry(row, field), framework, form, depth + 1)
+        elif isinstance(row, cst.Call):
+            resolved = self.project.resolve_class(call.module, callee(row))
+            fields = rows.record_fields(resolved[1]) if resolved is not None else []
+            self._register_arg(call, rows.record_argument(row, field, fields), framework, form, depth + 1)
+        elif isinstance(row, (cst.Name, cst.Attribute)):
+            entity = self.project.resolve(call.module, row, kinds=("assign",))
+            if entity is not None and isinstance(entity.node, cst.BaseExpression):
+                inner_call = CallSite(entity.module, call.node, None, None)
+                self._register_row_field(inner_call, entity.node, field, framework, form, depth + 1)
 
     def _register_arg(
         self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str, depth: int = 0
@@ -1109,12 +1173,12 @@ class ToolFinder:
             return
         if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name):
             # `tool_map[name]` of a local `tool_map = {"a": self.a, ...}`: any of its values.
-            for assigned in self.local_values(call, value.value.value):
-                if isinstance(assigned, cst.Dict):
-                    for entry in assigned.elements:
-                        if isinstance(entry, cst.DictElement):
-                            self._register_arg(call, entry.value, framework, form, depth + 1)
-            return
+            tables = [made for made in self.local_values(call, value.value.value) if isinstance(made, cst.Dict)]
+            for entry in (entry for table in tables for entry in table.elements):
+                if isinstance(entry, cst.DictElement):
+                    self._register_arg(call, entry.value, framework, form, depth + 1)
+            if tables or rows.field_read(value) is None:
+                return
         if isinstance(value, cst.Lambda):
             name = _string_value(keyword_argument(call.node, "name"))
             qualname = f"{name}.<lambda>" if name else "<lambda>"
@@ -1122,6 +1186,9 @@ class ToolFinder:
                 in_method = call.owner if call.function is not None else None
                 self.tools[value] = Tool(call.module, value, qualname, framework, form, enclosing_class=in_method)
             self._registered += 1
+            return
+        if isinstance(value, cst.Call) and (read := rows.field_read(value)) is not None:
+            self._register_loop_field(call, read, framework, form, depth)  # `row.get("func")`
             return
         if isinstance(value, cst.Call):
             # functools.partial(fn, ...) still calls fn; typing.cast(T, fn) is fn.
@@ -1155,11 +1222,15 @@ class ToolFinder:
             for iterated in self._loop_sources(call, value.value):
                 self._register_list(call, iterated, framework, form, depth + 1)
             # `handler = make_handler(slug)`: the function the factory returns; `shell = ShellTool()`:
-            # an instance of a tool class.
+            # an instance of a tool class; `func = spec.func`: a field of a table's row.
             for assigned in self.local_values(call, value.value):
-                if isinstance(assigned, cst.Call):
+                if rows.field_read(assigned) is not None:
+                    self._register_arg(call, assigned, framework, form, depth + 1)
+                elif isinstance(assigned, cst.Call):
                     self._register_instance(call, assigned)
                     self._register_made(call, assigned, framework, form, depth + 1)
+        elif (read := rows.field_read(value)) is not None:
+            self._register_loop_field(call, read, framework, form, depth)
 
     def function_for(self, call: CallSite, value: cst.BaseExpression) -> cst.FunctionDef | None:
         module = call.module
