@@ -177,3 +177,43 @@ def test_a_conditional_registration_registers_each_branch_and_says_when_neither_
     assert [entry.split(": ", 1)[1] for entry in result.unfollowed] == [
         "mcp.add_tool(instance.invoke if mock else instance.invoke_logged, name=tool.__name__)"
     ]
+
+
+WRAPPED_AT_RUN_TIME = """
+import importlib
+import inspect
+
+from fastmcp import FastMCP
+
+from app.context import with_context
+
+mcp = FastMCP("catalog")
+
+
+def register(names: list[str]) -> None:
+    for module_name in names:
+        module = importlib.import_module(module_name)
+        for name, func in inspect.getmembers(module, inspect.isfunction):
+            wrapped = with_context(func)
+            mcp.tool(wrapped)
+"""
+
+CONTEXT = """
+import functools
+
+
+def with_context(func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        return func(*args, **kwargs)
+
+    return wrapper
+"""
+
+
+def test_a_wrapper_of_the_tree_around_functions_found_at_run_time_is_said(tmp_path):
+    """`mcp.tool(with_context(func))` for each function of modules imported by name: the wrapper
+    is followed to `func`, which leads to no function of the tree, so the run says so (a quilt
+    server looked all clear)."""
+    files = {"app/__init__.py": "", "app/server.py": WRAPPED_AT_RUN_TIME, "app/context.py": CONTEXT}
+    assert [entry.split(": ", 1)[1] for entry in _unfollowed(tmp_path, files)] == ["mcp.tool(wrapped)"]

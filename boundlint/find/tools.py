@@ -1005,7 +1005,8 @@ class ToolFinder:
         - a parameter (`def as_tool(fn): return FunctionTool(fn)`): the function comes from the
           callers, and a registrar handed a server is read at each call;
         - a decorator factory (`@tool(name, description=...)`): its argument is a name, not a function;
-        - `mcp.add_tool(tool_obj)` of `tool_obj = FunctionTool.from_function(f)`: that call says."""
+        - `mcp.add_tool(tool_obj)` of `tool_obj = FunctionTool.from_function(f)`: that call says
+          (not so for `wrapped = wrap_tool(func, ctx)` of the tree: its `func` was followed)."""
         if self._from_library(call.module, value):
             return False
         if call.node in self._decorator_calls(call.module):
@@ -1013,8 +1014,9 @@ class ToolFinder:
         if isinstance(value, cst.Name):
             if call.function is not None and value.value in _parameter_names(call.function):
                 return False
-            if any(isinstance(made, cst.Call) for made in self.local_values(call, value.value)):
-                return False
+            made_here = [made for made in self.local_values(call, value.value) if isinstance(made, cst.Call)]
+            if any(self._project_factory(call, made) is None for made in made_here):
+                return False  # (a wrapper of the tree, `wrap_tool(func, ctx)`, was followed: it led nowhere)
         return True
 
     def _from_library(self, module: ModuleInfo, value: cst.BaseExpression) -> bool:
