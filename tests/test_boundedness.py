@@ -83,6 +83,9 @@ BOUNDED = {
     "slice with marker": "text = requests.get(q).text\nreturn text[:90] + '... [truncated]'",
     "slice with a truncated flag": "items = requests.get(q).json()\nreturn {'items': items[:5], 'truncated': len(items) > 5}",
     "list grown over a bounded range": "out = []\nfor i in range(3):\n    out.append(i)\nreturn out",
+    # a stop the code keeps small: `min` with a constant, a parameter the tool clamps
+    "records over a range capped by min": "return [{'i': i, 'q': q} for i in range(min(3, len(q)))]",
+    "records over a range of a clamped parameter": "n = min(n, 8)\nreturn [{'i': i} for i in range(1, n + 2)]",
     "uuid": "import uuid\nreturn str(uuid.uuid4())",
     # a test of what measures its size: its JSON, its bytes, its tokens
     "narrowed by the size of its json": (
@@ -177,6 +180,10 @@ UNBOUNDED = {
     "the text of what a function of the tree returns": (
         "def fetch(u):\n    return requests.get(u).text\nreturn str(fetch(q))",
         "medium",  # through a helper (`Verdict.through`)
+    ),
+    "records over a range as long as a response": (
+        "rows = requests.get(q).json()\nreturn [{'i': i} for i in range(len(rows))]",
+        "medium",
     ),
     "http body": ("return requests.get(q).text", "high"),
     "http body through a variable": ("resp = requests.get(q)\nbody = resp.text\nreturn body", "high"),
@@ -1167,3 +1174,16 @@ def test_a_helper_defined_inside_the_tool_is_followed(tmp_path):
 )
 def test_a_line_of_a_file_is_short_and_its_lines_are_the_file(tmp_path, body, expected):
     assert verdicts(tmp_path, body, min_confidence="low") == expected
+
+
+@pytest.mark.parametrize(("declared", "flagged"), [("Field(ge=1, le=10)", False), ("Field(ge=1)", True)])
+def test_a_range_of_a_parameter_the_schema_bounds_is_a_few_turns(tmp_path, declared, flagged):
+    """`range(1, level + 3)` where the schema says `level <= 10`: at most a dozen records, as the
+    framework validates the model's arguments; without that bound the model says how many."""
+    source = (
+        "from typing import Annotated\nfrom pydantic import Field\n" + HEADER + "@tool\n"
+        f"def t(level: Annotated[int, {declared}]):\n"
+        '    """T."""\n    return [{"n": i, "v": i * 2} for i in range(1, level + 3)]\n'
+    )
+    found = [f.code for f in run_tree(tmp_path, {"mod.py": source}, min_confidence="low").findings]
+    assert found == (["BL001"] if flagged else [])

@@ -1562,6 +1562,15 @@ class FunctionEvaluator:
             return _schema_maximum(schema, value.attr.value, self._schema_count) if schema else None
         return None
 
+    def _few_turns_of_range(self, args: list[cst.BaseExpression]) -> bool:
+        """`range(5)`; `range(min(3, len(interests)))`, `range(1, level + 3)` of a parameter
+        declared `le=10`: a stop the code or the tool's schema keeps to a page of items at most."""
+        if all(_is_constant_number(arg) for arg in args):
+            return True
+        stop = args[1] if len(args) > 1 else args[0] if args else None
+        count = self._count(stop) if stop is not None else None
+        return count is not None and count <= src.FEW_ROWS_LIMIT
+
     def _capped_by_a_test(self, name: str, depth: int) -> int | None:
         """`if limit > 50: limit = 50` (beside `if limit < 1: limit = 1`): the most a parameter can
         be when such tests are all that set it in the tool."""
@@ -2382,7 +2391,7 @@ class FunctionEvaluator:
         if name == "sum" and _sums_numbers(expr):
             return BOUNDED_VALUE  # `sum(1 for _ in f)`: a number (a `start=[]` would concatenate)
         if name == "range":
-            return FEW_ITEMS if all(_is_constant_number(a) for a in args) else unbounded(f"`{code}`", expr, self.module)
+            return FEW_ITEMS if self._few_turns_of_range(args) else unbounded(f"`{code}`", expr, self.module)
         if name in src.TEXT_BUILTINS:
             if args and self._makes_a_coroutine(args[0], env):
                 return BOUNDED_VALUE  # `str(tool.execute(...))` of an `async def` not awaited: its repr
