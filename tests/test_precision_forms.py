@@ -503,8 +503,13 @@ def lookup(name: str) -> str:
         ('return resources.read_text("pkg", "guide.md")', ["low"]),
         ('return pkgutil.get_data(__name__, "data/guide.md").decode()', ["low"]),
         ("return (resources.files('pkg') / name).read_text()", ["high"]),
+        # one of the package's documents, picked by the name the model gives (the code says where)
+        ('return (HERE / "guides" / f"{name}.md").read_text()', ["low"]),
+        ('guide = HERE / f"{name}.json"\n    return guide.read_text() if guide.exists() else ""', ["low"]),
         # a file the model names, even inside the package, or any other path
         ("return (HERE / name).read_text()", ["high"]),
+        ('return (HERE / f"{name}").read_text()', ["high"]),
+        ('return (HERE / f"/{name}.md").read_text()', ["high"]),
         ("return open(os.path.join(DOCS, name)).read()", ["high"]),
         ('return open("/var/log/app.log").read()', ["high"]),
     ],

@@ -107,6 +107,7 @@ PACKAGE_PATH = Verdict(BOUNDED, path=True, bundled=True)  # `__file__`
 LISTED_PATH = Verdict(BOUNDED, path=True)  # an item of a directory listing: a name, a path, an entry
 OWN_FILE_NAME = replace(LITERAL, bundled=True)
 _FILE_NAME = re.compile(r"^[rbuRBU]*['\"][\w./-]+\.[A-Za-z0-9]{1,5}['\"]$")
+_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
 MAX_COUNT_DEPTH = 4  # `max(1, min(k, 8))` through a clamp of `k`
 # The body of a response whose status says the request failed: an error message or page, read
 # short by reviewers far more often than not (73 of 76 findings whose reason speaks of an error
@@ -2011,7 +2012,9 @@ class FunctionEvaluator:
         told = self._marker(expr.left) or self._marker(expr.right)
         joined = join_all([left, right], told=told)
         if isinstance(expr.operator, cst.Divide) and left.path:
-            return replace(joined, path=True)  # `root / "out" / name`
+            # `root / "out" / name`; `GUIDES / f"{topic}.md"`: one of the package's own documents,
+            # picked by name (the model names which, not where)
+            return replace(joined, path=True, bundled=joined.bundled or left.bundled and _names_a_document(expr.right))
         return joined
 
     def _dict(self, expr: cst.Dict, env: Env) -> Verdict:
@@ -4074,6 +4077,15 @@ def _dict_entries(values: list[cst.BaseExpression], depth: int) -> Iterator[tupl
                 if isinstance(key, str):
                     yield key, element.value
                 yield from _dict_entries([element.value], depth - 1)
+
+
+def _names_a_document(expr: cst.BaseExpression) -> bool:
+    """`f"{topic}.md"`: a file name the code formats, with the extension it spells out."""
+    if not isinstance(expr, cst.FormattedString) or not expr.parts:
+        return False
+    first, last = expr.parts[0], expr.parts[-1]
+    absolute = isinstance(first, cst.FormattedStringText) and first.value.startswith(("/", "~", "\\"))
+    return not absolute and isinstance(last, cst.FormattedStringText) and bool(_EXTENSION.search(last.value))
 
 
 def _names_own_file(expr: cst.BaseExpression) -> bool:
