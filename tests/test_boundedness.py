@@ -840,6 +840,27 @@ def test_content_and_artifact_only_checks_the_content(tmp_path):
     assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "bad")]
 
 
+def test_a_strands_result_dict_is_judged_by_its_content(tmp_path):
+    """Strands passes a returned `{"status": ..., "content": [...]}` on as its tool result, and the
+    model is shown its `content`; the other keys stay with the application. Another framework's
+    dict, or a Strands dict without both keys (made into `str(result)`), is judged whole."""
+    result_dict = '{"status": "success", "content": [{"text": CONTENT}], "record": requests.get(url).json()}'
+    source = (
+        "import requests\nfrom strands import tool\nfrom langchain_core.tools import tool as lc_tool\n\n"
+        + "".join(
+            f"@{decorator}\ndef {name}(url: str) -> dict:\n    return {returned}\n\n"
+            for decorator, name, returned in [
+                ("tool", "summary", result_dict.replace("CONTENT", '"fetched"')),
+                ("tool", "page", result_dict.replace("CONTENT", "requests.get(url).text")),
+                ("tool", "no_status", '{"content": [{"text": "fetched"}], "record": requests.get(url).json()}'),
+                ("lc_tool", "langchain", result_dict.replace("CONTENT", '"fetched"')),
+            ]
+        )
+    )
+    result = run_tree(tmp_path, {"mod.py": source}, min_confidence="low")
+    assert sorted(f.symbol for f in result.findings if f.code == "BL001") == ["langchain", "no_status", "page"]
+
+
 def test_content_and_artifact_of_a_tool_class_or_a_made_tool(tmp_path):
     # LangChain reads `response_format` from the class (`BaseTool` subclasses) or from
     # `StructuredTool.from_function(...)`: the artifact stays with the application.

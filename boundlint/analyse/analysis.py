@@ -146,6 +146,7 @@ class Analysis:
         evaluator.content_only = tool.content_and_artifact
         evaluator.yields_are_returns = tool.yields_result
         evaluator.result_callback = fw.RESULT_CALLBACKS.get(tool.framework)
+        evaluator.result_dict_keys = fw.RESULT_DICT_CHANNELS.get(tool.framework)
         if tool.arguments_on_self:
             evaluator.params.add("self")  # the class is the argument model: `self.url` is an argument
         # A dispatcher's `return handler.run_tool(args)`: the handlers are tools, checked on their own.

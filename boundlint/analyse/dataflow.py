@@ -193,6 +193,7 @@ class FunctionEvaluator:
         self.loops: list[_Loop] = []
         self._expr_depth = 0
         self.content_only = False
+        self.result_dict_keys: tuple[str, str] | None = None  # (the channel, the other key) of a result dict
         self._limit: int | None | bool = False  # not read yet
         self._placeholder: int | None | bool = False  # not read yet
         self._own_query: str | None = None  # the function's query text, read once when asked
@@ -392,6 +393,8 @@ class FunctionEvaluator:
             return
         if self.content_only and isinstance(value, cst.Tuple) and value.elements:
             value = value.elements[0].value
+        if self.result_dict_keys is not None and isinstance(value, cst.Dict):
+            value = _result_dict_channel(value, self.result_dict_keys) or value
         self.returns.append(ReturnVerdict(node, value, self.eval(value, env)))
 
     def _if(self, node: cst.If, env: Env) -> Env | None:
@@ -4077,6 +4080,18 @@ def _dict_entries(values: list[cst.BaseExpression], depth: int) -> Iterator[tupl
                 if isinstance(key, str):
                     yield key, element.value
                 yield from _dict_entries([element.value], depth - 1)
+
+
+def _result_dict_channel(result: cst.Dict, keys: tuple[str, str]) -> cst.BaseExpression | None:
+    """`{"status": "success", "content": [{"text": summary}], "overlay": record}` returned from a
+    Strands tool: the `content` entry, all the model is shown; None for any other dict."""
+    entries = {
+        element.key.evaluated_value: element.value
+        for element in result.elements
+        if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)
+    }
+    channel, other = keys
+    return entries[channel] if channel in entries and other in entries else None
 
 
 def _names_a_document(expr: cst.BaseExpression) -> bool:

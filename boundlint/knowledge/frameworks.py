@@ -426,6 +426,12 @@ INSTANCE_REGISTRATION_ROOTS: frozenset[str] = frozenset({*MCP, *PYDANTIC_AI, *AG
 # the callback's name: Pipecat's `await params.result_callback(result)`.
 RESULT_CALLBACKS: dict[str, str] = {"pipecat": "result_callback"}
 
+# Frameworks that take a returned dict with these keys as their own tool result and show the
+# model only its first key's entry (the rest is metadata for the application): Strands passes
+# `{"status": ..., "content": [...]}` on as is and its model providers read `content` (and
+# `status`); any other value becomes `str(value)`.
+RESULT_DICT_CHANNELS: dict[str, tuple[str, str]] = {"strands": ("content", "status")}
+
 
 @dataclass(frozen=True)
 class AgentTool:
