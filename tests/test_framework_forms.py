@@ -419,3 +419,43 @@ def test_the_handler_classes_a_call_tool_dispatcher_hands_on_to_are_its_tools(tm
     # the handler's return is the handlers' to answer for; an undeclared handler's stays its own
     expected = ["other.run_tool(arguments)"] if server is SERVER else []
     assert [f.message.split("`")[3] for f in dispatcher.findings] == expected
+
+
+TABLE_SERVER = """
+from mcp.server import Server
+from mcp.types import TextContent
+from pkg.handlers import GetPage, Ping, ReadHandler
+
+server = Server("pages")
+
+TOOLS = {"get_page": GetPage(), "ping": Ping(), "read": ReadHandler()}
+TOOLS = only_enabled(TOOLS)
+def only_enabled(tools):
+    return tools
+
+@server.call_tool()
+async def handle(name: str, arguments: dict):
+    if name in TOOLS:
+        tool = TOOLS[name]
+        return await tool.run_tool(arguments)
+    return [TextContent(type="text", text=f"unknown tool {name}")]
+"""
+
+
+@pytest.mark.parametrize("read", ["TOOLS[name]", "TOOLS.get(name)"])
+def test_the_handlers_a_dispatcher_takes_from_a_module_table_of_instances_are_its_tools(tmp_path, read):
+    """`tool = TOOLS[name]` of `TOOLS = {"get_page": GetPage(), ...}`: each class's `run_tool`, its
+    own or the one it inherits (`ReadHandler` inherits `ToolHandler.run_tool`, a tool once)."""
+    server = TABLE_SERVER.replace("TOOLS[name]", read)
+    files = {"pkg/__init__.py": "", "pkg/handlers.py": HANDLERS, "pkg/server.py": server}
+    result = run_tree(tmp_path, files, tool_rows=True, min_confidence="low")
+    assert result.errors == []
+    rows = {row.tool for row in result.tool_rows}
+    assert rows == {"handle", "GetPage.run_tool", "Ping.run_tool", "ToolHandler.run_tool"}
+
+
+def test_a_table_assigned_something_else_too_is_not_read(tmp_path):
+    server = TABLE_SERVER.replace("TOOLS = only_enabled(TOOLS)", "TOOLS = load_plugins()")
+    files = {"pkg/__init__.py": "", "pkg/handlers.py": HANDLERS, "pkg/server.py": server}
+    result = run_tree(tmp_path, files, tool_rows=True, min_confidence="low")
+    assert {row.tool for row in result.tool_rows} == {"handle"}

@@ -20,6 +20,18 @@ tools (each checked, and fixed, where its text is made), and the dispatcher's
 `return` is theirs. The handler's class is read from what the code declares (the
 return annotation of the function or method that hands it out, or the
 variable's annotation), never guessed from names.
+
+The other common shape keeps one instance of each handler in a module-level table:
+
+    TOOLS = {"chat": ChatTool(), "review": ReviewTool()}
+
+    @server.call_tool()
+    async def call_tool(name, arguments):
+        tool = TOOLS[name]                  # or `TOOLS.get(name)`
+        return await tool.execute(arguments)
+
+There the tools are the `execute` each of those classes has, its own or inherited
+from a base of the tree (one inherited method is one tool, however many classes share it).
 """
 
 from __future__ import annotations
@@ -56,13 +68,110 @@ def handed_on(project: Project, module: ModuleInfo, dispatcher: cst.FunctionDef)
             continue
         assert isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
         base = _declared_class(project, module, dispatcher, call.func.value.value)
+        method = call.func.attr.value
+        table = _table_classes(project, module, dispatcher, call.func.value.value) if base is None else None
+        if table is not None:
+            label, classes = table
+            methods = _unique([_method_of(project, *made, method, 0) for made in classes])
+            if methods:
+                found.append(HandedOn(returned, f"{label}.{method}", methods))
         if base is None:
             continue
-        method = call.func.attr.value
         methods = _overriding(project, base, method)
         if methods:
             found.append(HandedOn(returned, f"{base.name}.{method}", methods))
     return found
+
+
+def _table_classes(
+    project: Project, module: ModuleInfo, function: cst.FunctionDef, name: str
+) -> tuple[str, list[tuple[ModuleInfo, cst.ClassDef]]] | None:
+    """`tool = TOOLS[name]` or `TOOLS.get(name)` (bound once in the dispatcher) of a module-level
+    `TOOLS = {"chat": ChatTool(), ...}`: its label (`TOOLS[...]`) and the classes of the tree its
+    values are instances of. A table also passed through a filter (`TOOLS = enabled(TOOLS)`)
+    keeps its entries; one assigned anything else is not read."""
+    bindings = [node for node in walk(function.body) if _binds(node, name)]
+    if len(bindings) != 1 or not isinstance(bindings[0], cst.Assign):
+        return None
+    table = _table_read(bindings[0].value)
+    if table is None:
+        return None
+    located = project.resolve(module, table, kinds=("assign",))
+    if located is None:
+        return None
+    values = _module_assignments(located.module, table.value)
+    tables = [value for value in values if isinstance(value, cst.Dict)]
+    filtered = all(isinstance(value, cst.Dict) or _passes_on(value, table.value) for value in values)
+    if len(tables) != 1 or not filtered:
+        return None
+    classes = []
+    for entry in tables[0].elements:
+        made = entry.value if isinstance(entry, cst.DictElement) else None
+        found = project.resolve_class(located.module, made.func) if isinstance(made, cst.Call) else None
+        if found is not None:
+            classes.append(found)
+    return (f"{table.value}[...]", classes) if classes else None
+
+
+def _table_read(value: cst.BaseExpression) -> cst.Name | None:
+    """`TOOLS[name]` or `TOOLS.get(name)`: the table's name."""
+    if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name):
+        return value.value
+    func = value.func if isinstance(value, cst.Call) else None
+    if isinstance(func, cst.Attribute) and func.attr.value == "get" and isinstance(func.value, cst.Name):
+        return func.value
+    return None
+
+
+def _module_assignments(module: ModuleInfo, name: str) -> list[cst.BaseExpression]:
+    """What each top-level assignment of `name` in `module` binds."""
+    values: list[cst.BaseExpression] = []
+    for statement in module.tree.body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign) and any(_names(t.target, name) for t in small.targets):
+                values.append(small.value)
+            elif isinstance(small, cst.AnnAssign) and _names(small.target, name) and small.value is not None:
+                values.append(small.value)
+    return values
+
+
+def _names(target: cst.BaseExpression, name: str) -> bool:
+    return isinstance(target, cst.Name) and target.value == name
+
+
+def _passes_on(value: cst.BaseExpression, name: str) -> bool:
+    """`filter_disabled(TOOLS)`: a call handed the table itself, which keeps (some of) its entries."""
+    return isinstance(value, cst.Call) and any(
+        isinstance(arg.value, cst.Name) and arg.value.value == name for arg in value.args
+    )
+
+
+def _method_of(
+    project: Project, module: ModuleInfo, cls: cst.ClassDef, method: str, depth: int
+) -> tuple[ModuleInfo, cst.FunctionDef] | None:
+    """`method` as `cls` has it: its own, or the first of its bases of the tree that defines it."""
+    own = class_methods(cls).get(method)
+    if own is not None:
+        return module, own
+    if depth >= MAX_BASE_DEPTH:
+        return None
+    for base in cls.bases:
+        found = project.resolve_class(module, base.value)
+        inherited = _method_of(project, *found, method, depth + 1) if found is not None else None
+        if inherited is not None:
+            return inherited
+    return None
+
+
+def _unique(
+    methods: list[tuple[ModuleInfo, cst.FunctionDef] | None],
+) -> list[tuple[ModuleInfo, cst.FunctionDef]]:
+    """Each method once (classes that inherit one `execute` share that tool)."""
+    unique: dict[int, tuple[ModuleInfo, cst.FunctionDef]] = {}
+    for found in methods:
+        if found is not None:
+            unique.setdefault(id(found[1]), found)
+    return list(unique.values())
 
 
 def _method_call(value: cst.BaseExpression | None) -> cst.Call | None:
