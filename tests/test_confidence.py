@@ -437,6 +437,13 @@ def test_what_a_request_asks_for_sets_the_confidence_of_its_answer(tmp_path, bod
         ),
         ("return str(sqlite3.connect('x.db').execute(q).fetchmany(50))", ["low"]),  # a page of rows
         ("return str(sqlite3.connect('x.db').execute(q).fetchmany(max_results))", ["medium"]),
+        # ... of a query with a limit given by the tool's count, 5 unless the model says (this
+        # once raised KeyError: 'fetchmany')
+        (
+            "cur = sqlite3.connect('x.db').cursor()\ncur.execute('SELECT * FROM notes LIMIT ?', (max_results,))\n"
+            "return str(cur.fetchmany(max_results))",
+            ["low"],
+        ),
     ],
 )
 def test_a_count_the_code_sets_or_clamps_asks_for_few(tmp_path, body, expected):

@@ -3193,7 +3193,9 @@ class FunctionEvaluator:
         if method in ("fetchall", "fetchmany") and self._query_limit() is not None:
             few = self._query_asks_for_a_page()
             # `... LIMIT 50` then `fetchall()`: a page of rows; with `LIMIT ?`, as many as it is given.
-            return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, LOW if few else MEDIUM)
+            # (`fetchmany` is no source of its own: without a query's limit it is read by its count.)
+            said = src.SOURCE_METHODS.get(method, "the rows of `{code}`").format(code=code)
+            return unbounded(said, expr, self.module, LOW if few else MEDIUM)
         if _reads_a_whole_page(func.value, method, expr):
             # `await page.content()`, `page.inner_text("body")` of a browser's page: all of its HTML or text
             return unbounded(src.PAGE_READS[method].format(code=code), expr, self.module, HIGH)
