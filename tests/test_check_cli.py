@@ -123,6 +123,8 @@ def test_per_file_ignores(tmp_path, capsys):
         ('[tool.boundlint]\nextend-tool-base-classes = ["pkg.Base"]\n', "should be 'module.Class:method'"),
         ('[tool.boundlint]\nextend-tool-methods = ["run"]\n', "should be 'module.Class.method'"),
         ('[tool.boundlint]\nextend-tool-methods = ["pkg.Executor:run"]\n', "is not a dotted name"),
+        ('[tool.boundlint]\nextend-tool-functions = ["handle_*"]\n', "should be 'module.function'"),
+        ('[tool.boundlint]\nextend-tool-functions = ["pkg..handle_*"]\n', "should be 'module.function'"),
         ('[tool.boundlint]\nselect = ["XX1"]\n', "'XX1' is not a rule code"),
         ("[tool.boundlint\n", "is not valid TOML"),
         ("[tool]\nboundlint = 3\n", "[tool.boundlint] must be a table"),

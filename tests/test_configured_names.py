@@ -190,3 +190,40 @@ def test_an_unmatched_tool_method_entry_is_a_warning(tmp_path):
     )
     checked = _boundlint(tmp_path, "check", ".", "--no-cache")
     assert 'extend-tool-methods entry "sandbox.ActionExecutor.run_cmnd" matched nothing' in checked.stderr
+
+
+LOADED = {
+    "srv/__init__.py": "",
+    "srv/tools/__init__.py": "",
+    "srv/tools/pages.py": (
+        "import requests\n\n"
+        "def handle_get_page(url: str) -> str:\n    return requests.get(url).text\n\n"
+        "def handle_status() -> str:\n    return 'ok'\n\n"
+        "def fetch(url: str) -> str:\n    return requests.get(url).text\n"
+    ),
+    "srv/tools/notes.py": "def handle_read(path: str) -> str:\n    return open(path).read()\n",
+    # the loader: what it registers, the checker cannot follow
+    "srv/app.py": (
+        "import importlib\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('srv')\n\n"
+        "for mod in ('pages', 'notes'):\n"
+        "    module = importlib.import_module(f'srv.tools.{mod}')\n"
+        "    for name in dir(module):\n"
+        "        if name.startswith('handle_'):\n"
+        "            mcp.tool(name=name[7:])(getattr(module, name))\n"
+    ),
+}
+
+
+def test_configured_tool_functions_are_the_module_functions_a_pattern_matches(tmp_path):
+    # A loader that registers functions by a naming convention: the pattern says which. The files
+    # defining them import no framework, so they are read for the pattern's name alone.
+    found = tools_of(tmp_path, LOADED, extend_tool_functions=["srv.tools.*.handle_*"])
+    assert found == {"handle_get_page": ["BL001"], "handle_status": [], "handle_read": ["BL001"]}
+    assert tools_of(tmp_path / "none", LOADED) == {}
+
+
+def test_an_unmatched_tool_function_pattern_is_a_warning(tmp_path):
+    config = '[tool.boundlint]\nextend-tool-functions = ["srv.tool.*.handle_*"]\n'
+    write_tree(tmp_path, {**LOADED, "pyproject.toml": config})
+    checked = _boundlint(tmp_path, "check", ".", "--no-cache")
+    assert 'extend-tool-functions entry "srv.tool.*.handle_*" matched nothing' in checked.stderr

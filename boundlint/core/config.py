@@ -8,6 +8,7 @@ a check off.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -57,6 +58,7 @@ DECORATORS = "extend-tool-decorators"
 BASE_CLASSES = "extend-tool-base-classes"
 CHECKPOINTS = "extend-checkpoints"
 TOOL_METHODS = "extend-tool-methods"
+TOOL_FUNCTIONS = "extend-tool-functions"
 
 
 class ConfigError(Exception):
@@ -78,6 +80,8 @@ class Config:
     extend_tool_base_classes: list[tuple[str, str]] = field(default_factory=list)
     extend_checkpoints: list[str] = field(default_factory=list)
     extend_tool_methods: list[tuple[str, str]] = field(default_factory=list)  # (class, method)
+    # glob patterns over `module.function` (`myco.tools.*.handle_*`): functions a loader registers
+    extend_tool_functions: list[str] = field(default_factory=list)
     min_confidence: str = "medium"
     # The least confidence of a finding `boundlint fix` fixes (and `[*]` marks): a fix on a value
     # that is probably small is one a reviewer rejects (`benchmarks/reviewed/*fix-hunks*`).
@@ -102,6 +106,7 @@ class Config:
             *(f"{BASE_CLASSES}: {entry}" for entry in classes),
             *(f"{CHECKPOINTS}: {entry}" for entry in self.extend_checkpoints),
             *(f"{TOOL_METHODS}: {cls}.{method}" for cls, method in self.extend_tool_methods),
+            *(f"{TOOL_FUNCTIONS}: {entry}" for entry in self.extend_tool_functions),
         ]
 
     def cache_path(self) -> Path:
@@ -179,6 +184,22 @@ def _tool_methods(key: str, value: Any) -> list[tuple[str, str]]:
     return entries
 
 
+def _function_patterns(key: str, value: Any) -> list[str]:
+    """`"myco.tools.*.handle_*"`: a module and a function name, each part a name or a glob of one."""
+    patterns = _strings(key, value)
+    for pattern in patterns:
+        parts = pattern.split(".")
+        if len(parts) < 2 or not all(_GLOB_PART.fullmatch(part) for part in parts):
+            raise ConfigError(
+                f"[tool.boundlint] {key}: {pattern!r} should be 'module.function', "
+                "each part a name or a glob such as 'myco.tools.*.handle_*'"
+            )
+    return patterns
+
+
+_GLOB_PART = re.compile(r"[\w*?\[\]!]+")
+
+
 def _per_file_ignores(key: str, value: Any) -> dict[str, list[str]]:
     if not isinstance(value, dict):
         raise ConfigError(f"[tool.boundlint] {key}: expected a table of glob = [codes], got {_describe(value)}")
@@ -211,6 +232,7 @@ _READERS = {
     "extend-tool-base-classes": ("extend_tool_base_classes", _base_classes),
     "extend-checkpoints": ("extend_checkpoints", _dotted_names),
     "extend-tool-methods": ("extend_tool_methods", _tool_methods),
+    "extend-tool-functions": ("extend_tool_functions", _function_patterns),
     "min-confidence": ("min_confidence", lambda k, v: _choice(k, v, CONFIDENCES)),
     "fix-min-confidence": ("fix_min_confidence", lambda k, v: _choice(k, v, CONFIDENCES)),
     "max-chars": ("max_chars", _budget),

@@ -15,11 +15,12 @@ matched nothing: a typo there silently turns a check off.
 from __future__ import annotations
 
 from collections.abc import Collection
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 import libcst as cst
 
-from boundlint.core.config import BASE_CLASSES, CHECKPOINTS, DECORATORS, TOOL_METHODS, Config
+from boundlint.core.config import BASE_CLASSES, CHECKPOINTS, DECORATORS, TOOL_FUNCTIONS, TOOL_METHODS, Config
 from boundlint.project.lookup import Entity, Project
 from boundlint.project.module import ModuleInfo
 
@@ -37,12 +38,15 @@ class ConfiguredNames:
         self.tool_methods: dict[str, list[str]] = {}
         for class_name, method in config.extend_tool_methods:
             self.tool_methods.setdefault(class_name, []).append(method)
+        self.tool_functions = list(config.extend_tool_functions)
         self.matched: set[str] = set()
         self._entry_names: dict[str, str | None] = {}
 
     @property
     def empty(self) -> bool:
-        return not (self.decorators or self.checkpoints or self.base_classes or self.tool_methods)
+        return not (
+            self.decorators or self.checkpoints or self.base_classes or self.tool_methods or self.tool_functions
+        )
 
     def decorator(self, module: ModuleInfo, expr: cst.BaseExpression) -> str | None:
         """The `extend-tool-decorators` entry `expr` names, if any."""
@@ -74,6 +78,17 @@ class ConfiguredNames:
                         self.matched.add(f"{TOOL_METHODS}: {entry}.{name}")
                         found.append(name)
         return tuple(found)
+
+    def function_entry(self, module_name: str, function_name: str) -> str | None:
+        """The `extend-tool-functions` pattern (`"myco.tools.*.handle_*"`) that the module-level
+        function `function_name` of `module_name` matches, if any. Matched on where the function
+        is defined: a loader finds it there, by its name, at run time."""
+        defined = f"{module_name}.{function_name}"
+        for pattern in self.tool_functions:
+            if fnmatchcase(defined, pattern):
+                self.matched.add(f"{TOOL_FUNCTIONS}: {pattern}")
+                return pattern
+        return None
 
     def is_checkpoint(self, module: ModuleInfo, expr: cst.BaseExpression) -> bool:
         return self._match(CHECKPOINTS, self.checkpoints, module, expr) is not None

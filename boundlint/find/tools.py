@@ -18,7 +18,7 @@ from pathlib import Path
 
 import libcst as cst
 
-from boundlint.core.config import TOOL_METHODS, Config
+from boundlint.core.config import TOOL_FUNCTIONS, TOOL_METHODS, Config
 from boundlint.find import registry_rows as rows
 from boundlint.find.configured import ConfiguredNames
 from boundlint.find.handlers import handed_on
@@ -1440,6 +1440,10 @@ class ToolFinder:
                 for name, function in module.functions.items():
                     if not name.startswith("_"):
                         self._add(function, framework, "built-in tool module")
+        if self.configured.tool_functions:
+            for name, function in module.functions.items():
+                if self.configured.function_entry(module.name, name) is not None:
+                    self._add(function, "custom", TOOL_FUNCTIONS)
         for statement in scope_statements(module.tree):
             # `agent.functions = [...]` / `agent.functions += [...]` at module level.
             if isinstance(statement, cst.Assign) and len(statement.targets) == 1:

@@ -105,6 +105,8 @@ class Prefilter:
         words.update(cls_name.rsplit(".", 1)[-1] for cls_name, _ in config.extend_tool_base_classes)
         words.update(cls_name.rsplit(".", 1)[-1] for cls_name, _ in config.extend_tool_methods)
         words.update(class_names)
+        # `myco.tools.*.handle_*`: a file that defines a function by that name could hold one
+        words.update(f"def {_literal_start(pattern.rsplit('.', 1)[-1])}" for pattern in config.extend_tool_functions)
         if not words:
             return cls(None)
         return cls(re.compile("|".join(re.escape(word) for word in sorted(words))))
@@ -140,6 +142,11 @@ class Prefilter:
         if self.extra_words is not None and self.extra_words.search(text):
             return True
         return may_matter(tree)
+
+
+def _literal_start(glob: str) -> str:
+    """`handle_*` -> `handle_`: what every name the glob matches starts with."""
+    return re.split(r"[*?\[]", glob, maxsplit=1)[0]
 
 
 def subclass_pattern(class_names: frozenset[str]) -> re.Pattern[str] | None:
