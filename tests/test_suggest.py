@@ -73,6 +73,37 @@ def test_exceptions_web_routes_framework_tools_and_tests_are_not(tmp_path):
     assert suggestions_for(tmp_path, LOOK_ALIKES) == {}
 
 
+def _handlers(names: list[str]) -> str:
+    return "import requests\n\n" + "".join(
+        f'def {name}(q: str) -> str:\n    """{name}."""\n    return requests.get(q).text\n\n' for name in names
+    )
+
+
+LOADED = {
+    "pyproject.toml": "",
+    "srv/__init__.py": "",
+    "srv/tools/__init__.py": "",
+    "srv/tools/pages.py": _handlers(["handle_page", "handle_links"]),
+    "srv/tools/db/__init__.py": "",
+    "srv/tools/db/rows.py": _handlers(["handle_rows", "format_rows"]),
+    "srv/app.py": (
+        "def load(mcp, functions):\n    for name, func in functions.items():\n"
+        "        if name.startswith('handle_'):\n            mcp.tool(name=name[7:])(func)\n"
+    ),
+}
+
+
+def test_functions_a_loader_picks_by_a_name_prefix_are_suggested(tmp_path):
+    assert suggestions_for(tmp_path, LOADED) == {"srv.tools.*.handle_*": 3}
+
+
+def test_a_name_prefix_no_loader_tests_or_kept_in_one_module_is_not(tmp_path):
+    assert suggestions_for(tmp_path / "unread", {**LOADED, "srv/app.py": "def load():\n    pass\n"}) == {}
+    one_module = {**LOADED, "srv/tools/pages.py": _handlers(["handle_a", "handle_b", "handle_c"])}
+    one_module["srv/tools/db/rows.py"] = ""
+    assert suggestions_for(tmp_path / "one", one_module) == {}
+
+
 def _boundlint(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "boundlint", *args], cwd=cwd, capture_output=True, text=True, check=False

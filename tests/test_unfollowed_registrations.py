@@ -50,6 +50,7 @@ def test_a_registration_of_a_function_from_a_factory_chosen_at_run_time_is_said_
     run = _boundlint(tmp_path, "check", ".", "--no-cache")
     assert run.returncode == 0, run.stdout + run.stderr
     assert "1 tool registration could not be followed to a function of the checked files" in run.stderr
+    assert "`boundlint inventory --suggest` may find the [tool.boundlint] line" in run.stderr
     written = DYNAMIC.lstrip("\n").splitlines()
     line = next(n for n, text in enumerate(written, 1) if "Tool.from_function" in text)
     assert f"  app/main.py:{line}: Tool.from_function(func, name=name, description=description)" in run.stderr

@@ -394,7 +394,7 @@ def _write_report(args: argparse.Namespace, result: CheckResult) -> None:
     if result.tools_found == 0 and result.files_checked:
         print(
             "boundlint: no agent tools found in the checked files; if your agents use an in-house framework, "
-            "`boundlint inventory --suggest` lists tool base classes and decorators to configure",
+            "`boundlint inventory --suggest` lists tool base classes, decorators and name patterns to configure",
             file=sys.stderr,
         )
 
@@ -417,6 +417,11 @@ def _note_unfollowed(result: CheckResult) -> None:
         print(f"  {entry}", file=sys.stderr)
     if count > UNFOLLOWED_SHOWN:
         print(f"  ... and {count - UNFOLLOWED_SHOWN} more", file=sys.stderr)
+    print(
+        "  (where a loader registers them by name or base class, `boundlint inventory --suggest` "
+        "may find the [tool.boundlint] line that names them)",
+        file=sys.stderr,
+    )
 
 
 def _warn_unmatched(result: CheckResult) -> None:

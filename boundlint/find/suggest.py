@@ -9,6 +9,9 @@ configured. Two shapes give one away:
 * a decorator defined in the tree (a function, or a method of a module-level
   instance such as `registry = Registry()`) put on several functions that
   have docstrings (what a model reads to choose a tool), named like a tool.
+* a loader that picks functions by a name prefix (`if name.startswith("handle_"):`)
+  where the tree defines several documented module-level functions of that
+  prefix, in more than one module: tools no code names, registered at run time.
 
 This reads every file with `ast`, quickly and without importing anything.
 It only suggests: nothing here turns a candidate on.
@@ -23,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from boundlint.core.config import BASE_CLASSES, DECORATORS
+from boundlint.core.config import BASE_CLASSES, DECORATORS, TOOL_FUNCTIONS
 from boundlint.discover.module_names import imported_names, module_name_for
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.source import python_ast, read_source
@@ -38,10 +41,10 @@ SKIPPED_FOLDERS = frozenset({"tests", "test", "testing"})
 
 @dataclass
 class Suggestion:
-    kind: str  # "base class" or "decorator"
+    kind: str  # "base class", "decorator" or "function names"
     key: str  # the `[tool.boundlint]` key
     value: str  # the entry to add
-    count: int  # subclasses, or decorated functions
+    count: int  # subclasses, decorated functions, or functions of the name
     examples: list[str] = field(default_factory=list)  # "path:line"
 
     def to_json(self) -> dict[str, object]:
@@ -71,6 +74,8 @@ def suggest(files: list[Path], display: dict[Path, str]) -> list[Suggestion]:
     uses: dict[str, list[tuple[str, bool]]] = defaultdict(list)  # decorator -> (where, has docstring)
     functions: set[str] = set()  # the tree's module-level functions, qualified
     made_by: dict[str, str] = {}  # the tree's module-level instances -> what made them
+    prefixes: set[str] = set()  # what the code tests names against: `name.startswith("handle_")`
+    named: list[_Function] = []  # the tree's module-level functions that return a value
     for path in files:
         if SKIPPED_FOLDERS & set(path.parts[:-1]):
             continue
@@ -80,6 +85,17 @@ def suggest(files: list[Path], display: dict[Path, str]) -> list[Suggestion]:
         module = _module_of(path, tree)
         modules[module.name] = module
         functions.update(f"{module.name}.{node.name}" for node in tree.body if isinstance(node, _FUNCTIONS))
+        prefixes.update(_name_prefixes(tree))
+        named.extend(
+            _Function(
+                module.name,
+                node.name,
+                ast.get_docstring(node) is not None,
+                f"{display.get(path, str(path))}:{node.lineno}",
+            )
+            for node in tree.body
+            if isinstance(node, _FUNCTIONS) and _returns_value(node)
+        )
         made_by.update(module.made_by)
         for cls in _classes(tree):
             classes[f"{module.name}.{cls.name}"] = _Class(
@@ -102,7 +118,7 @@ def suggest(files: list[Path], display: dict[Path, str]) -> list[Suggestion]:
         for name, callee in made_by.items()
         if not _framework_own(callee) and _through_reexports(callee, modules, classes) in classes
     }
-    found = [*_base_classes(classes), *_decorators(uses, functions | own_instances)]
+    found = [*_base_classes(classes), *_decorators(uses, functions | own_instances), *_name_patterns(prefixes, named)]
     return sorted(found, key=lambda s: (-s.count, s.kind, s.value))
 
 
@@ -181,6 +197,60 @@ def _decorators(uses: dict[str, list[tuple[str, bool]]], defined: set[str]) -> I
         if len(places) >= MIN_USES and TOOL_WORDS.search(name.rsplit(".", 1)[-1]) and described * 2 >= len(places):
             examples = [where for where, _ in places[:MAX_EXAMPLES]]
             yield Suggestion("decorator", DECORATORS, name, len(places), examples)
+
+
+# -- functions a loader picks by name ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Function:
+    module: str
+    name: str
+    documented: bool
+    where: str
+
+
+def _name_prefixes(tree: ast.Module) -> Iterator[str]:
+    """`name.startswith("handle_")`, `n.startswith(("tool_", "cmd_"))`: prefixes of names."""
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "startswith"):
+            continue
+        given = node.args[0] if node.args else None
+        for literal in given.elts if isinstance(given, ast.Tuple) else [given]:
+            if (
+                isinstance(literal, ast.Constant)
+                and isinstance(literal.value, str)
+                and _PREFIX.fullmatch(literal.value)
+            ):
+                yield literal.value
+
+
+_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9]+_")  # `handle_`, `tool_`: a word and its underscore
+
+
+def _name_patterns(prefixes: set[str], functions: list[_Function]) -> Iterator[Suggestion]:
+    for prefix in sorted(prefixes):
+        picked = [found for found in functions if found.name.startswith(prefix)]
+        modules = sorted({found.module for found in picked})
+        documented = sum(1 for found in picked if found.documented)
+        if len(picked) < MIN_USES or len(modules) < 2 or documented * 2 < len(picked):
+            continue
+        package = _common_package(modules)
+        if not package:
+            continue
+        examples = [found.where for found in picked[:MAX_EXAMPLES]]
+        yield Suggestion("function names", TOOL_FUNCTIONS, f"{package}.*.{prefix}*", len(picked), examples)
+
+
+def _common_package(modules: list[str]) -> str:
+    """`a.tools.x`, `a.tools.y.z` -> `a.tools`: the deepest package holding them all."""
+    parts = [module.split(".")[:-1] for module in modules]
+    common: list[str] = []
+    for level in zip(*parts, strict=False):  # as deep as the shallowest
+        if len(set(level)) != 1:
+            break
+        common.append(level[0])
+    return ".".join(common)
 
 
 # -- reading ------------------------------------------------------------------------------

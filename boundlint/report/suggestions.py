@@ -1,4 +1,5 @@
-"""`boundlint inventory --suggest`: in-house tool bases and decorators, and the lines that turn them on."""
+"""`boundlint inventory --suggest`: in-house tool bases, decorators and name patterns, and the lines
+that turn them on."""
 
 from __future__ import annotations
 
@@ -17,9 +18,16 @@ def write_suggestions(suggestions: list[Suggestion], out: TextIO, output_format:
         out.write("No in-house tool bases or decorators found.\n")
         return
     for item in suggestions:
-        uses = "subclasses define it" if item.kind == "base class" else "functions carry it"
+        uses = _USES[item.kind]
         out.write(f"{item.kind} `{item.value}`: {item.count} {uses}, e.g. {', '.join(item.examples)}\n")
     out.write("\nIf these are tools your agents call, add to pyproject.toml:\n\n[tool.boundlint]\n")
     for key in sorted({item.key for item in suggestions}):
         values = ", ".join(f'"{item.value}"' for item in suggestions if item.key == key)
         out.write(f"{key} = [{values}]\n")
+
+
+_USES = {
+    "base class": "subclasses define it",
+    "decorator": "functions carry it",
+    "function names": "documented functions match it, which a loader picks by name",
+}
