@@ -190,6 +190,35 @@ def test_an_alias_of_a_framework_name_is_followed_by_the_exports(tmp_path):
     assert tmp_path / "app/compat.py" not in loader._modules
 
 
+FALLBACK_COMPAT = (
+    "try:\n    from crewai.tools import BaseTool\nexcept ImportError:\n"
+    "    class BaseTool:\n        def _run(self, **kwargs):\n            raise NotImplementedError\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("compat", "name", "expected"),
+    [
+        # a plain re-export of a framework's name
+        ("from langchain_core.tools import tool\n", "tool", "langchain_core.tools.tool"),
+        # with a fallback defined for when the framework is missing: still the framework's name
+        (FALLBACK_COMPAT, "BaseTool", "crewai.tools.BaseTool"),
+        # a class the module defines itself is the tree's, not a library's
+        ("class BaseTool:\n    pass\n", "BaseTool", None),
+    ],
+)
+def test_a_framework_name_re_exported_by_a_module_of_the_tree_is_the_framework_s(tmp_path, compat, name, expected):
+    write_tree(
+        tmp_path, {"app/__init__.py": "", "app/compat.py": compat, "app/tools.py": f"from app.compat import {name}\n"}
+    )
+    project = Project(Catalog(sorted(tmp_path.rglob("*.py"))), Loader())
+    tools = project.load(tmp_path / "app/tools.py")
+    assert tools is not None
+    assert project.external_name(tools, ast_name(name)) == expected
+    compat_module = project.load(tmp_path / "app/compat.py")
+    assert compat_module is not None and (name in compat_module.classes) == (expected is None and name == "BaseTool")
+
+
 def test_a_module_ast_cannot_read_is_still_read_by_libcst_or_reported(tmp_path):
     path = tmp_path / "broken.py"
     path.write_text("def broken(:\n", encoding="utf-8")

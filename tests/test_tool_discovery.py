@@ -1417,3 +1417,24 @@ def test_the_field_of_each_row_of_a_table_of_tools_is_the_tool(tmp_path, body, e
         "app/impl.py": TOOL_TABLE_IMPL,
     }
     assert set(tools_of(tmp_path, files)) == expected
+
+
+def test_tools_of_a_framework_base_re_exported_by_a_compat_module_are_found(tmp_path):
+    """`from app.compat import BaseTool`, where the compat module imports CrewAI's and defines a
+    stand-in for when it is missing: the subclasses' `_run` are CrewAI tools."""
+    files = {
+        "app/__init__.py": "",
+        "app/compat.py": (
+            "try:\n    from crewai.tools import BaseTool\nexcept ImportError:\n"
+            "    class BaseTool:\n        name: str = ''\n\n        def _run(self, **kwargs):\n"
+            "            raise NotImplementedError\n"
+        ),
+        "app/tools.py": (
+            "import requests\nfrom app.compat import BaseTool\n\n"
+            "class Fetch(BaseTool):\n    name: str = 'fetch'\n    description: str = 'Fetch.'\n\n"
+            "    def _run(self, url: str) -> str:\n        return requests.get(url).text\n"
+        ),
+    }
+    result = run_tree(tmp_path, files)
+    assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "Fetch._run")]
+

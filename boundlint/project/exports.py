@@ -13,7 +13,7 @@ module already parsed, and the tests hold the two readings equal.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import cast
 
@@ -76,8 +76,9 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
     """The exports of a module from `ast`'s tree: what `exports_of_module` gives for its libcst tree."""
     imports: dict[str, str] = {}
     stars: list[str] = []
+    imported: set[str] = set()  # names an import outside an `except` binds
     for node, fallback in _imports_in_order(tree):
-        bind = imports.setdefault if fallback else imports.__setitem__  # (as `ModuleInfo` reads them)
+        bind = imports.setdefault if fallback else _binding(imports, imported)  # (as `ModuleInfo` reads them)
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname is not None:
@@ -97,7 +98,11 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
     functions: set[str] = set()
     classes: dict[str, ExportedClass] = {}
     values: dict[str, ast.expr] = {}
+    fallbacks = _handler_statements(tree.body, False)
     for statement in _scope_statements(tree.body):
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and id(statement) in fallbacks:
+            if statement.name in imported:
+                continue  # the fallback of `try: from crewai.tools import BaseTool`: the name is the library's
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions.add(statement.name)
         elif isinstance(statement, ast.ClassDef):
@@ -162,6 +167,27 @@ def _imports_in_order(tree: ast.Module) -> Iterator[tuple[ast.Import | ast.Impor
             continue  # imports are statements
         inside = in_handler or isinstance(node, ast.ExceptHandler)
         stack.extend((child, inside) for child in reversed(list(ast.iter_child_nodes(node))))
+
+
+def _binding(imports: dict[str, str], imported: set[str]) -> Callable[[str, str], object]:
+    def bind(local: str, target: str) -> None:
+        imports[local] = target
+        imported.add(local)
+
+    return bind
+
+
+def _handler_statements(body: list[ast.stmt], in_handler: bool) -> set[int]:
+    """The ids of the statements at this scope level inside an `except` block (`module.handler_statements`)."""
+    found: set[int] = set()
+    for statement in body:
+        if in_handler:
+            found.add(id(statement))
+        handlers = getattr(statement, "handlers", ())  # `try`, and `try` with `except*` (3.11)
+        handler_bodies = {id(handler.body) for handler in handlers}
+        for block in _blocks(statement):
+            found |= _handler_statements(block, in_handler or id(block) in handler_bodies)
+    return found
 
 
 def _scope_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -352,20 +352,41 @@ class Project:
 
     def external_of(self, qualified: str, near: Path) -> str | None:
         """`external_name` of a name as qualified in the module `near`."""
-        if qualified.split(".", 1)[0] in LIBRARY_ROOTS:
-            # Names from a known framework keep their meaning even when the
-            # framework's own source is part of the checked tree.
-            return qualified
         for _ in range(MAX_REEXPORT_DEPTH):
+            if qualified.split(".", 1)[0] in LIBRARY_ROOTS:
+                # Names from a known framework keep their meaning even when the
+                # framework's own source is part of the checked tree.
+                return qualified
             found = self.locate(qualified, near)
             if found is None:
-                # Not defined in the tree (a user's own package that happens
-                # to be called `agents` does not hide the SDK's names).
-                return qualified
+                # `app.compat.tool` where `app/compat.py` does `from langchain_core.tools import
+                # tool`: the library's name. Else not defined in the tree (a user's own package
+                # that happens to be called `agents` does not hide the SDK's names).
+                onward = self._imported_from_outside(qualified, near)
+                if onward is None:
+                    return qualified
+                qualified = onward
+                continue
             if found.kind != "assign" or found.alias is None:
                 return None
             # `tool = lc_tool` style aliases at module level.
             near, qualified = found.path, found.alias
+        return None
+
+    def _imported_from_outside(self, qualified: str, near: Path) -> str | None:
+        """The name a module of the tree imports and `qualified` reads from it (`app.compat.tool`
+        -> `langchain_core.tools.tool`), when the module defines no such name itself."""
+        parts = qualified.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            path = self._path_named(".".join(parts[:cut]), near)
+            exports = self._loader.exports(path) if path is not None else None
+            if exports is None:
+                continue
+            head, tail = parts[cut], parts[cut + 1 :]
+            if head in exports.functions or head in exports.classes or head in exports.aliases:
+                return None
+            imported = exports.imports.get(head)
+            return ".".join([imported, *tail]) if imported is not None and imported != qualified else None
         return None
 
 

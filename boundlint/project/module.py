@@ -111,6 +111,38 @@ def scope_statements(body: cst.BaseSuite | cst.Module) -> Iterator[cst.CSTNode]:
                 yield from scope_statements(inner)
 
 
+def handler_statements(tree: cst.Module) -> set[int]:
+    """The ids of the module-level statements inside an `except` block (a fallback)."""
+    found: set[int] = set()
+
+    def visit(body: cst.BaseSuite | cst.Module, in_handler: bool) -> None:
+        kind = type(body)
+        statements = body.body if kind is cst.Module or kind is cst.IndentedBlock else ()
+        for statement in statements:
+            if in_handler:
+                found.add(id(statement))
+            if isinstance(statement, (cst.Try, cst.TryStar)):
+                handlers = {id(handler.body) for handler in statement.handlers}
+                for inner in compound_bodies(statement):
+                    visit(inner, in_handler or id(inner) in handlers)
+            elif type(statement) is not cst.SimpleStatementLine:
+                for inner in compound_bodies(statement):
+                    visit(inner, in_handler)
+
+    visit(tree, False)
+    return found
+
+
+def _binding(imports: dict[str, str], imported: set[str]) -> Callable[[str, str], object]:
+    """Bind a name an import outside an `except` makes, and remember it."""
+
+    def bind(local: str, target: str) -> None:
+        imports[local] = target
+        imported.add(local)
+
+    return bind
+
+
 # Folders of code people copy and run on its own (see `ModuleInfo.is_standalone`).
 STANDALONE_FOLDERS = frozenset(
     {"examples", "example", "scripts", "samples", "sample", "notebooks", "demos", "demo", "cookbook", "cookbooks"}
@@ -153,8 +185,8 @@ class ModuleInfo:
         syntax: ast.Module | None = None,
     ) -> ModuleInfo:
         info = cls(path=path, display=display, name=name, source=source, tree=tree, syntax=syntax)
-        info._collect_imports(resolve_relative)
-        info._collect_top_level()
+        imported = info._collect_imports(resolve_relative)
+        info._collect_top_level(imported)
         return info
 
     @property
@@ -169,13 +201,14 @@ class ModuleInfo:
 
     # -- collection ---------------------------------------------------------
 
-    def _collect_imports(self, resolve_relative: RelativeResolver) -> None:
+    def _collect_imports(self, resolve_relative: RelativeResolver) -> set[str]:
         # Imports anywhere in the module count, including inside functions:
         # a name imported locally is still what the code calls. An import in an `except`
         # is a fallback (`try: from pydantic_ai import Tool` / `except ImportError: from
         # other import Tool`): the name is what the `try` imports, when that is installed.
+        imported: set[str] = set()  # names an import outside an `except` binds
         for node, fallback in _walk_imports(self.tree):
-            bind = self.imports.setdefault if fallback else self.imports.__setitem__
+            bind = self.imports.setdefault if fallback else _binding(self.imports, imported)
             if isinstance(node, cst.Import):
                 for alias in node.names:
                     target = dotted(alias.name)
@@ -196,14 +229,21 @@ class ModuleInfo:
                 self.star_imports.append(base)
                 continue
             for alias in node.names:
-                imported = dotted(alias.name)
-                if imported is None:
+                imported_name = dotted(alias.name)
+                if imported_name is None:
                     continue
-                local = _alias_name(alias) if alias.asname is not None else imported
-                bind(local, f"{base}.{imported}" if base else imported)
+                local = _alias_name(alias) if alias.asname is not None else imported_name
+                bind(local, f"{base}.{imported_name}" if base else imported_name)
+        return imported
 
-    def _collect_top_level(self) -> None:
+    def _collect_top_level(self, imported: set[str]) -> None:
+        # `try: from crewai.tools import BaseTool` / `except ImportError: class BaseTool: ...`: the
+        # name is the library's class, here and for every module that imports it from this one.
+        fallbacks = handler_statements(self.tree)
         for statement in scope_statements(self.tree):
+            if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and id(statement) in fallbacks:
+                if statement.name.value in imported:
+                    continue
             if isinstance(statement, cst.FunctionDef):
                 self.functions[statement.name.value] = statement
             elif isinstance(statement, cst.ClassDef):
