@@ -218,3 +218,25 @@ def test_a_wrapper_of_the_tree_around_functions_found_at_run_time_is_said(tmp_pa
     server looked all clear)."""
     files = {"app/__init__.py": "", "app/server.py": WRAPPED_AT_RUN_TIME, "app/context.py": CONTEXT}
     assert [entry.split(": ", 1)[1] for entry in _unfollowed(tmp_path, files)] == ["mcp.tool(wrapped)"]
+
+
+def test_an_mcp_client_calling_a_tool_by_name_registers_nothing(tmp_path):
+    """`session.call_tool(name, arguments=...)` is a client calling a server's tool; the low-level
+    server's `@server.call_tool()` decorator takes no function."""
+    agent = """
+import mcp
+from mcp.client.sse import sse_client
+from strands import tool
+
+
+@tool
+def invoke(url: str, tool_name: str, arguments: dict) -> str:
+    async def _invoke():
+        async with sse_client(url) as (read, write):
+            async with mcp.ClientSession(read, write) as session:
+                return await session.call_tool(tool_name, arguments=arguments)
+
+    return "called"
+"""
+    result = run_tree(tmp_path, {"agent.py": agent})
+    assert result.unfollowed == [] and result.findings == []

@@ -31,7 +31,10 @@ from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, 
 
 # Methods that make a tool of the function they decorate (`@mcp.tool`, `@agent.tool_plain`), so of the
 # function they are called on (`mcp.tool(fn)`).
-_DECORATOR_METHODS = frozenset(method for entry in fw.INSTANCE_DECORATORS for method in entry.methods)
+# Decorator methods that also take the function itself when applied by hand (`mcp.tool(fn)`). Not
+# the low-level server's `@server.call_tool()`, a factory only: `session.call_tool(name, arguments)`
+# is an MCP client calling a tool, not a registration.
+_DECORATOR_METHODS = frozenset(method for entry in fw.INSTANCE_DECORATORS for method in entry.methods) - {"call_tool"}
 # What a registration can be handed that names a function the finder should reach, so that reaching
 # none is worth a notice (a call's functions are the factory's to say).
 _NAMED_VALUES = (cst.Name, cst.Attribute, cst.Subscript, cst.IfExp)
