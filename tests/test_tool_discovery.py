@@ -1438,3 +1438,16 @@ def test_tools_of_a_framework_base_re_exported_by_a_compat_module_are_found(tmp_
     result = run_tree(tmp_path, files)
     assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "Fetch._run")]
 
+
+def test_a_subclass_of_a_crewai_tools_tool_that_overrides_run_is_a_tool(tmp_path):
+    """crewai_tools' own tools (`RagTool`, `SerperDevTool`) are CrewAI `BaseTool`s: a subclass that
+    overrides `_run` is a tool; one that only configures the built-in runs the library's code."""
+    source = (
+        "import requests\nfrom crewai_tools import RagTool, SerperDevTool\n\n"
+        "class SEC10KTool(RagTool):\n    name: str = 'sec'\n    description: str = 'Filings.'\n\n"
+        "    def _run(self, search_query: str) -> str:\n        return requests.get(search_query).text\n\n"
+        "class Search(SerperDevTool):\n    n_results: int = 5\n"
+    )
+    result = run_tree(tmp_path, {"tools.py": source}, tool_rows=True)
+    assert {row.tool for row in result.tool_rows} == {"SEC10KTool._run"}
+    assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "SEC10KTool._run")]

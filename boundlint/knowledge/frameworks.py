@@ -253,7 +253,8 @@ class ToolBase:
 TOOL_BASE_CLASSES: list[ToolBase] = [
     ToolBase(Pattern(LANGCHAIN, "BaseTool"), ("_run", "_arun")),
     ToolBase(Pattern(LANGCHAIN, "StructuredTool"), ("_run", "_arun")),
-    ToolBase(Pattern(CREWAI, "BaseTool"), ("_run", "_arun")),
+    # `class SEC10KTool(RagTool)`: crewai_tools' own tools are `BaseTool`s, overridden the same way
+    ToolBase(Pattern(CREWAI, "BaseTool"), ("_run", "_arun"), kin_suffix="Tool"),
     ToolBase(Pattern(ADK, "BaseTool"), ("run_async",)),
     ToolBase(Pattern(SMOLAGENTS, "Tool"), ("forward",)),
     ToolBase(Pattern(OPENAI_AGENTS, "FunctionTool"), ("on_invoke_tool",)),
