@@ -222,6 +222,20 @@ def test_configured_tool_functions_are_the_module_functions_a_pattern_matches(tm
     assert tools_of(tmp_path / "none", LOADED) == {}
 
 
+def test_a_tool_function_pattern_also_names_methods_a_dispatcher_reaches_by_name(tmp_path):
+    """`getattr(self, f"_{name}_tool")` over handler mixins: `srv.*.*Handlers._*_tool`."""
+    files = {
+        "srv/__init__.py": "",
+        "srv/handlers.py": (
+            "import requests\n\nclass QueryHandlers:\n"
+            "    async def _exec_query_tool(self, sql: str) -> str:\n        return requests.get(sql).text\n\n"
+            "    def _helper(self) -> str:\n        return requests.get('x').text\n"
+        ),
+    }
+    found = tools_of(tmp_path, files, extend_tool_functions=["srv.*.*Handlers._*_tool"])
+    assert found == {"QueryHandlers._exec_query_tool": ["BL001"]}
+
+
 def test_an_unmatched_tool_function_pattern_is_a_warning(tmp_path):
     config = '[tool.boundlint]\nextend-tool-functions = ["srv.tool.*.handle_*"]\n'
     write_tree(tmp_path, {**LOADED, "pyproject.toml": config})

@@ -81,8 +81,8 @@ class ConfiguredNames:
 
     def function_entry(self, module_name: str, function_name: str) -> str | None:
         """The `extend-tool-functions` pattern (`"myco.tools.*.handle_*"`) that the module-level
-        function `function_name` of `module_name` matches, if any. Matched on where the function
-        is defined: a loader finds it there, by its name, at run time."""
+        function `function_name` (or method, `Class.method`) of `module_name` matches, if any.
+        Matched on where it is defined: a loader finds it there, by its name, at run time."""
         defined = f"{module_name}.{function_name}"
         for pattern in self.tool_functions:
             if fnmatchcase(defined, pattern):

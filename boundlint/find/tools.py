@@ -1444,7 +1444,14 @@ class ToolFinder:
                     if not name.startswith("_"):
                         self._add(function, framework, "built-in tool module")
         if self.configured.tool_functions:
-            for name, function in module.functions.items():
+            # module-level functions (`pkg.tools.*.handle_*`) and methods (`pkg.*.HandlersMixin._*_tool`)
+            defined = [(name, function) for name, function in module.functions.items()]
+            defined += [
+                (f"{class_name}.{name}", method)
+                for class_name, cls in module.classes.items()
+                for name, method in class_methods(cls).items()
+            ]
+            for name, function in defined:
                 if self.configured.function_entry(module.name, name) is not None:
                     self._add(function, "custom", TOOL_FUNCTIONS)
         for statement in scope_statements(module.tree):
