@@ -173,6 +173,25 @@ def test_silent_cut_and_suppressed_tools_are_told_apart(rows):
     assert rows["trusted"]["bounded_by"] == ["nothing (finding suppressed inline)"]
 
 
+def test_a_tool_handed_over_in_one_module_keeps_the_framework_its_decorator_says(tmp_path, monkeypatch, capsys):
+    """`llm.bind_tools([get_news])` on a model the checker cannot type, in a module sorted before
+    the one where `@tool` made `get_news`: the row says LangChain, where it is handed over."""
+    files = {
+        "agents/analyst.py": (
+            "from tools.news import get_news\n\ndef make(llm):\n    return llm.bind_tools([get_news])\n"
+        ),
+        "tools/news.py": (
+            "import requests\nfrom langchain_core.tools import tool\n\n"
+            '@tool\ndef get_news(q: str) -> str:\n    """News."""\n    return requests.get(q).text\n'
+        ),
+    }
+    write_tree(tmp_path, files)
+    monkeypatch.chdir(tmp_path)
+    status, out = inventory(capsys, ".", "--output-format", "json")
+    found = {row["tool"]: (row["framework"], row["form"]) for row in json.loads(out)}
+    assert status == 0 and found == {"get_news": ("langchain", ".bind_tools(tools)")}
+
+
 def test_markdown_is_a_table_with_a_summary(tmp_path, monkeypatch, capsys):
     write_tree(tmp_path, PROJECT)
     monkeypatch.chdir(tmp_path)

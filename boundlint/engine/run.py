@@ -307,7 +307,10 @@ def _tool_rows(done: dict[Path, RootResult], kept: list[Finding]) -> list[ToolRo
     rows: dict[tuple[str, int, str], ToolRow] = {}
     for path in sorted(done):  # a tool that two roots register is shown as the first registers it
         for row in done[path].tool_rows:
-            rows.setdefault(row.key(), row)
+            first = rows.setdefault(row.key(), row)
+            if first.framework == "unknown" and row.framework != "unknown":
+                # `llm.bind_tools(tools)` read in one root, the `@tool` that made one in another: whose
+                first.framework = row.framework
     for row in rows.values():  # in the order the run reports them
         on_tool, on_contract = set(row.findings) & reported, set(row.contract_findings) & reported
         row.findings = [f for f in kept if f in on_tool]
