@@ -1451,3 +1451,42 @@ def test_a_subclass_of_a_crewai_tools_tool_that_overrides_run_is_a_tool(tmp_path
     result = run_tree(tmp_path, {"tools.py": source}, tool_rows=True)
     assert {row.tool for row in result.tool_rows} == {"SEC10KTool._run"}
     assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "SEC10KTool._run")]
+
+
+REGISTRY = """
+_all_tools = []
+
+
+def tool(category: str = "", name_or_callable=None, description=None):
+    \"\"\"LangChain's `tool`, and the tool kept for the agents.\"\"\"
+    from langchain.tools import tool as langchain_tool
+
+    langchain_decorator = langchain_tool(name_or_callable=name_or_callable, description=description)
+
+    def decorator(func):
+        tool_obj = langchain_decorator(func)
+        _all_tools.append(tool_obj)
+        return tool_obj
+
+    return decorator
+"""
+
+
+@pytest.mark.parametrize(
+    "made",
+    [
+        "langchain_decorator(func)",  # the framework's decorator made in the factory, applied here
+        "langchain_tool(name_or_callable=name_or_callable)(func)",  # made and applied at once
+    ],
+)
+def test_a_project_decorator_that_applies_a_framework_decorator_it_made_marks_tools(tmp_path, made):
+    """`@tool(category="kb")` of the project, whose inner decorator returns `langchain_tool(...)(func)`
+    kept in a local: the decorated functions are LangChain tools."""
+    registry = REGISTRY.replace("langchain_decorator(func)", made)
+    source = (
+        "import requests\nfrom app.registry import tool\n\n"
+        '@tool(category="kb")\ndef search(q: str) -> str:\n    """Search."""\n    return requests.get(q).text\n'
+    )
+    files = {"app/__init__.py": "", "app/registry.py": registry, "app/tools.py": source}
+    result = run_tree(tmp_path, files, tool_rows=True)
+    assert [(row.tool, row.framework) for row in result.tool_rows] == [("search", "langchain")]

@@ -367,7 +367,26 @@ class ToolFinder:
                     found = self._returned_decorator(module, nested, depth + 1, wrapper)
                     if found is not None:
                         return found
+                made = self._applied_decorator(module, function, wrapper, value.value)
+                if made is not None:
+                    return made
         return self._registering_decorator(module, function, wrapper)
+
+    def _applied_decorator(
+        self, module: ModuleInfo, function: cst.FunctionDef, wrapper: cst.FunctionDef, name: str
+    ) -> tuple[str, str] | None:
+        """`tool_obj = lc_decorator(func)` ... `return tool_obj`, where the factory's body made
+        `lc_decorator = langchain_tool(name_or_callable=...)`: a framework's decorator, applied."""
+        made = _bound_once(function, name)
+        if not isinstance(made, cst.Call):
+            return None
+        applied = made.func
+        if isinstance(applied, cst.Name):  # a decorator made above, here or in the factory
+            factory = _bound_once(function, applied.value) or _bound_once(wrapper, applied.value)
+            applied = factory.func if isinstance(factory, cst.Call) else applied
+        elif isinstance(applied, cst.Call):  # `langchain_tool(name_or_callable=n)(func)`
+            applied = applied.func
+        return self._decorator_kind(module, applied, None)
 
     def _registering_decorator(
         self, module: ModuleInfo, function: cst.FunctionDef, wrapper: cst.FunctionDef
@@ -1629,6 +1648,19 @@ def _first_parameter(function: cst.FunctionDef) -> str | None:
 def _dispatches_by_name(tool: Tool) -> bool:
     """A low-level MCP server's `call_tool` handler: it is given each tool's name and arguments."""
     return tool.framework == "mcp" and "call_tool" in tool.form and isinstance(tool.node, cst.FunctionDef)
+
+
+def _bound_once(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
+    """What the one assignment to `name` at `function`'s own level binds (None for none or several)."""
+    values = [
+        statement.value
+        for statement in scope_statements(function.body)
+        if isinstance(statement, cst.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0].target, cst.Name)
+        and statement.targets[0].target.value == name
+    ]
+    return values[0] if len(values) == 1 else None
 
 
 def _nested_def(function: cst.FunctionDef, name: str) -> cst.FunctionDef | None:
