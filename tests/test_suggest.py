@@ -104,6 +104,32 @@ def test_a_name_prefix_no_loader_tests_or_kept_in_one_module_is_not(tmp_path):
     assert suggestions_for(tmp_path / "one", one_module) == {}
 
 
+MARKED = {
+    "pyproject.toml": "",
+    "kit/__init__.py": "",
+    "kit/tools/__init__.py": "from .base import *\nfrom .files import *\n",
+    "kit/tools/base.py": (
+        "class Component:\n    pass\n\nclass CanEdit:\n    pass\n\n"
+        "class Tool(Component):\n    def apply(self, **kwargs) -> str:\n        raise NotImplementedError\n"
+    ),
+    "kit/tools/files.py": (
+        "from kit.tools import Tool, CanEdit\n\n"
+        + "".join(
+            f"class {name}(Tool{', CanEdit' if edits else ''}):\n"
+            f"    def apply(self, path: str) -> str:\n        return open(path).read()\n\n"
+            f"    def _format(self) -> str:\n        return 'x'\n\n"
+            for name, edits in [("Read", False), ("Write", True), ("Replace", True), ("Delete", True)]
+        )
+    ),
+}
+
+
+def test_a_tool_base_re_exported_by_a_star_import_is_suggested_once(tmp_path):
+    """`from kit.tools import Tool` where `kit/tools/__init__.py` star-imports `base`; the marker
+    mixin some of them also derive from, and their private helpers, are no line of their own."""
+    assert suggestions_for(tmp_path, MARKED) == {"kit.tools.base.Tool:apply": 4}
+
+
 def _boundlint(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "boundlint", *args], cwd=cwd, capture_output=True, text=True, check=False

@@ -65,6 +65,7 @@ class _Module:
     imports: dict[str, str] = field(default_factory=dict)  # local name -> qualified
     instances: dict[str, str] = field(default_factory=dict)  # module-level `x = Class(...)` -> qualified x
     made_by: dict[str, str] = field(default_factory=dict)  # qualified x -> the callee that made it
+    stars: list[str] = field(default_factory=list)  # modules it imports `*` from
 
 
 def suggest(files: list[Path], display: dict[Path, str]) -> list[Suggestion]:
@@ -130,6 +131,7 @@ def _base_classes(classes: dict[str, _Class]) -> Iterator[Suggestion]:
     for cls in classes.values():
         for ancestor in _ancestors(cls, classes):
             subclasses[ancestor].append(cls)
+    found: list[tuple[str, str, list[_Class]]] = []  # (base, method, the subclasses that define it)
     for name, below in subclasses.items():
         base = classes.get(name)
         if base is None or NOT_TOOL_BASES.search(name) or _framework_derived(base, classes) or _framework_own(name):
@@ -137,13 +139,24 @@ def _base_classes(classes: dict[str, _Class]) -> Iterator[Suggestion]:
         by_method: dict[str, list[_Class]] = defaultdict(list)
         for cls in below:
             for method, returns in cls.methods.items():
-                if returns and not method.startswith("__"):
+                # a private helper is no entry point, unless a framework's convention makes it one (`_run`)
+                if returns and not method.startswith("__") and (not method.startswith("_") or method in ENTRY_METHODS):
                     by_method[method].append(cls)
         for method, overriding in by_method.items():
             toolish = method in ENTRY_METHODS or TOOL_WORDS.search(name.rsplit(".", 1)[-1])
             if len(overriding) >= MIN_USES and toolish:
-                examples = [cls.where for cls in overriding[:MAX_EXAMPLES]]
-                yield Suggestion("base class", BASE_CLASSES, f"{name}:{method}", len(overriding), examples)
+                found.append((name, method, overriding))
+    # `class ReadTool(Tool, ToolMarkerCanEdit)`: a marker mixin's subclasses are some of the tool
+    # base's; only the base that holds them all is worth a line.
+    found.sort(key=lambda item: -len(item[2]))
+    kept: list[tuple[str, str, list[_Class]]] = []
+    for name, method, overriding in found:
+        classes_here = {cls.qualified for cls in overriding}
+        if any(method == other and classes_here <= {c.qualified for c in theirs} for _, other, theirs in kept):
+            continue
+        kept.append((name, method, overriding))
+        examples = [cls.where for cls in overriding[:MAX_EXAMPLES]]
+        yield Suggestion("base class", BASE_CLASSES, f"{name}:{method}", len(overriding), examples)
 
 
 def _through_reexports(name: str, modules: dict[str, _Module], classes: dict[str, _Class], depth: int = 0) -> str:
@@ -155,6 +168,10 @@ def _through_reexports(name: str, modules: dict[str, _Module], classes: dict[str
         if module is not None and parts[cut] in module.imports:
             target = ".".join([module.imports[parts[cut]], *parts[cut + 1 :]])
             return _through_reexports(target, modules, classes, depth + 1)
+        for star in module.stars if module is not None else ():
+            found = _through_reexports(".".join([star, *parts[cut:]]), modules, classes, depth + 1)
+            if found in classes:
+                return found
     return name
 
 
@@ -275,6 +292,9 @@ def _module_of(path: Path, tree: ast.Module) -> _Module:
         return ".".join([*parts, *([base] if base else [])])
 
     module.imports.update(imported_names(tree, relative))
+    for node in tree.body:  # `from .tools_base import *`: a package that re-exports its modules' names
+        if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names):
+            module.stars.append(relative(node.level, node.module or "") if node.level else (node.module or ""))
     for node in tree.body:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             callee = _qualify(module, node.value.func)
