@@ -1490,3 +1490,66 @@ def test_a_project_decorator_that_applies_a_framework_decorator_it_made_marks_to
     files = {"app/__init__.py": "", "app/registry.py": registry, "app/tools.py": source}
     result = run_tree(tmp_path, files, tool_rows=True)
     assert [(row.tool, row.framework) for row in result.tool_rows] == [("search", "langchain")]
+
+
+TOOL_REGISTRY = """
+from mcp.server import Server
+import mcp.types as types
+
+tool_implementations = {}
+tool_schemas = []
+
+
+def register_tool(name, description, input_schema, implementation):
+    tool_schemas.append({"name": name, "description": description, "inputSchema": input_schema})
+    tool_implementations[name] = implementation
+
+
+def register_hook(name, implementation):
+    tool_implementations[name] = implementation  # not named for tools: not read as a registry
+
+
+def add_tool(name, implementation):
+    print(name, implementation)  # files nothing
+
+
+app = Server("agents")
+
+
+@app.call_tool()
+async def call_tool(name: str, arguments: dict) -> list[types.TextContent]:
+    return await tool_implementations[name](**arguments)
+"""
+
+REGISTERED_TOOLS = """
+import mcp.types as types
+from srv.registry import add_tool, register_hook, register_tool
+
+
+async def read_file(path: str) -> list[types.TextContent]:
+    return [types.TextContent(type="text", text=open(path).read())]
+
+
+async def status() -> list[types.TextContent]:
+    return [types.TextContent(type="text", text="ok")]
+
+
+async def on_start() -> str:
+    return open("log").read()
+
+
+def register_file_tools():
+    register_tool(name="read_file", description="Read.", input_schema={}, implementation=read_file)
+    register_tool("status", "Status.", {}, status)
+    register_hook("start", on_start)
+    add_tool("start", on_start)
+"""
+
+
+def test_the_functions_a_project_files_in_its_registry_of_tools_are_tools(tmp_path):
+    """`register_tool(name=..., implementation=fn)` of a low-level server whose `call_tool` reads
+    the table by name: each function handed to it is a tool (the module imports no framework)."""
+    files = {"srv/__init__.py": "", "srv/registry.py": TOOL_REGISTRY, "srv/file_tools.py": REGISTERED_TOOLS}
+    result = run_tree(tmp_path, files, tool_rows=True)
+    assert {row.tool for row in result.tool_rows} == {"call_tool", "read_file", "status"}
+    assert [(f.code, f.symbol) for f in result.findings if f.symbol != "call_tool"] == [("BL001", "read_file")]

@@ -750,6 +750,7 @@ class ToolFinder:
                 self._register_decorated(call, func, positional_argument(node, 0), f"{_short(func)}(fn)")
         if external is None and node.args:
             self._check_registrar(call)
+            self._check_tool_registry(call)
 
     def _register_decorated(
         self, call: CallSite, decorator: cst.Attribute, value: cst.BaseExpression | None, form: str
@@ -800,6 +801,27 @@ class ToolFinder:
         if not isinstance(value, cst.Name):
             return False
         return len([made for made in self.local_values(call, value.value) if isinstance(made, cst.Call)]) > 1
+
+    def _check_tool_registry(self, call: CallSite) -> None:
+        """`register_tool(name="x", implementation=fn)`: a function of the tree, named for it, that
+        files the function it is given in a module-level table (which a low-level server's
+        dispatcher reads by name): what it is handed there is a tool."""
+        written = dotted(call.node.func)
+        if written is None or not fw.TOOL_REGISTRY_FUNCTION.search(written.rsplit(".", 1)[-1]):
+            return
+        found = self.project.locate_written(call.module.path, written)
+        entity = self.project.entity(found) if found is not None and found.kind == "function" else None
+        if entity is None or not isinstance(entity.node, cst.FunctionDef):
+            return
+        filed = _filed_parameters(entity.node)
+        if not filed:
+            return
+        roots = entity.module.imported_roots() & fw.INSTANCE_REGISTRATION_ROOTS
+        framework = (fw.framework_of(sorted(roots)[0]) if roots else None) or "custom"
+        passed = arguments_by_name(entity.node, call.node, skip_first=entity.owner is not None)
+        for name in filed:
+            if name in passed:
+                self._register_one(call, passed[name], framework, f"{written.rsplit('.', 1)[-1]}(fn)")
 
     def _check_registrar(self, call: CallSite) -> None:
         """`register_tools(mcp)`, a function of the project that registers tools on the server or
@@ -1648,6 +1670,38 @@ def _first_parameter(function: cst.FunctionDef) -> str | None:
 def _dispatches_by_name(tool: Tool) -> bool:
     """A low-level MCP server's `call_tool` handler: it is given each tool's name and arguments."""
     return tool.framework == "mcp" and "call_tool" in tool.form and isinstance(tool.node, cst.FunctionDef)
+
+
+def _filed_parameters(function: cst.FunctionDef) -> set[str]:
+    """The parameters `function` files in a table it does not make itself: `registry[name] = fn`,
+    `tools.append(fn)` of a name bound outside the function (its module's, or `global`), or of
+    the instance's (`self._tools[name] = fn`)."""
+    params = {param.name.value for param in [*function.params.params, *function.params.kwonly_params]}
+    local = {
+        target.target.value
+        for statement in scope_statements(function.body)
+        if isinstance(statement, cst.Assign)
+        for target in statement.targets
+        if isinstance(target.target, cst.Name)
+    }
+
+    def kept(table: cst.BaseExpression) -> bool:
+        if isinstance(table, cst.Attribute):
+            return isinstance(table.value, cst.Name) and table.value.value == "self"
+        return isinstance(table, cst.Name) and table.value not in local | params
+
+    filed: set[str] = set()
+    for statement in scope_statements(function.body):
+        if isinstance(statement, cst.Assign) and isinstance(statement.value, cst.Name):
+            for target in statement.targets:
+                if isinstance(target.target, cst.Subscript) and kept(target.target.value):
+                    filed.add(statement.value.value)
+        elif isinstance(statement, cst.Expr) and isinstance(statement.value, cst.Call):
+            func, args = statement.value.func, statement.value.args
+            if isinstance(func, cst.Attribute) and func.attr.value == "append" and len(args) == 1:
+                if kept(func.value) and isinstance(args[0].value, cst.Name):
+                    filed.add(args[0].value.value)
+    return filed & params
 
 
 def _bound_once(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:

@@ -16,6 +16,7 @@ OpenAI Agents SDK.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 # With the LangGraph libraries that build agents from a tool list (`create_deep_agent`, `create_supervisor`).
@@ -426,6 +427,10 @@ INSTANCE_REGISTRATION_ROOTS: frozenset[str] = frozenset({*MCP, *PYDANTIC_AI, *AG
 # Frameworks whose tools do not return their result but hand it to a callback they are given, by
 # the callback's name: Pipecat's `await params.result_callback(result)`.
 RESULT_CALLBACKS: dict[str, str] = {"pipecat": "result_callback"}
+
+# A project's own function that files the function it is given in its registry of tools, which a
+# low-level server's dispatcher reads by name: `register_tool(name="x", implementation=fn)`.
+TOOL_REGISTRY_FUNCTION = re.compile(r"^_?(?:register|add)_?tool$", re.IGNORECASE)
 
 # Frameworks that take a returned dict with these keys as their own tool result and show the
 # model only its first key's entry (the rest is metadata for the application): Strands passes

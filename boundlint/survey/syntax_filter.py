@@ -308,6 +308,8 @@ class _Screen:
                 return True
             if func.attr in DECODERS and _is_slice(func.value):
                 return True  # BL005: `data[:n].decode()`
+        if isinstance(func, ast.Name) and fw.TOOL_REGISTRY_FUNCTION.match(func.id) and (call.args or call.keywords):
+            return True  # `register_tool(name="x", implementation=fn)`, a project's registry (`find.tools`)
         spellings = list(self._spellings(func))
         last_names = {name.rsplit(".", 1)[-1] for name in spellings}
         registering = last_names & REGISTRATION_NAMES
