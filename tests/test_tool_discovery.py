@@ -1553,3 +1553,68 @@ def test_the_functions_a_project_files_in_its_registry_of_tools_are_tools(tmp_pa
     result = run_tree(tmp_path, files, tool_rows=True)
     assert {row.tool for row in result.tool_rows} == {"call_tool", "read_file", "status"}
     assert [(f.code, f.symbol) for f in result.findings if f.symbol != "call_tool"] == [("BL001", "read_file")]
+
+
+CALLBACK_SERVER = """
+from mcp.server.fastmcp import FastMCP
+from srv import kusto_tools
+
+mcp = FastMCP("rti")
+
+
+def add_allowed(modules, add_tool) -> None:
+    def filtered_add_tool(tool, **kwargs) -> None:
+        if not tool.__name__.startswith("_"):
+            add_tool(tool, **kwargs)
+
+    for module in modules:
+        module.register_tools(filtered_add_tool)
+
+
+add_allowed((kusto_tools,), mcp.add_tool)
+"""
+
+CALLBACK_TOOLS = """
+from mcp.types import ToolAnnotations
+from srv import kusto_service
+
+
+def register_tools(add_tool) -> None:
+    add_tool(kusto_service.kusto_query, annotations=ToolAnnotations(readOnlyHint=True))
+    add_tool(kusto_service.kusto_version)
+
+
+def register_hooks(on_start) -> None:
+    on_start(kusto_service.warm_up)  # not named for tools
+"""
+
+CALLBACK_SERVICE = """
+import requests
+
+
+def kusto_query(query: str) -> str:
+    return requests.post("https://kusto.example", data=query).text
+
+
+def kusto_version() -> str:
+    return "1.0"
+
+
+def warm_up() -> str:
+    return requests.get("https://kusto.example").text
+"""
+
+
+def test_what_a_tool_adding_callback_is_given_is_a_tool(tmp_path):
+    """`register_tools(add_tool)` calling the `add_tool` it is handed (the server's, through a
+    filter and a loop over modules): each function it is given is a tool."""
+    files = {
+        "srv/__init__.py": "",
+        "srv/server.py": CALLBACK_SERVER,
+        "srv/kusto_tools.py": CALLBACK_TOOLS,
+        "srv/kusto_service.py": CALLBACK_SERVICE,
+    }
+    result = run_tree(tmp_path, files, tool_rows=True)
+    assert {(row.tool, row.framework) for row in result.tool_rows} == {("kusto_query", "mcp"), ("kusto_version", "mcp")}
+    assert [(f.code, f.symbol) for f in result.findings] == [("BL001", "kusto_query")]
+    assert result.unfollowed == []

@@ -707,6 +707,13 @@ class ToolFinder:
                     call, keyword_argument(node, "tools"), framework, f"{external.rsplit('.', 1)[-1]}(tools=[...])"
                 )
                 return
+        if isinstance(func, cst.Name) and _calls_a_tool_callback(call.function, func.value):
+            # `def register_tools(add_tool): add_tool(service.query, annotations=...)`: the server's
+            # `add_tool` handed in (or a filter around it), so what it is given is a tool
+            roots = module.imported_roots() & fw.INSTANCE_REGISTRATION_ROOTS
+            framework = (fw.framework_of(sorted(roots)[0]) if roots else None) or "custom"
+            self._register_one(call, positional_argument(node, 0), framework, f"{func.value}(fn)")
+            return
         if isinstance(func, cst.Attribute):
             method = func.attr.value
             if self._check_toolkit_call(call, func, method):
@@ -1670,6 +1677,15 @@ def _first_parameter(function: cst.FunctionDef) -> str | None:
 def _dispatches_by_name(tool: Tool) -> bool:
     """A low-level MCP server's `call_tool` handler: it is given each tool's name and arguments."""
     return tool.framework == "mcp" and "call_tool" in tool.form and isinstance(tool.node, cst.FunctionDef)
+
+
+def _calls_a_tool_callback(function: cst.FunctionDef | None, name: str) -> bool:
+    """`name` is a parameter of `function` named for adding a tool (`add_tool`, `register_tool`):
+    a callback a server's registration hands down (`register_tools(mcp.add_tool)`)."""
+    if function is None or not fw.TOOL_REGISTRY_FUNCTION.match(name):
+        return False
+    params = [*function.params.params, *function.params.kwonly_params, *function.params.posonly_params]
+    return any(param.name.value == name for param in params)
 
 
 def _filed_parameters(function: cst.FunctionDef) -> set[str]:
