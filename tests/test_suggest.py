@@ -130,6 +130,38 @@ def test_a_tool_base_re_exported_by_a_star_import_is_suggested_once(tmp_path):
     assert suggestions_for(tmp_path, MARKED) == {"kit.tools.base.Tool:apply": 4}
 
 
+def _handler_mixin(name: str, actions: list[str]) -> str:
+    return f"class {name}:\n" + "".join(
+        f"    async def _formal_db_{action}_tool(self, arguments):\n        return self.run('{action}')\n\n"
+        for action in actions
+    )
+
+
+DISPATCHED = {
+    "pyproject.toml": "",
+    "db/__init__.py": "",
+    "db/tools/__init__.py": "",
+    "db/tools/query.py": _handler_mixin("QueryHandlers", ["exec_query", "explain"]),
+    "db/tools/catalog.py": _handler_mixin("CatalogHandlers", ["list_tables"]),
+    "db/tools/dispatcher.py": (
+        "def _handler_name(domain, action):\n    return f'_formal_{domain}_{action}_tool'\n\n"
+        "async def dispatch(owner, domain, action, arguments):\n"
+        "    handler_name = _handler_name(domain, action)\n"
+        "    return await getattr(owner, handler_name)(arguments)\n\n"
+        "def label(domain, action):\n    return f'_formal_{domain}_{action}_tool'  # no getattr reads it\n"
+    ),
+}
+
+
+def test_methods_a_dispatcher_reaches_by_a_name_it_formats_are_suggested(tmp_path):
+    assert suggestions_for(tmp_path, DISPATCHED) == {"db.tools.*._formal_*_*_tool": 3}
+
+
+def test_a_formatted_name_no_getattr_reads_is_not(tmp_path):
+    files = {**DISPATCHED, "db/tools/dispatcher.py": "def label(d, a):\n    return f'_formal_{d}_{a}_tool'\n"}
+    assert suggestions_for(tmp_path, files) == {}
+
+
 def _boundlint(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "boundlint", *args], cwd=cwd, capture_output=True, text=True, check=False

@@ -12,6 +12,9 @@ configured. Two shapes give one away:
 * a loader that picks functions by a name prefix (`if name.startswith("handle_"):`)
   where the tree defines several documented module-level functions of that
   prefix, in more than one module: tools no code names, registered at run time.
+* a dispatcher that reaches methods by a name it formats (`getattr(self,
+  f"_{domain}_{action}_tool")`) where the tree's classes define several methods
+  of that shape, in more than one module.
 
 This reads every file with `ast`, quickly and without importing anything.
 It only suggests: nothing here turns a candidate on.
@@ -24,6 +27,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 from boundlint.core.config import BASE_CLASSES, DECORATORS, TOOL_FUNCTIONS
@@ -41,7 +45,7 @@ SKIPPED_FOLDERS = frozenset({"tests", "test", "testing"})
 
 @dataclass
 class Suggestion:
-    kind: str  # "base class", "decorator" or "function names"
+    kind: str  # "base class", "decorator", "function names" or "method names"
     key: str  # the `[tool.boundlint]` key
     value: str  # the entry to add
     count: int  # subclasses, decorated functions, or functions of the name
@@ -77,6 +81,8 @@ def suggest(files: list[Path], display: dict[Path, str]) -> list[Suggestion]:
     made_by: dict[str, str] = {}  # the tree's module-level instances -> what made them
     prefixes: set[str] = set()  # what the code tests names against: `name.startswith("handle_")`
     named: list[_Function] = []  # the tree's module-level functions that return a value
+    formats: set[str] = set()  # method names a dispatcher formats for `getattr`, as globs
+    methods: list[_Function] = []  # the tree's methods that return a value (`Class.method`)
     for path in files:
         if SKIPPED_FOLDERS & set(path.parts[:-1]):
             continue
@@ -87,6 +93,13 @@ def suggest(files: list[Path], display: dict[Path, str]) -> list[Suggestion]:
         modules[module.name] = module
         functions.update(f"{module.name}.{node.name}" for node in tree.body if isinstance(node, _FUNCTIONS))
         prefixes.update(_name_prefixes(tree))
+        formats.update(_name_formats(tree))
+        methods.extend(
+            _Function(module.name, f"{cls.name}.{item.name}", True, f"{display.get(path, str(path))}:{item.lineno}")
+            for cls in _classes(tree)
+            for item in cls.body
+            if isinstance(item, _FUNCTIONS) and _returns_value(item)
+        )
         named.extend(
             _Function(
                 module.name,
@@ -119,7 +132,12 @@ def suggest(files: list[Path], display: dict[Path, str]) -> list[Suggestion]:
         for name, callee in made_by.items()
         if not _framework_own(callee) and _through_reexports(callee, modules, classes) in classes
     }
-    found = [*_base_classes(classes), *_decorators(uses, functions | own_instances), *_name_patterns(prefixes, named)]
+    found = [
+        *_base_classes(classes),
+        *_decorators(uses, functions | own_instances),
+        *_name_patterns(prefixes, named),
+        *_format_patterns(formats, methods),
+    ]
     return sorted(found, key=lambda s: (-s.count, s.kind, s.value))
 
 
@@ -257,6 +275,58 @@ def _name_patterns(prefixes: set[str], functions: list[_Function]) -> Iterator[S
             continue
         examples = [found.where for found in picked[:MAX_EXAMPLES]]
         yield Suggestion("function names", TOOL_FUNCTIONS, f"{package}.*.{prefix}*", len(picked), examples)
+
+
+def _name_formats(tree: ast.Module) -> Iterator[str]:
+    """The names a module formats for `getattr` (`getattr(self, f"_{name}_tool")`, through a local
+    or a helper that returns it: `handler = _handler_name(d, c)` of `return f"_formal_{d}_{c}_tool"`),
+    as globs (`_formal_*_*_tool`), when they start with a few letters of their own."""
+    for node in _formats_for_getattr(tree):
+        glob = "".join(str(part.value) if isinstance(part, ast.Constant) else "*" for part in node.values)
+        head = glob.split("*", 1)[0]
+        # a name that starts with words of its own (`_formal_`), not any name with a given ending
+        if "*" in glob and _NAME_GLOB.fullmatch(glob) and sum(char.isalnum() for char in head) >= 3:
+            yield glob
+
+
+def _formats_for_getattr(tree: ast.Module) -> Iterator[ast.JoinedStr]:
+    looked_up = [
+        node.args[1]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and _last(node.func) == "getattr"
+        if len(node.args) >= 2
+    ]
+    names = {arg.id for arg in looked_up if isinstance(arg, ast.Name)}
+    helpers = {_last(arg.func) for arg in looked_up if isinstance(arg, ast.Call)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in names for t in node.targets):
+            if isinstance(node.value, ast.JoinedStr):
+                yield node.value
+            elif isinstance(node.value, ast.Call):
+                helpers.add(_last(node.value.func))
+    yield from (arg for arg in looked_up if isinstance(arg, ast.JoinedStr))
+    for node in ast.walk(tree):
+        if isinstance(node, _FUNCTIONS) and node.name in helpers:
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Return) and isinstance(inner.value, ast.JoinedStr):
+                    yield inner.value
+
+
+_NAME_GLOB = re.compile(r"[A-Za-z0-9_*]+")
+
+
+def _last(expr: ast.expr) -> str | None:
+    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
+
+
+def _format_patterns(formats: set[str], methods: list[_Function]) -> Iterator[Suggestion]:
+    for glob in sorted(formats):
+        picked = [found for found in methods if fnmatchcase(found.name.rsplit(".", 1)[-1], glob)]
+        modules = sorted({found.module for found in picked})
+        package = _common_package(modules) if len(modules) >= 2 else ""
+        if len(picked) >= MIN_USES and package:
+            examples = [found.where for found in picked[:MAX_EXAMPLES]]
+            yield Suggestion("method names", TOOL_FUNCTIONS, f"{package}.*.{glob}", len(picked), examples)
 
 
 def _common_package(modules: list[str]) -> str:

@@ -30,4 +30,5 @@ _USES = {
     "base class": "subclasses define it",
     "decorator": "functions carry it",
     "function names": "documented functions match it, which a loader picks by name",
+    "method names": "methods match it, which a dispatcher reaches by a name it formats",
 }
