@@ -99,7 +99,7 @@ def _table_classes(
     located = project.resolve(module, table, kinds=("assign",))
     if located is None:
         return None
-    values = _module_assignments(located.module, table.value)
+    values = located.module.assignments.get(table.value, [])
     tables = [value for value in values if isinstance(value, cst.Dict)]
     filtered = all(isinstance(value, cst.Dict) or _passes_on(value, table.value) for value in values)
     if len(tables) != 1 or not filtered:
@@ -121,22 +121,6 @@ def _table_read(value: cst.BaseExpression) -> cst.Name | None:
     if isinstance(func, cst.Attribute) and func.attr.value == "get" and isinstance(func.value, cst.Name):
         return func.value
     return None
-
-
-def _module_assignments(module: ModuleInfo, name: str) -> list[cst.BaseExpression]:
-    """What each top-level assignment of `name` in `module` binds."""
-    values: list[cst.BaseExpression] = []
-    for statement in module.tree.body:
-        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-            if isinstance(small, cst.Assign) and any(_names(t.target, name) for t in small.targets):
-                values.append(small.value)
-            elif isinstance(small, cst.AnnAssign) and _names(small.target, name) and small.value is not None:
-                values.append(small.value)
-    return values
-
-
-def _names(target: cst.BaseExpression, name: str) -> bool:
-    return isinstance(target, cst.Name) and target.value == name
 
 
 def _passes_on(value: cst.BaseExpression, name: str) -> bool:

@@ -448,8 +448,7 @@ class ToolFinder:
         owner = self._receiver_class(module, receiver, None, function)
         if owner is not None:
             return fw.framework_of(owner)
-        roots = module.imported_roots() & fw.INSTANCE_REGISTRATION_ROOTS
-        return fw.framework_of(sorted(roots)[0]) if roots else None
+        return _imported_framework(module)
 
     def _receiver_class(
         self,
@@ -710,8 +709,7 @@ class ToolFinder:
         if isinstance(func, cst.Name) and _calls_a_tool_callback(call.function, func.value):
             # `def register_tools(add_tool): add_tool(service.query, annotations=...)`: the server's
             # `add_tool` handed in (or a filter around it), so what it is given is a tool
-            roots = module.imported_roots() & fw.INSTANCE_REGISTRATION_ROOTS
-            framework = (fw.framework_of(sorted(roots)[0]) if roots else None) or "custom"
+            framework = _imported_framework(module) or "custom"
             self._register_one(call, positional_argument(node, 0), framework, f"{func.value}(fn)")
             return
         if isinstance(func, cst.Attribute):
@@ -823,8 +821,7 @@ class ToolFinder:
         filed = _filed_parameters(entity.node)
         if not filed:
             return
-        roots = entity.module.imported_roots() & fw.INSTANCE_REGISTRATION_ROOTS
-        framework = (fw.framework_of(sorted(roots)[0]) if roots else None) or "custom"
+        framework = _imported_framework(entity.module) or "custom"
         passed = arguments_by_name(entity.node, call.node, skip_first=entity.owner is not None)
         for name in filed:
             if name in passed:
@@ -1493,7 +1490,7 @@ class ToolFinder:
                         self._add(function, framework, "built-in tool module")
         if self.configured.tool_functions:
             # module-level functions (`pkg.tools.*.handle_*`) and methods (`pkg.*.HandlersMixin._*_tool`)
-            defined = [(name, function) for name, function in module.functions.items()]
+            defined = list(module.functions.items())
             defined += [
                 (f"{class_name}.{name}", method)
                 for class_name, cls in module.classes.items()
@@ -1682,10 +1679,17 @@ def _dispatches_by_name(tool: Tool) -> bool:
 def _calls_a_tool_callback(function: cst.FunctionDef | None, name: str) -> bool:
     """`name` is a parameter of `function` named for adding a tool (`add_tool`, `register_tool`):
     a callback a server's registration hands down (`register_tools(mcp.add_tool)`)."""
-    if function is None or not fw.TOOL_REGISTRY_FUNCTION.match(name):
-        return False
-    params = [*function.params.params, *function.params.kwonly_params, *function.params.posonly_params]
-    return any(param.name.value == name for param in params)
+    return (
+        function is not None
+        and fw.TOOL_REGISTRY_FUNCTION.match(name) is not None
+        and name in _parameter_names(function)
+    )
+
+
+def _imported_framework(module: ModuleInfo) -> str | None:
+    """The framework a module imports whose objects register tools (`mcp`, `agno`, ...), if any."""
+    roots = module.imported_roots() & fw.INSTANCE_REGISTRATION_ROOTS
+    return fw.framework_of(sorted(roots)[0]) if roots else None
 
 
 def _filed_parameters(function: cst.FunctionDef) -> set[str]:

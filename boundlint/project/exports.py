@@ -13,13 +13,13 @@ module already parsed, and the tests hold the two readings equal.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import cast
 
 import libcst as cst
 
-from boundlint.project.module import BUILTIN_NAMES, ModuleInfo, RelativeResolver, dotted
+from boundlint.project.module import BUILTIN_NAMES, ModuleInfo, RelativeResolver, dotted, import_binding
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
     stars: list[str] = []
     imported: set[str] = set()  # names an import outside an `except` binds
     for node, fallback in _imports_in_order(tree):
-        bind = imports.setdefault if fallback else _binding(imports, imported)  # (as `ModuleInfo` reads them)
+        bind = imports.setdefault if fallback else import_binding(imports, imported)  # (as `ModuleInfo` reads them)
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname is not None:
@@ -98,10 +98,11 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
     functions: set[str] = set()
     classes: dict[str, ExportedClass] = {}
     values: dict[str, ast.expr] = {}
-    fallbacks = _handler_statements(tree.body, False)
+    fallbacks: set[int] | None = None  # read only for a def whose name an import binds: most have none
     for statement in _scope_statements(tree.body):
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and id(statement) in fallbacks:
-            if statement.name in imported:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and statement.name in imported:
+            fallbacks = _handler_statements(tree.body, False) if fallbacks is None else fallbacks
+            if id(statement) in fallbacks:
                 continue  # the fallback of `try: from crewai.tools import BaseTool`: the name is the library's
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions.add(statement.name)
@@ -167,14 +168,6 @@ def _imports_in_order(tree: ast.Module) -> Iterator[tuple[ast.Import | ast.Impor
             continue  # imports are statements
         inside = in_handler or isinstance(node, ast.ExceptHandler)
         stack.extend((child, inside) for child in reversed(list(ast.iter_child_nodes(node))))
-
-
-def _binding(imports: dict[str, str], imported: set[str]) -> Callable[[str, str], object]:
-    def bind(local: str, target: str) -> None:
-        imports[local] = target
-        imported.add(local)
-
-    return bind
 
 
 def _handler_statements(body: list[ast.stmt], in_handler: bool) -> set[int]:

@@ -133,8 +133,8 @@ def handler_statements(tree: cst.Module) -> set[int]:
     return found
 
 
-def _binding(imports: dict[str, str], imported: set[str]) -> Callable[[str, str], object]:
-    """Bind a name an import outside an `except` makes, and remember it."""
+def import_binding(imports: dict[str, str], imported: set[str]) -> Callable[[str, str], object]:
+    """Bind a name an import outside an `except` makes, and remember it (`imported`)."""
 
     def bind(local: str, target: str) -> None:
         imports[local] = target
@@ -208,7 +208,7 @@ class ModuleInfo:
         # other import Tool`): the name is what the `try` imports, when that is installed.
         imported: set[str] = set()  # names an import outside an `except` binds
         for node, fallback in _walk_imports(self.tree):
-            bind = self.imports.setdefault if fallback else _binding(self.imports, imported)
+            bind = self.imports.setdefault if fallback else import_binding(self.imports, imported)
             if isinstance(node, cst.Import):
                 for alias in node.names:
                     target = dotted(alias.name)
@@ -239,10 +239,11 @@ class ModuleInfo:
     def _collect_top_level(self, imported: set[str]) -> None:
         # `try: from crewai.tools import BaseTool` / `except ImportError: class BaseTool: ...`: the
         # name is the library's class, here and for every module that imports it from this one.
-        fallbacks = handler_statements(self.tree)
+        fallbacks: set[int] | None = None  # read only for a def whose name an import binds: most have none
         for statement in scope_statements(self.tree):
-            if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and id(statement) in fallbacks:
-                if statement.name.value in imported:
+            if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and statement.name.value in imported:
+                fallbacks = handler_statements(self.tree) if fallbacks is None else fallbacks
+                if id(statement) in fallbacks:
                     continue
             if isinstance(statement, cst.FunctionDef):
                 self.functions[statement.name.value] = statement
