@@ -95,7 +95,12 @@ def suggest(files: list[Path], display: dict[Path, str]) -> list[Suggestion]:
         prefixes.update(_name_prefixes(tree))
         formats.update(_name_formats(tree))
         methods.extend(
-            _Function(module.name, f"{cls.name}.{item.name}", True, f"{display.get(path, str(path))}:{item.lineno}")
+            _Function(
+                module.name,
+                f"{cls.name}.{item.name}",
+                ast.get_docstring(item) is not None,
+                f"{display.get(path, str(path))}:{item.lineno}",
+            )
             for cls in _classes(tree)
             for item in cls.body
             if isinstance(item, _FUNCTIONS) and _returns_value(item)
@@ -135,8 +140,8 @@ def suggest(files: list[Path], display: dict[Path, str]) -> list[Suggestion]:
     found = [
         *_base_classes(classes),
         *_decorators(uses, functions | own_instances),
-        *_name_patterns(prefixes, named),
-        *_format_patterns(formats, methods),
+        *_name_patterns("function names", {f"{prefix}*" for prefix in prefixes}, named, described=True),
+        *_name_patterns("method names", formats, methods, described=False),
     ]
     return sorted(found, key=lambda s: (-s.count, s.kind, s.value))
 
@@ -263,18 +268,18 @@ def _name_prefixes(tree: ast.Module) -> Iterator[str]:
 _PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9]+_")  # `handle_`, `tool_`: a word and its underscore
 
 
-def _name_patterns(prefixes: set[str], functions: list[_Function]) -> Iterator[Suggestion]:
-    for prefix in sorted(prefixes):
-        picked = [found for found in functions if found.name.startswith(prefix)]
+def _name_patterns(kind: str, globs: set[str], defined: list[_Function], described: bool) -> Iterator[Suggestion]:
+    """For each glob of names (`handle_*`, `_formal_*_*_tool`), the functions or methods of the tree
+    that match it, when there are a few, in more than one module of one package (and, with
+    `described`, half of them documented): `package.*.glob`."""
+    for glob in sorted(globs):
+        picked = [found for found in defined if fnmatchcase(found.name.rsplit(".", 1)[-1], glob)]
         modules = sorted({found.module for found in picked})
+        package = _common_package(modules) if len(modules) >= 2 else ""
         documented = sum(1 for found in picked if found.documented)
-        if len(picked) < MIN_USES or len(modules) < 2 or documented * 2 < len(picked):
-            continue
-        package = _common_package(modules)
-        if not package:
-            continue
-        examples = [found.where for found in picked[:MAX_EXAMPLES]]
-        yield Suggestion("function names", TOOL_FUNCTIONS, f"{package}.*.{prefix}*", len(picked), examples)
+        if len(picked) >= MIN_USES and package and (not described or documented * 2 >= len(picked)):
+            examples = [found.where for found in picked[:MAX_EXAMPLES]]
+            yield Suggestion(kind, TOOL_FUNCTIONS, f"{package}.*.{glob}", len(picked), examples)
 
 
 def _name_formats(tree: ast.Module) -> Iterator[str]:
@@ -317,16 +322,6 @@ _NAME_GLOB = re.compile(r"[A-Za-z0-9_*]+")
 
 def _last(expr: ast.expr) -> str | None:
     return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
-
-
-def _format_patterns(formats: set[str], methods: list[_Function]) -> Iterator[Suggestion]:
-    for glob in sorted(formats):
-        picked = [found for found in methods if fnmatchcase(found.name.rsplit(".", 1)[-1], glob)]
-        modules = sorted({found.module for found in picked})
-        package = _common_package(modules) if len(modules) >= 2 else ""
-        if len(picked) >= MIN_USES and package:
-            examples = [found.where for found in picked[:MAX_EXAMPLES]]
-            yield Suggestion("method names", TOOL_FUNCTIONS, f"{package}.*.{glob}", len(picked), examples)
 
 
 def _common_package(modules: list[str]) -> str:
