@@ -107,7 +107,10 @@ def parse_both(text: str, syntax: ast.Module | None = None) -> tuple[cst.Module,
     """
     import libcst as cst  # here: reading and surveying files does not need it
 
+    from boundlint.parse import string_values
     from boundlint.parse.unvalidated import parsing_unvalidated
+
+    string_values.install()
 
     python_error = None
     if syntax is None:
