@@ -79,3 +79,21 @@ def test_a_module_whose_exports_were_read_is_not_parsed_with_ast_again_when_load
     module = loader.load(path)
     assert exports is not None and module is not None and "fetch" in module.functions
     assert len(parsed) == 1
+
+
+def test_a_module_many_roots_read_stays_parsed_when_room_is_made(tmp_path):
+    """Within the loader's bound, the module asked for most often is kept over more recent ones
+    asked for once: a framework's hub is not parsed again for every root that reads it."""
+    from boundlint.project.loader import Loader
+
+    for name in ("hub", "a", "b", "c"):
+        (tmp_path / f"{name}.py").write_text(f"def {name}():\n    return 1\n" + "# pad\n" * 40)
+    size = len((tmp_path / "hub.py").read_text())
+    loader = Loader(max_chars=2.5 * size)  # room for two modules
+    parsed: list[str] = []
+    read = loader._read
+    loader._read = lambda path: parsed.append(path.stem) or read(path)  # type: ignore[method-assign]
+    for name in ("hub", "a", "hub", "b", "hub", "c", "hub"):
+        loader.load(tmp_path / f"{name}.py")
+    assert parsed == ["hub", "a", "b", "c"]  # least recently used first would parse `hub` again
+    assert set(loader._modules) == {tmp_path / "hub.py", tmp_path / "c.py"}

@@ -1,10 +1,11 @@
 """Reading files into ModuleInfo, once, with what went wrong kept per file.
 
 A worker process keeps one Loader for its whole life, so a module that many
-roots lead into (a shared `schemas.py`) is parsed once per process; the most
-recently used modules are kept, within a bound, so memory stays flat on large
-trees. What each module exports (`project.exports`), read with `ast` for a
-module only passed through, is small and kept for every module.
+roots lead into (a shared `schemas.py`) is parsed once per process; modules are
+kept within a bound, so memory stays flat on large trees, and the ones most
+often asked for stay longest (see `Loader._make_room`). What each module
+exports (`project.exports`), read with `ast` for a module only passed through,
+is small and kept for every module.
 """
 
 from __future__ import annotations
@@ -35,8 +36,12 @@ class Loader:
         self.stdin = stdin or {}
         self.max_chars = max_chars
         self.errors: dict[Path, SourceError] = {}
-        self._modules: OrderedDict[Path, ModuleInfo | None] = OrderedDict()
+        self._modules: dict[Path, ModuleInfo | None] = {}
         self._chars = 0
+        # For each module kept, the standing that decides which goes first (see `_make_room`).
+        self._standing: dict[Path, float] = {}
+        self._asked: dict[Path, int] = {}  # how often each module was asked for, kept or not
+        self._clock = 0.0
         self._seeds: dict[Path, tuple[SourceText, ast.Module | None]] = {}
         # The last modules whose exports were read from `ast`: a lookup that reads what a module
         # exports most often loads it next, and need not parse it with `ast` again.
@@ -57,6 +62,7 @@ class Loader:
         for path in list(self._modules):
             if self._origins.get(path) != self._origin(path):
                 module = self._modules.pop(path)
+                self._standing.pop(path, None)
                 self._chars -= len(module.source.text) if module is not None else 0
                 self.errors.pop(path, None)
                 if module is not None and path in texts:
@@ -79,18 +85,32 @@ class Loader:
         self._seeds[path] = (source, syntax)
 
     def load(self, path: Path) -> ModuleInfo | None:
+        asked = self._asked[path] = self._asked.get(path, 0) + 1
+        self._standing[path] = self._clock + asked
         if path in self._modules:
-            self._modules.move_to_end(path)
             return self._modules[path]
         self._origins[path] = self._origin(path)
         module = self._read(path)
         self._modules[path] = module
         self._chars += len(module.source.text) if module is not None else 0
+        self._make_room(keep=path)
+        return module
+
+    def _make_room(self, keep: Path) -> None:
+        """Drop modules until the kept source is within the bound, always keeping `keep`.
+
+        A module's standing is how often it has been asked for, on top of the standing of the
+        last module dropped (the clock): a hub many roots read (a framework's `function.py`)
+        stays, while one read by a single root goes, however recently. Parsing costs about the
+        same per character, so size does not enter. Replaying the loads of a run of agno (two
+        workers, 10.4M characters of distinct modules): 20.7M characters parsed when the least
+        recently used went first, 19.6M this way."""
         while self._chars > self.max_chars and len(self._modules) > 1:
-            gone, evicted = self._modules.popitem(last=False)
+            gone = min((path for path in self._modules if path != keep), key=self._standing.__getitem__)
+            self._clock = self._standing.pop(gone)
+            evicted = self._modules.pop(gone)
             self._origins.pop(gone, None)
             self._chars -= len(evicted.source.text) if evicted is not None else 0
-        return module
 
     def exports(self, path: Path) -> ModuleExports | None:
         """What `path` exports, without parsing it with libcst when `ast` can read it; None when
