@@ -137,6 +137,10 @@ CASES = {
     # a few items asked for
     "a search for five": ("return str(make_client().search(q, limit=5))", "low"),
     "a search for fifty": ("return str(make_client().search(q, limit=50))", "medium"),
+    # the count's keyword in the library's own case style
+    "a vector query for three, camelCase": ("return str(make_client().query_vectors(q, topK=3))", "low"),
+    "a boto3 listing of five": ("return str(make_client().list_findings(Filter=q, MaxResults=5))", "low"),
+    "a boto3 listing of five hundred": ("return str(make_client().list_findings(Filter=q, MaxResults=500))", "medium"),
     # short fields of a page of items the code asks for: a hundred keys or names are not large
     "the keys of a page of items": (
         "return '\\n'.join(m.key for m in make_client().search(q, limit=100))",

@@ -1403,9 +1403,8 @@ class FunctionEvaluator:
 
     def _items_asked(self, call: cst.Call, count: Callable[[cst.BaseExpression], int | None]) -> int | None:
         """The fewest items `call` asks for by a count `count` knows, None when it knows none."""
-        counts = [
-            arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value in src.FEW_ITEMS_KEYWORDS
-        ]
+        # By a keyword in any case style: `limit=5`, `topK=3`, boto3's `MaxResults=10`, `pageSize=20`.
+        counts = [arg.value for arg in call.args if arg.keyword is not None and src.names_item_count(arg.keyword.value)]
         # Given in place, by a name that says what it counts: `search(query, MAX_RESULTS)`.
         counts += [
             arg.value
@@ -1519,7 +1518,7 @@ class FunctionEvaluator:
         """`search(q, max_results=max_results)`: a count of items passed that the code does not set
         (the model's argument, or unknown), which a library's default no longer caps."""
         return any(
-            arg.keyword is not None and arg.keyword.value in src.FEW_ITEMS_KEYWORDS and self._count(arg.value) is None
+            arg.keyword is not None and src.names_item_count(arg.keyword.value) and self._count(arg.value) is None
             for arg in call.args
         )
 
