@@ -41,6 +41,10 @@ KEPT = {
     "decode of a slice": "text = data[:100].decode('utf-8')",
     "str of a slice": "text = str(data[:100], 'utf-8')",
     "codecs.decode of a slice": "import codecs\ntext = codecs.decode(data[:10])",
+    "a framework's tool base by its own name": (
+        "from letta.services.tool_executor.tool_executor_base import ToolExecutor\n"
+        "class SandboxToolExecutor(ToolExecutor):\n    pass"
+    ),
 }
 
 DROPPED = {
@@ -72,6 +76,9 @@ DROPPED = {
     "base without Tool": "class Loader(BaseLoader):\n    pass",
     "a toolkit": "from langchain_core.tools import BaseToolkit\nclass Kit(BaseToolkit):\n    pass",
     "an in-tree base not named like a tool (the subclass closure finds it)": "class Page(Fetcher):\n    pass",
+    # Letta's own tree imports Letta everywhere: an import is not a tool form
+    "a module that only imports Letta": "from letta.schemas.agent import AgentState\ndef load(a: AgentState): ...",
+    "a framework base's name where that framework is not imported": "class Runner(ToolExecutor):\n    pass",
 }
 
 
@@ -99,3 +106,19 @@ def test_configured_names_are_kept_by_text():
     prefilter = Prefilter.for_config(Config(extend_tool_decorators=["acme.agents.expose"]))
     code = "from acme.agents import expose as e\n@e\ndef f(): ..."
     assert prefilter.keeps(code, ast.parse(code))
+
+
+def test_a_frameworks_built_in_tool_module_is_a_root_by_its_folders(tmp_path):
+    """Letta's function sets hold plain functions (no tool syntax, maybe no import of Letta): each
+    public one is a tool, so the file is surveyed as a root by where it is."""
+    from boundlint.survey.file_survey import survey_file
+
+    code = 'def web_search(query: str) -> str:\n    """Search."""\n    return None\n'
+    inside = tmp_path / "letta/functions/function_sets/builtin.py"
+    elsewhere = tmp_path / "letta/functions/helpers.py"
+    for path in (inside, elsewhere):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(code)
+    prefilter = Prefilter(None)
+    assert survey_file(inside, prefilter, {}).root
+    assert not survey_file(elsewhere, prefilter, {}).root

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import PurePath
 
 # With the LangGraph libraries that build agents from a tool list (`create_deep_agent`, `create_supervisor`).
 LANGCHAIN = ("langchain", "langchain_core", "langchain_community", "langgraph", "deepagents", "langgraph_supervisor")
@@ -94,10 +95,13 @@ FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
 }
 
 # Frameworks whose tools need not be named like tools (`Agent(functions=[...])`,
-# a Langroid agent's handler methods, a Letta executor's method map): the
-# pre-filter keeps every module that imports one of them. They are rare
-# outside their own users' code, so this costs other trees nothing.
-UNSCREENED_ROOTS: frozenset[str] = frozenset({*SWARM, *LANGROID, *LETTA, *DIFY, *ATOMIC_AGENTS, *MIRASCOPE, *COMPOSIO})
+# a Langroid agent's handler methods): the pre-filter keeps every module that
+# imports one of them. They are rare outside their own users' code, so this
+# costs other trees little. Letta is not among them: its tools are a
+# `ToolExecutor`'s method map (a class the pre-filter knows by its base's name)
+# and its function sets (by module, `TOOL_MODULES`); keeping every module that
+# imports it made 527 of its own tree's 537 roots, none with a tool.
+UNSCREENED_ROOTS: frozenset[str] = frozenset({*SWARM, *LANGROID, *DIFY, *ATOMIC_AGENTS, *MIRASCOPE, *COMPOSIO})
 
 ALL_ROOTS: frozenset[str] = frozenset(root for roots in FRAMEWORK_NAMES for root in roots)
 
@@ -312,6 +316,17 @@ IMPLICIT_LIMITS: dict[tuple[str, str], tuple[str, frozenset[str]]] = {
 # Modules of a framework's own tree whose public functions are its built-in
 # tools (Letta's function sets), by module-name prefix.
 TOOL_MODULES: dict[str, str] = {"letta.functions.function_sets": "letta"}
+
+
+def in_a_tool_module(path: PurePath) -> bool:
+    """A file under one of `TOOL_MODULES`, by its folders (`.../letta/functions/function_sets/base.py`)."""
+    folders = path.parts[:-1]
+    for prefix in TOOL_MODULES:
+        words = tuple(prefix.split("."))
+        if any(folders[index : index + len(words)] == words for index in range(len(folders))):
+            return True
+    return False
+
 
 # The name of a framework's own toolkit class (`camel.toolkits.SearchToolkit`,
 # `agno.tools.duckduckgo.DuckDuckGoTools`, `WikipediaToolSpec`): a subclass overrides tools.

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from boundlint.core.hashing import content_hash
 from boundlint.discover.files import display_name
+from boundlint.knowledge import frameworks as fw
 from boundlint.parse.source import SourceError, SourceText, compiles_quickly, decode_source, parse, python_ast
 from boundlint.survey.suppressions import Suppression, parse_suppressions
 
@@ -85,7 +86,8 @@ def _survey_text(path: Path, display: str, digest: str, data: bytes, prefilter: 
     ]
     if prefilter is None:
         return Survey(path, display, digest, root=True, suppressions=mentions, seed=(source, None))
-    maybe = prefilter.is_root(text)
+    # a framework's built-in tool module (Letta's function sets): each public function is a tool
+    maybe = prefilter.is_root(text) or fw.in_a_tool_module(path)
     if not maybe and compiles_quickly(text):
         return Survey(path, display, digest, suppressions=mentions)  # nothing to look at, and no BL900
     try:
@@ -97,5 +99,5 @@ def _survey_text(path: Path, display: str, digest: str, data: bytes, prefilter: 
             return Survey(path, display, digest, error=(str(error), error.line, error.column), suppressions=mentions)
         # libcst reads it: code newer than this Python, which only a root's analysis can look at
         return Survey(path, display, digest, root=maybe, suppressions=mentions)
-    root = maybe and prefilter.keeps(text, tree)
+    root = maybe and (prefilter.keeps(text, tree) or fw.in_a_tool_module(path))
     return Survey(path, display, digest, root=root, suppressions=mentions, seed=(source, tree) if root else None)

@@ -10,8 +10,9 @@ screen keeps the file as a root only if its code holds one of:
   `tool`, `kernel_function`, `register_for_llm` or `ai_callable` (`@tool`, `@mcp.tool()`,
   `@agent.tool_plain`, `@function_tool`);
 * a class with a base named like a tool class (`BaseTool`, `Tool[...]`,
-  `RequestsGetTool`); subclasses of other in-tree tool classes are left to the
-  checker's subclass closure;
+  `RequestsGetTool`), or by the exact name of a framework's tool base in a module
+  that imports that framework (Letta's `ToolExecutor`); subclasses of other
+  in-tree tool classes are left to the checker's subclass closure;
 * a call to a framework's registration function or method, by its last name
   (`Tool(...)`, `FunctionTool.from_defaults(...)`, `create_react_agent(...)`,
   `llm.bind_tools(...)`, `mcp.add_tool(...)`), a call with a `tools=` keyword,
@@ -58,6 +59,20 @@ _TOOLKIT_BASE_WORD = re.compile(r"(?:Toolkit|Tools|ToolSpec)$")
 HOST_NAMES = frozenset(install.host.tail.rsplit(".", 1)[-1] for install in fw.ADAPTER_INSTALLS)
 _HOST_WORD = re.compile(r"(?:^|\.)(?:" + "|".join(sorted(HOST_NAMES)) + r")$")
 TOOLKIT_ROOTS = frozenset(root for entry in fw.TOOL_BASE_CLASSES if entry.builtin_toolkits for root in entry.base.roots)
+
+
+def _bases_by_name() -> dict[str, frozenset[str]]:
+    """Each framework tool base class's own name (`ToolExecutor`), with the import roots of the
+    frameworks that have a base so named: counted in a module that imports one of them (the
+    framework's own tree imports itself)."""
+    found: dict[str, frozenset[str]] = {}
+    for entry in fw.TOOL_BASE_CLASSES:
+        name = entry.base.tail.rsplit(".", 1)[-1]
+        found[name] = found.get(name, frozenset()) | frozenset(entry.base.roots)
+    return found
+
+
+BASES_BY_NAME = _bases_by_name()
 
 
 def _registration_names() -> frozenset[str]:
@@ -168,12 +183,20 @@ class _Screen:
                 bool(self.import_roots & TOOLKIT_ROOTS)
                 and any(self._names_match(_strip_subscript(b), _TOOLKIT_BASE_WORD) for b in bases)
             )
+            or any(self._names_a_framework_base(_strip_subscript(b)) for b in bases)
             or any(self._registers(call) for call in calls)
             or fw.RUNTIME_ROOT in self.import_roots
             or any(_installs_hook(call) for call in calls)
             or any(_last_name(_strip_call(d)) == "after_tool_call" for d in decorators)
             or any(self._passes_a_host(call) for call in calls)
             or any(self._makes_a_result_message(call) for call in calls)
+        )
+
+    def _names_a_framework_base(self, base: ast.expr) -> bool:
+        """`class SandboxToolExecutor(ToolExecutor)` in a module that imports Letta."""
+        return any(
+            bool(self.import_roots & BASES_BY_NAME.get(name.rsplit(".", 1)[-1], frozenset()))
+            for name in self._spellings(base)
         )
 
     def _makes_a_result_message(self, call: ast.Call) -> bool:
