@@ -45,6 +45,7 @@ KEPT = {
         "from letta.services.tool_executor.tool_executor_base import ToolExecutor\n"
         "class SandboxToolExecutor(ToolExecutor):\n    pass"
     ),
+    "a registration by source text": "client.tools.upsert(source_code=inspect.getsource(read_notes))",
 }
 
 DROPPED = {
@@ -79,6 +80,7 @@ DROPPED = {
     # Letta's own tree imports Letta everywhere: an import is not a tool form
     "a module that only imports Letta": "from letta.schemas.agent import AgentState\ndef load(a: AgentState): ...",
     "a framework base's name where that framework is not imported": "class Runner(ToolExecutor):\n    pass",
+    "a create call that is not given source text": "record = client.tools.create(name='x')",
 }
 
 
@@ -98,6 +100,11 @@ def test_text_stage_lets_the_dropped_examples_through_and_the_screen_decides():
     through_text = [name for name, code in DROPPED.items() if prefilter.is_root(code)]
     assert len(through_text) >= 8
     assert not any(prefilter.keeps(DROPPED[name], ast.parse(DROPPED[name])) for name in through_text)
+
+
+def test_text_stage_lets_a_registration_by_source_text_through():
+    code = "client.tools.create(\n    source_code=inspect.getsource(f),\n)"
+    assert Prefilter(None).is_root(code)
 
 
 def test_configured_names_are_kept_by_text():

@@ -15,7 +15,8 @@ screen keeps the file as a root only if its code holds one of:
   in-tree tool classes are left to the checker's subclass closure;
 * a call to a framework's registration function or method, by its last name
   (`Tool(...)`, `FunctionTool.from_defaults(...)`, `create_react_agent(...)`,
-  `llm.bind_tools(...)`, `mcp.add_tool(...)`), a call with a `tools=` keyword,
+  `llm.bind_tools(...)`, `mcp.add_tool(...)`), a registration by source text
+  (`client.tools.upsert(source_code=...)`), a call with a `tools=` keyword,
   or a decorator factory applied by hand (`mcp.tool()(fn)`);
 * a `TOOL_SPEC` assignment, or a dispatch table (`tool_functions = {"name": fn}`);
 * a tool-result message made from a value (`ToolMessage(content=cut(result))`): the project's own
@@ -329,6 +330,9 @@ class _Screen:
                 return self._lists_functions(call, {func.attr})
             if func.attr in REGISTRATION_NAMES:
                 return True
+            source_keyword = fw.SOURCE_REGISTRATION_METHODS.get(func.attr)
+            if source_keyword is not None and any(keyword.arg == source_keyword for keyword in call.keywords):
+                return True  # Letta's `client.tools.upsert(source_code=inspect.getsource(f))`
             if func.attr in DECODERS and _is_slice(func.value):
                 return True  # BL005: `data[:n].decode()`
         if isinstance(func, ast.Name) and fw.TOOL_REGISTRY_FUNCTION.match(func.id) and (call.args or call.keywords):

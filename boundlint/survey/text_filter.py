@@ -37,6 +37,7 @@ _TOOL_FORMS = re.compile(  # each alternative holds "ool", which is checked firs
     r"(?:[Tt]ools?|ToolNode|Toolset|ToolInvoker)[ \t]*\("
     r"|class[ \t]+\w+[ \t]*\([^)\n]{0,300}Tool"
     r"|tools[ \t]*="
+    r"|tools[ \t]*\.[ \t]*(?:upsert|create)[ \t]*\([^)]{0,300}source_code"  # Letta: by its source text
 )
 _REGISTRATION_WORDS = (
     "from_function",
