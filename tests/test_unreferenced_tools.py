@@ -143,3 +143,24 @@ def test_a_file_is_read_again_only_when_its_content_changed(tmp_path):
     agent.write_text("agent = make(tools=[old_search])\n")  # on disk, but the run's digest is the old one
     assert unnamed_elsewhere(candidates, [tools, agent], {}, digests) == {"tools.py::old_search"}
     assert unnamed_elsewhere(candidates, [tools, agent], {}, {**digests, str(agent): "a2"}) == set()
+
+
+def test_the_next_run_counts_names_only_in_the_files_whose_content_changed(tmp_path, monkeypatch):
+    # A warm run read every file of the project again to count these names: the cache keeps
+    # each file's counts by its content.
+    from boundlint.project import references
+
+    write_tree(tmp_path, {"tools.py": TOOLS, "agent.py": AGENT, "util.py": "X = 1\n"})
+    config = Config(root=tmp_path, min_confidence="low")
+    options = CheckOptions(cache_dir=tmp_path / ".cache", request=Request())
+    assert confidences(check([tmp_path], config, options))["old_search"] == "low"
+
+    monkeypatch.setattr(references, "_IN_PROCESS", references.InProcessCounts())  # as a new process
+    read: list[str] = []
+    counting = references._count
+    monkeypatch.setattr(references, "_count", lambda path, *rest: read.append(path.name) or counting(path, *rest))
+    assert confidences(check([tmp_path], config, options))["old_search"] == "low"  # warm
+    assert read == []
+    (tmp_path / "util.py").write_text("X = 2\n")
+    assert confidences(check([tmp_path], config, options))["old_search"] == "low"
+    assert read == ["util.py"]

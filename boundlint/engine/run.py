@@ -19,6 +19,7 @@ for that file while the run goes on.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -237,12 +238,28 @@ def _never_handed_over(
     candidates = {key: name for result in done.values() for key, name in result.declared_only.items()}
     if not candidates:
         return {}
-    unreferenced = unnamed_elsewhere(candidates, project, texts, answers.digests)
+    counts = _CachedCounts(answers.cache) if answers.cache.enabled else None
+    unreferenced = unnamed_elsewhere(candidates, project, texts, answers.digests, counts)
     stale = sorted(path for path, result in done.items() if not unreferenced.isdisjoint(result.declared_only))
     if not stale:
         return {}
     request = replace(_covering(_installs(done), options.request), unreferenced=tuple(sorted(unreferenced)))
     return _again(stale, request, runner, answers, options, deferred)
+
+
+class _CachedCounts:
+    """The names `project.references` counted in each file's content, kept in the cache: a warm
+    run, or one after an edit, reads again only the files whose content it has not counted."""
+
+    def __init__(self, cache: Cache) -> None:
+        self.cache = cache
+
+    def recall(self, key: str) -> Counter[str] | None:
+        found = self.cache.memo("names-counted", key)
+        return Counter(found) if isinstance(found, dict) else None
+
+    def keep(self, key: str, found: Counter[str]) -> None:
+        self.cache.remember("names-counted", key, dict(found))
 
 
 def _again(

@@ -18,6 +18,9 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePosixPath
+from typing import Protocol
+
+from boundlint.core.hashing import content_hash
 
 # Tools found by walking a module's names: any of them may be used without being named.
 _REFLECTION = re.compile(
@@ -25,11 +28,21 @@ _REFLECTION = re.compile(
 )
 
 
+class Counts(Protocol):
+    """Where the names counted in a file's content are kept between runs: by a key made of the
+    names looked for and the file's content hash (see `count_key`)."""
+
+    def recall(self, key: str) -> Counter[str] | None: ...
+
+    def keep(self, key: str, found: Counter[str]) -> None: ...
+
+
 def unnamed_elsewhere(
     candidates: Mapping[str, str],
     paths: Iterable[Path],
     texts: Mapping[Path, str],
     digests: Mapping[str, str] | None = None,
+    counts: Counts | None = None,
 ) -> set[str]:
     """The keys of `candidates` (a tool's `cover.tool_key` -> the name it is used by: the function,
     or the class of a method) whose name occurs once in the files `paths` (in `texts` when there,
@@ -38,25 +51,32 @@ def unnamed_elsewhere(
     module, a tools folder is loaded by file) is used by that name; one whose module no other
     code names (imports) is of a library, or of code dead as a whole, and is left. `digests`
     (each file's content hash, by `str(path)`) lets a long-lived process (the editor server)
-    read again only the files that changed since it last counted these names."""
+    read again only the files that changed since it last counted these names, and `counts`
+    (the run's cache) lets the next run do the same: a warm run read the whole tree here."""
     kept = {key: name for key, name in candidates.items() if _module_word(key) != name}
     names = tuple(sorted({*kept.values(), *map(_module_word, kept)}))
     if not kept:
         return set()
     pattern = re.compile(rb"\b(" + b"|".join(re.escape(name.encode()) for name in names) + rb")\b")
-    counts: Counter[str] = Counter()
+    store = counts or _IN_PROCESS
+    total: Counter[str] = Counter()
     for path in paths:
         digest = (digests or {}).get(str(path))
-        found = _COUNTED.get((digest, names)) if digest else None
+        key = count_key(names, digest) if digest else None
+        found = store.recall(key) if key else None
         if found is None:
             found = _count(path, texts, pattern)
-            if digest:
-                _remember((digest, names), found)
+            if key and found is not _UNREADABLE:
+                store.keep(key, found)
         if found is _UNREADABLE:
             return set()
-        counts.update(found)
+        total.update(found)
     # (a module no code names, no import either, is a library's, or dead as a whole: left alone)
-    return {key for key, name in kept.items() if counts[name] == 1 and counts[_module_word(key)] >= 1}
+    return {key for key, name in kept.items() if total[name] == 1 and total[_module_word(key)] >= 1}
+
+
+def count_key(names: tuple[str, ...], digest: str) -> str:
+    return f"{content_hash(chr(0).join(names).encode())}:{digest}"
 
 
 def _module_word(key: str) -> str:
@@ -65,11 +85,29 @@ def _module_word(key: str) -> str:
     return path.parent.name if path.stem == "__init__" else path.stem
 
 
-# A file that cannot be read, or that walks a module's names by reflection: nothing can be said.
+# A file that cannot be read, or that walks a module's names by reflection: nothing can be said
+# (never kept: such a file is read again, and ends the count).
 _UNREADABLE: Counter[str] = Counter()
-# (a file's content hash, the names looked for) -> how often each occurs in it.
-_COUNTED: dict[tuple[str, tuple[str, ...]], Counter[str]] = {}
-_MAX_COUNTED = 50_000
+
+
+class InProcessCounts:
+    """Counts kept in this process (an editor server's runs share them), up to a bound."""
+
+    LIMIT = 50_000
+
+    def __init__(self) -> None:
+        self._found: dict[str, Counter[str]] = {}
+
+    def recall(self, key: str) -> Counter[str] | None:
+        return self._found.get(key)
+
+    def keep(self, key: str, found: Counter[str]) -> None:
+        if len(self._found) >= self.LIMIT:
+            self._found.clear()  # a long-lived process that has seen many versions starts again
+        self._found[key] = found
+
+
+_IN_PROCESS = InProcessCounts()
 
 
 def _count(path: Path, texts: Mapping[Path, str], pattern: re.Pattern[bytes]) -> Counter[str]:
@@ -80,9 +118,3 @@ def _count(path: Path, texts: Mapping[Path, str], pattern: re.Pattern[bytes]) ->
     if _REFLECTION.search(data):
         return _UNREADABLE
     return Counter(found.decode() for found in pattern.findall(data))
-
-
-def _remember(key: tuple[str, tuple[str, ...]], found: Counter[str]) -> None:
-    if len(_COUNTED) >= _MAX_COUNTED:
-        _COUNTED.clear()  # a long-lived process that has seen many versions starts again
-    _COUNTED[key] = found
