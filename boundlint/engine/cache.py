@@ -207,10 +207,11 @@ class Cache:
 
             handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
             try:
+                state = {"started": self._started, "files": self._files, "roots": self._roots, "memo": self._memo}
                 with os.fdopen(handle, "w", encoding="utf-8") as out:
-                    json.dump(
-                        {"started": self._started, "files": self._files, "roots": self._roots, "memo": self._memo}, out
-                    )
+                    # One write of the whole text: `json.dump` writes it in thousands of pieces,
+                    # two to three times slower, and a run that changed anything pays it at its end.
+                    out.write(json.dumps(state))
                 os.replace(temporary, self._state)
             except BaseException:
                 _unlink(temporary)
