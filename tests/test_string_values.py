@@ -5,6 +5,7 @@ from __future__ import annotations
 from ast import literal_eval
 
 import libcst as cst
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +32,8 @@ def _literals(text: str) -> list[str]:
     return found
 
 
+# `literal_eval` warns of escapes Python does not know (`"\\d"`), whose value it still gives.
+@pytest.mark.filterwarnings("ignore:invalid escape sequence:DeprecationWarning")
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=30))
 def test_each_literal_has_the_value_python_gives_it(text):

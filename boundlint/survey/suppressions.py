@@ -45,7 +45,7 @@ def _comments(text: str) -> list[tuple[int, int, str]]:
 def parse_suppressions(text: str) -> dict[int, list[Suppression]]:
     if "boundlint" not in text and "noqa" not in text.lower():
         return {}  # the common case: no comment to look at
-    # Most `noqa` comments name other tools' codes (`# noqa: E501`): when no
+    # Most `noqa` comments name other tools' codes (`noqa: E501`): when no
     # line's text after a `#` could suppress anything, skip the tokenizer.
     if not any(_suppressions_in(line[line.index("#") :], 0, 0) for line in _LINES_WITH_HASH.findall(text)):
         return {}
