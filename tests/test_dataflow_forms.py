@@ -586,6 +586,49 @@ def all_names(player: str) -> str:
 """,
         ["all_names", "bio_of"],
     ),
+    # ... also where the mapping is made on one branch and left empty on the other
+    "mapping_lookup_after_a_branch": (
+        """
+def team_maps():
+    teams = requests.get("https://example.com/teams").json()
+    return {t["id"]: t.get("name", "?") for t in teams}
+
+@tool
+def team_after_try(player: str) -> str:
+    \"\"\"t\"\"\"
+    try:
+        by_id = team_maps()
+        names = {team_id: name for name, team_id in by_id.items()}
+    except Exception:
+        names = {}
+    return names.get(player, "Unknown")
+
+@tool
+def team_after_if(player: str) -> str:
+    \"\"\"i\"\"\"
+    names = {}
+    if player:
+        names = {t["id"]: t["name"] for t in requests.get("https://example.com/teams").json()}
+    return names[player]
+
+@tool
+def bio_after_if(player: str) -> str:
+    \"\"\"b\"\"\"
+    bios = {}
+    if player:
+        bios = {t["id"]: t["description"] for t in requests.get("https://example.com/teams").json()}
+    return bios.get(player, "")
+
+@tool
+def all_after_if(player: str) -> str:
+    \"\"\"a\"\"\"
+    names = {}
+    if player:
+        names = {t["id"]: t["name"] for t in requests.get("https://example.com/teams").json()}
+    return str(names)
+""",
+        ["all_after_if", "bio_after_if"],
+    ),
     # Pydantic's schema of a model class is as long as the class's code, whatever an instance holds
     "model_schema": (
         """

@@ -341,8 +341,9 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         joined = replace(joined, otherwise=None)
     if joined.as_text is not None and a.as_text != b.as_text:
         joined = replace(joined, as_text=None)
-    if joined.entry is not None and a.entry is not b.entry:
-        joined = replace(joined, entry=None)  # a mapping on one side only
+    entry = _joined_entry(a, b)
+    if joined.entry is not entry:
+        joined = replace(joined, entry=entry)
     keys = None
     if a.keys is not None and b.keys is not None:
         # `update["dirty"] = [path]` on one branch only: after the `if`, each entry from where it is
@@ -356,6 +357,24 @@ def join(a: Verdict, b: Verdict) -> Verdict:
     if a.elements is not None and b.elements is not None and len(a.elements) == len(b.elements):
         elements = tuple(join(x, y) for x, y in zip(a.elements, b.elements, strict=True))
     return joined if joined.elements == elements else replace(joined, elements=elements)
+
+
+def _joined_entry(a: Verdict, b: Verdict) -> Verdict | None:
+    """The value of each entry of a mapping made on either branch: of a comprehension on both, as
+    large as on either; of one on one side and of an empty `{}` on the other (`names = {}` then
+    `names = {...}` in a `try`), the comprehension's, since `{}` has none. Else unknown: a mapping
+    on one side only."""
+    if a.entry is not None and b.entry is not None:
+        return a.entry if a.entry is b.entry else join(a.entry, b.entry)
+    if a.entry is not None and _empty_mapping(b):
+        return a.entry
+    if b.entry is not None and _empty_mapping(a):
+        return b.entry
+    return None
+
+
+def _empty_mapping(value: Verdict) -> bool:
+    return value.keys == () and value.bounded and not value.params
 
 
 def with_keys(entries: list[tuple[str, Verdict]]) -> Verdict:
