@@ -483,6 +483,10 @@ server = Server("hub")
 def hub_get(endpoint, params=None):
     return requests.get(f"https://hub.example/api/{{endpoint}}", params=params).json()
 
+def hub_list(endpoint, limit):
+    found = requests.get(f"https://hub.example/api/{{endpoint}}", params={{"limit": limit}}).json()
+    return found.get("items", []), None
+
 @server.call_tool()
 async def call_tool(name: str, arguments: dict) -> str:
 {body}
@@ -503,6 +507,13 @@ async def call_tool(name: str, arguments: dict) -> str:
         ("return json.dumps(hub_get('models', {'limit': arguments.get('limit', 10)}))", ["medium"]),
         # ... and without a count, so do the short fields of the whole listing
         ("return json.dumps([{'id': m['id']} for m in hub_get('models', {'search': arguments['q']})])", ["medium"]),
+        # a helper that answers a pair (`items, error`): the page is the element unpacked
+        ("items, error = hub_list('models', limit=20)\nreturn json.dumps([{'id': m['id']} for m in items])", ["low"]),
+        (
+            "items, error = hub_list('models', limit=arguments['limit'])\n"
+            "return json.dumps([{'id': m['id']} for m in items])",
+            ["medium"],
+        ),
     ],
 )
 def test_a_page_asked_of_a_helpers_request_is_a_page(tmp_path, body, expected):

@@ -1444,13 +1444,9 @@ class FunctionEvaluator:
         {"limit": limit})` with `limit = arguments.get("limit", 10)`), or gives it a query for a
         page of rows (`self._execute_query("DESCRIBE orders")`): the callee passes that on to its
         request, where it is its parameter's, so it cannot know it. Judged as a library's answer
-        asked so is."""
+        asked so is; of a fixed tuple (`return r.get("messages", []), None`), each element."""
         few, page = self._asked(call)
-        if value.level != UNBOUNDED or value.confidence == LOW or not page:
-            return value
-        if few:
-            return replace(value, confidence=LOW, asked_few=True, asked_page=True)
-        return replace(value, asked_page=True)
+        return _as_asked(value, few) if page else value
 
     def _request(self, answer: Verdict, request: cst.Call) -> Verdict:
         """`answer`, the answer of an HTTP `request`, with what the request says of it: that it
@@ -3605,6 +3601,18 @@ def _query_counts(url: cst.BaseExpression) -> list[int | cst.BaseExpression]:
             elif match.end() == len(piece) and after is not None and not isinstance(after, str):
                 counts.append(after)  # the number formatted in right after `per_page=`
     return counts
+
+
+def _as_asked(value: Verdict, few: bool) -> Verdict:
+    """`value`, the answer of a call that asked for at most a page of items (`few`: a few), and
+    each element of it when it is a fixed tuple: unpacked, each is that answer's own."""
+    if value.elements is not None:
+        value = replace(value, elements=tuple(_as_asked(element, few) for element in value.elements))
+    if value.level != UNBOUNDED or value.confidence == LOW:
+        return value
+    if few:
+        return replace(value, confidence=LOW, asked_few=True, asked_page=True)
+    return replace(value, asked_page=True)
 
 
 def _few_and_page(asked: int | None) -> tuple[bool, bool]:
