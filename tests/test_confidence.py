@@ -422,6 +422,9 @@ def test_what_a_request_asks_for_sets_the_confidence_of_its_answer(tmp_path, bod
             "max_results = min(max_results, 50)\nreturn str(make_client().search(q, max_results=max_results))",
             ["medium"],
         ),
+        # ... or a local the tool binds once to such a count
+        ("n = min(max_results, 8)\nreturn str(make_client().search(q, max_results=n))", ["low"]),
+        ("n = max_results * 2\nreturn str(make_client().search(q, max_results=n))", ["medium"]),
         # ... also by tests that set it to a cap, beside a floor
         (
             "if max_results > 8:\n    max_results = 8\nif max_results < 1:\n    max_results = 1\n"
@@ -509,6 +512,16 @@ async def call_tool(name: str, arguments: dict) -> str:
         ("return json.dumps([{'id': m['id']} for m in hub_get('models', {'search': arguments['q']})])", ["medium"]),
         # a helper that answers a pair (`items, error`): the page is the element unpacked
         ("items, error = hub_list('models', limit=20)\nreturn json.dumps([{'id': m['id']} for m in items])", ["low"]),
+        (
+            "limit = min(arguments.get('limit', 10), 20)\nitems, error = hub_list('models', limit=limit)\n"
+            "return json.dumps([{'id': m['id']} for m in items])",
+            ["low"],
+        ),
+        (
+            "limit = min(arguments.get('limit', 10), 20)\nitems, error = hub_list('models', limit=limit)\n"
+            "return json.dumps(items)",
+            ["medium"],
+        ),
         (
             "items, error = hub_list('models', limit=arguments['limit'])\n"
             "return json.dumps([{'id': m['id']} for m in items])",

@@ -1520,7 +1520,8 @@ class FunctionEvaluator:
 
     def _count(self, value: cst.BaseExpression, depth: int = 0) -> int | None:
         """The number `value` stands for where the code says it: a literal, a module's constant, a
-        class setting of the tool, the smaller of `min(x, N)`, a parameter the code clamps."""
+        class setting of the tool, the smaller of `min(x, N)`, a parameter the code clamps, a local
+        bound once to such a number."""
         if isinstance(value, cst.Integer):
             return int(value.evaluated_value)
         if depth > MAX_COUNT_DEPTH:
@@ -1546,6 +1547,9 @@ class FunctionEvaluator:
                     return self._count(clamp, depth + 1)
                 capped = self._capped_by_a_test(value.value, depth)
                 return capped if capped is not None else self._declared_maximum(value.value, depth)
+            local = self._assigned_once_here(value.value)  # `limit = min(arguments.get("limit", 10), 20)`
+            if local is not None:
+                return self._count(local, depth + 1)
             return _integer(_bound_once(self.module.tree.body, value.value))
         if isinstance(value, cst.Attribute) and _is_self(value.value) and self.owner is not None:
             if value.attr.value in self.self_arguments or "self" in self.params:
