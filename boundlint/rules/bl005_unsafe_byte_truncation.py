@@ -40,7 +40,8 @@ handler: `s.encode()[:N].decode()`, `raw[:N].decode("utf-8")`,
 decode, so no character is split there; nor a cut at an ASCII delimiter found
 in the bytes (`end = buf.find(b"\\r\\n\\r\\n")`, `buf[:end]`, `buf[end + 4:]`): in
 UTF-8 an ASCII byte is never part of a longer character; nor a cut at a
-syntax node's `start_byte` and `end_byte` (tree-sitter), which fall between
+syntax node's `start_byte` and `end_byte` (tree-sitter), also held in a name
+every assignment of which reads one (`start = node.start_byte`), which fall between
 the tokens of the source, so between its characters; nor a cut of a few bytes
 (at most 8) from either end (`raw[:-1]`, `block[5:]`), which strips a fixed
 newline, BOM or ASCII prefix (no byte budget for text is that small); nor a cut
@@ -103,6 +104,16 @@ def node_text(source: bytes, node) -> str:
     return source[node.start_byte : node.end_byte].decode("utf-8")
 """,
         """
+def signature(source: bytes, node) -> str:
+    start = node.start_byte
+    params = node.child_by_field_name("parameters")
+    if params:
+        end = params.end_byte
+    else:
+        end = node.end_byte
+    return source[start:end].decode("utf-8")
+""",
+        """
 def strip_markers(encoded: bytes, bom: bytes, event: bytes) -> str:
     return encoded[len(bom):].decode("utf-8") + event[5:-1].decode("utf-8")
 """,
@@ -142,6 +153,12 @@ def prefix(raw: bytes, n: int) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         return raw[error.start : n].decode("utf-8")  # expect
+""",
+        """
+def first_line(source: bytes, node) -> str:
+    start = node.start_byte
+    end = source.decode("utf-8").find("\\n")  # a character index, used as a byte offset
+    return source[start:end].decode("utf-8")  # expect
 """,
         """
 def after_header(buffer: bytes) -> str:
@@ -238,6 +255,7 @@ class Boundaries:
     decode_errors: frozenset[str]  # `e` of `except UnicodeDecodeError as e`: `e.start`, `e.end`
     delimiters: dict[str, int]  # `end = buf.find(b"\r\n")`: name -> bytes of ASCII from there on
     framing: frozenset[str]  # `name_len = headers[0]`: a length the bytes themselves give
+    syntax_offsets: frozenset[str] = frozenset()  # `end = node.end_byte`: between two tokens
 
 
 NO_BOUNDARIES = Boundaries(frozenset(), {}, frozenset())
@@ -282,7 +300,7 @@ def _is_boundary(bound: cst.BaseExpression, boundaries: Boundaries) -> bool:
         return True
     if _is_framing(bound, boundaries.framing):
         return True
-    if isinstance(bound, cst.Attribute) and bound.attr.value in src.CHARACTER_BOUNDARY_ATTRIBUTES:
+    if _reads_a_syntax_offset(bound) or (isinstance(bound, cst.Name) and bound.value in boundaries.syntax_offsets):
         return True  # `node.start_byte` of a syntax node: between two tokens of the source
     if isinstance(bound, cst.Attribute):
         return (
@@ -346,7 +364,12 @@ def _boundaries(module: ModuleInfo) -> Boundaries:
         _decode_errors_caught(module) if "UnicodeDecodeError" in text else frozenset(),
         _ascii_delimiter_offsets(values) if "(b" in text else {},
         frozenset(name for name, assigned in values.items() if all(map(_reads_a_length, assigned))),
+        frozenset(name for name, assigned in values.items() if all(map(_reads_a_syntax_offset, assigned))),
     )
+
+
+def _reads_a_syntax_offset(value: cst.BaseExpression) -> bool:
+    return isinstance(value, cst.Attribute) and value.attr.value in src.CHARACTER_BOUNDARY_ATTRIBUTES
 
 
 def _reads_a_length(value: cst.BaseExpression) -> bool:
