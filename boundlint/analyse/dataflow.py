@@ -431,10 +431,44 @@ class FunctionEvaluator:
         if merged is not None and node.orelse is None:
             # `if truncated: result["truncated"] = True`: the value says it was cut whenever the
             # code found it was, so it is told on both ways out of the `if`.
-            for name in _told_in(node.body):
+            for name in [*_told_in(node.body), *self._noted_under_a_flag(node)]:
                 if name in merged and merged[name].level == SILENT:
                     merged[name] = BOUNDED_VALUE.with_models(merged[name].models)
         return merged
+
+    def _noted_under_a_flag(self, node: cst.If) -> list[str]:
+        """The names `node`'s block adds a marker to (`result += f"[TRUNCATED: {n} chars]"`, or
+        `result = result + note`), when its test is a flag the function sets to `True` (`if
+        truncated:` after `result = result[:max_chars]; truncated = True`): the marker is there
+        whenever the code found it cut, as with `result["truncated"] = True`."""
+        test = node.test
+        if not (
+            isinstance(test, cst.Name) and any(_is_true(value) for value in self._assigned_values_here(test.value))
+        ):
+            return []
+        lines = node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]
+        noted = []
+        for line in lines:
+            for small in line.body if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) else ():
+                if (
+                    isinstance(small, cst.AugAssign)
+                    and isinstance(small.operator, cst.AddAssign)
+                    and isinstance(small.target, cst.Name)
+                    and self._marker(small.value)
+                ):
+                    noted.append(small.target.value)
+                elif isinstance(small, cst.Assign) and len(small.targets) == 1:
+                    target, value = small.targets[0].target, small.value
+                    if (
+                        isinstance(target, cst.Name)
+                        and isinstance(value, cst.BinaryOperation)
+                        and isinstance(value.operator, cst.Add)
+                        and isinstance(value.left, cst.Name)
+                        and value.left.value == target.value
+                        and self._marker(value.right)
+                    ):
+                        noted.append(target.value)
+        return noted
 
     def _at_a_count(self, test: cst.BaseExpression, name: str, body: cst.BaseSuite, then_env: Env) -> None:
         """`if len(found) >= LIMIT: return found` in the loop that appends to `found` one item a
@@ -4481,6 +4515,10 @@ def _told_key(target: cst.Subscript) -> bool:
             if src.TOLD_KEYS.search(index.value.value):
                 return True
     return False
+
+
+def _is_true(value: cst.BaseExpression) -> bool:
+    return isinstance(value, cst.Name) and value.value == "True"
 
 
 def _told_in(block: cst.BaseSuite) -> list[str]:

@@ -38,7 +38,9 @@ in the branch that cuts and left `""` in the other, or
 added to the same text after the cut: `out += f"[truncated from {n} chars]"`,
 or a label that says the model sees a part: `f"Sample keys: {keys[:20]}"`,
 "Preview", "Showing", "First 10", "Last output", "Log tail"), no `truncated`/`total`/`has_more` key beside
-it (also set where the code finds the cut: `if truncated: result["truncated"] = True`),
+it (also set where the code finds the cut: `if truncated: result["truncated"] = True`, or a
+marker added under a flag the cut sets: `result = result[:n]; truncated = True` ... `if
+truncated: result += f"[TRUNCATED: {total} chars]"`),
 nor the length of what was cut, whatever its key (`"count": len(items)`).
 A cut whose bounds are the tool's own arguments (`results[:num_results]`,
 `text[start:start + length]`, `f.read(n)` with `n: int`, also through locals
@@ -134,6 +136,29 @@ def fetch(url: str) -> dict:
         result["truncated"] = True
     return result
 ''',
+        '''
+from langchain_core.tools import tool
+
+def clamp_output(content: str, max_lines: int = 100, max_chars: int = 10_000) -> str:
+    lines = content.split("\\n")
+    truncated = False
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        truncated = True
+    result = "\\n".join(lines)
+    if len(result) > max_chars:
+        result = result[:max_chars]
+        truncated = True
+    if truncated:
+        result += f"\\n[TRUNCATED: {len(content)} chars, output limited to {max_chars}]"
+    return result
+
+@tool
+def read_file(path: str) -> str:
+    """Read a file."""
+    with open(path) as f:
+        return clamp_output(f.read())
+''',
     )
     invalid = (
         '''
@@ -160,6 +185,20 @@ async def tail_page(url: str) -> str:
         resp = await client.get(url)
     return _short(resp.text)  # expect
 """,
+        '''
+from langchain_core.tools import tool
+
+@tool
+def read_file(path: str, verbose: bool = False) -> str:
+    """Read a file: the note is added on a test that is not the cut's."""
+    with open(path) as f:
+        result = f.read()
+    if len(result) > 10_000:
+        result = result[:10_000]
+    if verbose:
+        result += "\\n[TRUNCATED]"
+    return result  # expect
+''',
     )
 
     def check(self, context: RuleContext) -> Iterator[Finding]:
