@@ -446,28 +446,26 @@ class FunctionEvaluator:
             isinstance(test, cst.Name) and any(_is_true(value) for value in self._assigned_values_here(test.value))
         ):
             return []
-        lines = node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body]
         noted = []
-        for line in lines:
-            for small in line.body if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) else ():
+        for small in _own_small_statements(node.body):
+            if (
+                isinstance(small, cst.AugAssign)
+                and isinstance(small.operator, cst.AddAssign)
+                and isinstance(small.target, cst.Name)
+                and self._marker(small.value)
+            ):
+                noted.append(small.target.value)
+            elif isinstance(small, cst.Assign) and len(small.targets) == 1:
+                target, value = small.targets[0].target, small.value
                 if (
-                    isinstance(small, cst.AugAssign)
-                    and isinstance(small.operator, cst.AddAssign)
-                    and isinstance(small.target, cst.Name)
-                    and self._marker(small.value)
+                    isinstance(target, cst.Name)
+                    and isinstance(value, cst.BinaryOperation)
+                    and isinstance(value.operator, cst.Add)
+                    and isinstance(value.left, cst.Name)
+                    and value.left.value == target.value
+                    and self._marker(value.right)
                 ):
-                    noted.append(small.target.value)
-                elif isinstance(small, cst.Assign) and len(small.targets) == 1:
-                    target, value = small.targets[0].target, small.value
-                    if (
-                        isinstance(target, cst.Name)
-                        and isinstance(value, cst.BinaryOperation)
-                        and isinstance(value.operator, cst.Add)
-                        and isinstance(value.left, cst.Name)
-                        and value.left.value == target.value
-                        and self._marker(value.right)
-                    ):
-                        noted.append(target.value)
+                    noted.append(target.value)
         return noted
 
     def _at_a_count(self, test: cst.BaseExpression, name: str, body: cst.BaseSuite, then_env: Env) -> None:
@@ -4870,10 +4868,16 @@ def _names_set_true(block: cst.BaseSuite) -> set[str]:
 def _own_assigns(block: cst.BaseSuite) -> Iterator[cst.Assign]:
     """The assignments of a block's own lines (a suite on the line of its header too), not of
     the blocks nested in it."""
+    return (small for small in _own_small_statements(block) if isinstance(small, cst.Assign))
+
+
+def _own_small_statements(block: cst.BaseSuite) -> Iterator[cst.BaseSmallStatement]:
+    """The small statements of a block's own lines (a suite on the line of its header too), not
+    of the blocks nested in it."""
     lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
     for line in lines:
         if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            yield from (small for small in line.body if isinstance(small, cst.Assign))
+            yield from line.body
 
 
 def _breaks(block: cst.BaseSuite) -> bool:

@@ -30,7 +30,7 @@ _REFLECTION = re.compile(
 
 class Counts(Protocol):
     """Where the names counted in a file's content are kept between runs: by a key made of the
-    names looked for and the file's content hash (see `count_key`)."""
+    names looked for and the file's content hash."""
 
     def recall(self, key: str) -> Counter[str] | None: ...
 
@@ -59,10 +59,11 @@ def unnamed_elsewhere(
         return set()
     pattern = re.compile(rb"\b(" + b"|".join(re.escape(name.encode()) for name in names) + rb")\b")
     store = counts or _IN_PROCESS
+    names_tag = content_hash("\0".join(names).encode())  # a file's counts hold for these names only
     total: Counter[str] = Counter()
     for path in paths:
         digest = (digests or {}).get(str(path))
-        key = count_key(names, digest) if digest else None
+        key = f"{names_tag}:{digest}" if digest else None
         found = store.recall(key) if key else None
         if found is None:
             found = _count(path, texts, pattern)
@@ -73,10 +74,6 @@ def unnamed_elsewhere(
         total.update(found)
     # (a module no code names, no import either, is a library's, or dead as a whole: left alone)
     return {key for key, name in kept.items() if total[name] == 1 and total[_module_word(key)] >= 1}
-
-
-def count_key(names: tuple[str, ...], digest: str) -> str:
-    return f"{content_hash(chr(0).join(names).encode())}:{digest}"
 
 
 def _module_word(key: str) -> str:

@@ -37,7 +37,11 @@ _TOOL_FORMS = re.compile(  # each alternative holds "ool", which is checked firs
     r"(?:[Tt]ools?|ToolNode|Toolset|ToolInvoker)[ \t]*\("
     r"|class[ \t]+\w+[ \t]*\([^)\n]{0,300}Tool"
     r"|tools[ \t]*="
-    r"|tools[ \t]*\.[ \t]*(?:upsert|create)[ \t]*\([^)]{0,300}source_code"  # Letta: by its source text
+    # Letta's registration by source text (`client.tools.upsert(source_code=...)`)
+    + "".join(
+        rf"|tools[ \t]*\.[ \t]*{re.escape(method)}[ \t]*\([^)]{{0,300}}{re.escape(keyword)}"
+        for method, keyword in fw.SOURCE_REGISTRATION_METHODS.items()
+    )
 )
 _REGISTRATION_WORDS = (
     "from_function",
