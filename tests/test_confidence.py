@@ -517,8 +517,15 @@ async def call_tool(name: str, arguments: dict) -> str:
             "return json.dumps([{'id': m['id']} for m in items])",
             ["low"],
         ),
+        # ... whole items of a page that is a few unless the model asks for more, and at most 20
         (
             "limit = min(arguments.get('limit', 10), 20)\nitems, error = hub_list('models', limit=limit)\n"
+            "return json.dumps(items)",
+            ["low"],
+        ),
+        # ... but of a page of up to a hundred, they stay what they were
+        (
+            "limit = min(arguments.get('limit', 10), 100)\nitems, error = hub_list('models', limit=limit)\n"
             "return json.dumps(items)",
             ["medium"],
         ),
@@ -620,7 +627,8 @@ def search(params: SearchInput) -> str:
 
 
 @pytest.mark.parametrize("form", sorted(SCHEMA_TOOLS))
-@pytest.mark.parametrize(("limit", "expected"), [("10", ["low"]), ("50", ["medium"])])
+# A few by default and at most a small page (50) is a few: the model may ask for more, not many more.
+@pytest.mark.parametrize(("limit", "expected"), [("10", ["low"]), ("50", ["low"]), ("100", ["medium"])])
 def test_a_count_the_tools_schema_bounds_asks_for_few(tmp_path, form, limit, expected):
     assert bl001_confidences(tmp_path, SCHEMA_TOOLS[form].replace("LIMIT", limit)) == expected
 
@@ -642,6 +650,42 @@ IN_TREE_SEARCH = (
 def test_a_function_of_the_tree_asked_for_few_by_the_schema_answers_few(tmp_path, limit, expected):
     # The count goes on to the request inside the callee, where it is its parameter's and unknown.
     assert bl001_confidences(tmp_path, IN_TREE_SEARCH.replace("LIMIT", limit)) == expected
+
+
+SMALL_PAGE_TOOL = """
+from typing import Annotated
+from pydantic import Field
+from langchain_core.tools import tool
+from somelib import mailbox
+
+@tool
+def recent_mail(q: str, max_results: Annotated[int, Field(ge=1, le=50)] = DEFAULT) -> str:
+    \"\"\"Recent mail.\"\"\"
+    found = mailbox().list_messages(q, max_results=max_results FLAG)
+    return RETURNED
+"""
+
+
+@pytest.mark.parametrize(
+    ("default", "flag", "returned", "expected"),
+    [
+        # a few unless the model asks for more, at most fifty: a page of short records or fields
+        ("5", "", "str(found)", ["low"]),
+        ("5", "", "'\\n'.join(f\"- {m['subject']}\" for m in found)", ["low"]),
+        # ... but fifty bodies are a bulk, in a text or not
+        ("5", "", "'\\n'.join(f\"{m['subject']}: {m['body']}\" for m in found)", ["medium"]),
+        ("5", "", "str([m['body'] for m in found])", ["medium"]),
+        # ... and so is a page asked for with each item's content
+        ("5", ", include_content=True", "str(found)", ["medium"]),
+        ("5", ", include_content=q.endswith('!')", "str(found)", ["medium"]),  # as the model says
+        ("5", ", include_content=False", "str(found)", ["low"]),
+        # fifty by default is not a few
+        ("50", "", "str(found)", ["medium"]),
+    ],
+)
+def test_a_small_page_is_a_few_except_its_content(tmp_path, default, flag, returned, expected):
+    source = SMALL_PAGE_TOOL.replace("DEFAULT", default).replace(" FLAG", flag).replace("RETURNED", returned)
+    assert bl001_confidences(tmp_path, source) == expected
 
 
 def test_a_bound_on_another_field_of_the_schema_does_not_count(tmp_path):
@@ -2075,3 +2119,60 @@ def list_pulls(repo: str) -> dict:
 )
 def test_an_item_of_a_page_serialised_is_judged_as_the_page(tmp_path, dump, expected):
     assert bl001_confidences(tmp_path, PAGE_OF_MODELS.format(dump=dump)) == expected
+
+
+CONVERTED_PAGE = {
+    "pkg/__init__.py": "",
+    "pkg/models.py": """
+from pydantic import BaseModel
+
+class SearchResult(BaseModel):
+    total: int = 0
+    issues: list[dict] = []
+
+    def to_simplified_dict(self) -> dict:
+        return {"total": self.total, "issues": self.issues}
+""",
+    "pkg/client.py": """
+from atlassian import Jira
+from .models import SearchResult
+
+class Fetcher:
+    def __init__(self):
+        self.jira = Jira(url="x")
+
+    def board_issues(self, board: str, limit: int = 50) -> SearchResult:
+        data = self.jira.get_issues_for_board(board, limit=limit)
+        return SearchResult(total=data["total"], issues=data["issues"])
+""",
+    "pkg/server.py": """
+import json
+from typing import Annotated
+from pydantic import Field
+from mcp.server.fastmcp import FastMCP
+from .client import Fetcher
+
+mcp = FastMCP("x")
+
+@mcp.tool()
+def board_issues(board: str, limit: Annotated[int, Field(ge=1, le=MOST)] = 10) -> str:
+    found = Fetcher().board_issues(board, limit=limit)
+    return json.dumps(found.CONVERT())
+""",
+}
+
+
+@pytest.mark.parametrize(
+    ("most", "convert", "expected"),
+    [
+        # a method of the tree named for a conversion gives the small page it is called on
+        ("50", "to_simplified_dict", "low"),
+        ("50", "model_dump", "low"),
+        # ... and a page of up to a hundred, as it is
+        ("100", "to_simplified_dict", "medium"),
+    ],
+)
+def test_a_conversion_of_a_small_page_is_a_small_page(tmp_path, most, convert, expected):
+    files = {name: text.replace("MOST", most).replace("CONVERT", convert) for name, text in CONVERTED_PAGE.items()}
+    result = run_tree(tmp_path, files, min_confidence="low")
+    assert [f.confidence for f in result.findings if f.code == "BL001"] == [expected]

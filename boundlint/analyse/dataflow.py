@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar, cast
+from typing import NamedTuple, Protocol, TypeVar, cast
 
 import libcst as cst
 
@@ -124,6 +124,18 @@ _TEXT_LITERALS = (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
 # What a command the code writes looks like: a list of words, a string, an f-string, a sum of
 # strings, or a name bound to one of those.
 _COMMAND_FORMS = (cst.List, cst.Tuple, cst.SimpleString, cst.FormattedString, cst.BinaryOperation, cst.Name)
+
+
+class Asked(NamedTuple):
+    """What a call asks for by a count the code sets: at most a few items (`few`, which a small
+    page is too), at most a page (`page`), and whether `few` is only a small page (`small_page`)."""
+
+    few: bool = False
+    page: bool = False
+    small_page: bool = False
+
+
+NOT_ASKED = Asked()
 
 
 @dataclass
@@ -1398,22 +1410,31 @@ class FunctionEvaluator:
         assert self.owner is not None
         return _configured_attribute(self.owner, attribute)
 
-    def _asked(self, call: cst.Call) -> tuple[bool, bool]:
+    def _asked(self, call: cst.Call) -> Asked:
         """Whether `call` asks for at most a few items (`search(q, limit=5)`, `query(top_k=self.top_k)`
         with `top_k: int = 3` on the tool's class, `search(q, k=TOP_K)`) and for at most a page of
         them (`store.search(ns, limit=100)`, `pageSize=50`), by a count the code sets; a query text
         with a small `LIMIT` asks for both. A count the model may set but most often leaves at the
         tool's default (`limit: int = 20`) asks for a page, not a few: the model may ask for more.
         A listing of what there are few of by nature asks for a page of records, and, of their
-        names alone (`list_database_names()`), for a few."""
+        names alone (`list_database_names()`), for a few. So does a count that is a few unless the
+        model raises it, and the code keeps to a small page (`limit: Annotated[int, Field(le=50)] =
+        10`), unless the call asks for each item's content (`return_content=True`)."""
         listed = self._few_by_nature(call)
         if self._sends_a_limited_query(call) or src.names_names_only(listed):
-            return True, True
+            return Asked(True, True)
         asked = self._items_asked(call, self._count)
         if asked is None:
-            return False, _few_and_page(self._items_asked(call, self._count_or_default))[1] or bool(listed)
+            return Asked(False, _few_and_page(self._items_asked(call, self._count_or_default))[1] or bool(listed))
         few, page = _few_and_page(asked)
-        return few, page or bool(listed)
+        small_page = (
+            page
+            and not few
+            and asked <= src.SMALL_PAGE_LIMIT
+            and _few_and_page(self._items_asked(call, self._count_by_default))[0]
+            and not _asks_for_content(call)
+        )
+        return Asked(few or small_page, page or bool(listed), small_page)
 
     def _few_by_nature(self, call: cst.Call) -> str:
         """`client.list_databases()`, `service.calendarList().list().execute()`, `GET /v1/workspaces`:
@@ -1477,17 +1498,25 @@ class FunctionEvaluator:
         page of rows (`self._execute_query("DESCRIBE orders")`): the callee passes that on to its
         request, where it is its parameter's, so it cannot know it. Judged as a library's answer
         asked so is; of a fixed tuple (`return r.get("messages", []), None`), each element."""
-        few, page = self._asked(call)
-        return _as_asked(value, few) if page else value
+        asked = self._asked(call)
+        return _as_asked(value, asked) if asked.page else value
 
     def _request(self, answer: Verdict, request: cst.Call) -> Verdict:
         """`answer`, the answer of an HTTP `request`, with what the request says of it: that it
         writes, asks for a few items or a page, or for one resource."""
-        few, page = self._asked(request)
+        few, page, small_page = self._asked(request)
         # A PUT, PATCH or DELETE acts on one resource: its answer is that record or an acknowledgement
         # (a POST may be a search: `POST /_search`, GraphQL).
         one = self._asks_for_one_resource(request) or _http_method(request) in src.ONE_RESOURCE_METHODS
-        found = replace(answer, http=True, written=_is_write(request), asked_few=few, asked_page=page, one_resource=one)
+        found = replace(
+            answer,
+            http=True,
+            written=_is_write(request),
+            asked_few=few,
+            asked_page=page,
+            small_page=small_page,
+            one_resource=one,
+        )
         if not one:
             # `requests.request(method, BASE + path)` in `def api(method, path)`: each call says
             method = _method_given(request)
@@ -1541,6 +1570,35 @@ class FunctionEvaluator:
         if isinstance(response, cst.Await):
             response = response.expression
         return isinstance(response, cst.Call) and self._sends_a_limited_query(response)
+
+    def _count_by_default(self, value: cst.BaseExpression, depth: int = 0) -> int | None:
+        """The count `value` stands for when the model leaves it out: of the tool's own parameter,
+        its default (`limit: Annotated[int, Field(le=50)] = 10`: 10, not the 50 `_count` knows), of
+        `arguments.get("limit", 10)` the same, of `min(...)` the smallest; else what `_count` knows.
+        Not a helper's (`depth` > 0): its default is not what its caller passes."""
+        if depth > MAX_COUNT_DEPTH:
+            return None
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "min":
+            known = [count for arg in value.args if (count := self._count_by_default(arg.value, depth + 1)) is not None]
+            return min(known) if known else None
+        if self.depth == 0 and isinstance(value, cst.Name):
+            bound = self._assigned_once_here(value.value)
+            param = self._param_nodes.get(value.value) if value.value in self.params else None
+            if param is not None and param.default is not None and bound is None:
+                default = _integer(param.default)
+                return default if default is not None else self._count(value)
+            if param is None and bound is not None:
+                return self._count_by_default(bound, depth + 1)  # `limit = min(arguments.get("limit", 10), 20)`
+        if self.depth == 0 and isinstance(value, cst.Call) and (given := self._argument_default(value)) is not None:
+            return given
+        if self.depth == 0 and isinstance(value, cst.Attribute) and _root_name(value) in self.params:
+            # `params.limit` of a tool that takes one model: its field's default
+            schema = self._schema_class(self.param_annotations.get(_root_name(value) or ""))
+            body = schema[1].body.body if schema and isinstance(schema[1].body, cst.IndentedBlock) else ()
+            default = _integer(_bound_once(body, value.attr.value))
+            if default is not None:
+                return default
+        return self._count(value)
 
     def _count_unset(self, call: cst.Call) -> bool:
         """`search(q, max_results=max_results)`: a count of items passed that the code does not set
@@ -2339,7 +2397,7 @@ class FunctionEvaluator:
         if entity is not None and isinstance(entity.node, cst.FunctionDef) and _declares_only(entity.node):
             # A Protocol's or an abstract method: what an implementation gives, known by its name only.
             values = [self.eval(a, env) for a in args]
-            return unknown_answer((entity.node.name.value,), expr, self.module, values, *self._asked(expr))
+            return unknown_answer((entity.node.name.value,), expr, self.module, values, self._asked(expr))
         if entity is not None:
             values = [self._as_command(a, self.eval(a, env)) for a in args]
             instance = self._self_class() if _is_self_call(func) and self.owner is not None else None
@@ -2357,6 +2415,8 @@ class FunctionEvaluator:
             )
             if entity.kind == "function":
                 value = self._asked_of(expr, value)
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in env:
+                value = _converted(value, env[func.value.value], func.attr.value)
             if (
                 value.level == UNBOUNDED
                 and not value.fields
@@ -2378,7 +2438,7 @@ class FunctionEvaluator:
             if found is None:
                 # A library function we know nothing about (`requests.get(...)`).
                 values = [self.eval(arg, env) for arg in args]
-                found = unknown_answer((qualified.rsplit(".", 1)[-1],), expr, self.module, values, *self._asked(expr))
+                found = unknown_answer((qualified.rsplit(".", 1)[-1],), expr, self.module, values, self._asked(expr))
             if qualified.startswith(src.HTTP_MODULES):
                 return self._request(found, expr)
             if qualified in src.PROCESS_RUNNERS and self._runs_a_fixed_program(expr, qualified):
@@ -2409,7 +2469,7 @@ class FunctionEvaluator:
                 return join_all(calls)
         values = [self.eval(arg, env) for arg in args]
         name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
-        return unknown_answer((name,), expr, self.module, values, *self._asked(expr))
+        return unknown_answer((name,), expr, self.module, values, self._asked(expr))
 
     def _builtin_call(
         self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: Quoted
@@ -2535,8 +2595,13 @@ class FunctionEvaluator:
             capped = src.capped_answers(qualified)
             if capped is not None and not _lifts_cap(expr, capped[1]):
                 made = replace(made, capped_client=capped)
-            few, page = self._asked(expr)
-            return replace(made, asked_few=made.asked_few or few, asked_page=made.asked_page or page)
+            few, page, small_page = self._asked(expr)
+            return replace(
+                made,
+                asked_few=made.asked_few or few,
+                asked_page=made.asked_page or page,
+                small_page=made.small_page or small_page,
+            )
         if qualified in ("random.sample", "random.choices") and len(expr.args) >= 2:
             population = self.eval(args[0], env)
             count = [arg.value for arg in expr.args[1:] if arg.keyword is None or arg.keyword.value == "k"][-1:]
@@ -3270,7 +3335,13 @@ class FunctionEvaluator:
                 found = replace(found, path=True)  # paths, one per item
             if method == "json":
                 # (`requests.get(url, params={"per_page": 100}).json()`: the page the request asked for)
-                found = replace(found, document=True, asked_few=receiver.asked_few, asked_page=receiver.asked_page)
+                found = replace(
+                    found,
+                    document=True,
+                    asked_few=receiver.asked_few,
+                    asked_page=receiver.asked_page,
+                    small_page=receiver.small_page,
+                )
             if receiver.bounded and receiver.params and (receiver.path or method in src.PATH_READ_METHODS):
                 return replace(found, read_params=receiver.params)  # `path.read_text()` of a helper's `path`
             if receiver.read_params:
@@ -3316,18 +3387,20 @@ class FunctionEvaluator:
         names = (method, func.value.attr.value) if isinstance(func.value, cst.Attribute) else (method,)
         # `wrapped = TavilySearch(max_results=5)` ... `wrapped.ainvoke(q)`: made to answer a few;
         # `collection.where(...).limit(20).stream()`: a query built to ask for a page of rows
-        few, page = self._asked(expr)
+        few, page, small_page = self._asked(expr)
         limited_few, limited_page = self._limited_query(func.value)
-        few, page = few or receiver.asked_few or limited_few, page or limited_page
+        if not few and receiver.asked_few:
+            few, small_page = True, receiver.small_page
+        few, page, small_page = few or limited_few, page or limited_page, small_page and not limited_few
         if not few and isinstance(func.value, cst.Attribute) and _is_self(func.value.value):
             # `self.retriever.invoke(q)` of `self.retriever = BM25Retriever.from_documents(docs, k=10)`
             made = self._call_stored_on_self(func.value.attr.value)
-            made_few, made_page = self._asked(made) if made is not None else (False, False)
-            few, page = few or made_few, page or made_page
+            made_few, made_page, made_small = self._asked(made) if made is not None else NOT_ASKED
+            few, page, small_page = few or made_few, page or made_page, small_page or made_small
         if method in src.QUERY_RESULT_METHODS and self._query_asks_for_a_page():
-            few = True  # `client.query(sql).result()` of `... LIMIT 3`: the rows the query asks for
-        page = few or page or receiver.asked_page
-        result = unknown_answer(names, expr, self.module, values, few, page, receiver if data else None)
+            few, small_page = True, False  # `client.query(sql).result()` of `... LIMIT 3`: the rows the query asks for
+        asked = Asked(few, few or page or receiver.asked_page, small_page and few)
+        result = unknown_answer(names, expr, self.module, values, asked, receiver if data else None)
         if _is_self(func.value) and result.level != UNBOUNDED and result.params:
             # `self.json(action, params)` of a class deriving from a library's client: the library's
             # request, not a function as large as what it is given (`shorten(text)`).
@@ -3639,16 +3712,41 @@ def _query_counts(url: cst.BaseExpression) -> list[int | cst.BaseExpression]:
     return counts
 
 
-def _as_asked(value: Verdict, few: bool) -> Verdict:
-    """`value`, the answer of a call that asked for at most a page of items (`few`: a few), and
-    each element of it when it is a fixed tuple: unpacked, each is that answer's own."""
+def _as_asked(value: Verdict, asked: Asked) -> Verdict:
+    """`value`, the answer of a call that asked for at most a page of items (`asked.few`: a few),
+    and each element of it when it is a fixed tuple: unpacked, each is that answer's own."""
     if value.elements is not None:
-        value = replace(value, elements=tuple(_as_asked(element, few) for element in value.elements))
+        value = replace(value, elements=tuple(_as_asked(element, asked) for element in value.elements))
     if value.level != UNBOUNDED or value.confidence == LOW:
         return value
-    if few:
-        return replace(value, confidence=LOW, asked_few=True, asked_page=True)
+    if asked.few:
+        return replace(value, confidence=LOW, asked_few=True, asked_page=True, small_page=asked.small_page)
     return replace(value, asked_page=True)
+
+
+def _converted(value: Verdict, receiver: Verdict, method: str) -> Verdict:
+    """`found.to_simplified_dict()`, a method of the tree named for a conversion, where `found` holds
+    a small page (`low`): the same data in another shape, no surer to be large than `found`. (The
+    method alone reads `self.issues` of any instance.)"""
+    if (
+        method.startswith(("to_", "as_"))
+        and value.level == receiver.level == UNBOUNDED
+        and CONFIDENCE_ORDER[receiver.confidence] < CONFIDENCE_ORDER[value.confidence]
+    ):
+        return replace(value, confidence=receiver.confidence)
+    return value
+
+
+def _asks_for_content(call: cst.Call) -> bool:
+    """`search(q, limit=20, return_content=True)`: a flag that asks for each item's content, set,
+    or passed on from what the model says (`return_content=return_content`); not set to False."""
+    return any(
+        arg.keyword is not None
+        and src.flag_asks_for_content(arg.keyword.value)
+        and not (isinstance(arg.value, cst.Name) and arg.value.value in ("False", "None"))
+        and not (isinstance(arg.value, cst.Integer) and arg.value.evaluated_value == 0)
+        for arg in call.args
+    )
 
 
 def _few_and_page(asked: int | None) -> tuple[bool, bool]:
@@ -3898,17 +3996,17 @@ def unknown_answer(
     expr: cst.Call,
     module: ModuleInfo,
     arguments: list[Verdict],
-    few: bool = False,
-    page: bool = False,
+    asked: Asked = NOT_ASKED,
     data: Verdict | None = None,
 ) -> Verdict:
     """The answer of a call we know nothing about. `medium` when its name says it reads or makes
     content (`client.search(q)`), or when it is given large data (`b64encode(pdf)`) or is a method
-    of such data (`data`), one level less when it asks for a few items (`few`: `limit=5`). Otherwise it
+    of such data (`data`), one level less when it asks for a few items (`asked.few`: `limit=5`). Otherwise it
     is as large as what it is given: in a helper, what each caller passes (`reformat(text)`,
     `cls(nodes=nodes)`); else `low` (`board.piece_name(p)`, `usage.aggregate()`): such answers are
     most often short, and a reviewer rejects most findings that rest on them."""
     code = Quoted(module, expr)
+    few, page = asked.few, asked.page
     if names and src.names_identifier(names[0]):
         return BOUNDED_VALUE  # `validate_path(p)`, `client.get_session_id()`: an identifier, by its name
     if names and src.names_a_cut(names[0]):
@@ -3926,7 +4024,8 @@ def unknown_answer(
     if named and any(map(src.names_content, names)) or any(v.level == UNBOUNDED and v.confidence != LOW for v in given):
         confidence = LOW if few else MEDIUM
         # (`TavilySearch(max_results=5)`: what its methods answer is a few items too)
-        return replace(unbounded(f"the result of `{code}`", expr, module, confidence), asked_few=few, asked_page=page)
+        answer = unbounded(f"the result of `{code}`", expr, module, confidence)
+        return replace(answer, asked_few=few, asked_page=page, small_page=asked.small_page)
     passed = frozenset[str]().union(*(v.params for v in arguments))
     if passed and all(v.level != UNBOUNDED for v in arguments):
         # what is read out of a parameter (`add_comment(body=body.body)`) stays only that
@@ -3953,6 +4052,8 @@ def _answer_confidence(receiver: Verdict, mixed: bool) -> str:
     """How sure a read out of `receiver` is to be large: `low` when its request asked for a few
     items or it is the output of a program the code names that prints a status (`git push`),
     `medium` when it answers a write or is as often one record as a bulk (`mixed`)."""
+    if receiver.small_page and receiver.record:
+        return MEDIUM  # `d.page_content` of one of twenty hits: twenty chunks are a bulk
     if receiver.asked_few or receiver.fixed_command:
         return LOW
     return MEDIUM if mixed or receiver.written or receiver.code_program else HIGH
@@ -4386,8 +4487,11 @@ def _payload_of(record: Verdict, in_text: bool) -> Verdict:
     """The content field of one record (`row.cells`, `doc["body"]`): its data, not a record. Of
     one of a few items written into a text (`f"- {r['content']}"`), most often a snippet: on the
     labelled sets, 22 of 23 such findings shown were judged small."""
-    if record.one_row or (record.cut_item and not in_text):
-        return replace(record, record=False, one_row=False, cut_item=False, confidence=MEDIUM, document=False)
+    if record.one_row or record.small_page or (record.cut_item and not in_text):
+        # (of a small page, `f"{e['body']}"` for each of fifty e-mails: a bulk, in a text or not)
+        return replace(
+            record, record=False, one_row=False, cut_item=False, small_page=False, confidence=MEDIUM, document=False
+        )
     return replace(record, record=False, cut_item=False, document=False)
 
 

@@ -89,6 +89,10 @@ class Verdict:
     # A request or query that asks for at most a page of items (`limit=100`, `pageSize=50`) by a
     # count the code sets: a few short fields of each item stay small.
     asked_page: bool = False
+    # Of `asked_few`, asked for a small page (`limit: int = Field(10, le=50)`, more than a few and
+    # at most `SMALL_PAGE_LIMIT`): `low` as a whole, a page of names or short records; a content
+    # field read out of each item (`e["body"]`) is `medium`: fifty bodies are a bulk.
+    small_page: bool = False
     # An HTTP request for one resource by its key (`/findings/{finding_id}`): its JSON is one record.
     one_resource: bool = False
     # A literal (`"templates.json"`): joined with a bundled path, the path stays bundled; joined
@@ -284,6 +288,7 @@ def join(a: Verdict, b: Verdict) -> Verdict:
             code_program=a.code_program and b.code_program,
             asked_few=a.asked_few and b.asked_few,
             asked_page=a.asked_page and b.asked_page,
+            small_page=a.small_page and b.small_page,
             one_resource=a.one_resource and b.one_resource,
             # `return match` ... `return None` in a helper: still one item of its argument
             record=(a.record or not a.params) and (b.record or not b.params) and (a.record or b.record),

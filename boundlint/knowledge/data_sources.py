@@ -1197,6 +1197,15 @@ FEW_ITEMS_KEYWORDS = frozenset(
     | {"maxResults", "max_count", "count", "per_page", "top", "num", "size", "max_docs", "max_documents"}
 )
 FEW_ITEMS_LIMIT = 10
+# A count that is a few by default (the model leaves it out) and that the code keeps to at most
+# this many (a clamp, a schema's `le=50`) asks for a small page: names, ids or short records,
+# `low` as a whole. A content field read out of each item (`e["body"]`) is not: fifty bodies are
+# a bulk. (On set as, every finding on a listing whose `limit` is 10 by default and at most 50
+# was judged small.)
+SMALL_PAGE_LIMIT = 50
+# The words of a flag that asks a search for each hit's content, not a snippet
+# (`return_content=True`, `include_raw_content=True`): a page of such hits is a bulk.
+CONTENT_FLAG_WORDS = frozenset({"content", "contents", "text", "body", "html", "markdown", "raw"})
 
 
 _COUNTED_WORDS = frozenset(
@@ -1212,6 +1221,11 @@ def names_item_count(key: str) -> bool:
     if snake in FEW_ITEMS_KEYWORDS or key in FEW_ITEMS_KEYWORDS:
         return True
     return len(words) >= 2 and words[0] in ("max", "number", "num", "page") and bool(set(words[1:]) & _COUNTED_WORDS)
+
+
+def flag_asks_for_content(keyword: str) -> bool:
+    """`return_content`, `include_raw_content`, `includeText`: a flag that, set, asks for content."""
+    return bool(set(name_words(keyword)) & CONTENT_FLAG_WORDS)
 
 
 def names_content(name: str) -> bool:

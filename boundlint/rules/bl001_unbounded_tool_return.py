@@ -73,7 +73,8 @@ name says it reads content, and `low` (not reported by default) for what a
 reviewer most often reads as short: the output of another program the code
 names (`git push`, `helm lint`: a status), a return on an error branch
 (`if "error" in result:`), an error report (`f"Error: {detail}"`), a call that asks for a few items
-or tokens by a count the code sets (or the tool's schema bounds: `Field(le=10)`),
+or tokens by a count the code sets (or the tool's schema bounds: `Field(le=10)`; a few by
+default and at most 50, `Field(le=50)`, unless what is read out of each item is its content),
 an image or audio block, anything in
 a test module, and a tool no agent of the project is given (its name appears nowhere else).
 The README lists every case ("Each finding has a confidence").
