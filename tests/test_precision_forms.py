@@ -601,7 +601,9 @@ def test_a_tools_own_state_is_large_when_its_name_says_it_accumulates(tmp_path, 
 LIBRARY_CLIENTS = """
 from langchain_community.tools import PubmedQueryRun
 from langchain_community.utilities import PubMedAPIWrapper
+from langchain_community.tools.tavily_search import TavilySearchResults
 from langchain_community.utilities.bing_search import BingSearchAPIWrapper
+from langchain_tavily import TavilySearch
 from tavily import AsyncTavilyClient, TavilyClient
 from strands import tool
 
@@ -625,6 +627,8 @@ async def search(q: str) -> str:
         ("search = BingSearchAPIWrapper(k=5)\nreturn search.run(q)", []),
         ("return PubMedAPIWrapper().run(q)", []),
         ("return PubmedQueryRun().run(q)", []),
+        ("return TavilySearchResults().invoke(q)", []),
+        ("tavily = TavilySearch(max_results=3)\nreturn str(await tavily.ainvoke({'query': q}))", []),
         ("answer = TavilyClient().search(q)\nreturn str([r['content'] for r in answer.results])", []),
         # A loop over those few results ends soon: text built from each snippet stays short.
         (
@@ -640,6 +644,9 @@ async def search(q: str) -> str:
         # As many results as the model asks for: the default no longer holds.
         ("client = TavilyClient()\nreturn str(client.search(q, max_results=3))", []),
         ("client = TavilyClient()\nreturn str(client.search(q, max_results=int(q)))", ["BL001"]),
+        ("return TavilySearchResults(max_results=int(q)).invoke(q)", ["BL001"]),
+        ("return str(BingSearchAPIWrapper(k=50).run(q))", ["BL001"]),
+        ("return TavilySearchResults(include_raw_content=True).invoke(q)", ["BL001"]),
         # Another method of a known client, or a class of that name from another package.
         ("client = TavilyClient()\nreturn str(client.extract(urls=[q]))", ["BL001"]),
         ("client = search_vendor.TavilyClient()\nreturn str(client.search(q))", ["BL001"]),

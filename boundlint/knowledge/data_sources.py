@@ -2200,6 +2200,11 @@ CAPPED_CLIENTS: dict[str, tuple[frozenset[str], tuple[frozenset[str], frozenset[
     "ArxivQueryRun": (_LANGCHAIN_PACKAGES, _WRAPPER_TOOL),
     "TavilyClient": (frozenset({"tavily"}), _TAVILY_SEARCH),
     "AsyncTavilyClient": (frozenset({"tavily"}), _TAVILY_SEARCH),
+    # LangChain's Tavily tools answer Tavily's five results of snippets by default (`max_results: int
+    # = 5` in langchain_community 0.3, the API's default in langchain_tavily 0.2); the model's input
+    # cannot ask for raw content, only the code that makes the tool can.
+    "TavilySearchResults": (_LANGCHAIN_PACKAGES, (_WRAPPER_TOOL[0], _TAVILY_SEARCH[1])),
+    "TavilySearch": (frozenset({"langchain_tavily"}), (_WRAPPER_TOOL[0], _TAVILY_SEARCH[1])),
 }
 
 
