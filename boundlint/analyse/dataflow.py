@@ -2595,8 +2595,8 @@ class FunctionEvaluator:
             capped = src.capped_answers(qualified)
             # (`TavilySearchResults(max_results=50)`, or as many as the model says: not the few the
             # library's default answers)
-            count = self._items_asked(expr, self._count)
-            many = self._count_unset(expr) or (count is not None and count > src.FEW_ITEMS_LIMIT)
+            made_for = self._items_asked(expr, self._count)
+            many = self._count_unset(expr) or (made_for is not None and made_for > src.FEW_ITEMS_LIMIT)
             if capped is not None and not _lifts_cap(expr, capped[1]) and not many:
                 made = replace(made, capped_client=capped)
             few, page, small_page = self._asked(expr)
