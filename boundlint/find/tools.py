@@ -22,6 +22,7 @@ from boundlint.core.config import TOOL_FUNCTIONS, TOOL_METHODS, Config
 from boundlint.find import registry_rows as rows
 from boundlint.find.configured import ConfiguredNames
 from boundlint.find.handlers import handed_on
+from boundlint.find.routes import served_routes
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes, own_returns, walk
 from boundlint.project.exports import written_base
@@ -695,6 +696,10 @@ class ToolFinder:
         func = callee(node)  # `Server[AppState](..., on_call_tool=f)`: `Server`
         external = self.project.external_name(module, func) or self._inherited_registration(module, func)
         if external is not None:
+            for conversion in fw.APP_CONVERSIONS:
+                if conversion.callee.matches(external):
+                    self._register_routes(call, conversion)
+                    return
             for registration in fw.REGISTRATIONS:
                 if registration.callee.matches(external):
                     self._register_from(call, registration, external)
@@ -1037,6 +1042,16 @@ class ToolFinder:
                 self._register_list(call, tools_list, framework, f"{label}(tools=[...])")
         if framework in fw.HANDED_OVER and (registration.is_list or keyword_argument(call.node, "tools") is not None):
             self.hands_over = True  # (`tool(fn)`, `@tool(...)`, `from_function(fn)` make a tool, hand none over)
+
+    def _register_routes(self, call: CallSite, conversion: fw.AppConversion) -> None:
+        """`FastMCP.from_fastapi(app=app)`: each route of the app is a tool, unless the call
+        chooses which (`route_maps=...`, `include_operations=[...]`), which is not read here."""
+        app = keyword_argument(call.node, conversion.keyword) or positional_argument(call.node, conversion.positional)
+        if app is None or any(keyword_argument(call.node, keyword) is not None for keyword in fw.ROUTE_FILTERS):
+            return
+        form = f"{conversion.callee.tail}(app) -> route"
+        for route in served_routes(self.project, call, app):
+            self._add(route, conversion.callee.framework, form, declared_in=call.module)
 
     def _register_one(self, call: CallSite, value: cst.BaseExpression | None, framework: str, form: str) -> None:
         """A registration of one function: read it, and note whether it led to one."""

@@ -60,6 +60,8 @@ AGENT_SQUAD = ("agent_squad", "multi_agent_orchestrator")
 LIVEKIT = ("livekit",)
 # Pipecat: voice agents whose function handlers hand their result to `params.result_callback(...)`.
 PIPECAT = ("pipecat",)
+# fastapi-mcp: a FastAPI app's routes served as MCP tools (`FastApiMCP(app)`).
+FASTAPI_MCP = ("fastapi_mcp",)
 
 FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     ("fastmcp",): "mcp",
@@ -92,6 +94,7 @@ FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     AGENT_SQUAD: "agent-squad",
     LIVEKIT: "livekit",
     PIPECAT: "pipecat",
+    FASTAPI_MCP: "mcp",
 }
 
 # Frameworks whose tools need not be named like tools (`Agent(functions=[...])`,
@@ -437,6 +440,33 @@ INSTANCE_REGISTRATION_METHODS: dict[str, int] = {
 # Instance methods that register a function by its source text:
 # Letta's `client.tools.upsert(source_code=inspect.getsource(f))`.
 SOURCE_REGISTRATION_METHODS: dict[str, str] = {"upsert": "source_code", "create": "source_code"}
+
+
+@dataclass(frozen=True)
+class AppConversion:
+    """A call that serves every route of a web app as an MCP tool: the app is its argument at
+    `positional` or `keyword`. The model gets what a route answers, as JSON."""
+
+    callee: Pattern
+    positional: int
+    keyword: str
+
+
+# fastmcp's `FastMCP.from_fastapi(app=...)` (every route a tool since fastmcp 2.8, unless route
+# maps say otherwise) and fastapi-mcp's `FastApiMCP(app)` (every route, unless filtered).
+APP_CONVERSIONS: list[AppConversion] = [
+    AppConversion(Pattern(("fastmcp",), "FastMCP.from_fastapi"), 0, "app"),
+    AppConversion(Pattern(FASTAPI_MCP, "FastApiMCP"), 0, "fastapi"),
+]
+# Keywords of those calls that choose which routes become tools: with one of them, which ones do
+# is not read here, and none is registered (a route served as REST only is no tool).
+ROUTE_FILTERS = frozenset(
+    {"route_maps", "route_map_fn", "include_operations", "exclude_operations", "include_tags", "exclude_tags"}
+)
+# A FastAPI route: `@app.get("/path")`, `@router.post(...)`, `@router.api_route(...)`.
+ROUTE_METHODS = frozenset({"get", "post", "put", "patch", "delete", "api_route"})
+# What makes a router of routes, included in an app by `app.include_router(router)`.
+ROUTER_CLASSES = frozenset({"fastapi.APIRouter", "fastapi.routing.APIRouter", "fastapi.FastAPI"})
 INSTANCE_LIST_METHODS: dict[str, int] = {"add_tools": 0, "set_tools": 0}
 INSTANCE_REGISTRATION_ROOTS: frozenset[str] = frozenset({*MCP, *PYDANTIC_AI, *AGNO, *CAMEL, *LETTA, *PIPECAT})
 # Frameworks whose tools do not return their result but hand it to a callback they are given, by

@@ -80,6 +80,7 @@ def _registration_names() -> frozenset[str]:
     names = {registration.callee.tail.rsplit(".", 1)[-1] for registration in fw.REGISTRATIONS}
     names.update(fw.TOOL_LIST_METHODS, fw.INSTANCE_REGISTRATION_METHODS, fw.INSTANCE_LIST_METHODS)
     names.update(kind.method for kind in fw.AGENT_TOOLS)
+    names.update(conversion.callee.tail.rsplit(".", 1)[-1] for conversion in fw.APP_CONVERSIONS)
     return frozenset(names)
 
 

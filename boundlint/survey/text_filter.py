@@ -61,11 +61,13 @@ _REGISTRATION_WORDS = (
     "tool_runner",
     "entrypoint",
     "from_callable",
+    "from_fastapi",
+    "FastApiMCP",
 )
 _REGISTRATION = re.compile(
     r"\b(?:from_function|from_defaults|from_tools\w*|register_function|register_for_llm|create_react_agent|create_agent"
     r"|initialize_agent|AgentExecutor|ReAct|CodeAct|TOOL_SPEC|on_invoke_tool|on_call_tool|tool_runner"
-    r"|entrypoint|from_callable)\b"
+    r"|entrypoint|from_callable|from_fastapi|FastApiMCP)\b"
 )
 # A hook installed for a whole server or agent (#18), or the runtime's adapters imported.
 _HOOK_WORDS = (

@@ -1,0 +1,126 @@
+"""The routes of a web app that a library serves as MCP tools.
+
+`FastMCP.from_fastapi(app=app)` and `FastApiMCP(app)` turn each route of a
+FastAPI app into a tool. The app is most often made right there and given its
+routes by routers kept elsewhere:
+
+    app = FastAPI()
+    for router in mcp_routers:          # a list imported from a package's `__init__`
+        app.include_router(router)
+    mcp = FastMCP.from_fastapi(app=app)
+
+The routes are the functions decorated `@router.get(...)` (`post`, `put`, ...)
+in the routers' own modules, and `@app.get(...)` on the app itself. Only
+routers this app includes count: a project often keeps REST-only routers for
+another app, whose routes are no tools.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst as cst
+
+from boundlint.knowledge import frameworks as fw
+from boundlint.parse.positions import walk
+from boundlint.project.lookup import Entity, Project
+from boundlint.project.module import ModuleInfo
+from boundlint.project.module_index import CallSite, index_of
+
+MAX_ALIASES = 3
+
+
+def served_routes(project: Project, call: CallSite, app: cst.BaseExpression) -> Iterator[cst.FunctionDef]:
+    """The route functions of `app` (the app a conversion `call` is given), each once."""
+    seen: set[cst.FunctionDef] = set()
+    for module, router in _routers(project, call, app):
+        for site in index_of(module).functions:
+            if site.node not in seen and any(_routes_on(d.decorator, router) for d in site.node.decorators):
+                seen.add(site.node)
+                yield site.node
+
+
+def _routers(project: Project, call: CallSite, app: cst.BaseExpression) -> Iterator[tuple[ModuleInfo, str]]:
+    """`(module, name)` of the app and of each router it includes in the scope the conversion is
+    made in (`app.include_router(router)`, once or in a loop over a list of routers)."""
+    if not isinstance(app, cst.Name):
+        return
+    yield call.module, app.value
+    scope: cst.CSTNode = call.function if call.function is not None else call.module.tree
+    in_loops: set[cst.Call] = set()
+    for node in walk(scope):
+        if isinstance(node, cst.For) and isinstance(node.target, cst.Name):
+            # `for router in hybrid_routers: app.include_router(router)`: each router of that list
+            included = [found for found in _inclusions(node.body, app.value) if _names(found, node.target.value)]
+            in_loops.update(included)
+            for where, element in _listed(project, call.module, node.iter) if included else ():
+                router = _router(project, where, element)
+                if router is not None:
+                    yield router
+    for inclusion in _inclusions(scope, app.value):
+        if inclusion not in in_loops:
+            router = _router(project, call.module, inclusion.args[0].value)
+            if router is not None:
+                yield router
+
+
+def _inclusions(scope: cst.CSTNode, app: str) -> list[cst.Call]:
+    """The calls `app.include_router(router, ...)` in `scope`."""
+    return [
+        node
+        for node in walk(scope)
+        if isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "include_router"
+        and isinstance(node.func.value, cst.Name)
+        and node.func.value.value == app
+        and node.args
+    ]
+
+
+def _names(inclusion: cst.Call, name: str) -> bool:
+    included = inclusion.args[0].value
+    return isinstance(included, cst.Name) and included.value == name
+
+
+def _listed(
+    project: Project, module: ModuleInfo, listed: cst.BaseExpression
+) -> list[tuple[ModuleInfo, cst.BaseExpression]]:
+    """The elements of a list of routers, written in place or bound to a name of the tree
+    (`routers: list[APIRouter] = [a, b]` in a package's `__init__`), each with its module."""
+    where: ModuleInfo = module
+    value: cst.CSTNode | None = listed
+    if isinstance(listed, (cst.Name, cst.Attribute)):
+        entity = project.resolve(module, listed, ("assign",))
+        value, where = (entity.node, entity.module) if entity is not None else (None, module)
+    if not isinstance(value, (cst.List, cst.Tuple)):
+        return []
+    return [(where, element.value) for element in value.elements if not isinstance(element, cst.StarredElement)]
+
+
+def _router(project: Project, module: ModuleInfo, expr: cst.BaseExpression) -> tuple[ModuleInfo, str] | None:
+    """Where the router `expr` is made, and its name there: `router = APIRouter(...)` of the tree."""
+    entity: Entity | None = None
+    for _ in range(MAX_ALIASES):  # (`mcp_router = docs_router`: another name for it)
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            return None
+        entity = project.resolve(module, expr, ("assign",))
+        if entity is None or not isinstance(entity.node, (cst.Name, cst.Attribute)):
+            break
+        module, expr = entity.module, entity.node
+    if entity is None or not isinstance(entity.node, cst.Call):
+        return None
+    if project.external_name(entity.module, entity.node.func) not in fw.ROUTER_CLASSES:
+        return None
+    return entity.module, entity.name
+
+
+def _routes_on(decorator: cst.BaseExpression, router: str) -> bool:
+    """`@router.get("/forecast")`: a route of `router`."""
+    return (
+        isinstance(decorator, cst.Call)
+        and isinstance(decorator.func, cst.Attribute)
+        and decorator.func.attr.value in fw.ROUTE_METHODS
+        and isinstance(decorator.func.value, cst.Name)
+        and decorator.func.value.value == router
+    )
