@@ -609,6 +609,20 @@ def search(q: str, k: int = 3) -> str:
     \"\"\"Search.\"\"\"
     return str(make_client().search(q, k=k))
 """,
+    # a FastAPI route served as a tool: its `Query` validates the count as `Field` does
+    "route_query": """
+from fastapi import FastAPI, Query
+from fastmcp import FastMCP
+from somelib import make_client
+
+app = FastAPI()
+
+@app.get("/search")
+def search(q: str, max_results: int = Query(5, ge=1, le=LIMIT)) -> str:
+    return str(make_client().search(q, max_results=max_results))
+
+mcp = FastMCP.from_fastapi(app=app)
+""",
     # one model as the argument: its field's bound
     "model_argument": """
 from pydantic import BaseModel, Field

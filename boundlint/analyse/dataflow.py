@@ -4045,8 +4045,12 @@ def unknown_answer(
 
 
 def _integer(value: cst.BaseExpression | None) -> int | None:
-    """An int literal, also as `Field(default=5)`/`Field(5)`."""
-    if isinstance(value, cst.Call) and dotted(value.func) in ("Field", "pydantic.Field", "field", "dataclasses.field"):
+    """An int literal, also as `Field(default=5)`/`Field(5)`, or a route's `Query(5, le=20)`."""
+    named = dotted(value.func) if isinstance(value, cst.Call) else None
+    if isinstance(value, cst.Call) and (
+        named in ("Field", "pydantic.Field", "field", "dataclasses.field")
+        or (named or "").removeprefix("fastapi.") in _REQUEST_PARAMETERS
+    ):
         given = [arg.value for arg in value.args if arg.keyword is None or arg.keyword.value == "default"]
         value = given[0] if given else None
     return int(value.evaluated_value) if isinstance(value, cst.Integer) else None
@@ -4338,7 +4342,10 @@ def _field_default(cls: cst.ClassDef, attribute: str) -> int | None:
 
 # Calls that state a number's bounds in a schema: `Field(le=10)`, `conint(le=10)`,
 # `annotated_types.Le(10)`, `Interval(le=10)`.
-_BOUND_CALLS = frozenset({"Field", "conint", "Le", "Lt", "Interval"})
+# FastAPI's `Query`, `Path`, `Body`, `Form` and `Header` validate a route's parameters as `Field`
+# does a model's: a route served as an MCP tool (`FastMCP.from_fastapi`) is asked through them.
+_REQUEST_PARAMETERS = frozenset({"Query", "Path", "Body", "Form", "Header"})
+_BOUND_CALLS = frozenset({"Field", "conint", "Le", "Lt", "Interval"}) | _REQUEST_PARAMETERS
 
 
 def _declared_bound(
