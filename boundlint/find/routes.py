@@ -42,24 +42,32 @@ def served_routes(project: Project, call: CallSite, app: cst.BaseExpression) -> 
 
 def _routers(project: Project, call: CallSite, app: cst.BaseExpression) -> Iterator[tuple[ModuleInfo, str]]:
     """`(module, name)` of the app and of each router it includes in the scope the conversion is
-    made in (`app.include_router(router)`, once or in a loop over a list of routers)."""
+    made in (`app.include_router(router)`, once or in a loop over a list of routers), or, for an
+    app imported from another module of the tree (`from myapp.main import app`), at that module's
+    top level."""
+    if not isinstance(app, (cst.Name, cst.Attribute)):
+        return
+    module: ModuleInfo = call.module
+    scope: cst.CSTNode = call.function if call.function is not None else call.module.tree
+    made = project.resolve(call.module, app, ("assign",))
+    if made is not None and made.module is not call.module:
+        module, scope, app = made.module, made.module.tree, cst.Name(made.name)
     if not isinstance(app, cst.Name):
         return
-    yield call.module, app.value
-    scope: cst.CSTNode = call.function if call.function is not None else call.module.tree
+    yield module, app.value
     in_loops: set[cst.Call] = set()
     for node in walk(scope):
         if isinstance(node, cst.For) and isinstance(node.target, cst.Name):
             # `for router in hybrid_routers: app.include_router(router)`: each router of that list
             included = [found for found in _inclusions(node.body, app.value) if _names(found, node.target.value)]
             in_loops.update(included)
-            for where, element in _listed(project, call.module, node.iter) if included else ():
+            for where, element in _listed(project, module, node.iter) if included else ():
                 router = _router(project, where, element)
                 if router is not None:
                     yield router
     for inclusion in _inclusions(scope, app.value):
         if inclusion not in in_loops:
-            router = _router(project, call.module, inclusion.args[0].value)
+            router = _router(project, module, inclusion.args[0].value)
             if router is not None:
                 yield router
 
