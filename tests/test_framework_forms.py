@@ -459,3 +459,41 @@ def test_a_table_assigned_something_else_too_is_not_read(tmp_path):
     files = {"pkg/__init__.py": "", "pkg/handlers.py": HANDLERS, "pkg/server.py": server}
     result = run_tree(tmp_path, files, tool_rows=True, min_confidence="low")
     assert {row.tool for row in result.tool_rows} == {"handle"}
+
+
+ROUTES_CHOSEN = """
+import httpx
+from fastapi import FastAPI
+from fastapi_mcp import FastApiMCP
+
+app = FastAPI()
+
+
+@app.get("/items/{item_id}", operation_id="get_item")
+def get_item(item_id: int) -> dict:
+    return {"id": item_id}
+
+
+@app.get("/items/{item_id}/manual", operation_id="item_manual")
+def item_manual(item_id: int) -> str:
+    return httpx.get(f"https://manuals.example.com/{item_id}").text
+
+
+FastApiMCP(app, CHOICE).mount_http()
+"""
+
+
+@pytest.mark.parametrize(
+    ("choice", "tools"),
+    [
+        ("include_operations=['get_item']", ["get_item"]),
+        ("exclude_operations=['get_item']", ["item_manual"]),
+        ("name='shop'", ["get_item", "item_manual"]),
+        # chosen by a list built elsewhere: which routes it keeps is not read, so none is a tool
+        ("include_operations=SERVED", []),
+    ],
+)
+def test_fastapi_mcp_serves_the_routes_its_filters_keep(tmp_path, choice, tools):
+    rows = rows_of(tmp_path, ROUTES_CHOSEN.replace("CHOICE", choice))
+    assert sorted(rows) == tools
+    assert all(framework == "mcp" for framework, _, _ in rows.values())

@@ -17,7 +17,7 @@ another app, whose routes are no tools.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import libcst as cst
 
@@ -31,17 +31,80 @@ MAX_ALIASES = 3
 
 
 def served_routes(project: Project, call: CallSite, app: cst.BaseExpression) -> Iterator[cst.FunctionDef]:
-    """The route functions of `app` (the app a conversion `call` is given), each once."""
+    """The route functions of `app` (the app a conversion `call` is given) that the call serves,
+    each once: all of them, or those its literal filters keep (`include_operations=["get_item"]`,
+    `exclude_tags=["admin"]`); none when it chooses otherwise (`route_maps=...`)."""
+    chosen = _choice(call.node)
+    if chosen is None:
+        return
     seen: set[cst.FunctionDef] = set()
-    for module, router in _routers(project, call, app):
+    for module, router, router_tags in _routers(project, call, app):
         for site in index_of(module).functions:
-            if site.node not in seen and any(_routes_on(d.decorator, router) for d in site.node.decorators):
+            routes = [d.decorator for d in site.node.decorators if _routes_on(d.decorator, router)]
+            if site.node in seen or not routes:
+                continue
+            assert isinstance(routes[0], cst.Call)
+            operation = _string(_keyword(routes[0], "operation_id"))
+            if chosen(operation, router_tags | _strings(_keyword(routes[0], "tags"))):
                 seen.add(site.node)
                 yield site.node
 
 
-def _routers(project: Project, call: CallSite, app: cst.BaseExpression) -> Iterator[tuple[ModuleInfo, str]]:
-    """`(module, name)` of the app and of each router it includes in the scope the conversion is
+def _choice(call: cst.Call) -> Callable[[str | None, frozenset[str]], bool] | None:
+    """Which routes a conversion serves, by the operation id and the tags of each: fastapi-mcp's
+    `include_operations`, `exclude_operations`, `include_tags`, `exclude_tags`, given as literal
+    lists. None when it chooses in a way not read here (fastmcp's `route_maps`, a list built
+    elsewhere): then no route is taken for a tool."""
+    given: dict[str, frozenset[str]] = {}
+    for keyword in fw.ROUTE_FILTERS:
+        value = _keyword(call, keyword)
+        if value is None:
+            continue
+        if keyword not in _LISTED_FILTERS or not _literal_strings(value):
+            return None
+        given[keyword] = _strings(value)
+    included = given.get("include_operations", frozenset()), given.get("include_tags", frozenset())
+    excluded = given.get("exclude_operations", frozenset()), given.get("exclude_tags", frozenset())
+    chooses = "include_operations" in given or "include_tags" in given
+
+    def served(operation: str | None, tags: frozenset[str]) -> bool:
+        if chooses and operation not in included[0] and not tags & included[1]:
+            return False
+        return operation not in excluded[0] and not tags & excluded[1]
+
+    return served
+
+
+_LISTED_FILTERS = frozenset({"include_operations", "exclude_operations", "include_tags", "exclude_tags"})
+
+
+def _keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
+
+
+def _literal_strings(value: cst.BaseExpression) -> bool:
+    return isinstance(value, (cst.List, cst.Tuple, cst.Set)) and all(
+        isinstance(element.value, cst.SimpleString) for element in value.elements
+    )
+
+
+def _strings(value: cst.BaseExpression | None) -> frozenset[str]:
+    """The strings of a literal list (`tags=["weather"]`); empty for anything else."""
+    if value is None or not _literal_strings(value):
+        return frozenset()
+    assert isinstance(value, (cst.List, cst.Tuple, cst.Set))
+    return frozenset(found for element in value.elements if isinstance(found := _string(element.value), str))
+
+
+def _string(value: cst.BaseExpression | None) -> str | None:
+    text = value.evaluated_value if isinstance(value, cst.SimpleString) else None
+    return text if isinstance(text, str) else None
+
+
+def _routers(
+    project: Project, call: CallSite, app: cst.BaseExpression
+) -> Iterator[tuple[ModuleInfo, str, frozenset[str]]]:
+    """`(module, name, tags)` of the app and of each router it includes in the scope the conversion is
     made in (`app.include_router(router)`, once or in a loop over a list of routers), or, for an
     app imported from another module of the tree (`from myapp.main import app`), at that module's
     top level."""
@@ -54,7 +117,7 @@ def _routers(project: Project, call: CallSite, app: cst.BaseExpression) -> Itera
         module, scope, app = made.module, made.module.tree, cst.Name(made.name)
     if not isinstance(app, cst.Name):
         return
-    yield module, app.value
+    yield module, app.value, frozenset()
     in_loops: set[cst.Call] = set()
     for node in walk(scope):
         if isinstance(node, cst.For) and isinstance(node.target, cst.Name):
@@ -106,8 +169,10 @@ def _listed(
     return [(where, element.value) for element in value.elements if not isinstance(element, cst.StarredElement)]
 
 
-def _router(project: Project, module: ModuleInfo, expr: cst.BaseExpression) -> tuple[ModuleInfo, str] | None:
-    """Where the router `expr` is made, and its name there: `router = APIRouter(...)` of the tree."""
+def _router(
+    project: Project, module: ModuleInfo, expr: cst.BaseExpression
+) -> tuple[ModuleInfo, str, frozenset[str]] | None:
+    """Where the router `expr` is made, its name there and its tags: `router = APIRouter(tags=[...])`."""
     entity: Entity | None = None
     for _ in range(MAX_ALIASES):  # (`mcp_router = docs_router`: another name for it)
         if not isinstance(expr, (cst.Name, cst.Attribute)):
@@ -120,7 +185,7 @@ def _router(project: Project, module: ModuleInfo, expr: cst.BaseExpression) -> t
         return None
     if project.external_name(entity.module, entity.node.func) not in fw.ROUTER_CLASSES:
         return None
-    return entity.module, entity.name
+    return entity.module, entity.name, _strings(_keyword(entity.node, "tags"))
 
 
 def _routes_on(decorator: cst.BaseExpression, router: str) -> bool:

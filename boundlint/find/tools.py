@@ -1044,10 +1044,10 @@ class ToolFinder:
             self.hands_over = True  # (`tool(fn)`, `@tool(...)`, `from_function(fn)` make a tool, hand none over)
 
     def _register_routes(self, call: CallSite, conversion: fw.AppConversion) -> None:
-        """`FastMCP.from_fastapi(app=app)`: each route of the app is a tool, unless the call
-        chooses which (`route_maps=...`, `include_operations=[...]`), which is not read here."""
+        """`FastMCP.from_fastapi(app=app)`, `FastApiMCP(app, include_tags=["search"])`: each route
+        of the app that the call serves is a tool (see `find.routes`)."""
         app = keyword_argument(call.node, conversion.keyword) or positional_argument(call.node, conversion.positional)
-        if app is None or any(keyword_argument(call.node, keyword) is not None for keyword in fw.ROUTE_FILTERS):
+        if app is None:
             return
         form = f"{conversion.callee.tail}(app) -> route"
         for route in served_routes(self.project, call, app):

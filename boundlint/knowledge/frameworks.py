@@ -458,8 +458,9 @@ APP_CONVERSIONS: list[AppConversion] = [
     AppConversion(Pattern(("fastmcp",), "FastMCP.from_fastapi"), 0, "app"),
     AppConversion(Pattern(FASTAPI_MCP, "FastApiMCP"), 0, "fastapi"),
 ]
-# Keywords of those calls that choose which routes become tools: with one of them, which ones do
-# is not read here, and none is registered (a route served as REST only is no tool).
+# Keywords of those calls that choose which routes become tools: fastapi-mcp's lists of operation
+# ids and tags are read (`find.routes`); with fastmcp's route maps, or a list built elsewhere, which
+# ones do is not, and none is registered (a route served as REST only is no tool).
 ROUTE_FILTERS = frozenset(
     {"route_maps", "route_map_fn", "include_operations", "exclude_operations", "include_tags", "exclude_tags"}
 )
