@@ -17,9 +17,9 @@ import libcst as cst
 from boundlint.analyse.dataflow import FunctionEvaluator, ReturnVerdict, WholeProgram
 from boundlint.analyse.size import BOUNDED_VALUE, LOW, UNBOUNDED, Verdict, join_all, unbounded
 from boundlint.find.contracts import ModelRegistry
-from boundlint.find.tools import AgentSource, Tool, keyword_argument
+from boundlint.find.tools import AgentSource, Tool
 from boundlint.knowledge import data_sources as src
-from boundlint.project.module import ModuleInfo
+from boundlint.project.module import ModuleInfo, keyword_argument
 from boundlint.project.module_index import index_of
 
 

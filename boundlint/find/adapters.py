@@ -34,10 +34,10 @@ import libcst as cst
 from boundlint.find.checkpoints import Checkpoints
 from boundlint.find.cover import framework_place, tool_key
 from boundlint.find.executors import ExecutorFinder, executor_place, exempt_place, package_scope
-from boundlint.find.tools import Host, Tool, ToolFinder, callee, keyword_argument, positional_argument
+from boundlint.find.tools import Host, Tool, ToolFinder, callee
 from boundlint.knowledge import frameworks as fw
 from boundlint.project.lookup import Project, class_methods
-from boundlint.project.module import ModuleInfo, dotted
+from boundlint.project.module import ModuleInfo, dotted, keyword_argument, positional_argument
 from boundlint.project.module_index import CallSite, index_of
 
 MAX_FOLLOW = 4

@@ -39,11 +39,11 @@ import libcst as cst
 
 from boundlint.find.checkpoints import Checkpoints
 from boundlint.find.markers import has_marker, keeps_a_part
-from boundlint.find.tools import ToolFinder, callee, keyword_argument, positional_argument
+from boundlint.find.tools import ToolFinder, callee
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes
 from boundlint.project.lookup import Project
-from boundlint.project.module import ModuleInfo
+from boundlint.project.module import ModuleInfo, keyword_argument, positional_argument
 from boundlint.project.module_index import CallSite, index_of
 
 MAX_FOLLOW = 3  # helpers followed from the message's content (`smart_truncate` -> `_truncate_text`)

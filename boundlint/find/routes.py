@@ -24,7 +24,7 @@ import libcst as cst
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import walk
 from boundlint.project.lookup import Entity, Project
-from boundlint.project.module import ModuleInfo
+from boundlint.project.module import ModuleInfo, keyword_argument, string_literal
 from boundlint.project.module_index import CallSite, index_of
 
 MAX_ALIASES = 3
@@ -44,8 +44,8 @@ def served_routes(project: Project, call: CallSite, app: cst.BaseExpression) -> 
             if site.node in seen or not routes:
                 continue
             assert isinstance(routes[0], cst.Call)
-            operation = _string(_keyword(routes[0], "operation_id"))
-            if chosen(operation, router_tags | _strings(_keyword(routes[0], "tags"))):
+            operation = string_literal(keyword_argument(routes[0], "operation_id"))
+            if chosen(operation, router_tags | _strings(keyword_argument(routes[0], "tags"))):
                 seen.add(site.node)
                 yield site.node
 
@@ -57,7 +57,7 @@ def _choice(call: cst.Call) -> Callable[[str | None, frozenset[str]], bool] | No
     elsewhere): then no route is taken for a tool."""
     given: dict[str, frozenset[str]] = {}
     for keyword in fw.ROUTE_FILTERS:
-        value = _keyword(call, keyword)
+        value = keyword_argument(call, keyword)
         if value is None:
             continue
         if keyword not in _LISTED_FILTERS or not _literal_strings(value):
@@ -78,10 +78,6 @@ def _choice(call: cst.Call) -> Callable[[str | None, frozenset[str]], bool] | No
 _LISTED_FILTERS = frozenset({"include_operations", "exclude_operations", "include_tags", "exclude_tags"})
 
 
-def _keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
-    return next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
-
-
 def _literal_strings(value: cst.BaseExpression) -> bool:
     return isinstance(value, (cst.List, cst.Tuple, cst.Set)) and all(
         isinstance(element.value, cst.SimpleString) for element in value.elements
@@ -93,12 +89,7 @@ def _strings(value: cst.BaseExpression | None) -> frozenset[str]:
     if value is None or not _literal_strings(value):
         return frozenset()
     assert isinstance(value, (cst.List, cst.Tuple, cst.Set))
-    return frozenset(found for element in value.elements if isinstance(found := _string(element.value), str))
-
-
-def _string(value: cst.BaseExpression | None) -> str | None:
-    text = value.evaluated_value if isinstance(value, cst.SimpleString) else None
-    return text if isinstance(text, str) else None
+    return frozenset(found for element in value.elements if isinstance(found := string_literal(element.value), str))
 
 
 def _routers(
@@ -185,7 +176,7 @@ def _router(
         return None
     if project.external_name(entity.module, entity.node.func) not in fw.ROUTER_CLASSES:
         return None
-    return entity.module, entity.name, _strings(_keyword(entity.node, "tags"))
+    return entity.module, entity.name, _strings(keyword_argument(entity.node, "tags"))
 
 
 def _routes_on(decorator: cst.BaseExpression, router: str) -> bool:

@@ -27,7 +27,15 @@ from boundlint.knowledge import frameworks as fw
 from boundlint.parse.positions import child_nodes, own_returns, walk
 from boundlint.project.exports import written_base
 from boundlint.project.lookup import Entity, Project, class_methods
-from boundlint.project.module import ModuleInfo, arguments_by_name, dotted, scope_statements
+from boundlint.project.module import (
+    ModuleInfo,
+    arguments_by_name,
+    dotted,
+    keyword_argument,
+    positional_argument,
+    scope_statements,
+    string_literal,
+)
 from boundlint.project.module_index import CallSite, FunctionSite, ModuleIndex, index_module, index_of
 
 # Methods that make a tool of the function they decorate (`@mcp.tool`, `@agent.tool_plain`), so of the
@@ -496,7 +504,7 @@ class ToolFinder:
         # first element of what `_run` returns, the artifact stays with the application. (Only
         # LangChain reads it: other classes' bases are not resolved to look for it.)
         artifact = found.framework == "langchain" and (
-            _string_value(self._class_attribute(module, cls, "response_format", depth=0)) == ARTIFACT_FORMAT
+            string_literal(self._class_attribute(module, cls, "response_format", depth=0)) == ARTIFACT_FORMAT
         )
         for name in sorted(names & methods.keys()):
             self._add(
@@ -545,7 +553,7 @@ class ToolFinder:
             if found is None or handles is None or found.base != handles.handles:
                 continue
             for field in fw.MESSAGE_HANDLER_FIELDS:
-                name = _string_value(_class_body_assignment(message, field))
+                name = string_literal(_class_body_assignment(message, field))
                 if name is not None:
                     names.extend((name, f"{name}_async"))
         return names
@@ -933,7 +941,7 @@ class ToolFinder:
             extractor = self.function_for(call, keyword_argument(call.node, kind.extractor_keyword) or cst.Name("_"))
             source = AgentSource(kind, agent, agent_module, extractor, dotted(func.value) or "Agent(...)")
             receiver = dotted(func.value) or "Agent(...)"  # `Agent(name="x").as_tool(...)`
-            name = _string_value(keyword_argument(call.node, "tool_name")) or f"{receiver}.{method}"
+            name = string_literal(keyword_argument(call.node, "tool_name")) or f"{receiver}.{method}"
             if call.node not in self.tools:
                 form = f"Agent.{method}(...)"
                 self.tools[call.node] = Tool(call.module, call.node, name, kind.agent.framework, form, made_from=source)
@@ -1245,7 +1253,7 @@ class ToolFinder:
             if tables or rows.field_read(value) is None:
                 return
         if isinstance(value, cst.Lambda):
-            name = _string_value(keyword_argument(call.node, "name"))
+            name = string_literal(keyword_argument(call.node, "name"))
             qualname = f"{name}.<lambda>" if name else "<lambda>"
             if value not in self.tools:
                 in_method = call.owner if call.function is not None else None
@@ -1539,8 +1547,8 @@ class ToolFinder:
         # normally matches it and is the fallback.
         spec_name = None
         for element in spec.elements:
-            if isinstance(element, cst.DictElement) and _string_value(element.key) == "name":
-                spec_name = _string_value(element.value)
+            if isinstance(element, cst.DictElement) and string_literal(element.key) == "name":
+                spec_name = string_literal(element.value)
         function = module.functions.get(module.path.stem) or (module.functions.get(spec_name) if spec_name else None)
         if function is not None:
             self._add(function, "strands", "TOOL_SPEC module")
@@ -1605,8 +1613,8 @@ def _method_names(value: cst.BaseExpression) -> list[str]:
     for element in _list_elements(value):
         item = element.value
         if isinstance(item, cst.Tuple):
-            names.extend(name for e in item.elements if (name := _string_value(e.value)) is not None)
-        elif (name := _string_value(item)) is not None:
+            names.extend(name for e in item.elements if (name := string_literal(e.value)) is not None)
+        elif (name := string_literal(item)) is not None:
             names.append(name)
     return names
 
@@ -1805,31 +1813,8 @@ def _is_dispatch_table(value: cst.Dict) -> bool:
     return (
         bool(elements)
         and len(elements) == len(value.elements)
-        and all(_string_value(e.key) is not None and isinstance(e.value, (cst.Name, cst.Attribute)) for e in elements)
+        and all(string_literal(e.key) is not None and isinstance(e.value, (cst.Name, cst.Attribute)) for e in elements)
     )
-
-
-def _string_value(expr: cst.BaseExpression | None) -> str | None:
-    if isinstance(expr, cst.SimpleString):
-        value = expr.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
-
-
-def positional_argument(call: cst.Call, index: int | None) -> cst.BaseExpression | None:
-    """The `index`-th positional argument of `call` (not counting `*args`), if it has one."""
-    if index is None:
-        return None
-    positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
-    return positional[index].value if index < len(positional) else None
-
-
-def keyword_argument(call: cst.Call, name: str) -> cst.BaseExpression | None:
-    """The value `call` passes as `name=`, if it does."""
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == name:
-            return arg.value
-    return None
 
 
 # LangChain's `response_format` of a tool whose result is `(content, artifact)`.
@@ -1837,7 +1822,7 @@ ARTIFACT_FORMAT = "content_and_artifact"
 
 
 def _has_keyword_value(call: cst.Call, name: str, value: str) -> bool:
-    return _string_value(keyword_argument(call, name)) == value
+    return string_literal(keyword_argument(call, name)) == value
 
 
 def _passes_a_function(call: cst.Call) -> bool:

@@ -55,6 +55,30 @@ def arguments_by_name(function: cst.FunctionDef, call: cst.Call, skip_first: boo
     return passed
 
 
+def positional_argument(call: cst.Call, index: int | None) -> cst.BaseExpression | None:
+    """The `index`-th positional argument of `call` (not counting `*args`), if it has one."""
+    if index is None:
+        return None
+    positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
+    return positional[index].value if index < len(positional) else None
+
+
+def keyword_argument(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    """The value `call` passes as `name=`, if it does."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    return None
+
+
+def string_literal(expr: cst.BaseExpression | None) -> str | None:
+    """The text of a plain string literal (`"get_item"`); None for anything else, bytes included."""
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
 def last_name(expr: cst.BaseExpression | None) -> str:
     """`cursor` of `cursor` or `self.cursor`: the name a Name or an Attribute ends with; "" for
     any other expression."""
