@@ -387,6 +387,31 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
             "def get(endpoint):\n    return requests.get(url=endpoint).json()\njob_id = q\nreturn str(get(f'jobs/{job_id}/trace'))",
             ["medium"],
         ),
+        # ... through a wrapper that passes the path on, and with the key encoded first
+        (
+            "from urllib.parse import quote\ndef api(method, path):\n    return requests.request(method, 'https://api.example' + path).json()\n"
+            "def get(path):\n    return api('GET', path)\n"
+            "return str(get(f'/users/{quote(q, safe=\"\")}'))",
+            ["medium"],  # `q` names no resource
+        ),
+        (
+            "from urllib.parse import quote\ndef api(method, path):\n    return requests.request(method, 'https://api.example' + path).json()\n"
+            "def get(path):\n    return api('GET', path)\n"
+            "user_id = q\nenc = quote(user_id, safe='')\nreturn str(get(f'/users/{enc}'))",
+            ["low"],
+        ),
+        (
+            "from urllib.parse import quote\ndef api(method, path):\n    return requests.request(method, 'https://api.example' + path).json()\n"
+            "def get(path):\n    return api('GET', path)\n"
+            "user_id = q\nreturn str(get(f'/users/{quote(user_id)}'))",
+            ["low"],
+        ),
+        (
+            "from urllib.parse import quote\ndef api(method, path):\n    return requests.request(method, 'https://api.example' + path).json()\n"
+            "def get(path):\n    return api('GET', path)\n"
+            "user_id = q\nreturn str(get(f'/users/{quote(user_id)}/events'))",
+            ["medium"],
+        ),
         (
             "def get(endpoint):\n    return requests.get(f'https://api.example/{endpoint}').json()\n"
             "doc_id = q\nreturn str(get(f'documents/{doc_id}'))",

@@ -1516,6 +1516,104 @@ def test_a_dispatcher_called_with_a_constant_takes_that_branch(tmp_path, body, e
     assert [f.symbol for f in result.findings if f.code == "BL001"] == expected
 
 
+FLAGGED_CLIENT = """
+import os
+import requests
+from langchain_core.tools import tool
+
+class Client:
+    def _request(self, path, *, full=False, note=None):
+        resp = requests.get("https://api.example.com" + path)
+        if full:
+            return resp.text
+        if note is not None:
+            return note
+        return "ok" if resp.ok else "failed"
+
+    def get(self, path, *, full=False):
+        return self._request(path, full=full)
+
+    def status(self, path):
+        return self.get(path)
+
+    def brief(self, path, full=False):
+        if not full:
+            return "ok"
+        return requests.get(path).text
+
+    def from_env(self, path, full=False):
+        full = full or os.environ.get("FULL")
+        return self._request(path, full=full)
+
+CLIENT = Client()
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a flag the call leaves at its default: the branch it guards is not taken
+        ("return CLIENT.get(q)", []),
+        ("return CLIENT.status(q)", []),  # passed on unchanged, two calls down
+        ("return CLIENT.brief(q)", []),  # `if not full:`
+        ('return CLIENT._request(q, note="n")', []),  # `note is not None` holds: its constant
+        # the flag set, by a constant or by the model, or spread in: the branch counts
+        ("return CLIENT.get(q, full=True)", ["flagged"]),
+        ("return CLIENT.brief(q, True)", ["flagged"]),
+        ("return CLIENT.get(q, full=len(q) > 3)", ["flagged"]),
+        ('return CLIENT._request(q, **{"full": True})', ["flagged"]),
+        # a flag the function binds again before it tests it is no longer the call's
+        ("return CLIENT.from_env(q)", ["flagged"]),
+    ],
+)
+def test_a_flag_left_at_its_default_chooses_the_branch(tmp_path, body, expected):
+    tool = f'\n@tool\ndef flagged(q: str) -> str:\n    """d"""\n    {body}\n'
+    result = run_tree(tmp_path, {"tools.py": FLAGGED_CLIENT + tool})
+    assert result.errors == []
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == expected
+
+
+RETRYING_CLIENT = """
+import asyncio
+import httpx
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("x")
+
+class Client:
+    async def _make_request(self, method, endpoint, params=None, json_data=None, retry_count=0):
+        async with httpx.AsyncClient() as client:
+            response = await client.request(method=method, url=endpoint, params=params, json=json_data)
+        return await self._handle_response(response, method, endpoint, params, json_data, retry_count)
+
+    async def _handle_response(self, response, method, endpoint, params, json_data, retry_count):
+        if response.status_code == 429 and retry_count < 3:
+            await asyncio.sleep(1)
+            return await self._make_request(method, endpoint, params, json_data, retry_count + 1)
+        if response.status_code == 204:
+            return {}
+        return response.json()
+
+    async def get_user(self, user_id):
+        return await self._make_request("GET", f"users/{user_id}")
+
+CLIENT = Client()
+
+@mcp.tool()
+async def get_user(user_id: str) -> dict:
+    return await CLIENT.get_user(user_id)
+"""
+
+
+def test_a_retry_that_calls_back_with_other_constants_is_the_same_recursion(tmp_path):
+    # `_make_request("GET", ...)` chooses `method`; the retry passes it on by position, so the
+    # inner call chooses nothing: still a recursive call, whose value the other returns give
+    # (not an unknown answer past the depth limit).
+    result = run_tree(tmp_path, {"tools.py": RETRYING_CLIENT}, min_confidence="low")
+    assert result.errors == []
+    assert [f.message for f in result.findings if f.code == "BL001"] == []
+
+
 HANDOFFS = '''
 from typing import Annotated, Any
 from langchain_core.messages import ToolMessage

@@ -7,6 +7,7 @@ results.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -279,11 +280,14 @@ class Analysis:
         instance: tuple[ModuleInfo, cst.ClassDef] | None = None,
         spelled: SpelledValue | None = None,
         caller_params: AbstractSet[str] = frozenset(),
+        caller_constants: Mapping[str, str] | None = None,
     ) -> Verdict:
         """What `call` of `entity` gives; `instance`: the class of `self` when a subclass's method
         calls a base's (`self.m()` in the base then dispatches to the subclass's override);
         `spelled`: what the caller binds its names to (the words a call gives a command);
-        `caller_params`: the caller's parameters (a command it completes, `Verdict.completes`)."""
+        `caller_params`: the caller's parameters (a command it completes, `Verdict.completes`);
+        `caller_constants`: the constants the caller's own call chose for its parameters, which it
+        may pass on (`raw=raw`)."""
         code = snippet(caller, call)
         if entity.kind in ("class", "classmethod"):
             return self._construction_value(entity, call, args, caller, code, depth)
@@ -299,7 +303,7 @@ class Analysis:
         if depth >= MAX_CALL_DEPTH:
             # Not followed further: known, as a library's function is, by its name and what it is given.
             return unknown_answer((function.name.value,), call, caller, args)
-        chosen = self._dispatch_constants(function, call, skip_first=entity.owner is not None)
+        chosen = self._dispatch_constants(function, call, entity.owner is not None, caller_constants or {})
         summary = self._summary(entity, depth, chosen, instance)
         if summary is None and function in self._in_progress:
             # A recursive call (`eval_node(node.left)` in `eval_node`): it gives what the function's
@@ -422,6 +426,8 @@ class Analysis:
         key = (function, tuple(sorted(chosen.items())), instance[1] if instance is not None else None)
         if key in self._summaries:
             return self._summaries[key]
+        if function in self._in_progress:
+            return None  # a recursive call, whatever constants it passes (`retry_count + 1`)
         self._summaries[key] = None  # recursion guard
         self.reached[function] = entity.module
         if _is_generator(function):
@@ -442,10 +448,13 @@ class Analysis:
         self._summaries[key] = result
         return result
 
-    def _dispatch_constants(self, function: cst.FunctionDef, call: cst.Call, skip_first: bool) -> dict[str, str]:
-        """Of the constants `call` passes, those whose parameter `function` tests against a
-        constant (`if tool_name == ToolName.GET_SCHEMAS:`): they choose its branches."""
-        given = constant_arguments(function, call, skip_first)
+    def _dispatch_constants(
+        self, function: cst.FunctionDef, call: cst.Call, skip_first: bool, caller_constants: Mapping[str, str]
+    ) -> dict[str, str]:
+        """Of the constants `call` gives (see `constant_arguments`), those whose parameter
+        `function` tests (`if tool_name == ToolName.GET_SCHEMAS:`, `if raw:`) or passes on: they
+        choose its branches."""
+        given = constant_arguments(function, call, skip_first, caller_constants)
         if not given:
             return {}
         if function not in self._tested_params:
@@ -570,6 +579,11 @@ def _one_at_call(value: Verdict, passed: dict[str, Verdict]) -> Verdict:
         shaping = [passed.get(name) for name in value.request_params]
         if any(given is not None and given.one_resource for given in shaping):
             plain = replace(plain, confidence=LOW, one_resource=True)  # `api("PUT", f"issue/{key}")`
+        else:
+            # `def get(self, path): return self._request("GET", path)`: the wrapper's own parameter
+            # says what is asked for, at each of its calls
+            forwarded = [given.params for given in shaping if given is not None and given.bounded]
+            plain = replace(plain, request_params=frozenset().union(*forwarded))
         read = [passed.get(name) for name in value.read_params]
         if read and all(path is not None and path.bundled for path in read):
             return replace(plain, confidence=LOW)  # `read_json(HERE / "orders.json")`: the project's own file
@@ -724,11 +738,30 @@ def arguments_by_parameter(
     return passed
 
 
-def constant_arguments(function: cst.FunctionDef, call: cst.Call, skip_first: bool) -> dict[str, str]:
+def constant_arguments(
+    function: cst.FunctionDef, call: cst.Call, skip_first: bool, caller_constants: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """The parameters of `function` that `call` gives a constant (`ToolName.GET_SCHEMAS`,
-    `"search"`), each with its constant (see `constant_key`)."""
+    `"search"`), each with its constant (see `constant_key`): written in the call, passed on
+    from the caller's own constants (`raw=raw`), or the parameter's constant default where the
+    call leaves it out (`raw: bool = False`) and spreads no `*args`/`**kwargs` that could fill it."""
     given = arguments_by_name(function, call, skip_first)
-    return {name: constant for name, value in given.items() if (constant := constant_key(value)) is not None}
+    constants: dict[str, str] = {}
+    for name, value in given.items():
+        constant = constant_key(value)
+        if constant is None and isinstance(value, cst.Name) and caller_constants:
+            constant = caller_constants.get(value.value)
+        if constant is not None:
+            constants[name] = constant
+    if any(arg.star for arg in call.args):
+        return constants
+    for param in all_params(function):
+        name = param.name.value
+        if name not in given and param.default is not None:
+            default = constant_key(param.default)
+            if default is not None:
+                constants[name] = default
+    return constants
 
 
 def _is_generator(function: cst.FunctionDef) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol, TypeVar, cast
@@ -91,6 +91,7 @@ class WholeProgram(Protocol):
         instance: tuple[ModuleInfo, cst.ClassDef] | None = None,
         spelled: SpelledValue | None = None,
         caller_params: AbstractSet[str] = frozenset(),
+        caller_constants: Mapping[str, str] | None = None,
     ) -> Verdict: ...
 
     def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None: ...
@@ -627,14 +628,33 @@ class FunctionEvaluator:
 
     def _decided(self, test: cst.BaseExpression, env: Env) -> bool | None:
         """Whether `test` holds, when it compares a parameter this call chose with a constant
-        (`tool_name == ToolName.GET_SCHEMAS`); None when it is not such a test."""
+        (`tool_name == ToolName.GET_SCHEMAS`) or tests the truth of one (`if raw:` where the call
+        left `raw=False` as it is); None when it is not such a test."""
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            inner = self._decided(test.expression, env)
+            return None if inner is None else not inner
+        if isinstance(test, cst.BooleanOperation):
+            left, right = self._decided(test.left, env), self._decided(test.right, env)
+            deciding = isinstance(test.operator, cst.Or)  # `a or b` holds once one does; `a and b` fails once one fails
+            if deciding in (left, right):
+                return deciding
+            return None if left is None or right is None else not deciding
+        if isinstance(test, cst.Name):
+            constant = self.constants_here(env).get(test.value)
+            return None if constant is None else constant_truth(constant)
         compared = _compared_with_constant(test)
         if compared is None:
             return None
         name, constant, equal = compared
-        if name not in self.chosen or name in env:
+        chosen = self.constants_here(env).get(name)
+        if chosen is None:
             return None  # not chosen by the call, or rebound since
-        return (self.chosen[name] == constant) == equal
+        return (chosen == constant) == equal
+
+    def constants_here(self, env: Env) -> dict[str, str]:
+        """The parameters this call chose a constant for that the function has not bound again
+        since: what it passes on (`self._request(path, raw=raw)`) chooses there too."""
+        return {name: constant for name, constant in self.chosen.items() if name not in env}
 
     def _chosen_case(self, node: cst.Match, env: Env) -> cst.MatchCase | None:
         """The one case a `match` on a parameter this call chose takes (`case "search":`)."""
@@ -1092,7 +1112,7 @@ class FunctionEvaluator:
                 # `{x:.1f}`, `{n:,d}`: a number's format; anything else raises, so the text is short.
                 parts.append(BOUNDED_VALUE if _numeric_format(part) else value)
         text = join_all(parts, told=self._marker(expr)) if parts else BOUNDED_VALUE
-        if text.bounded and _path_ends_in_a_key(expr):
+        if text.bounded and _path_ends_in_a_key(expr, self._assigned_once_here):
             # `url = f"{BASE}/ads/{ad_id}"` ... `_get(url)`: a helper that requests it answers one record
             return replace(text, one_resource=True)
         return text
@@ -1538,7 +1558,7 @@ class FunctionEvaluator:
             # `_api_url(f"findings/{finding_id}/")`, `urljoin(BASE, f"users/{user_id}")`: its last part
             parts = [arg.value for arg in url.args if arg.keyword is None]
             url = parts[-1] if parts else None
-        return isinstance(url, cst.FormattedString) and _path_ends_in_a_key(url)
+        return isinstance(url, cst.FormattedString) and _path_ends_in_a_key(url, self._assigned_once_here)
 
     def _sends_a_limited_query(self, call: cst.Call) -> bool:
         """`client.get(f"/query?q={quote(soql)}")` where `soql = f"SELECT Id, Name ... LIMIT 100"`:
@@ -2412,6 +2432,7 @@ class FunctionEvaluator:
                 instance,
                 spelled=self._spelled_value,
                 caller_params=self.params,
+                caller_constants=self.constants_here(env),
             )
             if entity.kind == "function":
                 value = self._asked_of(expr, value)
@@ -3634,8 +3655,12 @@ def names_one_resource_path(url: cst.BaseExpression) -> bool:
     return isinstance(url, cst.FormattedString) and _path_ends_in_a_key(url)
 
 
-def _path_ends_in_a_key(url: cst.FormattedString) -> bool:
-    """`f"{BASE}/findings/{finding_id}"`, `f"/users/{user.name}/"`, `f"/items/{item_id}?fields=a"`."""
+def _path_ends_in_a_key(
+    url: cst.FormattedString, bound: Callable[[str], cst.BaseExpression | None] | None = None
+) -> bool:
+    """`f"{BASE}/findings/{finding_id}"`, `f"/users/{user.name}/"`, `f"/items/{item_id}?fields=a"`;
+    also a key encoded first (`f"/projects/{quote(project_id)}"`, or `enc` of `enc =
+    self._encode_id(project_id)`, looked up by `bound`: the name's one assignment)."""
     parts = list(url.parts)
     if parts and isinstance(parts[-1], cst.FormattedStringText):
         tail = parts[-1].value
@@ -3647,7 +3672,7 @@ def _path_ends_in_a_key(url: cst.FormattedString) -> bool:
     before = parts[-2]
     if not isinstance(before, cst.FormattedStringText) or not before.value.endswith("/"):
         return False
-    key = parts[-1].expression
+    key = _encoded_key(parts[-1].expression, bound)
     name = last_name(key)
     if isinstance(key, cst.Subscript) and (index := _string_key(key)) is not None:
         name = index
@@ -3659,6 +3684,24 @@ def _path_ends_in_a_key(url: cst.FormattedString) -> bool:
     segment = before.value.rstrip("/").rsplit("/", 1)[-1]
     # (a word of the path, not the host: `https://labels.example/{order_id}` names no collection)
     return segment.replace("-", "_").isidentifier() and src.names_one_resource(segment, name)
+
+
+def _encoded_key(
+    key: cst.BaseExpression, bound: Callable[[str], cst.BaseExpression | None] | None
+) -> cst.BaseExpression:
+    """The key a path part is made from when it is a call of that key alone (`quote(project_id,
+    safe="")`, `self._encode_id(project_id)`, `str(user_id)`), written in place or bound once to
+    a local: encoding or quoting an id keeps what it names."""
+    if isinstance(key, cst.Name) and bound is not None:
+        value = bound(key.value)
+        if isinstance(value, cst.Call):
+            key = value
+    while isinstance(key, cst.Call):
+        positional = [arg for arg in key.args if arg.keyword is None]
+        if len(positional) != 1 or positional[0].star:
+            break
+        key = positional[0].value
+    return key
 
 
 # The keywords by which a request is given its URL.
@@ -4547,9 +4590,21 @@ def constant_key(expr: cst.BaseExpression) -> str | None:
         return f"str:{value!r}" if isinstance(value, str) else None
     if isinstance(expr, cst.Integer):
         return f"int:{expr.value}"
+    if isinstance(expr, cst.Name) and expr.value in ("True", "False", "None"):
+        return f"name:{expr.value}"
     name = dotted(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
     if name is not None and _is_constant_name(name.rsplit(".", 1)[-1]):
         return f"name:{name}"
+    return None
+
+
+def constant_truth(constant: str) -> bool | None:
+    """Whether a constant (a `constant_key`) is true in a test: `False`, `None`, `0` and `""`
+    are not; a named constant's value is not read here (None)."""
+    if constant in ("name:False", "name:None", "int:0", "str:''"):
+        return False
+    if constant == "name:True" or constant.startswith(("int:", "str:")):
+        return True
     return None
 
 
@@ -4573,18 +4628,34 @@ def _compared_with_constant(test: cst.BaseExpression) -> tuple[str, str, bool] |
 
 
 def tested_parameters(function: cst.FunctionDef) -> frozenset[str]:
-    """The names `function` compares with a constant or matches on: the parameters a caller's
-    constant may choose a branch by."""
+    """The names `function` compares with a constant, matches on, tests the truth of (`if raw:`)
+    or passes on by name to a call (`self._request(path, raw=raw)`, which may test it): the
+    parameters a caller's constant may choose a branch by."""
     names = {param.name.value for param in all_params(function)}
     tested: set[str] = set()
     for node in _walk(function.body):
         if isinstance(node, cst.Comparison):
             compared = _compared_with_constant(node)
-            if compared is not None and compared[0] in names:
+            if compared is not None:
                 tested.add(compared[0])
-        elif isinstance(node, cst.Match) and isinstance(node.subject, cst.Name) and node.subject.value in names:
+        elif isinstance(node, cst.Match) and isinstance(node.subject, cst.Name):
             tested.add(node.subject.value)
-    return frozenset(tested)
+        elif isinstance(node, (cst.If, cst.While)):
+            tested.update(_truth_tested(node.test))
+        elif isinstance(node, cst.Arg) and node.keyword is not None and isinstance(node.value, cst.Name):
+            tested.add(node.value.value)
+    return frozenset(tested & names)
+
+
+def _truth_tested(test: cst.BaseExpression) -> Iterator[str]:
+    """The names whose truth `test` is made of: `raw`, `not raw`, `raw and not stream`."""
+    if isinstance(test, cst.Name):
+        yield test.value
+    elif isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        yield from _truth_tested(test.expression)
+    elif isinstance(test, cst.BooleanOperation):
+        yield from _truth_tested(test.left)
+        yield from _truth_tested(test.right)
 
 
 def _field_of(part: Verdict, listing: Verdict) -> bool:
