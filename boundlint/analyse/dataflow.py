@@ -3694,8 +3694,9 @@ def _encoded_key(
     a local: encoding or quoting an id keeps what it names."""
     if isinstance(key, cst.Name) and bound is not None:
         value = bound(key.value)
-        if isinstance(value, cst.Call):
-            key = value
+        encoded = _encoded_key(value, None) if isinstance(value, cst.Call) else None
+        # (`ticket_id = q.strip()` keeps its own name: a method of the key, not of an encoder)
+        return encoded if encoded is not None and not isinstance(encoded, cst.Call) else key
     while isinstance(key, cst.Call):
         positional = [arg for arg in key.args if arg.keyword is None]
         if len(positional) != 1 or positional[0].star:
