@@ -1614,6 +1614,79 @@ def test_a_retry_that_calls_back_with_other_constants_is_the_same_recursion(tmp_
     assert [f.message for f in result.findings if f.code == "BL001"] == []
 
 
+HANDLER_TABLES = {
+    "pkg/__init__.py": "",
+    "pkg/services/__init__.py": """
+from pkg.services import files, status
+
+def get_handlers(svc):
+    handlers = {}
+    for mod in [files, status]:
+        handlers.update(mod.get_handlers(svc))
+    return handlers
+""",
+    "pkg/services/files.py": """
+import requests
+
+def _read_file(svc, args):
+    return requests.get(svc.base + args["path"]).text
+
+def get_handlers(svc):
+    return {"read_file": lambda args: _read_file(svc, args)}
+""",
+    "pkg/services/status.py": """
+def _status(args):
+    return "ok"
+
+def get_handlers(svc):
+    return {"status": _status, "ping": lambda args: "pong"}
+""",
+}
+
+TABLE_SERVER = """
+from langchain_core.tools import tool
+from pkg import services
+from pkg.services import status
+
+class Server:
+    base = "https://example.com"
+
+    def _all_handlers(self):
+        handlers = {{}}
+        handlers.update({maker}.get_handlers(self))
+        return handlers
+
+    def dispatch(self, name, arguments):
+        handler = self._all_handlers().get(name)
+        if handler is None:
+            raise ValueError(name)
+        return handler(arguments)
+
+SERVER = Server()
+
+@tool
+def call(name: str, arguments: dict) -> str:
+    \"\"\"Run a named tool.\"\"\"
+    return SERVER.dispatch(name, arguments)
+"""
+
+
+@pytest.mark.parametrize(
+    ("maker", "expected"),
+    [
+        # the table the functions of each service module make, merged in a loop: one reads a file
+        ("services", ["call"]),
+        # only handlers that answer a status
+        ("status", []),
+    ],
+)
+def test_a_handler_from_a_table_a_function_makes_is_followed(tmp_path, maker, expected):
+    files = {**HANDLER_TABLES, "pkg/server.py": TABLE_SERVER.format(maker=maker)}
+    result = run_tree(tmp_path, files)
+    assert result.errors == []
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == expected
+
+
 HANDOFFS = '''
 from typing import Annotated, Any
 from langchain_core.messages import ToolMessage

@@ -2488,6 +2488,12 @@ class FunctionEvaluator:
                     for entity in handlers
                 ]
                 return join_all(calls)
+            entries = self._returned_table(func) if self.depth < MAX_TABLE_DEPTH else None
+            if entries:
+                # `handler = self._all_handlers().get(name)` ... `handler(arguments)`: each one the
+                # function that makes the table puts in it
+                values = [self.eval(arg, env) for arg in args]
+                return join_all([self._table_entry_value(entry, expr, values) for entry in entries])
         values = [self.eval(arg, env) for arg in args]
         name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
         return unknown_answer((name,), expr, self.module, values, self._asked(expr))
@@ -3147,6 +3153,136 @@ class FunctionEvaluator:
         ]
         return found if len(found) == len(names) else []
 
+    def _returned_table(self, func: cst.BaseExpression) -> list[TableEntry] | None:
+        """The callables of a table a function of the tree makes and returns, when `func` is taken
+        from it: `handler` of `handler = self._all_handlers().get(name)` (or `[name]`). None when
+        the table is not such a call's, or holds anything but functions and lambdas."""
+        if isinstance(func, cst.Name):
+            taken = self._assigned_once_here(func.value)
+            func = taken if taken is not None else func
+        if isinstance(func, cst.Call) and isinstance(func.func, cst.Attribute) and func.func.attr.value == "get":
+            table = func.func.value
+        elif isinstance(func, cst.Subscript):
+            table = func.value
+        else:
+            return None
+        if not isinstance(table, cst.Call):
+            return None
+        maker = self._callee(table.func, {})
+        if maker is None or not isinstance(maker.node, cst.FunctionDef):
+            return None
+        return self._evaluator_of(maker).table_made(depth=0)
+
+    def _evaluator_of(self, entity: Entity) -> FunctionEvaluator:
+        """An evaluator of a function of the tree, in its own module and class."""
+        assert isinstance(entity.node, cst.FunctionDef)
+        return FunctionEvaluator(self.analysis, entity.module, entity.node, entity.owner, self.depth + 1)
+
+    def table_made(self, depth: int) -> list[TableEntry] | None:
+        """What this function's returned table of callables holds: a dict literal returned, or a
+        local it builds from one (`handlers = {}`) with `handlers.update(<a table-making call>)`
+        and `handlers[name] = f`, also in a loop over a literal list of modules (`for mod in
+        [messages, labels]: handlers.update(mod.get_handlers(svc))`). None for anything else."""
+        if not isinstance(self.function, cst.FunctionDef) or depth > MAX_TABLE_DEPTH:
+            return None
+        returned = [node.value for node in own_returns(self.function) if node.value is not None]
+        if len(returned) != 1:
+            return None
+        if isinstance(returned[0], cst.Dict):
+            return self._dict_entries_callable(returned[0])
+        if not isinstance(returned[0], cst.Name):
+            return None
+        name = returned[0].value
+        entries: list[TableEntry] = []
+        for statement in _walk_statements(self.function.body):
+            found = self._table_statement(statement, name, depth)
+            if found is None:
+                return None
+            entries += found
+        return entries or None
+
+    def _table_statement(self, statement: cst.CSTNode, name: str, depth: int) -> list[TableEntry] | None:
+        """The entries one statement adds to the table `name` (none when it does not touch it);
+        None when it changes it in a way not read here."""
+        if isinstance(statement, (cst.Assign, cst.AnnAssign)):
+            targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
+            if any(isinstance(t, cst.Name) and t.value == name for t in targets):
+                value = statement.value
+                return self._dict_entries_callable(value) if isinstance(value, cst.Dict) else None
+            if any(
+                isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and t.value.value == name
+                for t in targets
+            ):
+                entry = self._table_value(statement.value) if statement.value is not None else None
+                return None if entry is None else [entry]
+            return []
+        if not isinstance(statement, cst.Expr) or not isinstance(statement.value, cst.Call):
+            return []
+        call = statement.value
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name):
+            return []
+        if func.attr.value != "update" or len(call.args) != 1:
+            return None
+        added = call.args[0].value
+        if isinstance(added, cst.Dict):
+            return self._dict_entries_callable(added)
+        if not isinstance(added, cst.Call):
+            return None
+        makers = self._table_makers(added.func, statement)
+        entries: list[TableEntry] = []
+        for maker in makers or [None]:
+            if maker is None or not isinstance(maker.node, cst.FunctionDef):
+                return None
+            found = self._evaluator_of(maker).table_made(depth + 1)
+            if found is None:
+                return None
+            entries += found
+        return entries
+
+    def _table_makers(self, func: cst.BaseExpression, statement: cst.CSTNode) -> list[Entity | None]:
+        """The functions `func` names: itself, or, for `mod.get_handlers` where `mod` is the name
+        of a loop over a literal list of modules, that function of each."""
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and isinstance(self.function, cst.FunctionDef)
+        ):
+            loop = _loop_over_literal(self.function.body, statement, func.value.value)
+            if loop is not None:
+                return [
+                    self.project.resolve(self.module, cst.Attribute(value=element, attr=func.attr)) for element in loop
+                ]
+        return [self._callee(func, {})]
+
+    def _dict_entries_callable(self, table: cst.Dict) -> list[TableEntry] | None:
+        entries = [
+            self._table_value(element.value) if isinstance(element, cst.DictElement) else None
+            for element in table.elements
+        ]
+        return None if any(entry is None for entry in entries) else [entry for entry in entries if entry is not None]
+
+    def _table_value(self, value: cst.BaseExpression) -> TableEntry | None:
+        """A table's value: a lambda written here, or a function of the tree it names."""
+        if isinstance(value, cst.Lambda):
+            return TableEntry(self.module, value, self.function if isinstance(self.function, cst.FunctionDef) else None)
+        entity = self._callee(value, {}) if isinstance(value, (cst.Name, cst.Attribute)) else None
+        if entity is None or not isinstance(entity.node, cst.FunctionDef):
+            return None
+        return TableEntry(entity.module, entity, None)
+
+    def _table_entry_value(self, entry: TableEntry, call: cst.Call, values: list[Verdict]) -> Verdict:
+        """What calling one entry of a table gives: a function's value at this call, or a lambda's body."""
+        if isinstance(entry.target, Entity):
+            return self.analysis.call_value(entry.target, call, values, self.depth, self.module)
+        evaluator = FunctionEvaluator(self.analysis, entry.module, entry.target, None, self.depth + 1)
+        if entry.maker is not None:
+            # `lambda args: _search(svc, args)`: `svc` is the maker's parameter, a value the code gives
+            evaluator.params.update(param.name.value for param in every_param(entry.maker))
+        returns = evaluator.run()
+        given = join_all(values) if values else BOUNDED_VALUE
+        return join_all([_at_lambda(item.verdict, given) for item in returns])
+
     def _stored_in_init(self, attribute: str) -> cst.BaseExpression | None:
         """What `__init__` stores in `self.<attribute>`, when it does so once."""
         assert self.owner is not None
@@ -3434,6 +3570,43 @@ class FunctionEvaluator:
 
 
 # -- helpers -----------------------------------------------------------------
+
+
+class TableEntry(NamedTuple):
+    """A callable a table of handlers holds: a function of the tree, or a lambda written in
+    `maker` (the function that makes the table)."""
+
+    module: ModuleInfo
+    target: Entity | cst.Lambda
+    maker: cst.FunctionDef | None
+
+
+# How many table-making functions deep a table is read (`_all_handlers` -> `gmail.get_handlers`
+# -> `messages.get_handlers`), and how deep in calls a table's call is followed.
+MAX_TABLE_DEPTH = 3
+
+
+def _at_lambda(value: Verdict, given: Verdict) -> Verdict:
+    """A lambda's value at a call: what it makes of its parameters is as large as what it is given."""
+    if value.params and value.level != UNBOUNDED:
+        return join(replace(value, params=frozenset()), given)
+    return value
+
+
+def _loop_over_literal(body: cst.BaseSuite, statement: cst.CSTNode, name: str) -> list[cst.BaseExpression] | None:
+    """The elements of the literal list or tuple a `for <name> in [...]` loop of `body` that holds
+    `statement` runs over; None when `statement` is in no such loop."""
+    for node in walk(body):
+        if (
+            isinstance(node, cst.For)
+            and isinstance(node.target, cst.Name)
+            and node.target.value == name
+            and isinstance(node.iter, (cst.List, cst.Tuple))
+            and any(inner is statement for inner in walk(node.body))
+        ):
+            elements = [element.value for element in node.iter.elements]
+            return elements if all(isinstance(e, (cst.Name, cst.Attribute)) for e in elements) else None
+    return None
 
 
 def _expression_leaves(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
