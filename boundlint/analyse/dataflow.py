@@ -3125,14 +3125,8 @@ class FunctionEvaluator:
         `handler = self.handlers[name]` (or `.get(name)`), where `__init__` fills `self.handlers`
         only with dicts of the class's own methods (`{"search": self._search, ...}`, held in a
         local first, or filtered by a comprehension over one). Empty when any value is not known."""
-        if isinstance(func, cst.Name):
-            taken = self._assigned_once_here(func.value)
-            func = taken if taken is not None else func
-        if isinstance(func, cst.Call) and isinstance(func.func, cst.Attribute) and func.func.attr.value == "get":
-            table = func.func.value
-        elif isinstance(func, cst.Subscript):
-            table = func.value
-        else:
+        table = self._table_of(func)
+        if table is None:
             return []
         if self.owner is None or not (isinstance(table, cst.Attribute) and _is_self(table.value)):
             return []
@@ -3153,19 +3147,21 @@ class FunctionEvaluator:
         ]
         return found if len(found) == len(names) else []
 
-    def _returned_table(self, func: cst.BaseExpression) -> list[TableEntry] | None:
-        """The callables of a table a function of the tree makes and returns, when `func` is taken
-        from it: `handler` of `handler = self._all_handlers().get(name)` (or `[name]`). None when
-        the table is not such a call's, or holds anything but functions and lambdas."""
+    def _table_of(self, func: cst.BaseExpression) -> cst.BaseExpression | None:
+        """The table a called value is taken from: `tools` of `tools[name](args)`, or of `handler`
+        where `handler = tools.get(name)` (or `tools[name]`) is bound once here."""
         if isinstance(func, cst.Name):
             taken = self._assigned_once_here(func.value)
             func = taken if taken is not None else func
         if isinstance(func, cst.Call) and isinstance(func.func, cst.Attribute) and func.func.attr.value == "get":
-            table = func.func.value
-        elif isinstance(func, cst.Subscript):
-            table = func.value
-        else:
-            return None
+            return func.func.value
+        return func.value if isinstance(func, cst.Subscript) else None
+
+    def _returned_table(self, func: cst.BaseExpression) -> list[TableEntry] | None:
+        """The callables of a table a function of the tree makes and returns, when `func` is taken
+        from it: `handler` of `handler = self._all_handlers().get(name)` (or `[name]`). None when
+        the table is not such a call's, or holds anything but functions and lambdas."""
+        table = self._table_of(func)
         if not isinstance(table, cst.Call):
             return None
         maker = self._callee(table.func, {})
