@@ -417,6 +417,19 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
             "doc_id = q\nreturn str(get(f'documents/{doc_id}'))",
             ["medium"],
         ),
+        # a Google API client's request for one record by its key, not for a listing or a body of text
+        (
+            "event_id = q\nreturn str(make_client().events().get(calendarId='primary', eventId=event_id).execute())",
+            ["low"],
+        ),
+        ("return str(make_client().events().list(calendarId=q).execute())", ["medium"]),
+        ("return str(make_client().users().messages().get(userId='me', id=q).execute())", ["medium"]),
+        ("return str(make_client().documents().get(documentId=q).execute())", ["medium"]),
+        ("return str(make_client().events().get(calendarId=q).execute())", ["medium"]),  # not its own key
+        (
+            "sheet_id = q\nreturn str(make_client().spreadsheets().get(spreadsheetId=sheet_id, includeGridData=True).execute())",
+            ["medium"],  # with every cell
+        ),
         # a response on either branch is a response
         (
             "def post(url, d):\n    if d:\n        r = requests.post(url, data=d)\n    else:\n"

@@ -3528,6 +3528,10 @@ class FunctionEvaluator:
             return BOUNDED_VALUE
         if receiver.level == UNBOUNDED and method.startswith(("to_", "as_")):
             return receiver  # `result.to_simplified_dict()`: the same data in another shape
+        if method == "execute" and not expr.args and receiver.level == UNBOUNDED and _gets_one_resource(func.value):
+            # `service.events().get(calendarId=c, eventId=e).execute()`: a Google API client's
+            # request for one record by its key (not `messages().get(...)`: one item is a body of text)
+            return replace(unbounded(f"the result of `{code}`", expr, self.module, LOW), one_resource=True)
         if (
             method == "execute"
             and not expr.args
@@ -3791,6 +3795,29 @@ def _runs_a_coroutine(expr: cst.Call, qualified: str | None) -> bool:
 # The verbs of a chain of calls that run what the calls before them made
 # (`service.calendarList().list().execute()`): the listing is named before them.
 _CHAIN_VERBS = frozenset({"execute", "list", "all", "get", "fetch"})
+
+
+def _gets_one_resource(request: cst.BaseExpression) -> bool:
+    """`service.events().get(calendarId=c, eventId=e)`: the `get` of a collection a discovery
+    client names by a call (Google's API clients), given the key of one of its items."""
+    if not (isinstance(request, cst.Call) and isinstance(request.func, cst.Attribute)):
+        return False
+    collection = request.func.value
+    if request.func.attr.value != "get" or not isinstance(collection, cst.Call) or collection.args:
+        return False
+    named = last_name(collection.func)
+    keys = [arg.keyword.value for arg in request.args if arg.keyword is not None]
+    if _asks_for_content(request) or any(
+        src.name_words(arg.keyword.value)[:1] == ["include"] and not _is_false(arg.value)
+        for arg in request.args
+        if arg.keyword is not None
+    ):
+        return False  # `spreadsheets().get(spreadsheetId=s, includeGridData=True)`: with every cell
+    return bool(named) and any(src.names_one_resource(named, key) for key in keys)
+
+
+def _is_false(value: cst.BaseExpression) -> bool:
+    return isinstance(value, cst.Name) and value.value in ("False", "None")
 
 
 def _chain_names(func: cst.BaseExpression) -> list[str]:
