@@ -594,6 +594,48 @@ def test_registration_in_another_module_with_relative_and_absolute_imports(tmp_p
     assert found == {"fetch_news": "google-adk", "forecast": "google-adk"}
 
 
+HANDED_TO_A_RUNTIME_CLASS = {
+    "app/__init__.py": "",
+    "app/files.py": (
+        "import os\n"
+        "def read_text_file(path: str) -> str:\n    return open(path).read()\n"
+        "def word_count(text: str) -> int:\n    return len(text.split())\n"
+        "def not_handed(path: str) -> str:\n    return open(path).read()\n"
+        "class Reader:\n    def read(self, path: str) -> str:\n        return open(path).read()\n"
+    ),
+    "app/agents.py": (
+        "from importlib import import_module\n"
+        "import os\n"
+        "from app import files\n"
+        "from app.files import read_text_file, Reader\n"
+        "agent_class = getattr(import_module('google.adk.agents'), 'Agent')\n"
+        "def specialist_maker():\n"
+        "    return agent_class\n"
+        "planner = agent_class(name='planner', tools=[read_text_file])\n"
+        "def make_critic():\n"
+        "    llm = specialist_maker()\n"
+        "    return llm(name='critic', tools=[files.word_count])\n"
+        # a library's function, a class and a call say nothing here
+        "lister = agent_class(name='lister', tools=[os.listdir, Reader])\n"
+        "mixed = agent_class(name='mixed', tools=[files.not_handed, Reader()])\n"
+        # nor a list handed to a class or function of the tree: it may be no agent at all
+        "class Panel:\n    def __init__(self, tools):\n        self.tools = tools\n"
+        "def make_panel(tools):\n    return Panel(tools)\n"
+        "panel = Panel(tools=[files.not_handed])\n"
+        "other = make_panel(tools=[files.not_handed])\n"
+    ),
+}
+
+
+def test_functions_handed_over_as_tools_to_a_class_loaded_at_run_time_are_tools(tmp_path):
+    # The agent class is loaded by name at run time (`import_module`), so nothing static says which
+    # framework takes the list: a literal list of the tree's functions handed over as `tools=` is tools.
+    found = tools_of(tmp_path, HANDED_TO_A_RUNTIME_CLASS)
+    assert found == {"read_text_file": "unknown", "word_count": "unknown"}
+    result = run_tree(tmp_path, HANDED_TO_A_RUNTIME_CLASS)
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == ["read_text_file"]
+
+
 def test_names_that_only_look_like_framework_forms_are_not_tools(tmp_path):
     found = tools_of(
         tmp_path,

@@ -769,6 +769,30 @@ class ToolFinder:
         if external is None and node.args:
             self._check_registrar(call)
             self._check_tool_registry(call)
+        if external is None or not fw.framework_of(external):
+            self._check_handed_functions(call)
+
+    def _check_handed_functions(self, call: CallSite) -> None:
+        """`llm(name="planner", tools=[read_text_file, fetch_http_text])`, where `llm` is an agent
+        class loaded at run time (`getattr(import_module("google.adk.agents"), "Agent")`) or a
+        maker of one the code gets from a call: a literal list of functions of the tree handed as
+        `tools=` to a callee nothing static names is a list of tools (every agent framework spells
+        it so). Not to a class or function of the tree (`Dashboard(tools=[widget])` may be no
+        agent at all), and only plain functions by name: objects, calls and library functions in
+        the list say nothing here."""
+        value = keyword_argument(call.node, "tools")
+        if not isinstance(value, (cst.List, cst.Tuple)) or not value.elements:
+            return
+        made_here = self.project.resolve(call.module, callee(call.node))
+        if made_here is not None and made_here.kind in ("class", "function"):
+            return
+        handed = [element.value for element in value.elements if not isinstance(element, cst.StarredElement)]
+        if not all(isinstance(item, (cst.Name, cst.Attribute)) for item in handed):
+            return
+        for item in handed:
+            entity = self.project.resolve(call.module, item, kinds=("function",))
+            if entity is not None and isinstance(entity.node, cst.FunctionDef) and entity.owner is None:
+                self._register_arg(call, item, "unknown", "(tools=[fn, ...])")
 
     def _register_decorated(
         self, call: CallSite, decorator: cst.Attribute, value: cst.BaseExpression | None, form: str

@@ -352,8 +352,22 @@ class _Screen:
                     return True
                 if keyword.arg == "tools" and self._may_list_functions(keyword.value, 0):
                     return True
+        # `llm(name="planner", tools=[read_text_file, fetch_http_text])` of any callee: a literal list
+        # of functions by name handed over as tools (see `find.tools._check_handed_functions`)
+        for keyword in call.keywords:
+            if keyword.arg == "tools" and _names_only(keyword.value) and self._may_list_functions(keyword.value, 0):
+                return True
         # BL005: `str(data[:n], "utf-8")`, `codecs.decode(data[:n])`
         return bool(last_names & DECODERS) and bool(call.args) and _is_slice(call.args[0])
+
+
+def _names_only(value: ast.expr) -> bool:
+    """A literal list or tuple of names and dotted names only (`[read_file, tools.fetch]`)."""
+    return (
+        isinstance(value, (ast.List, ast.Tuple))
+        and bool(value.elts)
+        and all(isinstance(element, (ast.Name, ast.Attribute)) for element in value.elts)
+    )
 
 
 # -- syntax ---------------------------------------------------------------------
