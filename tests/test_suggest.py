@@ -69,6 +69,24 @@ def test_an_in_house_base_class_and_registry_decorator_are_suggested(tmp_path):
     assert suggestions_for(tmp_path, SKILLS) == {"acme.skills.base.Skill:run": 3, "acme.registry.registry.tool": 4}
 
 
+def test_a_tool_base_the_checker_knows_by_itself_is_not_suggested(tmp_path):
+    # `BaseTool` declares a name, a description and a schema: `check` finds its subclasses'
+    # `execute` without configuration, and those of the base between them too.
+    files = {
+        "pyproject.toml": "",
+        "app/base.py": (
+            "class BaseTool:\n    name: str\n    description: str\n    parameters: dict = {}\n\n"
+            "    def execute(self, **kwargs):\n        raise NotImplementedError\n\n"
+            "class SandboxBase(BaseTool):\n    def execute(self, **kwargs):\n        return 'x'\n"
+        ),
+        "app/tools.py": "from app.base import SandboxBase\n\n"
+        + "".join(
+            f"class T{n}(SandboxBase):\n    def execute(self, **kwargs):\n        return 'x'\n\n" for n in range(4)
+        ),
+    }
+    assert suggestions_for(tmp_path, files) == {}
+
+
 def test_exceptions_web_routes_framework_tools_and_tests_are_not(tmp_path):
     assert suggestions_for(tmp_path, LOOK_ALIKES) == {}
 

@@ -636,6 +636,77 @@ def test_functions_handed_over_as_tools_to_a_class_loaded_at_run_time_are_tools(
     assert [f.symbol for f in result.findings if f.code == "BL001"] == ["read_text_file"]
 
 
+IN_HOUSE_BASE = """
+from abc import ABC, abstractmethod
+from typing import Optional
+from pydantic import BaseModel
+
+class BaseTool(ABC, BaseModel):
+    name: str
+    description: str
+    parameters: Optional[dict] = None
+
+    async def __call__(self, **kwargs):
+        return await self.execute(**kwargs)
+
+    @abstractmethod
+    async def execute(self, **kwargs):
+        \"\"\"Run the tool.\"\"\"
+
+    def to_param(self) -> dict:
+        return {"type": "function", "function": {"name": self.name, "parameters": self.parameters}}
+
+class Widget(ABC):
+    name: str
+    description: str
+    parameters: dict = {}
+
+    @abstractmethod
+    def run(self): ...
+
+class ToolWithoutSchema(ABC):
+    name: str
+
+    @abstractmethod
+    def run(self): ...
+"""
+
+IN_HOUSE_TOOLS = """
+import subprocess
+from app.base import BaseTool, Widget, ToolWithoutSchema
+
+class Bash(BaseTool):
+    name: str = "bash"
+    description: str = "Run a command."
+    parameters: dict = {"type": "object", "properties": {"command": {"type": "string"}}}
+
+    async def execute(self, command: str) -> str:
+        return subprocess.run(command, shell=True, capture_output=True, text=True).stdout
+
+class Quiet(Bash):
+    async def execute(self, command: str) -> str:
+        return "done"
+
+class Clock(Widget):
+    def run(self):
+        return subprocess.run(["date"], capture_output=True, text=True).stdout
+
+class Lister(ToolWithoutSchema):
+    def run(self):
+        return subprocess.run(["ls", "-R", "/"], capture_output=True, text=True).stdout
+"""
+
+
+def test_a_tool_base_of_the_projects_own_framework_is_known_by_what_it_declares(tmp_path):
+    # Named for a tool, with the name, description and parameter schema a model chooses by, and
+    # one entry method: its subclasses' `execute` is a tool body, at any depth. Not a base named
+    # otherwise (`Widget`), nor one without a schema.
+    files = {"app/__init__.py": "", "app/base.py": IN_HOUSE_BASE, "app/tools.py": IN_HOUSE_TOOLS}
+    assert tools_of(tmp_path, files) == {"Bash.execute": "custom", "Quiet.execute": "custom"}
+    result = run_tree(tmp_path, files)
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == ["Bash.execute"]
+
+
 def test_names_that_only_look_like_framework_forms_are_not_tools(tmp_path):
     found = tools_of(
         tmp_path,

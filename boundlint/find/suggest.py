@@ -34,11 +34,11 @@ from boundlint.core.config import BASE_CLASSES, DECORATORS, TOOL_FUNCTIONS
 from boundlint.discover.module_names import imported_names, module_name_for
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.source import python_ast, read_source
+from boundlint.project.exports import class_attributes
 
 MIN_USES = 3  # subclasses, or decorated functions, before a candidate is shown
 MAX_EXAMPLES = 3
 TOOL_WORDS = re.compile(r"tool|skill|action|command|capabilit|function|plugin|ability|operation|expose", re.IGNORECASE)
-ENTRY_METHODS = frozenset({"run", "arun", "_run", "_arun", "execute", "call", "invoke", "ainvoke", "handle", "forward"})
 NOT_TOOL_BASES = re.compile(r"Exception$|Error$|Warning$|Enum$|TypedDict$|Protocol$|NamedTuple$|TestCase$")
 SKIPPED_FOLDERS = frozenset({"tests", "test", "testing"})
 
@@ -61,6 +61,7 @@ class _Class:
     bases: list[str]  # as qualified as the file's imports make them
     methods: dict[str, bool]  # name -> returns a value
     where: str
+    known: bool = False  # a tool base the checker finds without configuration (`fw.in_house_entry`)
 
 
 @dataclass
@@ -122,6 +123,7 @@ def suggest(files: list[Path], display: dict[Path, str]) -> list[Suggestion]:
                 [name for base in cls.bases if (name := _qualify(module, base)) is not None],
                 {item.name: _returns_value(item) for item in cls.body if isinstance(item, _FUNCTIONS)},
                 f"{display.get(path, str(path))}:{cls.lineno}",
+                known=_known_tool_base(cls),
             )
         for function in _functions(tree):
             docstring = ast.get_docstring(function) is not None
@@ -159,14 +161,20 @@ def _base_classes(classes: dict[str, _Class]) -> Iterator[Suggestion]:
         base = classes.get(name)
         if base is None or NOT_TOOL_BASES.search(name) or _framework_derived(base, classes) or _framework_own(name):
             continue
+        if base.known or any(classes[above].known for above in _ancestors(base, classes) if above in classes):
+            continue  # found without a line of configuration, with what derives from it
         by_method: dict[str, list[_Class]] = defaultdict(list)
         for cls in below:
             for method, returns in cls.methods.items():
                 # a private helper is no entry point, unless a framework's convention makes it one (`_run`)
-                if returns and not method.startswith("__") and (not method.startswith("_") or method in ENTRY_METHODS):
+                if (
+                    returns
+                    and not method.startswith("__")
+                    and (not method.startswith("_") or method in fw.ENTRY_METHODS)
+                ):
                     by_method[method].append(cls)
         for method, overriding in by_method.items():
-            toolish = method in ENTRY_METHODS or TOOL_WORDS.search(name.rsplit(".", 1)[-1])
+            toolish = method in fw.ENTRY_METHODS or TOOL_WORDS.search(name.rsplit(".", 1)[-1])
             if len(overriding) >= MIN_USES and toolish:
                 found.append((name, method, overriding))
     # `class ReadTool(Tool, ToolMarkerCanEdit)`: a marker mixin's subclasses are some of the tool
@@ -383,6 +391,11 @@ def _qualify(module: _Module, expr: ast.expr) -> str | None:
         return None
     head = module.imports.get(expr.id) or module.instances.get(expr.id) or f"{module.name}.{expr.id}"
     return ".".join([head, *reversed(parts)])
+
+
+def _known_tool_base(cls: ast.ClassDef) -> bool:
+    methods = {item.name for item in cls.body if isinstance(item, _FUNCTIONS)}
+    return fw.in_house_entry(cls.name, class_attributes(cls), methods) is not None
 
 
 def _classes(tree: ast.Module) -> Iterator[ast.ClassDef]:

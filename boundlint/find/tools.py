@@ -676,9 +676,20 @@ class ToolFinder:
         located = self.project.locate_written(path, base)
         if located is not None and located.kind == "class":
             inherited = self._exported_tool_class(located.path, located.name, depth + 1)
+            if inherited is None:
+                return self._in_house_base(located.path, located.name)
             # Overrides of a framework's own toolkit are tools one level down only.
-            return dataclasses.replace(inherited, overrides_builtin=False) if inherited is not None else None
+            return dataclasses.replace(inherited, overrides_builtin=False)
         return None
+
+    def _in_house_base(self, path: Path, name: str) -> ToolClass | None:
+        """A tool base class of the project's own framework, known by what it declares (see
+        `fw.in_house_entry`): its subclasses' entry method is a tool body, as if the base were in
+        `extend-tool-base-classes`."""
+        exports = self.project.exports(path)
+        cls = exports.classes.get(name) if exports is not None else None
+        entry = fw.in_house_entry(name, cls.attributes, cls.methods) if cls is not None else None
+        return ToolClass("custom", (entry,), label=f"in-house {name}") if entry is not None else None
 
     # -- registration calls -------------------------------------------------
 

@@ -17,6 +17,7 @@ OpenAI Agents SDK.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -662,3 +663,28 @@ def framework_of(qualified: str) -> str | None:
                 return None
             return name
     return None
+
+
+# The methods an in-house tool base's subclasses define as their tool body (`Skill.run`,
+# `BaseTool.execute`): what `inventory --suggest` proposes, and what an in-house base the
+# checker recognises by itself names (see `find.tools._in_house_base`).
+ENTRY_METHODS = frozenset({"run", "arun", "_run", "_arun", "execute", "call", "invoke", "ainvoke", "handle", "forward"})
+# What such a base declares so that a model can choose its tools: a name and a description, and
+# a schema of the arguments under one of these names.
+IN_HOUSE_DESCRIPTION = frozenset({"name", "description"})
+IN_HOUSE_SCHEMAS = frozenset({"parameters", "args_schema", "input_schema", "inputs", "schema", "arguments"})
+_CLASS_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def in_house_entry(class_name: str, attributes: AbstractSet[str], methods: AbstractSet[str]) -> str | None:
+    """The entry method of a tool base class of a project's own framework, known by what it
+    declares (`class BaseTool: name: str; description: str; parameters: dict; async def
+    execute(self, **kwargs)`): named for a tool, with the name, description and argument schema a
+    model chooses a tool by, and one entry method for its subclasses to define. None for any
+    other class."""
+    if "tool" not in {word.lower() for word in _CLASS_WORDS.findall(class_name)}:
+        return None
+    if not (IN_HOUSE_DESCRIPTION <= attributes and attributes & IN_HOUSE_SCHEMAS):
+        return None
+    entries = methods & ENTRY_METHODS
+    return next(iter(entries)) if len(entries) == 1 else None

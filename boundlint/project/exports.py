@@ -26,6 +26,7 @@ from boundlint.project.module import BUILTIN_NAMES, ModuleInfo, RelativeResolver
 class ExportedClass:
     methods: frozenset[str]  # the methods defined in its body
     bases: tuple[str | None, ...]  # each base as written (`tools.BaseTool`; `Base[T]` as `Base`), None: not a name
+    attributes: frozenset[str] = frozenset()  # names its body assigns or annotates (`name: str`, `parameters = {}`)
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
             defs = (ast.FunctionDef, ast.AsyncFunctionDef)
             methods = (item.name for item in statement.body if isinstance(item, defs))
             bases = (_dotted(_unwrapped(base)) for base in statement.bases)
-            classes[statement.name] = ExportedClass(frozenset(methods), tuple(bases))
+            classes[statement.name] = ExportedClass(frozenset(methods), tuple(bases), class_attributes(statement))
         elif isinstance(statement, ast.Assign):
             for target in statement.targets:
                 if isinstance(target, ast.Name):
@@ -129,7 +130,25 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
 def _cst_class(cls: cst.ClassDef) -> ExportedClass:
     body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else []
     methods = frozenset(statement.name.value for statement in body if isinstance(statement, cst.FunctionDef))
-    return ExportedClass(methods, tuple(written_base(base.value) for base in cls.bases))
+    attributes: set[str] = set()
+    for statement in body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign):
+                attributes.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
+            elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                attributes.add(small.target.value)
+    return ExportedClass(methods, tuple(written_base(base.value) for base in cls.bases), frozenset(attributes))
+
+
+def class_attributes(cls: ast.ClassDef) -> frozenset[str]:
+    """The names a class body assigns or annotates at its own level."""
+    names: set[str] = set()
+    for statement in cls.body:
+        if isinstance(statement, ast.Assign):
+            names.update(t.id for t in statement.targets if isinstance(t, ast.Name))
+        elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+            names.add(statement.target.id)
+    return frozenset(names)
 
 
 def written_base(base: cst.BaseExpression) -> str | None:
