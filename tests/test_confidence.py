@@ -417,6 +417,14 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
             "doc_id = q\nreturn str(get(f'documents/{doc_id}'))",
             ["medium"],
         ),
+        # ... through a URL builder the helper gives the path first, and by a key checked first
+        (
+            "def make_url(endpoint, params=None):\n    return f'https://api.example/v1/{endpoint}'\n"
+            "def api(method, endpoint):\n    url = make_url(endpoint, {'a': 1})\n    return requests.get(url).json()\n"
+            "validated_id = q.strip()\nreturn str(api('GET', f'functions/{validated_id}'))",
+            ["low"],
+        ),
+        ("feed_id = q\nreturn str(requests.get(f'https://x/posts/{feed_id}').json())", ["medium"]),  # a feed's posts
         # a Google API client's request for one record by its key, not for a listing or a body of text
         (
             "event_id = q\nreturn str(make_client().events().get(calendarId='primary', eventId=event_id).execute())",

@@ -3837,8 +3837,11 @@ def _chain_names(func: cst.BaseExpression) -> list[str]:
 
 
 def _path_param(url: cst.BaseExpression) -> str | None:
-    """The name that ends a URL a helper builds (`path`, `BASE + path`, `f"{BASE}/{endpoint}"`):
-    the part its caller gives, which may name one resource."""
+    """The name that ends a URL a helper builds (`path`, `BASE + path`, `f"{BASE}/{endpoint}"`,
+    `build_url(endpoint, params)`): the part its caller gives, which may name one resource."""
+    if isinstance(url, cst.Call):
+        positional = [arg.value for arg in url.args if arg.keyword is None and not arg.star]
+        url = positional[0] if positional else url  # (a URL builder is given the path first)
     if isinstance(url, cst.BinaryOperation) and isinstance(url.operator, cst.Add):
         url = url.right
     if isinstance(url, cst.FormattedString) and url.parts and isinstance(url.parts[-1], cst.FormattedStringExpression):

@@ -1761,7 +1761,9 @@ def names_one_resource(collection: str, key: str) -> bool:
     # record's (`/invoices/{customer_id}`: a customer's invoices).
     owner = words[:-1]
     plural = segment[-1]
-    return not owner or owner[-1] in (plural[:-1], plural[:-2], plural[:-3] + "y")
+    # (`validated_id`, `encoded_key`: the collection's own key, checked or encoded first)
+    told_apart = bool(owner) and len(owner[-1]) > 4 and owner[-1].endswith("ed") and not owner[-1].endswith("eed")
+    return not owner or told_apart or owner[-1] in (plural[:-1], plural[:-2], plural[:-3] + "y")
 
 
 def names_node_id(key: str, base: str | None = None) -> bool:
