@@ -1687,6 +1687,45 @@ def test_a_handler_from_a_table_a_function_makes_is_followed(tmp_path, maker, ex
     assert [f.symbol for f in result.findings if f.code == "BL001"] == expected
 
 
+MEDIA_RESULT = """
+import base64
+from dataclasses import dataclass
+import requests
+from langchain_core.tools import tool
+
+@dataclass
+class ToolResult:
+    output: str | None = None
+    base64_image: str | None = None
+    audio_base64: str | None = None
+
+def _shot(path):
+    return base64.b64encode(open(path, "rb").read()).decode()
+
+@tool
+def snap(path: str) -> ToolResult:
+    \"\"\"t\"\"\"
+    {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # the screenshot goes to the model as an image block, the text beside it is short
+        ('return ToolResult(output="Took a screenshot", base64_image=_shot(path))', []),
+        # ... the text beside it is what is large
+        ("return ToolResult(output=requests.get(path).text, base64_image=_shot(path))", ["snap"]),
+        # audio goes back as text, when it goes at all
+        ('return ToolResult(output="Recorded", audio_base64=_shot(path))', ["snap"]),
+    ],
+)
+def test_an_image_a_result_object_carries_apart_is_media(tmp_path, body, expected):
+    result = run_tree(tmp_path, {"tools.py": MEDIA_RESULT.format(body=body)})
+    assert result.errors == []
+    assert [f.symbol for f in result.findings if f.code == "BL001"] == expected
+
+
 HANDOFFS = '''
 from typing import Annotated, Any
 from langchain_core.messages import ToolMessage

@@ -468,6 +468,7 @@ class Analysis:
         model = self.models.model_for_entity(entity)
         if entity.kind == "classmethod" and (model is None or entity.name not in CONSTRUCTORS):
             return unbounded(f"the result of `{code}`", call, caller)
+        args = _media_set_apart(call, args)
         if model is None:
             if entity.kind == "class" and isinstance(entity.node, cst.ClassDef) and self.project.is_enum(entity):
                 return BOUNDED_VALUE
@@ -492,6 +493,16 @@ class Analysis:
             passed = {}  # `Output(**data)`: any field may hold any of it
         declared = [item.name for _, item in model.all_fields()]
         return _with_passed_fields(join_all(args).with_models(models), passed, declared)
+
+
+def _media_set_apart(call: cst.Call, args: list[Verdict]) -> list[Verdict]:
+    """The arguments of a result object's construction, its media set apart: what a keyword named
+    for an image, a screenshot or a PDF carries (`ToolResult(output=out, base64_image=shot)`)
+    reaches a model as an image or document block, not as text to bound."""
+    return [
+        BOUNDED_VALUE if arg.keyword is not None and src.names_media_payload(arg.keyword.value) else value
+        for arg, value in zip(call.args, args, strict=False)
+    ]
 
 
 def _with_passed_fields(instance: Verdict, passed: dict[str, Verdict], declared: list[str]) -> Verdict:

@@ -1308,6 +1308,22 @@ MEDIA_FIELD_WORDS = frozenset(
 )
 
 
+# Of those, the ones a tool result carries as an image or document block rather than as text
+# (the block kinds model APIs take in a tool result); not `file`, `attachment` or `bytes`, which
+# may hold a text file's content, nor audio, which goes back as text when it goes at all.
+_MEDIA_BLOCK_WORDS = frozenset({"image", "screenshot", "photo", "picture", "thumbnail", "pdf"})
+
+
+def names_media_payload(name: str) -> bool:
+    """`base64_image`, `screenshot`, `image_b64`, `base64_pdf`: a field named for media sent as
+    its own block; not `image_url`, `image_path` or `image_count`."""
+    words = name_words(name)
+    return bool(words) and (
+        words[-1] in _MEDIA_BLOCK_WORDS
+        or (name.lower().endswith(("_b64", "base64")) and bool(set(words) & _MEDIA_BLOCK_WORDS))
+    )
+
+
 def names_document_field(key: str) -> bool:
     """`domain`, `plan`, `owner`: a field of one JSON document (see `Verdict.document`) named for
     neither content, a payload, media, nor a collection (`items`, `data`, `sites`, `feed`)."""
