@@ -28,6 +28,8 @@ def _literals(text: str) -> list[str]:
                 literal_eval(candidate)
             except (SyntaxError, ValueError):
                 continue  # not a literal as written (a quote inside, a raw string ending in `\`)
+            if not isinstance(cst.parse_expression(candidate), cst.SimpleString):
+                continue  # two literals side by side: `''` between `'''` quotes is `''''''` `''`
             found.append(candidate)
     return found
 
