@@ -1344,6 +1344,13 @@ def codes_of(tmp_path, source: str) -> list[str]:
     return [f.code for f in result.findings]
 
 
+def bl001_symbols(tmp_path, files: dict[str, str], **config: object) -> list[str | None]:
+    """The tools BL001 reports on `files`, in order (the run must raise no error)."""
+    result = run_tree(tmp_path, files, **config)
+    assert result.errors == []
+    return [f.symbol for f in result.findings if f.code == "BL001"]
+
+
 DATACLASS_OBSERVATION = """
 import subprocess
 from dataclasses import dataclass
@@ -1511,9 +1518,7 @@ MANAGER = Manager()
 )
 def test_a_dispatcher_called_with_a_constant_takes_that_branch(tmp_path, body, expected):
     tool = f'\n@tool\ndef dispatched(q: str) -> str:\n    """d"""\n    {body}\n'
-    result = run_tree(tmp_path, {"tools.py": DISPATCHER + tool})
-    assert result.errors == []
-    assert [f.symbol for f in result.findings if f.code == "BL001"] == expected
+    assert bl001_symbols(tmp_path, {"tools.py": DISPATCHER + tool}) == expected
 
 
 FLAGGED_CLIENT = """
@@ -1568,9 +1573,7 @@ CLIENT = Client()
 )
 def test_a_flag_left_at_its_default_chooses_the_branch(tmp_path, body, expected):
     tool = f'\n@tool\ndef flagged(q: str) -> str:\n    """d"""\n    {body}\n'
-    result = run_tree(tmp_path, {"tools.py": FLAGGED_CLIENT + tool})
-    assert result.errors == []
-    assert [f.symbol for f in result.findings if f.code == "BL001"] == expected
+    assert bl001_symbols(tmp_path, {"tools.py": FLAGGED_CLIENT + tool}) == expected
 
 
 RETRYING_CLIENT = """
@@ -1609,9 +1612,7 @@ def test_a_retry_that_calls_back_with_other_constants_is_the_same_recursion(tmp_
     # `_make_request("GET", ...)` chooses `method`; the retry passes it on by position, so the
     # inner call chooses nothing: still a recursive call, whose value the other returns give
     # (not an unknown answer past the depth limit).
-    result = run_tree(tmp_path, {"tools.py": RETRYING_CLIENT}, min_confidence="low")
-    assert result.errors == []
-    assert [f.message for f in result.findings if f.code == "BL001"] == []
+    assert bl001_symbols(tmp_path, {"tools.py": RETRYING_CLIENT}, min_confidence="low") == []
 
 
 HANDLER_TABLES = {
@@ -1682,9 +1683,7 @@ def call(name: str, arguments: dict) -> str:
 )
 def test_a_handler_from_a_table_a_function_makes_is_followed(tmp_path, maker, expected):
     files = {**HANDLER_TABLES, "pkg/server.py": TABLE_SERVER.format(maker=maker)}
-    result = run_tree(tmp_path, files)
-    assert result.errors == []
-    assert [f.symbol for f in result.findings if f.code == "BL001"] == expected
+    assert bl001_symbols(tmp_path, files) == expected
 
 
 MEDIA_RESULT = """
@@ -1721,9 +1720,7 @@ def snap(path: str) -> ToolResult:
     ],
 )
 def test_an_image_a_result_object_carries_apart_is_media(tmp_path, body, expected):
-    result = run_tree(tmp_path, {"tools.py": MEDIA_RESULT.format(body=body)})
-    assert result.errors == []
-    assert [f.symbol for f in result.findings if f.code == "BL001"] == expected
+    assert bl001_symbols(tmp_path, {"tools.py": MEDIA_RESULT.format(body=body)}) == expected
 
 
 HANDOFFS = '''

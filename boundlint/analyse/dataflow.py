@@ -3817,6 +3817,7 @@ def _gets_one_resource(request: cst.BaseExpression) -> bool:
 
 
 def _is_false(value: cst.BaseExpression) -> bool:
+    """`False` or `None` written out: a flag left unset."""
     return isinstance(value, cst.Name) and value.value in ("False", "None")
 
 
@@ -3990,7 +3991,7 @@ def _asks_for_content(call: cst.Call) -> bool:
     return any(
         arg.keyword is not None
         and src.flag_asks_for_content(arg.keyword.value)
-        and not (isinstance(arg.value, cst.Name) and arg.value.value in ("False", "None"))
+        and not _is_false(arg.value)
         and not (isinstance(arg.value, cst.Integer) and arg.value.evaluated_value == 0)
         for arg in call.args
     )

@@ -21,6 +21,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from boundlint.knowledge.data_sources import name_words
+
 # With the LangGraph libraries that build agents from a tool list (`create_deep_agent`, `create_supervisor`).
 LANGCHAIN = ("langchain", "langchain_core", "langchain_community", "langgraph", "deepagents", "langgraph_supervisor")
 OPENAI_AGENTS = ("agents",)
@@ -673,7 +675,6 @@ ENTRY_METHODS = frozenset({"run", "arun", "_run", "_arun", "execute", "call", "i
 # a schema of the arguments under one of these names.
 IN_HOUSE_DESCRIPTION = frozenset({"name", "description"})
 IN_HOUSE_SCHEMAS = frozenset({"parameters", "args_schema", "input_schema", "inputs", "schema", "arguments"})
-_CLASS_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 
 def in_house_entry(class_name: str, attributes: AbstractSet[str], methods: AbstractSet[str]) -> str | None:
@@ -682,7 +683,7 @@ def in_house_entry(class_name: str, attributes: AbstractSet[str], methods: Abstr
     execute(self, **kwargs)`): named for a tool, with the name, description and argument schema a
     model chooses a tool by, and one entry method for its subclasses to define. None for any
     other class."""
-    if "tool" not in {word.lower() for word in _CLASS_WORDS.findall(class_name)}:
+    if "tool" not in name_words(class_name):
         return None
     if not (IN_HOUSE_DESCRIPTION <= attributes and attributes & IN_HOUSE_SCHEMAS):
         return None
