@@ -1422,6 +1422,28 @@ def summarise(data):
 
 
 @pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        ("ask(q)", ["low"]),  # the helper's default: 2,000 tokens
+        ("ask(q, tokens=300)", ["low"]),
+        ("ask(q, tokens=32_000)", ["medium"]),  # more than a budget
+        ("ask(q, tokens=int(q))", ["medium"]),  # the model's count
+    ],
+)
+def test_a_helper_asks_for_the_tokens_its_caller_leaves_or_gives(tmp_path, call, expected):
+    """A count the helper's call chooses, by its parameter's default or as a constant, caps the
+    answer; a count the model passes does not."""
+    helper = """
+
+def ask(prompt, tokens=2000):
+    answer = make_client().chat(model="m", messages=[prompt], options={"num_predict": tokens})
+    return answer["message"]["content"]
+"""
+    source = TOOL.format(name="lookup", body=f"    return {call}")
+    assert bl001_confidences(tmp_path, source + helper) == expected
+
+
+@pytest.mark.parametrize(
     ("body", "expected"),
     [
         # a field of one record of a listing: a name, a link, a date

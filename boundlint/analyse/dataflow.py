@@ -2009,6 +2009,9 @@ class FunctionEvaluator:
                 self.eval(element.slice.value, env)
         if value.arithmetic:
             return ARITHMETIC  # an operation of a calculator's table
+        if value.capped and value.level == UNBOUNDED:
+            # `answer["message"]["content"]` of a model's answer capped in tokens: no longer than it
+            return replace(unbounded(f"`{snippet(self.module, expr)}`", expr, self.module, LOW), capped=True)
         if value.message:
             return unbounded(f"`{snippet(self.module, expr)}`", expr, self.module)  # inside a message object
         if value.short_object or _small_key(expr) or _item_of_short_values(expr):
@@ -2273,7 +2276,7 @@ class FunctionEvaluator:
         value = self._call_value(expr, env, qualified)
         # `llm.generate(prompt, max_tokens=500)`: an answer no longer than the tokens asked for; and
         # `llm(messages)`, `llm.invoke(prompt)` of `llm = ChatOpenAI(max_tokens=2000)`: the same
-        capped = self._asks_for_few_tokens(expr) or self._of_capped_model(expr.func, env)
+        capped = self._asks_for_few_tokens(expr, self.constants_here(env)) or self._of_capped_model(expr.func, env)
         if value.level != UNBOUNDED or value.confidence == LOW:
             if capped and not value.capped:
                 return replace(value, capped=True)  # (a model made so)
@@ -2339,30 +2342,37 @@ class FunctionEvaluator:
         entity = self.project.resolve(self.module, cst.Name(root))
         return entity is not None and entity.kind == "assign"
 
-    def _asks_for_few_tokens(self, call: cst.Call, depth: int = 0) -> bool:
+    def _asks_for_few_tokens(self, call: cst.Call, chosen: Mapping[str, str] | None = None, depth: int = 0) -> bool:
         """A model call capped at `MAX_ANSWER_TOKENS` tokens by a count the code sets, given to the
         call or to its request settings (`request_params=RequestParams(maxTokens=80)`), also made
         beforehand in the function (`config = types.GenerateContentConfig(max_output_tokens=1024)`
         then `generate_content(..., config=config)`) or written as a dict
-        (`generation_config={"max_output_tokens": 512}`)."""
+        (`generation_config={"max_output_tokens": 512}`). `chosen`: the constants this call of a
+        helper chose for its parameters (`def _generate(prompt, max_tokens=2000)` called without
+        `max_tokens`), which set the count too."""
         for arg in call.args:
             if arg.keyword is not None and arg.keyword.value in src.MAX_TOKENS_KEYWORDS:
-                count = self._count(arg.value)
-                if count is not None and count <= src.MAX_ANSWER_TOKENS:
+                if self._few_tokens(arg.value, chosen):
                     return True
             settings = arg.value
             if isinstance(settings, cst.Name) and depth < MAX_COUNT_DEPTH:
                 settings = self._assigned_once_here(settings.value) or settings
-            if isinstance(settings, cst.Call) and self._asks_for_few_tokens(settings, depth + 1):
+            if isinstance(settings, cst.Call) and self._asks_for_few_tokens(settings, chosen, depth + 1):
                 return True
             if isinstance(settings, cst.Dict) and any(
-                key in src.MAX_TOKENS_KEYWORDS
-                and (count := self._count(value)) is not None
-                and count <= src.MAX_ANSWER_TOKENS
+                key in src.MAX_TOKENS_KEYWORDS and self._few_tokens(value, chosen)
                 for key, value in _dict_entries([settings], depth=2)
             ):
                 return True
         return False
+
+    def _few_tokens(self, value: cst.BaseExpression, chosen: Mapping[str, str] | None) -> bool:
+        """`value` is a count of at most `MAX_ANSWER_TOKENS`: one the code sets, or a parameter
+        the call of this helper left at (or gave) a constant."""
+        count = self._count(value)
+        if count is None and chosen and isinstance(value, cst.Name):
+            count = _int_constant(chosen.get(value.value))
+        return count is not None and count <= src.MAX_ANSWER_TOKENS
 
     def _call_value(self, expr: cst.Call, env: Env, qualified: str | None) -> Verdict:
         func = expr.func
@@ -4799,6 +4809,16 @@ def constant_key(expr: cst.BaseExpression) -> str | None:
     return None
 
 
+def _int_constant(constant: str | None) -> int | None:
+    """The number an integer `constant_key` (`int:2_000`) stands for."""
+    if constant is None or not constant.startswith("int:"):
+        return None
+    try:
+        return int(constant[len("int:") :], 0)
+    except ValueError:
+        return None
+
+
 def constant_truth(constant: str) -> bool | None:
     """Whether a constant (a `constant_key`) is true in a test: `False`, `None`, `0` and `""`
     are not; a named constant's value is not read here (None)."""
@@ -4845,6 +4865,11 @@ def tested_parameters(function: cst.FunctionDef) -> frozenset[str]:
             tested.update(_truth_tested(node.test))
         elif isinstance(node, cst.Arg) and node.keyword is not None and isinstance(node.value, cst.Name):
             tested.add(node.value.value)
+        elif isinstance(node, cst.DictElement) and isinstance(node.value, cst.Name):
+            # `options={"num_predict": max_tokens}`: a count the call's constant sets
+            key = node.key.evaluated_value if isinstance(node.key, cst.SimpleString) else None
+            if key in src.MAX_TOKENS_KEYWORDS:
+                tested.add(node.value.value)
     return frozenset(tested & names)
 
 
