@@ -302,6 +302,14 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
         ("issue = requests.get(q).json()\nreturn {'summary': issue['fields']['summary']}", ["low"]),
         ("fields = requests.get(q).json()['fields']\nreturn f\"{fields.get('summary')}\"", ["low"]),
         ("return requests.get(q).json()['fields']", ["medium"]),  # ... but not all of them
+        # read into a local first, a short field is short once it is written into a text ...
+        ("t = requests.get(q).json()['current']['temperature']\nreturn f'It is {t}'", ["low"]),
+        ("temps = requests.get(q).json()['hourly']['temperature_2m']\nreturn f'It is {temps[len(q)]}'", ["low"]),
+        # ... not returned as it is (a nested bulk), nor a field named for a collection or a text
+        ("t = requests.get(q).json()['current']\nreturn t", ["medium"]),
+        ("t = requests.get(q).json()['current']['items']\nreturn f'It is {t}'", ["medium"]),
+        ("t = requests.get(q).json()['article']\nreturn f'It is {t}'", ["medium"]),
+        ("return f\"It is {requests.get(q).json()['transcript']}\"", ["medium"]),
         ("return requests.get(q).json().get('fields', {})", ["medium"]),
         # a request for one resource by its key: one record, not a listing
         ("return str(requests.get(f'{q}/findings/{finding_id}').json())", ["low"]),

@@ -1382,7 +1382,12 @@ class FunctionEvaluator:
         `Verdict.document`); `data["results"]`, `data[0]` and a field returned as it is are not."""
         if value.document and not (self._in_text and src.names_document_field(key or "")):
             # (`issue["fields"]`: still the document, one level down: see `_in_record`)
-            return value if key is not None and self._in_record(key) else replace(value, document=False)
+            if key is not None and self._in_record(key):
+                return value
+            # `data["current"]` outside a text: a short field of it if put into one later
+            return replace(value, document=False, short_field=key is not None and src.names_document_field(key))
+        if value.short_field and key is not None and not src.names_document_field(key):
+            return replace(value, short_field=False)  # `data["current"]["items"]`: a collection
         return value
 
     def _field_of_document(self, document: Verdict, expr: cst.BaseExpression) -> Verdict:
@@ -2108,9 +2113,13 @@ class FunctionEvaluator:
     def _in_a_text(self, expr: cst.BaseExpression, env: Env) -> Verdict:
         self._in_text += 1
         try:
-            return self.eval(expr, env)
+            value = self.eval(expr, env)
         finally:
             self._in_text -= 1
+        if value.short_field and value.level == UNBOUNDED:
+            # `t = data["current"]["temperature"]` ... `f"It is {t}"`: that field of the document
+            return self._field_of_document(replace(value, short_field=False), expr)
+        return value
 
     def _binary(self, expr: cst.BinaryOperation, env: Env) -> Verdict:
         builds_text = isinstance(expr.operator, (cst.Add, cst.Modulo)) and (

@@ -163,6 +163,10 @@ class Verdict:
     # or a short-named slot (`f"{site['domain']}"`, `{"plan": data.get("plan")}`), is short;
     # `data["items"]`, `data["data"]`, a field returned as it is or iterated are the bulk.
     document: bool = False
+    # Read out of such a document by keys named for short values, outside a text (`t =
+    # data["current"]["temperature"]`): returned as it is, it may be a nested bulk, so the
+    # document still; written into a text afterwards (`f"It is {t}"`), that short field.
+    short_field: bool = False
     # A field read out of such a document, `low` by its name (`data["organic"]`): the document's
     # own confidence, which it takes back when it is iterated or indexed, as a collection is.
     field_of_document: str = ""
@@ -330,6 +334,8 @@ def join(a: Verdict, b: Verdict) -> Verdict:
         joined = replace(joined, record=False)  # a record on one side, a whole listing on the other
     if joined.document and a.level == b.level == UNBOUNDED and a.document != b.document:
         joined = replace(joined, document=False)  # a document on one side, any data on the other
+    if joined.short_field and a.level == b.level == UNBOUNDED and a.short_field != b.short_field:
+        joined = replace(joined, short_field=False)
     if not joined.bounded or joined.params:
         # (bounded by parameters, as large as each call makes it: its fields are kept too)
         if a.fields == b.fields:

@@ -1326,11 +1326,13 @@ def names_media_payload(name: str) -> bool:
 
 def names_document_field(key: str) -> bool:
     """`domain`, `plan`, `owner`: a field of one JSON document (see `Verdict.document`) named for
-    neither content, a payload, media, nor a collection (`items`, `data`, `sites`, `feed`)."""
+    neither content, a whole text (`article`, `transcript`), a payload, media, nor a collection
+    (`items`, `data`, `sites`, `feed`). (`page` is as often a page's number.)"""
     words = name_words(key)
     return (
         bool(words)
         and not names_record_payload(key)
+        and (words[-1] not in WHOLE_TEXT_FIELD_WORDS or words[-1] == "page")
         and not _plural(words[-1])
         and words[-1] not in _COLLECTION_NOUNS
         and words[-1] not in MEDIA_FIELD_WORDS
