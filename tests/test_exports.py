@@ -59,6 +59,18 @@ class Tools:
     async def fetch(self): ...
     class Inner: ...
     value = 1
+class Stubs:
+    @abc.abstractmethod
+    def run(self):
+        return 1
+    def declared(self):
+        'Left to subclasses.'
+        raise NotImplementedError("write it")
+    def passes(self): pass
+    def works(self):
+        return 2
+    def raises_other(self):
+        raise ValueError
 def later():
     from pathlib import Path as j
 alias = later
@@ -92,7 +104,11 @@ def test_every_form_of_import_and_definition_reads_the_same(tmp_path):
         "Tools": frozenset({"search", "fetch"}),
         "Late": frozenset(),
         "Typed": frozenset(),
+        "Stubs": frozenset({"run", "declared", "passes", "works", "raises_other"}),
     }
+    # what a class leaves for its subclasses to write: abstract, or a body that does nothing
+    assert from_syntax.classes["Tools"].stubs == {"search", "fetch"}
+    assert from_syntax.classes["Stubs"].stubs == {"run", "declared", "passes"}
     assert from_syntax.classes["Typed"].bases == ("j.Base", "Generic", None, "spread")
     assert from_syntax.aliases["tool"] == "pathlib.Path.dumps"
     assert from_syntax.aliases["alias"].endswith(".later")

@@ -87,6 +87,17 @@ def test_a_tool_base_the_checker_knows_by_itself_is_not_suggested(tmp_path):
     assert suggestions_for(tmp_path, files) == {}
 
 
+def test_a_registering_decorator_the_checker_knows_by_itself_is_not_suggested(tmp_path):
+    # `register_tool` registers what it decorates and is named for a tool: `check` finds them.
+    decorated = "".join(f'@register_tool\ndef t{n}(q: str) -> str:\n    """T."""\n    return q\n\n' for n in range(4))
+    files = {
+        "pyproject.toml": "",
+        "app/registry.py": "TOOLS = {}\n\ndef register_tool(func):\n    TOOLS[func.__name__] = func\n    return func\n",
+        "app/tools.py": "from app.registry import register_tool\n\n" + decorated,
+    }
+    assert suggestions_for(tmp_path, files) == {}
+
+
 def test_exceptions_web_routes_framework_tools_and_tests_are_not(tmp_path):
     assert suggestions_for(tmp_path, LOOK_ALIKES) == {}
 

@@ -707,6 +707,96 @@ def test_a_tool_base_of_the_projects_own_framework_is_known_by_what_it_declares(
     assert [f.symbol for f in result.findings if f.code == "BL001"] == ["Bash.execute"]
 
 
+def test_of_two_entry_methods_an_in_house_base_leaves_one_to_its_subclasses(tmp_path):
+    # `execute` parses the input and calls the abstract `_execute`, which each tool writes.
+    base = """
+from abc import abstractmethod
+
+class BaseTool:
+    name: str
+    description: str
+    args_schema: type = None
+
+    def execute(self, tool_input):
+        return self._execute(**tool_input)
+
+    @abstractmethod
+    def _execute(self, **kwargs):
+        pass
+"""
+    tools = """
+import requests
+from app.base import BaseTool
+
+class ReadPage(BaseTool):
+    name: str = "read_page"
+    description: str = "Read a page."
+
+    def _execute(self, url: str) -> str:
+        return requests.get(url).text
+"""
+    files = {"app/__init__.py": "", "app/base.py": base, "app/tools.py": tools}
+    assert tools_of(tmp_path, files) == {"ReadPage._execute": "custom"}
+    # with both left to subclasses, nothing says which one the framework calls
+    undecided = base.replace("        return self._execute(**tool_input)", "        pass")
+    assert tools_of(tmp_path / "undecided", {**files, "app/base.py": undecided}) == {}
+
+
+IN_HOUSE_DECORATORS = """
+REGISTRY = {}
+
+class Registry:
+    def register(self, type, name=None):
+        def decorator(func):
+            REGISTRY[name or func.__name__] = func
+            return func
+        return decorator
+
+registry = Registry()
+
+def register_tool(name=None):
+    return registry.register(type="tool", name=name)
+
+def tool(func):
+    return SERVER.tool(func)
+
+def store_tool(func):
+    REGISTRY[func.__name__] = func
+    return func
+
+def label_tool(func):
+    return func
+
+def marked_tool(func):
+    def wrapper(*args, **kwargs):
+        return func(*args, **kwargs)
+    wrapper.is_tool = True
+    return wrapper
+
+def log_tool_call(func):
+    REGISTRY[func.__name__] = func
+    return func
+"""
+
+
+def test_a_decorator_of_the_projects_own_registry_named_for_a_tool_marks_tools(tmp_path):
+    # Its registry is read at run time; the decorator is what says "tool". Not one that only
+    # hands the function back or labels a wrapper, nor one whose name ends otherwise.
+    uses = "import requests\nfrom app.registry import *\n\n" + "".join(
+        f"@{decorator}\ndef {name}(url: str) -> str:\n    return requests.get(url).text\n\n"
+        for decorator, name in [
+            ('register_tool("click")', "click"),
+            ("tool", "fetch"),
+            ("store_tool", "stored"),
+            ("label_tool", "labelled"),
+            ("marked_tool", "marked"),
+            ("log_tool_call", "logged"),
+        ]
+    )
+    files = {"app/__init__.py": "", "app/registry.py": IN_HOUSE_DECORATORS, "app/tools.py": uses}
+    assert tools_of(tmp_path, files) == {"click": "custom", "fetch": "custom", "stored": "custom"}
+
+
 def test_names_that_only_look_like_framework_forms_are_not_tools(tmp_path):
     found = tools_of(
         tmp_path,

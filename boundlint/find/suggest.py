@@ -34,7 +34,7 @@ from boundlint.core.config import BASE_CLASSES, DECORATORS, TOOL_FUNCTIONS
 from boundlint.discover.module_names import imported_names, module_name_for
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.source import python_ast, read_source
-from boundlint.project.exports import class_attributes
+from boundlint.project.exports import class_attributes, is_stub
 
 MIN_USES = 3  # subclasses, or decorated functions, before a candidate is shown
 MAX_EXAMPLES = 3
@@ -241,6 +241,8 @@ def _decorators(uses: dict[str, list[tuple[str, bool]]], defined: set[str]) -> I
             continue  # only the tree's own decorators: a library's are not in-house tools
         if _framework_own(name) or any(pattern.matches(name) for pattern in fw.TOOL_DECORATORS):
             continue
+        if name in defined and fw.in_house_decorator(name.rsplit(".", 1)[-1]):
+            continue  # found without a line of configuration
         described = sum(1 for _, docstring in places if docstring)
         if len(places) >= MIN_USES and TOOL_WORDS.search(name.rsplit(".", 1)[-1]) and described * 2 >= len(places):
             examples = [where for where, _ in places[:MAX_EXAMPLES]]
@@ -394,8 +396,10 @@ def _qualify(module: _Module, expr: ast.expr) -> str | None:
 
 
 def _known_tool_base(cls: ast.ClassDef) -> bool:
-    methods = {item.name for item in cls.body if isinstance(item, _FUNCTIONS)}
-    return fw.in_house_entry(cls.name, class_attributes(cls), methods) is not None
+    methods = [item for item in cls.body if isinstance(item, _FUNCTIONS)]
+    names = {item.name for item in methods}
+    stubs = {item.name for item in methods if is_stub(item)}
+    return fw.in_house_entry(cls.name, class_attributes(cls), names, stubs) is not None
 
 
 def _classes(tree: ast.Module) -> Iterator[ast.ClassDef]:

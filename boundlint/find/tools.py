@@ -24,6 +24,7 @@ from boundlint.find.configured import ConfiguredNames
 from boundlint.find.handlers import handed_on
 from boundlint.find.routes import served_routes
 from boundlint.knowledge import frameworks as fw
+from boundlint.knowledge.data_sources import name_words
 from boundlint.parse.positions import child_nodes, own_returns, walk
 from boundlint.project.exports import written_base
 from boundlint.project.lookup import Entity, Project, class_methods
@@ -32,6 +33,7 @@ from boundlint.project.module import (
     arguments_by_name,
     dotted,
     keyword_argument,
+    last_name,
     positional_argument,
     scope_statements,
     string_literal,
@@ -316,7 +318,18 @@ class ToolFinder:
         wrapped = self._wrapper_decorator(module, target, site)
         if wrapped is not None:
             return wrapped[0], f"@{_short(target)}"
+        if site is not None and self._in_house_decorator(module, target, site):
+            return "custom", f"@{_short(target)}"
         return None
+
+    def _in_house_decorator(self, module: ModuleInfo, target: cst.BaseExpression, site: FunctionSite) -> bool:
+        """`@register_tool("click")` on a def, where `register_tool` is the project's own (see
+        `fw.in_house_decorator`): its registry is read at run time, so the decorator is the mark.
+        It must register: hand the function to a call (`return SERVER.tool(func)`, `REGISTRY[name] =
+        func`), or be a factory of a registry's decorator (`return registry.register(type="tool")`);
+        not a label (`def tool(fn): return fn`, a wrapper marked `is_tool = True`)."""
+        found = self._wrapper_function(module, target, site)
+        return found is not None and fw.in_house_decorator(found[1].name.value) and _registers(found[1])
 
     def _wrapper_decorator(
         self, module: ModuleInfo, target: cst.BaseExpression, site: FunctionSite | None = None
@@ -688,7 +701,7 @@ class ToolFinder:
         `extend-tool-base-classes`."""
         exports = self.project.exports(path)
         cls = exports.classes.get(name) if exports is not None else None
-        entry = fw.in_house_entry(name, cls.attributes, cls.methods) if cls is not None else None
+        entry = fw.in_house_entry(name, cls.attributes, cls.methods, cls.stubs) if cls is not None else None
         return ToolClass("custom", (entry,), label=f"in-house {name}") if entry is not None else None
 
     # -- registration calls -------------------------------------------------
@@ -1721,6 +1734,34 @@ def _called_names(function: cst.FunctionDef) -> set[str]:
         elif isinstance(func, cst.Call):
             names.update(arg.value.value for arg in func.args if isinstance(arg.value, cst.Name))
     return names
+
+
+def _registers(function: cst.FunctionDef) -> bool:
+    """`function`, a decorator, puts what it is given where a registry can find it: hands it to a
+    registering call (`SERVER.tool(func)`, `registry.register(func)`, `TOOLS.append(func)`) or
+    stores it by a key (`REGISTRY[name] = func`), in its body or in a decorator it defines; or
+    it is a factory of a registry's decorator (`return registry.register(type="tool")`). Not a
+    wrapper that only labels it (`wrapper.is_tool = True`)."""
+    given = {
+        name
+        for name in (_first_parameter(node) for node in walk(function) if isinstance(node, cst.FunctionDef))
+        if name
+    }
+    for node in walk(function.body):
+        if isinstance(node, cst.Call) and _registering_call(node.func):
+            if any(isinstance(arg.value, cst.Name) and arg.value.value in given for arg in node.args):
+                return True
+        elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Name) and node.value.value in given:
+            if any(isinstance(target.target, cst.Subscript) for target in node.targets):
+                return True
+    returned = [line for line in own_returns(function) if isinstance(line.value, cst.Call)]
+    return any(_registering_call(line.value.func) for line in returned if isinstance(line.value, cst.Call))
+
+
+def _registering_call(func: cst.BaseExpression) -> bool:
+    """`registry.register`, `mcp.tool`, `tools.append`, `add_tool`: a call that keeps what it is given."""
+    words = name_words(last_name(func))
+    return bool(words) and (words[0] in ("register", "add", "append") or words[-1] == "tool")
 
 
 def _first_parameter(function: cst.FunctionDef) -> str | None:

@@ -670,22 +670,36 @@ def framework_of(qualified: str) -> str | None:
 # The methods an in-house tool base's subclasses define as their tool body (`Skill.run`,
 # `BaseTool.execute`): what `inventory --suggest` proposes, and what an in-house base the
 # checker recognises by itself names (see `find.tools._in_house_base`).
-ENTRY_METHODS = frozenset({"run", "arun", "_run", "_arun", "execute", "call", "invoke", "ainvoke", "handle", "forward"})
+ENTRY_METHODS = frozenset(
+    {"run", "arun", "_run", "_arun", "execute", "_execute", "call", "invoke", "ainvoke", "handle", "forward"}
+)
 # What such a base declares so that a model can choose its tools: a name and a description, and
 # a schema of the arguments under one of these names.
 IN_HOUSE_DESCRIPTION = frozenset({"name", "description"})
 IN_HOUSE_SCHEMAS = frozenset({"parameters", "args_schema", "input_schema", "inputs", "schema", "arguments"})
 
 
-def in_house_entry(class_name: str, attributes: AbstractSet[str], methods: AbstractSet[str]) -> str | None:
+def in_house_decorator(function_name: str) -> bool:
+    """`register_tool`, `register_plugin_tool`, `tool`: a function of the project's own framework,
+    used as a decorator, whose name ends in the word "tool": it marks or registers a tool (not
+    `log_tool_call` or `tool_timer`, which wrap one)."""
+    return name_words(function_name)[-1:] == ["tool"]
+
+
+def in_house_entry(
+    class_name: str, attributes: AbstractSet[str], methods: AbstractSet[str], stubs: AbstractSet[str] = frozenset()
+) -> str | None:
     """The entry method of a tool base class of a project's own framework, known by what it
     declares (`class BaseTool: name: str; description: str; parameters: dict; async def
     execute(self, **kwargs)`): named for a tool, with the name, description and argument schema a
-    model chooses a tool by, and one entry method for its subclasses to define. None for any
-    other class."""
+    model chooses a tool by, and one entry method for its subclasses to define. Of two (`execute`
+    that parses the input, then calls `_execute`), the one it leaves to them (`stubs`: abstract,
+    or `pass`). None for any other class."""
     if "tool" not in name_words(class_name):
         return None
     if not (IN_HOUSE_DESCRIPTION <= attributes and attributes & IN_HOUSE_SCHEMAS):
         return None
     entries = methods & ENTRY_METHODS
+    if len(entries) > 1:
+        entries &= stubs
     return next(iter(entries)) if len(entries) == 1 else None

@@ -27,6 +27,9 @@ class ExportedClass:
     methods: frozenset[str]  # the methods defined in its body
     bases: tuple[str | None, ...]  # each base as written (`tools.BaseTool`; `Base[T]` as `Base`), None: not a name
     attributes: frozenset[str] = frozenset()  # names its body assigns or annotates (`name: str`, `parameters = {}`)
+    # The methods it leaves for subclasses to write: `@abstractmethod`, or a body of only a
+    # docstring, `pass`, `...` or `raise NotImplementedError`
+    stubs: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -109,9 +112,14 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
             functions.add(statement.name)
         elif isinstance(statement, ast.ClassDef):
             defs = (ast.FunctionDef, ast.AsyncFunctionDef)
-            methods = (item.name for item in statement.body if isinstance(item, defs))
+            methods = [item for item in statement.body if isinstance(item, defs)]
             bases = (_dotted(_unwrapped(base)) for base in statement.bases)
-            classes[statement.name] = ExportedClass(frozenset(methods), tuple(bases), class_attributes(statement))
+            classes[statement.name] = ExportedClass(
+                frozenset(method.name for method in methods),
+                tuple(bases),
+                class_attributes(statement),
+                frozenset(method.name for method in methods if is_stub(method)),
+            )
         elif isinstance(statement, ast.Assign):
             for target in statement.targets:
                 if isinstance(target, ast.Name):
@@ -129,7 +137,9 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
 
 def _cst_class(cls: cst.ClassDef) -> ExportedClass:
     body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else []
-    methods = frozenset(statement.name.value for statement in body if isinstance(statement, cst.FunctionDef))
+    defs = [statement for statement in body if isinstance(statement, cst.FunctionDef)]
+    methods = frozenset(statement.name.value for statement in defs)
+    stubs = frozenset(statement.name.value for statement in defs if _is_cst_stub(statement))
     attributes: set[str] = set()
     for statement in body:
         for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
@@ -137,7 +147,53 @@ def _cst_class(cls: cst.ClassDef) -> ExportedClass:
                 attributes.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
             elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
                 attributes.add(small.target.value)
-    return ExportedClass(methods, tuple(written_base(base.value) for base in cls.bases), frozenset(attributes))
+    return ExportedClass(methods, tuple(written_base(base.value) for base in cls.bases), frozenset(attributes), stubs)
+
+
+def is_stub(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A method left for subclasses to write (see `ExportedClass.stubs`)."""
+    if any(_dotted(decorator) in ("abstractmethod", "abc.abstractmethod") for decorator in function.decorator_list):
+        return True
+    return all(_declares_nothing(statement) for statement in function.body)
+
+
+def _declares_nothing(statement: ast.stmt) -> bool:
+    if isinstance(statement, ast.Pass):
+        return True
+    if isinstance(statement, ast.Expr):
+        return isinstance(statement.value, ast.Constant) and isinstance(statement.value.value, (str, type(...)))
+    if isinstance(statement, ast.Raise) and statement.exc is not None:
+        raised = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
+        return _dotted(raised) == "NotImplementedError"
+    return False
+
+
+def _is_cst_stub(function: cst.FunctionDef) -> bool:
+    """`_is_stub` on libcst's reading."""
+    if any(
+        dotted(decorator.decorator) in ("abstractmethod", "abc.abstractmethod") for decorator in function.decorators
+    ):
+        return True
+    smalls: list[cst.CSTNode] = []
+    if isinstance(function.body, cst.SimpleStatementSuite):  # `def run(self): ...`
+        smalls.extend(function.body.body)
+    else:
+        for line in function.body.body:
+            if not isinstance(line, cst.SimpleStatementLine):
+                return False
+            smalls.extend(line.body)
+    return all(_cst_declares_nothing(small) for small in smalls)
+
+
+def _cst_declares_nothing(small: cst.CSTNode) -> bool:
+    if isinstance(small, cst.Pass):
+        return True
+    if isinstance(small, cst.Expr):
+        return isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString, cst.Ellipsis))
+    if isinstance(small, cst.Raise) and small.exc is not None:
+        raised = small.exc.func if isinstance(small.exc, cst.Call) else small.exc
+        return dotted(raised) == "NotImplementedError"
+    return False
 
 
 def class_attributes(cls: ast.ClassDef) -> frozenset[str]:
