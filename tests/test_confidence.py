@@ -310,6 +310,15 @@ def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
         ("t = requests.get(q).json()['current']['items']\nreturn f'It is {t}'", ["medium"]),
         ("t = requests.get(q).json()['article']\nreturn f'It is {t}'", ["medium"]),
         ("return f\"It is {requests.get(q).json()['transcript']}\"", ["medium"]),
+        # a code named for what it codes is short, a program's code is not
+        (
+            "w = requests.get(q).json()['current']\nc = w['weather_code']\nreturn json.dumps({'weather_code': c})",
+            ["low"],
+        ),
+        (
+            "w = requests.get(q).json()['current']\nc = w['source_code']\nreturn json.dumps({'source_code': c})",
+            ["medium"],
+        ),
         ("return requests.get(q).json().get('fields', {})", ["medium"]),
         # a request for one resource by its key: one record, not a listing
         ("return str(requests.get(f'{q}/findings/{finding_id}').json())", ["low"]),
@@ -2266,3 +2275,21 @@ def test_a_conversion_of_a_small_page_is_a_small_page(tmp_path, most, convert, e
     files = {name: text.replace("MOST", most).replace("CONVERT", convert) for name, text in CONVERTED_PAGE.items()}
     result = run_tree(tmp_path, files, min_confidence="low")
     assert [f.confidence for f in result.findings if f.code == "BL001"] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # the model's own arguments, parsed by any JSON library, are what it sent
+        ("import json5\nreturn f\"https://img/{json5.loads(q)['prompt']}\"", []),
+        ("import orjson\nreturn orjson.loads(q)['prompt']", []),
+        # a loop of a count drawn at random below a small bound ends soon
+        ("import random\nout = []\nfor _ in range(random.randint(3, 8)):\n    out.append(q)\nreturn out", []),
+        (
+            "import random\nout = []\nfor _ in range(random.randint(3, len(q))):\n    out.append(q)\nreturn out",
+            ["medium"],
+        ),
+    ],
+)
+def test_parsed_arguments_and_random_counts_are_what_the_code_makes(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body) == expected

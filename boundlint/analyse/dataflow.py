@@ -1646,6 +1646,9 @@ class FunctionEvaluator:
             if left is None or right is None:
                 return None
             return left + right if isinstance(value.operator, cst.Add) else left - right
+        if isinstance(value, cst.Call) and self._draws_a_number(value.func) and len(value.args) >= 2:
+            # `random.randint(3, 8)`, `random.randrange(1, 10)`: no more than its upper bound
+            return self._count(value.args[1].value, depth + 1)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("min", "max"):
             counts = [self._count(arg.value, depth + 1) for arg in value.args]
             known = [count for count in counts if count is not None]
@@ -1679,6 +1682,9 @@ class FunctionEvaluator:
             schema = self._schema_class(self.param_annotations.get(value.value.value))
             return _schema_maximum(schema, value.attr.value, self._schema_count) if schema else None
         return None
+
+    def _draws_a_number(self, func: cst.BaseExpression) -> bool:
+        return self.project.external_name(self.module, func) in ("random.randint", "random.randrange")
 
     def _few_turns_of_range(self, args: list[cst.BaseExpression]) -> bool:
         """`range(5)`; `range(min(3, len(interests)))`, `range(1, level + 3)` of a parameter
@@ -2579,13 +2585,7 @@ class FunctionEvaluator:
             found = unbounded(src.SOURCE_CALLS[qualified].format(code=code), expr, self.module, LOW if fixed else HIGH)
             return replace(found, path=True) if qualified in src.DIRECTORY_LISTING_CALLS else found
         tail = qualified.rsplit(".", 1)[-1]
-        if tail in ("dumps", "dump") and qualified.split(".", 1)[0] in (
-            "json",
-            "orjson",
-            "ujson",
-            "simplejson",
-            "yaml",
-        ):
+        if tail in ("dumps", "dump") and qualified.split(".", 1)[0] in _SERIALISERS:
             values = [self.eval(arg, env) for arg in args[:1]]
             if all(v.bounded for v in values):
                 # In a helper, `json.dumps(data)` of its parameter is as large as what each caller passes.
@@ -4538,7 +4538,8 @@ def _assigned_once(body: cst.BaseSuite, wanted: Callable[[cst.BaseExpression], b
 
 
 # Libraries whose `load`/`loads` parse JSON.
-_JSON_MODULES = frozenset({"json", "orjson", "ujson", "simplejson"})
+_JSON_MODULES = frozenset({"json", "orjson", "ujson", "simplejson", "json5", "pyjson5", "rapidjson", "hjson"})
+_SERIALISERS = _JSON_MODULES | {"yaml"}
 
 
 # Methods of a database session that run the query they are given (SQLAlchemy's `execute` and

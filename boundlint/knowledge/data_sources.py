@@ -1280,7 +1280,18 @@ def names_content_attribute(name: str) -> bool:
     or a bulk of items. Not any plural (`props.keywords`, `table.names`) and not a word that is
     content only at the front (`shape.text_frame`): the attribute's last word says what it holds."""
     words = name_words(name)
+    if len(words) > 1 and words[-1] == "code" and words[-2] not in PROGRAM_CODE_WORDS:
+        return False  # `weather_code`, `country_code`, `status_code`: a code, not a program
     return bool(words) and (words[-1] in CONTENT_NOUN_WORDS or words[-1] in BULK_COLLECTION_WORDS)
+
+
+# Words before `code` that make it a program's text (`source_code`, `generated_code`), where
+# any other (`weather_code`, `zip_code`) makes it a short code.
+PROGRAM_CODE_WORDS = frozenset(
+    {"source", "program", "generated", "sample", "example", "full", "raw", "new", "old", "original", "updated"}
+    | {"python", "py", "js", "javascript", "ts", "html", "css", "sql", "shell", "bash", "script", "file"}
+    | {"function", "class", "module", "cell", "notebook", "test", "fixed", "final", "your", "the", "my"}
+)
 
 
 # Fields that hold a record's data whatever it is (`row.cells`, `record["value"]`, `node.schema`).
