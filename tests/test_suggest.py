@@ -229,3 +229,24 @@ def test_no_hint_when_tools_are_found_or_files_are_named(tmp_path):
     write_tree(tmp_path, {"server.py": LOOK_ALIKES["app/server.py"], "plain.py": "x = 1\n"})
     assert "inventory --suggest" not in _boundlint(tmp_path, "check", ".", "--no-cache").stderr
     assert "inventory --suggest" not in _boundlint(tmp_path, "check", "plain.py", "--no-cache").stderr
+
+
+def test_tools_found_by_their_shape_are_said_with_how_to_see_their_findings(tmp_path):
+    decorated = "".join(
+        f"@register_tool\ndef t{n}(path: str) -> str:\n    return open(path).read()\n\n" for n in range(2)
+    )
+    files = {
+        "app/__init__.py": "",
+        "app/registry.py": "TOOLS = {}\n\ndef register_tool(func):\n    TOOLS[func.__name__] = func\n    return func\n",
+        "app/tools.py": "from app.registry import register_tool\n\n" + decorated,
+    }
+    write_tree(tmp_path, files)
+    found = _boundlint(tmp_path, "check", ".", "--no-cache", "--min-confidence", "low")
+    assert "2 tools of an in-house framework found by their shape" in found.stderr
+    assert found.stdout.count("BL001") == 2 and "[low]" in found.stdout
+    assert "inventory --suggest" not in found.stderr  # tools were found
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.boundlint]\nextend-tool-decorators = ["app.registry.register_tool"]\n'
+    )
+    named = _boundlint(tmp_path, "check", ".", "--no-cache")
+    assert "found by their shape" not in named.stderr and named.stdout.count("BL001") == 2

@@ -703,8 +703,14 @@ def test_a_tool_base_of_the_projects_own_framework_is_known_by_what_it_declares(
     # otherwise (`Widget`), nor one without a schema.
     files = {"app/__init__.py": "", "app/base.py": IN_HOUSE_BASE, "app/tools.py": IN_HOUSE_TOOLS}
     assert tools_of(tmp_path, files) == {"Bash.execute": "custom", "Quiet.execute": "custom"}
-    result = run_tree(tmp_path, files)
-    assert [f.symbol for f in result.findings if f.code == "BL001"] == ["Bash.execute"]
+    # found by its shape, its finding is `low` (the project's framework may cut every result); named
+    # in the configuration, it is the user's own claim
+    result = run_tree(tmp_path, files, min_confidence="low")
+    assert [(f.symbol, f.confidence) for f in result.findings if f.code == "BL001"] == [("Bash.execute", "low")]
+    assert result.inferred_tools == 2
+    configured = run_tree(tmp_path / "configured", files, extend_tool_base_classes=[("app.base.BaseTool", "execute")])
+    assert [(f.symbol, f.confidence) for f in configured.findings if f.code == "BL001"] == [("Bash.execute", "high")]
+    assert configured.inferred_tools == 0
 
 
 def test_of_two_entry_methods_an_in_house_base_leaves_one_to_its_subclasses(tmp_path):
@@ -776,6 +782,12 @@ def marked_tool(func):
 def log_tool_call(func):
     REGISTRY[func.__name__] = func
     return func
+
+COMMANDS = {}
+
+def command_tool(func):
+    COMMANDS[func.__name__] = func
+    return func
 """
 
 
@@ -791,6 +803,7 @@ def test_a_decorator_of_the_projects_own_registry_named_for_a_tool_marks_tools(t
             ("label_tool", "labelled"),
             ("marked_tool", "marked"),
             ("log_tool_call", "logged"),
+            ("command_tool", "command"),  # kept among a CLI's commands
         ]
     )
     files = {"app/__init__.py": "", "app/registry.py": IN_HOUSE_DECORATORS, "app/tools.py": uses}

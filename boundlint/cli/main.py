@@ -391,6 +391,13 @@ def _write_report(args: argparse.Namespace, result: CheckResult) -> None:
         print(f"boundlint: {error}", file=sys.stderr)
     _warn_unmatched(result)
     _note_unfollowed(result)
+    if result.inferred_tools:
+        print(
+            f"boundlint: {result.inferred_tools} tool{'s' if result.inferred_tools != 1 else ''} of an in-house "
+            "framework found by their shape (`boundlint inventory` marks them `in-house`); their BL001 findings "
+            "are `low` (`--min-confidence low`) until `[tool.boundlint]` names their base class or decorator",
+            file=sys.stderr,
+        )
     if result.tools_found == 0 and result.files_checked:
         print(
             "boundlint: no agent tools found in the checked files; if your agents use an in-house framework, "

@@ -138,6 +138,8 @@ class CheckResult:
     unmatched_config: list[str] = field(default_factory=list)
     # Tools found in the whole tree (None when only some files were checked, which cannot tell).
     tools_found: int | None = None
+    # Of those, found by their shape as tools of the project's own framework (`Tool.inferred`).
+    inferred_tools: int = 0
     # Registrations whose function could not be followed (`path:line: code`), so their tools are
     # not checked: said on stderr, so that such a tree does not look all clear.
     unfollowed: list[str] = field(default_factory=list)

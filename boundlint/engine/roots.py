@@ -83,6 +83,7 @@ class RootResult:
     fix_round: FixRound | None = None
     config_matches: list[str] = field(default_factory=list)  # configured entries that named something here
     tools_found: int = 0
+    inferred_tools: int = 0  # of those, found by their shape (`Tool.inferred`)
     installs: dict[str, str] = field(default_factory=dict)  # what its checkpoints cover (`find.adapters`)
     needs: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # its uncovered tools' needs
     # Registrations whose function the finder could not follow (`path:line: code`).
@@ -180,6 +181,7 @@ def analyse_root(
         result.tool_classes = analysis.tool_class_names()
         result.config_matches = sorted(analysis.checkpoints.configured.matched)
         result.tools_found = len(analysis.tools)
+        result.inferred_tools = sum(tool.inferred for tool in analysis.tools)
         result.unfollowed = [
             f"{where.display}:{where.line_of(call)}: {where.snippet(call, UNFOLLOWED_SNIPPET)}"
             for where, call in analysis.finder.unfollowed_registrations()
@@ -276,6 +278,7 @@ def _decode(path: Path, entry: Any) -> RootResult:
         entry["tool_classes"],
         config_matches=entry.get("config_matches", []),
         tools_found=entry.get("tools_found", 0),
+        inferred_tools=entry.get("inferred_tools", 0),
         installs=entry.get("installs", {}),
         needs=entry.get("needs", {}),
         unfollowed=entry.get("unfollowed", []),
@@ -298,6 +301,7 @@ def store_root(
         "tool_classes": result.tool_classes,
         "config_matches": result.config_matches,
         "tools_found": result.tools_found,
+        "inferred_tools": result.inferred_tools,
         "installs": result.installs,
         "needs": result.needs,
         "unfollowed": result.unfollowed,

@@ -141,6 +141,7 @@ def _check(paths: list[Path], config: Config, options: CheckOptions) -> CheckRes
         # Tools only test modules hold were not looked for: how many there are is unknown.
         tests_left = skip_tests and any(s.root and is_test_path(s.path) for s in surveys)
         result.tools_found = None if tests_left else sum(root.tools_found for root in done.values())
+        result.inferred_tools = sum(root.inferred_tools for root in done.values())
     return result
 
 

@@ -100,6 +100,16 @@ class Tool:
     # is handed to an agent or registered on a server.
     declared_only: bool = False
 
+    @property
+    def inferred(self) -> bool:
+        """Found by its shape as a tool of the project's own framework (an in-house base class or
+        decorator), neither by a framework's name nor by the configuration."""
+        return self.form.startswith(IN_HOUSE)
+
+
+# How the inventory says a tool was found by its shape (`in-house BaseTool._execute`).
+IN_HOUSE = "in-house"
+
 
 @dataclass(frozen=True)
 class ToolClass:
@@ -319,7 +329,7 @@ class ToolFinder:
         if wrapped is not None:
             return wrapped[0], f"@{_short(target)}"
         if site is not None and self._in_house_decorator(module, target, site):
-            return "custom", f"@{_short(target)}"
+            return "custom", f"{IN_HOUSE} @{_short(target)}"
         return None
 
     def _in_house_decorator(self, module: ModuleInfo, target: cst.BaseExpression, site: FunctionSite) -> bool:
@@ -702,7 +712,7 @@ class ToolFinder:
         exports = self.project.exports(path)
         cls = exports.classes.get(name) if exports is not None else None
         entry = fw.in_house_entry(name, cls.attributes, cls.methods, cls.stubs) if cls is not None else None
-        return ToolClass("custom", (entry,), label=f"in-house {name}") if entry is not None else None
+        return ToolClass("custom", (entry,), label=f"{IN_HOUSE} {name}") if entry is not None else None
 
     # -- registration calls -------------------------------------------------
 
@@ -1737,31 +1747,40 @@ def _called_names(function: cst.FunctionDef) -> set[str]:
 
 
 def _registers(function: cst.FunctionDef) -> bool:
-    """`function`, a decorator, puts what it is given where a registry can find it: hands it to a
-    registering call (`SERVER.tool(func)`, `registry.register(func)`, `TOOLS.append(func)`) or
-    stores it by a key (`REGISTRY[name] = func`), in its body or in a decorator it defines; or
-    it is a factory of a registry's decorator (`return registry.register(type="tool")`). Not a
-    wrapper that only labels it (`wrapper.is_tool = True`)."""
+    """`function`, a decorator, puts what it is given where tools are kept: hands it to a call that
+    keeps tools (`SERVER.tool(func)`, `registry.register(func)`, `TOOLS.append(func)`) or stores it
+    in a table of tools (`TOOL_REGISTRY[name] = func`), in its body or in a decorator it defines;
+    or it is a factory of a registry's decorator (`return registry.register(type="tool")`). Not a
+    wrapper that only labels it (`wrapper.is_tool = True`), nor one that keeps it among commands
+    (`COMMANDS[name] = fn`: a CLI's subcommands)."""
     given = {
         name
         for name in (_first_parameter(node) for node in walk(function) if isinstance(node, cst.FunctionDef))
         if name
     }
     for node in walk(function.body):
-        if isinstance(node, cst.Call) and _registering_call(node.func):
+        if isinstance(node, cst.Call) and _keeps_tools(node.func):
             if any(isinstance(arg.value, cst.Name) and arg.value.value in given for arg in node.args):
                 return True
         elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Name) and node.value.value in given:
-            if any(isinstance(target.target, cst.Subscript) for target in node.targets):
+            tables = [target.target.value for target in node.targets if isinstance(target.target, cst.Subscript)]
+            if any(_names_tools(last_name(table)) for table in tables):
                 return True
-    returned = [line for line in own_returns(function) if isinstance(line.value, cst.Call)]
-    return any(_registering_call(line.value.func) for line in returned if isinstance(line.value, cst.Call))
+    returned = [line.value for line in own_returns(function)]
+    return any(isinstance(value, cst.Call) and _keeps_tools(value.func) for value in returned)
 
 
-def _registering_call(func: cst.BaseExpression) -> bool:
-    """`registry.register`, `mcp.tool`, `tools.append`, `add_tool`: a call that keeps what it is given."""
-    words = name_words(last_name(func))
-    return bool(words) and (words[0] in ("register", "add", "append") or words[-1] == "tool")
+def _keeps_tools(func: cst.BaseExpression) -> bool:
+    """`mcp.tool`, `add_tool`, `registry.register`, `TOOLS.append`: a call that keeps tools, by its
+    own name or by what it is called on."""
+    if name_words(last_name(func))[-1:] == ["tool"]:
+        return True
+    return isinstance(func, cst.Attribute) and _names_tools(last_name(func.value))
+
+
+def _names_tools(name: str) -> bool:
+    """`TOOLS`, `tool_registry`, `registry`: a name for where tools are kept."""
+    return bool({"tool", "tools", "registry"} & set(name_words(name)))
 
 
 def _first_parameter(function: cst.FunctionDef) -> str | None:

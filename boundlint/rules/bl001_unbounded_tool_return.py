@@ -878,6 +878,12 @@ def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
     for looking one record up is at most `medium`."""
     if tool.module.is_test:
         return LOW  # a tool of a test answers a test's fake model
+    if tool.inferred:
+        # A tool of the project's own framework, found by its shape: such frameworks often cut or
+        # page every result themselves (a paged terminal viewer, a token cap in the base class, a
+        # patched `tools/call`) in ways not read here. Read blind, 12 of 56 such findings shown
+        # were right (sets aw and ay); configured (`extend-tool-*`), they are the user's own claim.
+        return LOW
     if tool_answers_briefly(name):
         return LOW
     if tool_reads_one_record(name) and verdict.confidence == HIGH:
