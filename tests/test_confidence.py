@@ -2293,3 +2293,24 @@ def test_a_conversion_of_a_small_page_is_a_small_page(tmp_path, most, convert, e
 )
 def test_parsed_arguments_and_random_counts_are_what_the_code_makes(tmp_path, body, expected):
     assert confidence_of(tmp_path, body) == expected
+
+
+LLAMA_STATE = """
+from llama_index.core.workflow import Context
+from llama_index.core.tools import FunctionTool
+
+
+async def balance(ctx: Context, account_id: str) -> str:
+    \"\"\"Balance.\"\"\"
+    user_state = await {read}
+    return f"Account {{account_id}} has a balance of ${{user_state['account_balance']}}"
+
+
+tools = [FunctionTool.from_defaults(async_fn=balance)]
+"""
+
+
+@pytest.mark.parametrize("read", ['ctx.get("user_state")', 'ctx.store.get("user_state")'])
+def test_what_a_workflow_context_keeps_is_the_applications_data(tmp_path, read):
+    # as `tool_context.state` is: a short field of it in a line is short
+    assert bl001_confidences(tmp_path, LLAMA_STATE.format(read=read)) == ["low"]

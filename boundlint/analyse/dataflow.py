@@ -3378,6 +3378,12 @@ class FunctionEvaluator:
         dict_get = method == "get" and all(arg.keyword is None for arg in expr.args)
         if dict_get and receiver.arithmetic:
             return ARITHMETIC  # `allowed_operators.get(type(node.op))`
+        if dict_get and receiver.handle and args and isinstance(args[0], cst.SimpleString):
+            key = args[0].evaluated_value
+            if isinstance(key, str) and not src.names_content_by_word(key):
+                # `await ctx.get("user_state")` of a workflow's context: the application's data it
+                # keeps, as `ctx.state` is
+                return replace(receiver, handle=False, reason=f"`{code}`", node=expr)
         if dict_get and args and isinstance(args[0], cst.SimpleString) and receiver.keys is not None:
             entry = key_of(receiver, str(args[0].evaluated_value))
             default = values[1] if len(values) > 1 else BOUNDED_VALUE

@@ -1358,8 +1358,9 @@ def names_content_by_word(name: str) -> bool:
 
 
 # Attributes of an injected context that hold the application's data (`ctx.deps.books`,
-# `tool_context.state`, `wrapper.context`): what is read from them is data, not a handle's parts.
-CONTEXT_DATA_ATTRIBUTES = frozenset({"deps", "state", "context", "session_state", "user_data"})
+# `tool_context.state`, `wrapper.context`, a LlamaIndex workflow's `ctx.store`): what is read from
+# them is data, not a handle's parts.
+CONTEXT_DATA_ATTRIBUTES = frozenset({"deps", "state", "context", "session_state", "user_data", "store"})
 
 
 # Verbs that, before a singular noun that is not content, look one record up (`get_user`); before
