@@ -44,7 +44,7 @@ def blocks_made_in_a_helper(target: Target, kinds: Kinds) -> tuple[Target, list[
     payload, module = returned.verdict.node, returned.verdict.module
     if payload is None or module is not target.module:
         return None
-    helper = _function_around(module, payload)
+    helper = function_around(module, payload)
     if helper is None or helper is tool.node:
         return None
     if set(callers_in_module(module, helper)) - {tool.qualname}:
@@ -64,7 +64,7 @@ def blocks_made_in_a_helper(target: Target, kinds: Kinds) -> tuple[Target, list[
     return replace(target, node=statement), texts
 
 
-def _function_around(module: ModuleInfo, node: cst.CSTNode) -> cst.FunctionDef | None:
+def function_around(module: ModuleInfo, node: cst.CSTNode) -> cst.FunctionDef | None:
     """The innermost function of `module` whose code holds `node`."""
     where = module.position(node)
     around: tuple[int, cst.FunctionDef] | None = None

@@ -12,7 +12,7 @@ from boundlint.analyse.branches import bindings_in, dispatched_name, on_error_br
 from boundlint.analyse.dataflow import argument_at, dict_entry
 from boundlint.analyse.size import HIGH, LOW, MEDIUM, UNBOUNDED, Verdict
 from boundlint.core.findings import Finding, lower_confidence
-from boundlint.edit.blocks import blocks_made_in_a_helper
+from boundlint.edit.blocks import blocks_made_in_a_helper, function_around
 from boundlint.edit.callers import callers_in_module
 from boundlint.edit.context import FixContext
 from boundlint.edit.install import install_candidate, wants_install
@@ -632,10 +632,11 @@ def _returns_an_api_body(target: Target, text: cst.BaseExpression) -> bool:
         body = body.func  # aiohttp's `await resp.text()`
     if not (isinstance(body, cst.Attribute) and body.attr.value == "text"):
         return False
-    function = tool.node
+    # (the helper's code, where the fix cuts the text block a helper of a dispatcher makes)
+    function = function_around(target.module, target.node) or tool.node
     if not isinstance(function, cst.FunctionDef) or _fetches_the_url_given(function, body.value):
         return False
-    return any(map(_says_api, _code_and_settings(tool.module, function.body)))
+    return any(map(_says_api, _code_and_settings(target.module, function.body)))
 
 
 def _fetches_the_url_given(function: cst.FunctionDef, response: cst.BaseExpression) -> bool:
