@@ -238,13 +238,6 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("chroma_get_documents", ["high"]),
         ("rename_function", ["low"]),
         ("last_deploy_log", ["high"]),  # a noun phrase: the log of the last deploy
-        ("get_weather", ["low"]),  # a small fact: a few fields or a sentence
-        ("map_reverse_geocode", ["low"]),
-        ("get_time_in_timezone", ["low"]),
-        ("ip_location", ["low"]),
-        ("ip_addresses", ["high"]),  # a listing, not a lookup
-        ("get_weather_report", ["low"]),
-        ("weather_station_logs", ["high"]),  # what piles up around the fact
         ("update_issue_text", ["low"]),  # the text the model wrote
         ("deploy_build_log", ["high"]),  # the log it names may come back whole
         ("save_and_show", ["high"]),  # it acts, then answers with what it reads

@@ -1067,23 +1067,6 @@ def tool_reads_one_record(qualname: str) -> bool:
     return bool(thing) and not _plural(thing[-1]) and thing[-1] not in _LISTING_WORDS
 
 
-# What a tool named for looking up one small fact answers with: the weather at a place, its
-# coordinates, its time zone (`get_weather`, `map_geocode`, `get_time_in_timezone`).
-SMALL_FACT_WORDS = frozenset({"weather", "geocode", "geocoding", "geolocate", "geolocation", "timezone"})
-
-
-def tool_looks_up_a_small_fact(qualname: str) -> bool:
-    """`get_weather`, `map_reverse_geocode`, `ip_location`: a tool named for the lookup of one small
-    fact, whose answer is a record of a few fields or a sentence. On the reviewed sets, 18 of 20
-    such findings of weather, geocoding and time-zone tools were judged wrong (the two right
-    returned a weather site's whole page)."""
-    named = _tool_name_words(qualname)
-    if not named or _plural(named[-1]) or named[-1] in ("log", "history", "data", "archive", "dump"):
-        return False  # `weather_station_logs`, `geocode_history`: what piles up around the fact
-    words = set(named)
-    return bool(words & SMALL_FACT_WORDS) or ("ip" in words and bool(words & {"location", "lookup", "geo"}))
-
-
 def _tool_name_words(qualname: str) -> list[str]:
     """The words of what a tool is called: a tool class's name for its run method
     (`DeleteFileTool._run`)."""

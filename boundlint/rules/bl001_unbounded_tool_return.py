@@ -34,7 +34,7 @@ from boundlint.edit.target import Target, first_tuple_item, returned_value
 from boundlint.edit.templates import PLACEHOLDER, budget_literal, replace_each, wrap_in_call
 from boundlint.find.tools import Tool
 from boundlint.knowledge import data_sources as src
-from boundlint.knowledge.data_sources import tool_answers_briefly, tool_looks_up_a_small_fact, tool_reads_one_record
+from boundlint.knowledge.data_sources import tool_answers_briefly, tool_reads_one_record
 from boundlint.parse.positions import child_nodes, walk
 from boundlint.project.module import ModuleInfo, all_params, dotted
 from boundlint.rules.base import RETURN, Rule, RuleContext, where
@@ -875,9 +875,8 @@ def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
     """The verdict's confidence: `low` in a test module, and in a tool named (`name`) for an action
     or a calculation (`create_issue`, `send_email`, `convert_units`, `playlist_create`). What such
     a tool answers with is most often a confirmation, an id, a status or a number: on the labelled
-    tool sets a reviewer agreed that it is large for 13 of the 96 such tools flagged. So is a tool
-    named for a small fact (`get_weather`, `map_geocode`). A tool named for looking one record up
-    is at most `medium`."""
+    tool sets a reviewer agreed that it is large for 13 of the 96 such tools flagged. A tool named
+    for looking one record up is at most `medium`."""
     if tool.module.is_test:
         return LOW  # a tool of a test answers a test's fake model
     if tool.inferred:
@@ -886,7 +885,7 @@ def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
         # patched `tools/call`) in ways not read here. Read blind, 12 of 56 such findings shown
         # were right (sets aw and ay); configured (`extend-tool-*`), they are the user's own claim.
         return LOW
-    if tool_answers_briefly(name) or tool_looks_up_a_small_fact(name):
+    if tool_answers_briefly(name):
         return LOW
     if tool_reads_one_record(name) and verdict.confidence == HIGH:
         # `get_function_by_address`, `get_queue_info`: one record, and `high` says a bulk. On the
