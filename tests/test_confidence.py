@@ -2314,3 +2314,43 @@ tools = [FunctionTool.from_defaults(async_fn=balance)]
 def test_what_a_workflow_context_keeps_is_the_applications_data(tmp_path, read):
     # as `tool_context.state` is: a short field of it in a line is short
     assert bl001_confidences(tmp_path, LLAMA_STATE.format(read=read)) == ["low"]
+
+
+API_HELPERS = """
+import httpx
+
+
+async def api(method, endpoint):
+    async with httpx.AsyncClient(base_url="https://bi.example") as client:
+        response = await client.request(method, endpoint)
+    return response.json()
+
+
+async def api_nested(method, endpoint):
+    async def make_request():
+        async with httpx.AsyncClient(base_url="https://bi.example") as client:
+            return await client.get(endpoint)
+
+    response = await make_request()
+    return response.json()
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # one resource by its key, under a collection named in the singular (Superset's API)
+        ("return await api('get', f'/api/v1/chart/{q}')", ["medium"]),  # `q` names no chart
+        ("chart_id = int(q)\nreturn await api('get', f'/api/v1/chart/{chart_id}')", ["low"]),
+        ("chart_id = int(q)\nreturn await api('get', f'/api/v1/chart/{chart_id}/data')", ["medium"]),
+        ("doc_id = int(q)\nreturn await api('get', f'/api/v1/document/{doc_id}')", ["medium"]),  # a text
+        # the request made in a nested function, by the maker's parameter
+        ("chart_id = int(q)\nreturn await api_nested('get', f'/api/v1/chart/{chart_id}')", ["low"]),
+        ("return await api_nested('get', '/api/v1/chart/')", ["medium"]),
+    ],
+)
+def test_one_resource_by_a_singular_collections_key_also_through_a_closure(tmp_path, body, expected):
+    source = TOOL.replace("def {name}(q: str)", "async def {name}(q: str)").format(
+        name="lookup", body=textwrap.indent(body, "    ")
+    )
+    assert bl001_confidences(tmp_path, source + API_HELPERS) == expected

@@ -364,7 +364,13 @@ class Analysis:
             if name in passed and passed[name].bounded:
                 passed[name] = replace(passed[name], completes=completed)
         at_call = _at_call(summary, passed)
-        enclosing = summary.params - {param.name.value for param in every_param(function)}
+        own = {param.name.value for param in every_param(function)}
+        enclosing = summary.params - own
+        shaping = summary.request_params - own
+        if shaping and at_call.level == UNBOUNDED:
+            # `client.get(endpoint)` in a nested `def make_request()`: the maker's `endpoint` says
+            # what is asked for, at each call of the maker
+            at_call = replace(at_call, request_params=at_call.request_params | shaping)
         return join(at_call, BOUNDED_VALUE.with_params(enclosing)) if enclosing else at_call
 
     def _stored_by_init(self, entity: Entity, call: cst.Call, args: list[Verdict], depth: int) -> Verdict | None:

@@ -1549,7 +1549,11 @@ class FunctionEvaluator:
             # (`url = f"{BASE}/api/{endpoint}"` ... `client.request(method, url=url)`: built above)
             given = [self._assigned_once_here(url.value) or url if isinstance(url, cst.Name) else url for url in given]
             named = {method, *(_path_param(url) for url in given)}
-            shaping = frozenset(name for name in named if name is not None and name in self.params)
+            shaping = frozenset(
+                name
+                for name in named
+                if name is not None and (name in self.params or self._enclosing_param(name) is not None)
+            )
             if shaping:
                 found = replace(found, request_params=shaping)
         return found
