@@ -22,6 +22,7 @@ from typing import NamedTuple, Protocol, TypeVar, cast
 
 import libcst as cst
 
+from boundlint.analyse.branches import bindings_in
 from boundlint.analyse.commands import (
     SpelledValue,
     command_given,
@@ -3910,9 +3911,11 @@ def _path_ends_in_a_key(
         # `f"{LABELS_API}/{order_id}"`: a base named for another kind holds that kind's records)
         base = last_name(parts[-3].expression)
         return src.names_node_id(name, base)
-    segment = before.value.rstrip("/").rsplit("/", 1)[-1]
+    segments = before.value.rstrip("/").rsplit("/", 2)
+    segment = segments[-1]
+    parent = segments[-2] if len(segments) > 1 and segments[-2].replace("-", "_").isidentifier() else ""
     # (a word of the path, not the host: `https://labels.example/{order_id}` names no collection)
-    return segment.replace("-", "_").isidentifier() and src.names_one_resource(segment, name)
+    return segment.replace("-", "_").isidentifier() and src.names_one_resource(segment, name, parent)
 
 
 def _encoded_key(
@@ -4190,6 +4193,8 @@ def _runs_a_parameter(function: cst.FunctionDef) -> tuple[str, bool] | None:
     others: list[cst.BaseExpression | None] = []
     for returned in own_returns(function):
         value = returned.value.expression if isinstance(returned.value, cst.Await) else returned.value
+        if isinstance(value, cst.Name):
+            value = _run_held(function, value.value, names) or value
         run = _run_of(value, function) if value is not None else None
         if run is None or not (isinstance(run[0], cst.Name) and run[0].value in names):
             others.append(value)
@@ -4203,6 +4208,26 @@ def _runs_a_parameter(function: cst.FunctionDef) -> tuple[str, bool] | None:
     # (read only for a helper that runs a parameter: this is asked of every call of the tree's functions)
     caught = _caught_names(function) if others else set()
     return called.pop() if all(_is_written_message(value, caught) for value in others) else None
+
+
+def _run_held(function: cst.FunctionDef, name: str, params: set[str]) -> cst.Call | None:
+    """The run of a parameter a returned local holds: `response = await api_call()` ... `return
+    response`, where every binding of the local is that run or a part of a caught exception
+    (`response = e.response` in `except httpx.HTTPStatusError as e`: the same request's answer)."""
+    bound = bindings_in(function, name)
+    caught = _caught_names(function) if bound else set()
+    runs: dict[str, cst.Call] = {}
+    for value in bound:
+        value = value.expression if isinstance(value, cst.Await) else value
+        if isinstance(value, cst.Attribute) and _root_name(value) in caught:
+            continue
+        run = _run_of(value, function)
+        if not isinstance(value, cst.Call) or run is None or run[1]:
+            return None  # (`fn(x)`: what it is called with is the helper's)
+        if not (isinstance(run[0], cst.Name) and run[0].value in params):
+            return None
+        runs[run[0].value] = value
+    return next(iter(runs.values())) if len(runs) == 1 else None
 
 
 # Where a callable and its arguments are handed to be run later, on a thread or a pool:

@@ -1779,15 +1779,18 @@ CONTENT_COLLECTION_WORDS = frozenset(
 _CONTENT_SEGMENT_WORDS = CONTENT_COLLECTION_WORDS | CONTENT_WORDS
 
 
-def names_one_resource(collection: str, key: str) -> bool:
+def names_one_resource(collection: str, key: str, parent: str = "") -> bool:
     """`/findings/{finding_id}`: the path's last segment is the key of an item of a collection whose
     items are records (not `/documents/{doc_id}`, `/files/{name}`, `/pages/{slug}`): one record;
-    also under a singular segment the key is named for (`/chart/{chart_id}`)."""
+    also under a singular segment the key is named for (`/chart/{chart_id}`), unless that segment
+    filters a collection before it (`parent`: `/tickets/customer/{customer_id}`)."""
     words = name_words(key)
     segment = name_words(collection)
     keyed = bool(words) and (words[-1] in RESOURCE_KEY_WORDS or words[-1].endswith(("id", "name")))
+    above = name_words(parent)
+    filtered = bool(above) and _plural(above[-1], longer_than=3)
     if keyed and segment and not set(segment) & _CONTENT_SEGMENT_WORDS and words[:-1][-1:] == segment[-1:]:
-        return True  # `/api/v1/chart/{chart_id}`: an API that names its collections in the singular
+        return not filtered  # `/api/v1/chart/{chart_id}`: an API that names its collections in the singular
     if not (keyed and segment and _plural(segment[-1], longer_than=3)) or set(segment) & _CONTENT_SEGMENT_WORDS:
         return False  # `/tickets/customer/{customer_id}`: a listing filtered by a customer
     # The key is the collection's own (`/tickets/{ticket_id}`, `/users/{username}`), not another
