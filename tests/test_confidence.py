@@ -2378,3 +2378,31 @@ def test_one_resource_by_a_singular_collections_key_also_through_a_closure(tmp_p
         name="lookup", body=textwrap.indent(body, "    ")
     )
     assert bl001_confidences(tmp_path, source + API_HELPERS) == expected
+
+
+ASYNCPG_SEARCH = """
+import asyncpg
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("rules")
+
+
+@mcp.tool()
+async def search_rules(query: str, limit: int = {default}) -> list:
+    \"\"\"Search rules.\"\"\"
+    conn = await asyncpg.connect("postgresql://db")
+    rows = await conn.fetch("SELECT city, text FROM rules WHERE text ILIKE $1 {clause}", query, limit)
+    return [dict(r) for r in rows]
+"""
+
+
+@pytest.mark.parametrize(
+    ("default", "clause", "expected"),
+    [
+        ("5", "LIMIT $2", ["low"]),  # asyncpg's placeholder, given the tool's small default
+        ("5000", "LIMIT $2", ["medium"]),  # more than a page
+        ("5", "ORDER BY city", ["medium"]),  # no limit: `limit` is passed to nothing that uses it
+    ],
+)
+def test_a_numbered_placeholder_limit_given_a_count_asks_for_a_page(tmp_path, default, clause, expected):
+    assert bl001_confidences(tmp_path, ASYNCPG_SEARCH.format(default=default, clause=clause)) == expected

@@ -3032,7 +3032,8 @@ class FunctionEvaluator:
         """The rows a placeholder `LIMIT` asks for, where this function gives it a count the code
         sets or the tool's default (`_count_or_default`): `f"... LIMIT {limit}"`, or `LIMIT %s`
         with the count among the values it passes (`execute(sql, (user, limit))`, `{"limit": n}`,
-        `params.append(limit)`). None when any value so given is not known, or none is given."""
+        `params.append(limit)`, asyncpg's `fetch(sql, user, limit)`). None when any value so given
+        is not known, or none is given."""
         if not isinstance(self.function, cst.FunctionDef):
             return None
         given: list[cst.BaseExpression] = []
@@ -3052,6 +3053,9 @@ class FunctionEvaluator:
                 ]
             elif isinstance(node, cst.Call) and _appends(node):
                 given += [arg.value for arg in node.args if _names_a_count(arg.value)]
+            elif isinstance(node, cst.Call) and len(node.args) > 1:
+                # asyncpg's `conn.fetch(sql, city, limit)`: the values follow the query text
+                given += [arg.value for arg in node.args[1:] if arg.keyword is None and _names_a_count(arg.value)]
         counts = [self._count_or_default(value) for value in given]
         if not counts or None in counts:
             return None

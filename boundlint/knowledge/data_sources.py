@@ -1902,9 +1902,10 @@ ONE_ROW_METHODS = frozenset(
 QUERY_ROW_METHODS = frozenset({"fetch", "fetchrow", "fetchval", "fetch_all", "fetch_one", "fetch_val"})
 
 # A SQL `LIMIT` clause in a query's text, or its spellings in SQL Server (`SELECT TOP (50)`) and
-# the standard (`FETCH FIRST 50 ROWS ONLY`): a number (`LIMIT 50`) or a placeholder (`LIMIT ?`).
+# the standard (`FETCH FIRST 50 ROWS ONLY`): a number (`LIMIT 50`) or a placeholder (`LIMIT ?`,
+# PostgreSQL's and asyncpg's `LIMIT $2`, BigQuery's `LIMIT @n`).
 QUERY_LIMIT = re.compile(
-    r"\b(?:LIMIT\s+|SELECT\s+(?:DISTINCT\s+)?TOP\s*\(?\s*|FETCH\s+(?:FIRST|NEXT)\s+)(\d+|\?|%s|%\(\w+\)s|:\w+|\{)",
+    r"\b(?:LIMIT\s+|SELECT\s+(?:DISTINCT\s+)?TOP\s*\(?\s*|FETCH\s+(?:FIRST|NEXT)\s+)(\d+|\?|%s|%\(\w+\)s|:\w+|\$\d+|@\w+|\{)",
     re.IGNORECASE,
 )
 # At most this many rows asked for by a literal `LIMIT`: a short page of rows.
