@@ -2406,3 +2406,53 @@ async def search_rules(query: str, limit: int = {default}) -> list:
 )
 def test_a_numbered_placeholder_limit_given_a_count_asks_for_a_page(tmp_path, default, clause, expected):
     assert bl001_confidences(tmp_path, ASYNCPG_SEARCH.format(default=default, clause=clause)) == expected
+
+
+LIFESPAN_CLIENT = """
+from dataclasses import dataclass
+
+import httpx
+from mcp.server.fastmcp import FastMCP, Context
+
+
+@dataclass
+class AppContext:
+    client: httpx.AsyncClient
+    token: str
+
+
+mcp = FastMCP("bi")
+
+
+async def api(ctx: Context, endpoint: str):
+    app: AppContext = ctx.request_context.lifespan_context
+    client = app.client
+{request}
+    return response.json()
+
+
+@mcp.tool()
+async def chart_get_by_id(ctx: Context, chart_id: int) -> dict:
+    \"\"\"Get one chart.\"\"\"
+    return await api(ctx, f"/api/v1/chart/{{chart_id}}")
+
+
+@mcp.tool()
+async def chart_list(ctx: Context) -> dict:
+    \"\"\"List charts.\"\"\"
+    return await api(ctx, "/api/v1/chart/")
+"""
+
+
+@pytest.mark.parametrize(
+    "request_made",
+    [
+        "    response = await client.get(endpoint)",
+        # in a nested function, by the client the maker took from its context
+        "    async def make_request():\n        return await client.get(endpoint)\n\n    response = await make_request()",
+    ],
+)
+def test_a_client_a_typed_context_declares_makes_requests(tmp_path, request_made):
+    # the class declares `client: httpx.AsyncClient`: `client.get(path)` is a request, which asks
+    # for one chart by its key, or for their listing
+    assert bl001_confidences(tmp_path, LIFESPAN_CLIENT.format(request=request_made)) == ["low", "medium"]

@@ -1138,6 +1138,8 @@ class FunctionEvaluator:
         table = self._enclosing_table(name)
         if table is not None:
             return table
+        if self._enclosing_http_client(name):
+            return replace(BOUNDED_VALUE, http=True)  # `client = app.client` around a nested `def make_request()`
         handed_in = self._enclosing_param(name)
         if handed_in is not None and _setting_param(handed_in):
             return BOUNDED_VALUE  # `create_tool(name: str, ...)`: a setting the tool was made with
@@ -1261,6 +1263,10 @@ class FunctionEvaluator:
                 return replace(BOUNDED_VALUE, http=True)  # `self.client = httpx.AsyncClient(...)`: its requests
             if self._is_setting(attribute):
                 return BOUNDED_VALUE  # the tool's configuration, set when it was made: `self.output_text`
+        if isinstance(expr.value, cst.Name) and self._http_client_field(expr.value.value, attribute):
+            # `app.client` of `app: AppContext = ctx.request_context.lifespan_context`, whose class
+            # declares `client: httpx.AsyncClient`: its requests
+            return replace(BOUNDED_VALUE, http=True)
         receiver = self.eval(expr.value, env)
         if attribute == "response" and isinstance(expr.value, cst.Name) and expr.value.value in self._caught:
             # `e.response` of `except httpx.HTTPStatusError as e`: the response of a failed request
@@ -3093,6 +3099,38 @@ class FunctionEvaluator:
         annotation = _parameter_annotation(init, stored.value)
         return self.project.annotated_class(self.module, annotation) if annotation is not None else None
 
+    def _enclosing_http_client(self, name: str) -> bool:
+        """A function enclosing this one binds `name` once to such a field (`_http_client_field`)."""
+        for enclosing, _ in self._enclosing_functions():
+            bound = _assigned_once(enclosing.body, lambda target: isinstance(target, cst.Name) and target.value == name)
+            if bound is not None:
+                if not (isinstance(bound, cst.Attribute) and isinstance(bound.value, cst.Name)):
+                    return False
+                return self._http_client_field(bound.value.value, bound.attr.value, enclosing)
+        return False
+
+    def _http_client_field(self, name: str, attribute: str, function: cst.FunctionDef | None = None) -> bool:
+        """`name` is a local annotated with a class of the tree (`app: AppContext = ...`) whose body
+        declares `attribute` an HTTP client or session (`client: httpx.AsyncClient`); a local of
+        `function` when given (an enclosing one)."""
+        function = function or (self.function if isinstance(self.function, cst.FunctionDef) else None)
+        if function is None:
+            return False
+        annotation = _local_annotation(function, name)
+        found = self.project.annotated_class(self.module, annotation) if annotation is not None else None
+        if found is None:
+            return False
+        module, cls = found
+        body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+        for line in body:
+            for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                target = small.target if isinstance(small, cst.AnnAssign) else None
+                if isinstance(target, cst.Name) and target.value == attribute:
+                    assert isinstance(small, cst.AnnAssign)
+                    qualified = self.project.annotated_external(module, small.annotation.annotation)
+                    return qualified is not None and qualified.startswith(src.HTTP_MODULES)
+        return False
+
     def _http_client_on_self(self, attribute: str) -> bool:
         """`self.<attribute>` holds an HTTP client or session the class made (`self.client =
         httpx.AsyncClient(base_url=...)`, `self.session = requests.Session()`)."""
@@ -4212,6 +4250,17 @@ def _runs_a_parameter(function: cst.FunctionDef) -> tuple[str, bool] | None:
     # (read only for a helper that runs a parameter: this is asked of every call of the tree's functions)
     caught = _caught_names(function) if others else set()
     return called.pop() if all(_is_written_message(value, caught) for value in others) else None
+
+
+def _local_annotation(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
+    """What `name: X = ...` in `function` (not in a nested one) annotates it with, when it is
+    annotated once."""
+    found = [
+        node.annotation.annotation
+        for node in _walk(function.body)
+        if isinstance(node, cst.AnnAssign) and isinstance(node.target, cst.Name) and node.target.value == name
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _run_held(function: cst.FunctionDef, name: str, params: set[str]) -> cst.Call | None:

@@ -278,6 +278,11 @@ class Project:
         named = [member for member in _union_members(annotation) if not _is_none(member)]
         return self.resolve_class(module, named[0]) if len(named) == 1 else None
 
+    def annotated_external(self, module: ModuleInfo, annotation: cst.BaseExpression) -> str | None:
+        """The library type an annotation names (`httpx.AsyncClient`, `Session | None`)."""
+        named = [member for member in _union_members(annotation) if not _is_none(member)]
+        return self.external_name(module, named[0]) if len(named) == 1 else None
+
     def is_enum(self, entity: Entity) -> bool:
         """A class of the tree that derives from one of `enum`'s."""
         if entity.kind != "class" or not isinstance(entity.node, cst.ClassDef):
