@@ -48,6 +48,8 @@ SWARM = ("swarm",)
 LANGROID = ("langroid",)
 ATOMIC_AGENTS = ("atomic_agents",)
 MIRASCOPE = ("mirascope",)
+# Qwen-Agent: `@register_tool("name") class T(BaseTool)` whose `call(params)` is the tool.
+QWEN_AGENT = ("qwen_agent",)
 COMPOSIO = (
     "composio",
     "composio_openai",
@@ -92,6 +94,7 @@ FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     LANGROID: "langroid",
     ATOMIC_AGENTS: "atomic-agents",
     MIRASCOPE: "mirascope",
+    QWEN_AGENT: "qwen-agent",
     COMPOSIO: "composio",
     DIFY: "dify",
     AGENT_SQUAD: "agent-squad",
@@ -280,6 +283,8 @@ TOOL_BASE_CLASSES: list[ToolBase] = [
     ToolBase(Pattern(GRIPTAPE, "BaseTool"), ()),  # tools: its `@activity` methods
     ToolBase(Pattern(ATOMIC_AGENTS, "BaseTool"), ("run", "run_async")),
     ToolBase(Pattern(MIRASCOPE, "BaseTool"), ("call",), arguments_on_self=True),
+    ToolBase(Pattern(QWEN_AGENT, "BaseTool"), ("call",)),  # also `BaseToolWithFileAccess`, its subclass
+    ToolBase(Pattern(QWEN_AGENT, "BaseToolWithFileAccess"), ("call",)),
     ToolBase(Pattern(DIFY, "Tool"), ("_invoke",), yields_result=True),
     ToolBase(
         Pattern(LANGROID, "ToolMessage"),
