@@ -2456,3 +2456,15 @@ def test_a_client_a_typed_context_declares_makes_requests(tmp_path, request_made
     # the class declares `client: httpx.AsyncClient`: `client.get(path)` is a request, which asks
     # for one chart by its key, or for their listing
     assert bl001_confidences(tmp_path, LIFESPAN_CLIENT.format(request=request_made)) == ["low", "medium"]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("import inspect\nreturn str(inspect.signature(make_client().lookup(q)))", []),
+        ("import inspect\nreturn f'{q}: {inspect.iscoroutinefunction(make_client().lookup(q))}'", []),
+        ("import inspect\nreturn inspect.getsource(make_client().lookup(q))", ["medium"]),  # a whole source
+    ],
+)
+def test_what_inspect_says_of_a_function(tmp_path, body, expected):
+    assert confidence_of(tmp_path, body) == expected

@@ -86,6 +86,8 @@ SMALL_CALL_PREFIXES: tuple[str, ...] = (
     "re.search",
     "re.compile",
     "logging.getLogger",
+    "inspect.signature",  # a function's parameters, as its `def` line writes them
+    "inspect.is",  # `inspect.isfunction(x)`, `inspect.iscoroutinefunction(f)`: a flag
     "dateparser.parse",  # a datetime (or None) from a date string
     "dateutil.parser.",
     *MACHINE_FIGURES,
