@@ -71,6 +71,8 @@ class Stubs:
         return 2
     def raises_other(self):
         raise ValueError
+    def dispatch(self, name):
+        return getattr(self, "apply"), getattr(self, name), getattr(other, "skip")
 def later():
     from pathlib import Path as j
 alias = later
@@ -104,11 +106,13 @@ def test_every_form_of_import_and_definition_reads_the_same(tmp_path):
         "Tools": frozenset({"search", "fetch"}),
         "Late": frozenset(),
         "Typed": frozenset(),
-        "Stubs": frozenset({"run", "declared", "passes", "works", "raises_other"}),
+        "Stubs": frozenset({"run", "declared", "passes", "works", "raises_other", "dispatch"}),
     }
     # what a class leaves for its subclasses to write: abstract, or a body that does nothing
     assert from_syntax.classes["Tools"].stubs == {"search", "fetch"}
     assert from_syntax.classes["Stubs"].stubs == {"run", "declared", "passes"}
+    # and what its code reads from `self` by a name it writes
+    assert from_syntax.classes["Stubs"].reached == {"apply"}
     assert from_syntax.classes["Typed"].bases == ("j.Base", "Generic", None, "spread")
     assert from_syntax.aliases["tool"] == "pathlib.Path.dumps"
     assert from_syntax.aliases["alias"].endswith(".later")

@@ -250,3 +250,17 @@ def test_tools_found_by_their_shape_are_said_with_how_to_see_their_findings(tmp_
     )
     named = _boundlint(tmp_path, "check", ".", "--no-cache")
     assert "found by their shape" not in named.stderr and named.stdout.count("BL001") == 2
+
+
+def test_a_tool_base_that_reads_its_entry_by_name_is_not_suggested(tmp_path):
+    # `Tool` reads `getattr(self, "apply")`: `check` finds its subclasses' `apply` by itself.
+    files = {
+        "pyproject.toml": "",
+        "app/base.py": "class Tool:\n    def apply_ex(self, **kwargs):\n        return getattr(self, 'apply')(**kwargs)\n",
+        "app/tools.py": "from app.base import Tool\n\n"
+        + "".join(
+            f'class T{n}(Tool):\n    def apply(self, q: str) -> str:\n        """T."""\n        return q\n\n'
+            for n in range(4)
+        ),
+    }
+    assert suggestions_for(tmp_path, files) == {}

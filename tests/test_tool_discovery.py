@@ -748,6 +748,34 @@ class ReadPage(BaseTool):
     assert tools_of(tmp_path / "undecided", {**files, "app/base.py": undecided}) == {}
 
 
+def test_an_in_house_tool_base_that_reads_its_subclasses_method_by_name(tmp_path):
+    # Serena's `Tool` reads `apply` with `getattr(self, "apply")` and leaves it to each tool.
+    base = """
+class Tool:
+    def apply_ex(self, **kwargs):
+        apply_fn = getattr(self, "apply")
+        return apply_fn(**kwargs)
+
+class Helper:
+    def run(self):
+        return getattr(self, "step")()
+"""
+    tools = """
+import subprocess
+from app.base import Tool, Helper
+
+class ExecuteShellCommandTool(Tool):
+    def apply(self, command: str) -> str:
+        return subprocess.run(command, shell=True, capture_output=True, text=True).stdout
+
+class Step(Helper):
+    def step(self) -> str:
+        return subprocess.run(["ls"], capture_output=True, text=True).stdout
+"""
+    files = {"app/__init__.py": "", "app/base.py": base, "app/tools.py": tools}
+    assert tools_of(tmp_path, files) == {"ExecuteShellCommandTool.apply": "custom"}
+
+
 IN_HOUSE_DECORATORS = """
 REGISTRY = {}
 

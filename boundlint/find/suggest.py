@@ -34,7 +34,7 @@ from boundlint.core.config import BASE_CLASSES, DECORATORS, TOOL_FUNCTIONS
 from boundlint.discover.module_names import imported_names, module_name_for
 from boundlint.knowledge import frameworks as fw
 from boundlint.parse.source import python_ast, read_source
-from boundlint.project.exports import class_attributes, is_stub
+from boundlint.project.exports import class_attributes, is_stub, reached_by_name
 
 MIN_USES = 3  # subclasses, or decorated functions, before a candidate is shown
 MAX_EXAMPLES = 3
@@ -399,7 +399,7 @@ def _known_tool_base(cls: ast.ClassDef) -> bool:
     methods = [item for item in cls.body if isinstance(item, _FUNCTIONS)]
     names = {item.name for item in methods}
     stubs = {item.name for item in methods if is_stub(item)}
-    return fw.in_house_entry(cls.name, class_attributes(cls), names, stubs) is not None
+    return fw.in_house_entry(cls.name, class_attributes(cls), names, stubs, reached_by_name(cls)) is not None
 
 
 def _classes(tree: ast.Module) -> Iterator[ast.ClassDef]:

@@ -711,7 +711,9 @@ class ToolFinder:
         `extend-tool-base-classes`."""
         exports = self.project.exports(path)
         cls = exports.classes.get(name) if exports is not None else None
-        entry = fw.in_house_entry(name, cls.attributes, cls.methods, cls.stubs) if cls is not None else None
+        entry = (
+            fw.in_house_entry(name, cls.attributes, cls.methods, cls.stubs, cls.reached) if cls is not None else None
+        )
         return ToolClass("custom", (entry,), label=f"{IN_HOUSE} {name}") if entry is not None else None
 
     # -- registration calls -------------------------------------------------

@@ -692,16 +692,24 @@ def in_house_decorator(function_name: str) -> bool:
 
 
 def in_house_entry(
-    class_name: str, attributes: AbstractSet[str], methods: AbstractSet[str], stubs: AbstractSet[str] = frozenset()
+    class_name: str,
+    attributes: AbstractSet[str],
+    methods: AbstractSet[str],
+    stubs: AbstractSet[str] = frozenset(),
+    reached: AbstractSet[str] = frozenset(),
 ) -> str | None:
     """The entry method of a tool base class of a project's own framework, known by what it
     declares (`class BaseTool: name: str; description: str; parameters: dict; async def
     execute(self, **kwargs)`): named for a tool, with the name, description and argument schema a
     model chooses a tool by, and one entry method for its subclasses to define. Of two (`execute`
     that parses the input, then calls `_execute`), the one it leaves to them (`stubs`: abstract,
-    or `pass`). None for any other class."""
+    or `pass`). Or, named for a tool, it reads one method it does not write by name
+    (`apply_fn = getattr(self, "apply")`): that one. None for any other class."""
     if "tool" not in name_words(class_name):
         return None
+    left = {name for name in reached - (methods - stubs) if not name.startswith("__")}
+    if len(left) == 1:
+        return next(iter(left))  # (a model still chooses it by a name and a description made from it)
     if not (IN_HOUSE_DESCRIPTION <= attributes and attributes & IN_HOUSE_SCHEMAS):
         return None
     entries = methods & ENTRY_METHODS

@@ -19,6 +19,7 @@ from typing import cast
 
 import libcst as cst
 
+from boundlint.parse.positions import walk
 from boundlint.project.module import BUILTIN_NAMES, ModuleInfo, RelativeResolver, dotted, import_binding
 
 
@@ -30,6 +31,8 @@ class ExportedClass:
     # The methods it leaves for subclasses to write: `@abstractmethod`, or a body of only a
     # docstring, `pass`, `...` or `raise NotImplementedError`
     stubs: frozenset[str] = frozenset()
+    # The methods its code reaches by a name it writes: `getattr(self, "apply")`
+    reached: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,7 @@ def exports_of_syntax(tree: ast.Module, name: str, resolve_relative: RelativeRes
                 tuple(bases),
                 class_attributes(statement),
                 frozenset(method.name for method in methods if is_stub(method)),
+                reached_by_name(statement),
             )
         elif isinstance(statement, ast.Assign):
             for target in statement.targets:
@@ -147,7 +151,35 @@ def _cst_class(cls: cst.ClassDef) -> ExportedClass:
                 attributes.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
             elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
                 attributes.add(small.target.value)
-    return ExportedClass(methods, tuple(written_base(base.value) for base in cls.bases), frozenset(attributes), stubs)
+    reached = frozenset(
+        str(node.args[1].value.evaluated_value)
+        for node in walk(cls.body)
+        if isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value == "getattr"
+        and len(node.args) >= 2
+        and isinstance(node.args[0].value, cst.Name)
+        and node.args[0].value.value == "self"
+        and isinstance(node.args[1].value, cst.SimpleString)
+    )
+    bases = tuple(written_base(base.value) for base in cls.bases)
+    return ExportedClass(methods, bases, frozenset(attributes), stubs, reached)
+
+
+def reached_by_name(cls: ast.ClassDef) -> frozenset[str]:
+    """The names a class's code reads from `self` by `getattr(self, "apply")` (see `ExportedClass.reached`)."""
+    return frozenset(
+        node.args[1].value
+        for node in ast.walk(cls)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) >= 2
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == "self"
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    )
 
 
 def is_stub(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
