@@ -436,6 +436,23 @@ def bindings_in(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression
     return _bindings(function).get(name) or []
 
 
+def annotation_in(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
+    """What `name: X = ...` in `function` (not in a nested one) annotates it with, when it is
+    annotated once."""
+    return _kept(_ANNOTATIONS, function, _read_annotations).get(name)
+
+
+_ANNOTATIONS: OrderedDict[int, tuple[cst.FunctionDef, dict[str, cst.BaseExpression]]] = OrderedDict()
+
+
+def _read_annotations(function: cst.FunctionDef) -> dict[str, cst.BaseExpression]:
+    found: dict[str, list[cst.BaseExpression]] = {}
+    for node in _parents(function):
+        if type(node) is cst.AnnAssign and isinstance(node.target, cst.Name):
+            found.setdefault(node.target.value, []).append(node.annotation.annotation)
+    return {name: annotations[0] for name, annotations in found.items() if len(annotations) == 1}
+
+
 # Each function's plain bindings by name (None: also bound otherwise).
 _BINDINGS: OrderedDict[int, tuple[cst.FunctionDef, dict[str, list[cst.BaseExpression] | None]]] = OrderedDict()
 

@@ -22,7 +22,7 @@ from typing import NamedTuple, Protocol, TypeVar, cast
 
 import libcst as cst
 
-from boundlint.analyse.branches import bindings_in
+from boundlint.analyse.branches import annotation_in, bindings_in
 from boundlint.analyse.commands import (
     SpelledValue,
     command_given,
@@ -3116,7 +3116,7 @@ class FunctionEvaluator:
         function = function or (self.function if isinstance(self.function, cst.FunctionDef) else None)
         if function is None:
             return False
-        annotation = _local_annotation(function, name)
+        annotation = annotation_in(function, name)
         found = self.project.annotated_class(self.module, annotation) if annotation is not None else None
         if found is None:
             return False
@@ -3124,9 +3124,9 @@ class FunctionEvaluator:
         body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
         for line in body:
             for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
-                target = small.target if isinstance(small, cst.AnnAssign) else None
-                if isinstance(target, cst.Name) and target.value == attribute:
-                    assert isinstance(small, cst.AnnAssign)
+                if not (isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)):
+                    continue
+                if small.target.value == attribute:
                     qualified = self.project.annotated_external(module, small.annotation.annotation)
                     return qualified is not None and qualified.startswith(src.HTTP_MODULES)
         return False
@@ -4250,17 +4250,6 @@ def _runs_a_parameter(function: cst.FunctionDef) -> tuple[str, bool] | None:
     # (read only for a helper that runs a parameter: this is asked of every call of the tree's functions)
     caught = _caught_names(function) if others else set()
     return called.pop() if all(_is_written_message(value, caught) for value in others) else None
-
-
-def _local_annotation(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
-    """What `name: X = ...` in `function` (not in a nested one) annotates it with, when it is
-    annotated once."""
-    found = [
-        node.annotation.annotation
-        for node in _walk(function.body)
-        if isinstance(node, cst.AnnAssign) and isinstance(node.target, cst.Name) and node.target.value == name
-    ]
-    return found[0] if len(found) == 1 else None
 
 
 def _run_held(function: cst.FunctionDef, name: str, params: set[str]) -> cst.Call | None:
