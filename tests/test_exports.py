@@ -73,6 +73,9 @@ class Stubs:
         raise ValueError
     def dispatch(self, name):
         return getattr(self, "apply"), getattr(self, name), getattr(other, "skip")
+class ShellTool:
+    def dispatch(self, name):
+        return getattr(self, "apply"), getattr(self, name), getattr(other, "skip")
 def later():
     from pathlib import Path as j
 alias = later
@@ -107,12 +110,14 @@ def test_every_form_of_import_and_definition_reads_the_same(tmp_path):
         "Late": frozenset(),
         "Typed": frozenset(),
         "Stubs": frozenset({"run", "declared", "passes", "works", "raises_other", "dispatch"}),
+        "ShellTool": frozenset({"dispatch"}),
     }
     # what a class leaves for its subclasses to write: abstract, or a body that does nothing
     assert from_syntax.classes["Tools"].stubs == {"search", "fetch"}
     assert from_syntax.classes["Stubs"].stubs == {"run", "declared", "passes"}
-    # and what its code reads from `self` by a name it writes
-    assert from_syntax.classes["Stubs"].reached == {"apply"}
+    # and what its code reads from `self` by a name it writes, read of a class named for a tool
+    assert from_syntax.classes["ShellTool"].reached == {"apply"}
+    assert from_syntax.classes["Stubs"].reached == frozenset()
     assert from_syntax.classes["Typed"].bases == ("j.Base", "Generic", None, "spread")
     assert from_syntax.aliases["tool"] == "pathlib.Path.dumps"
     assert from_syntax.aliases["alias"].endswith(".later")
