@@ -336,13 +336,8 @@ def _at_named_line(
     if named is None:
         return False
     line = int(named.group(1))
-    line_start, line_end = positions.offset(line, 1), positions.offset(line + 1, 1)
-    start, end = region
-    holding = [(s, e) for s, e in statements.extents if s <= start and end <= e]
-    if not holding:
-        return False
-    s, e = min(holding, key=lambda extent: extent[1] - extent[0])  # the innermost statement
-    return s < line_end and line_start <= e  # it is on that line
+    extent = statements.innermost(region)
+    return extent is not None and extent[0] < positions.offset(line + 1, 1) and positions.offset(line, 1) <= extent[1]
 
 
 def targets_of(text: str, findings: list[dict], where: str) -> tuple[ast_mask.Targets, list[str]]:

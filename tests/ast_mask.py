@@ -505,11 +505,13 @@ class Statements:
                     (start, self.text.ast_offset(node.end_lineno or node.lineno, node.end_col_offset or 0))
                 )
 
-    def near(self, region: tuple[int, int], finding: tuple[int, int]) -> bool:
-        """The innermost statement holding a fix's `region` also holds its `finding` (offsets)."""
+    def innermost(self, region: tuple[int, int]) -> tuple[int, int] | None:
+        """The extent of the innermost statement holding `region` (offsets), if one does."""
         start, end = region
         holding = [(s, e) for s, e in self.extents if s <= start and end <= e]
-        if not holding:
-            return False
-        s, e = min(holding, key=lambda extent: extent[1] - extent[0])
-        return s <= finding[0] and finding[1] <= e
+        return min(holding, key=lambda extent: extent[1] - extent[0]) if holding else None
+
+    def near(self, region: tuple[int, int], finding: tuple[int, int]) -> bool:
+        """The innermost statement holding a fix's `region` also holds its `finding` (offsets)."""
+        extent = self.innermost(region)
+        return extent is not None and extent[0] <= finding[0] and finding[1] <= extent[1]
