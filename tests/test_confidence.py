@@ -2408,6 +2408,81 @@ def test_a_numbered_placeholder_limit_given_a_count_asks_for_a_page(tmp_path, de
     assert bl001_confidences(tmp_path, ASYNCPG_SEARCH.format(default=default, clause=clause)) == expected
 
 
+QUERY_RUN_BY_A_HELPER = """
+import boto3
+from strands import tool
+
+
+def execute_sql(sql: str, parameters: list | None = None) -> dict:
+    request = {{"sql": sql}}
+    if parameters:
+        request["parameters"] = parameters
+    return boto3.client("rds-data").execute_statement(**request)
+
+
+def parameter(name, value):
+    return {{"name": name, "value": {{"longValue": value}}}}
+
+
+@tool
+def list_components(kind: str = "", limit: int = {default}) -> dict:
+    \"\"\"List components.\"\"\"
+    if kind:
+        sql = "SELECT id, name FROM component WHERE kind = :kind {clause}"
+        parameters = [parameter("kind", kind), parameter("limit", {given})]
+    else:
+        sql = "{other}"
+        parameters = [parameter("limit", {given})]
+    response = execute_sql(sql, parameters)
+    return {{"components": response["records"]}}
+"""
+
+
+LIMITED = "SELECT id, name FROM component LIMIT :limit"
+
+
+@pytest.mark.parametrize(
+    ("given", "clause", "other", "expected"),
+    [
+        # the helper runs a query whose `LIMIT :limit` this tool keeps to a page, in each branch
+        ("min(limit, 50)", "LIMIT :limit", LIMITED, ["low"]),
+        ("min(limit, 5000)", "LIMIT :limit", LIMITED, ["medium"]),  # more than a page
+        ("min(limit, 50)", "LIMIT :limit", "SELECT id, name FROM component", ["medium"]),  # a branch asks for all
+        ("min(limit, 50)", "ORDER BY name", "SELECT id, name FROM component ORDER BY name", ["medium"]),  # no limit
+        # the tool's default, which the model may raise as far as it likes
+        ("limit", "LIMIT :limit", LIMITED, ["medium"]),
+    ],
+)
+def test_a_placeholder_limit_given_a_count_asks_for_a_few_through_the_helper_that_runs_it(
+    tmp_path, given, clause, other, expected
+):
+    source = QUERY_RUN_BY_A_HELPER.format(default=50, given=given, clause=clause, other=other)
+    assert bl001_confidences(tmp_path, source) == expected
+
+
+@pytest.mark.parametrize(
+    ("appended", "expected"),
+    [
+        ('sql += " ORDER BY name LIMIT :limit"', ["low"]),  # the clause the query ends with
+        ('sql += " ORDER BY name"', ["medium"]),
+    ],
+)
+def test_a_limit_clause_appended_to_the_query_a_helper_runs(tmp_path, appended, expected):
+    body = """
+    if kind:
+        sql = "SELECT id, name FROM component WHERE kind = :kind"
+    else:
+        sql = "SELECT id, name FROM component"
+    {appended}
+    parameters = [parameter("kind", kind), parameter("limit", min(limit, 50))]
+    response = execute_sql(sql, parameters)
+    return {{"components": response["records"], "count": len(response["records"])}}
+"""
+    head, _, _ = QUERY_RUN_BY_A_HELPER.partition("    if kind:")
+    source = head.format(default=50) + body.format(appended=appended)
+    assert bl001_confidences(tmp_path, source) == expected
+
+
 LIFESPAN_CLIENT = """
 from dataclasses import dataclass
 

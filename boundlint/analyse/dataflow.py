@@ -1455,6 +1455,9 @@ class FunctionEvaluator:
         listed = self._few_by_nature(call)
         if self._sends_a_limited_query(call) or src.names_names_only(listed):
             return Asked(True, True)
+        counted = self._sends_a_counted_query(call)
+        if counted.few:
+            return counted
         asked = self._items_asked(call, self._count)
         if asked is None:
             return Asked(False, _few_and_page(self._items_asked(call, self._count_or_default))[1] or bool(listed))
@@ -1595,6 +1598,53 @@ class FunctionEvaluator:
                     if (bound := self._assigned_once_here(node.value)) is not None:
                         pending.append((bound, depth + 1))
         return any(_asks_few_rows(node) for node in carried)
+
+    def _sends_a_counted_query(self, call: cst.Call) -> Asked:
+        """`execute_sql(sql, params)` where `sql` is `"... LIMIT :limit"` (in each branch that binds
+        it) and this function gives the placeholder its count: the callee runs the query, so it asks
+        for the rows that count says. A few when the code keeps it to at most `FEW_ROWS_LIMIT`
+        (`min(limit, 50)`, a schema's `le=50`), a page when that is only the tool's default (the
+        model may ask for more)."""
+        carried = [self._rows_carried(arg.value, 0, set()) for arg in call.args]
+        if 0 not in carried:
+            return NOT_ASKED  # no placeholder `LIMIT` (a written one is `_sends_a_limited_query`'s)
+        few = 0 < (self._placeholder_rows(self._count) or 0) <= src.FEW_ROWS_LIMIT
+        if self._placeholder is False:
+            self._placeholder = self._placeholder_rows()
+        return Asked(few, few or 0 < (self._placeholder or 0) <= src.FEW_ROWS_LIMIT)
+
+    def _rows_carried(self, start: cst.BaseExpression, depth: int, seen: set[str]) -> int | None:
+        """The rows the query text `start` carries asks for by its `LIMIT` (0 for a placeholder), in
+        place or in a local whose every binding carries one; None when it carries none."""
+        for node in _walk(start):
+            text = node.value if isinstance(node, cst.FormattedStringText) else None
+            if isinstance(node, cst.SimpleString) and isinstance(node.evaluated_value, str):
+                text = node.evaluated_value
+            if text is not None and (rows := _rows_asked(text)) is not None:
+                return rows
+            if isinstance(node, cst.Name) and depth < 2 and node.value not in seen:
+                seen.add(node.value)
+                found = [self._rows_carried(value, depth + 1, seen) for value in self._assigned_values_here(node.value)]
+                # (`sql += " ORDER BY created_at LIMIT :limit"`: the clause the query ends with)
+                appended = [self._rows_carried(value, depth + 1, seen) for value in self._appended_here(node.value)]
+                if appended and None not in appended:
+                    found = appended
+                if found and None not in found:
+                    return 0 if 0 in found else max(rows for rows in found if rows is not None)
+        return None
+
+    def _appended_here(self, name: str) -> list[cst.BaseExpression]:
+        """What `name += value` adds to `name` in this function."""
+        if not isinstance(self.function, cst.FunctionDef):
+            return []
+        return [
+            node.value
+            for node in _walk(self.function.body)
+            if isinstance(node, cst.AugAssign)
+            and isinstance(node.operator, cst.AddAssign)
+            and isinstance(node.target, cst.Name)
+            and node.target.value == name
+        ]
 
     def _request_of_a_page(self, response: cst.BaseExpression) -> bool:
         """`response` is the answer of a request that sends a query asking for a page of rows:
@@ -3034,9 +3084,9 @@ class FunctionEvaluator:
             limit = self._placeholder
         return 0 < (limit or 0) <= src.FEW_ROWS_LIMIT
 
-    def _placeholder_rows(self) -> int | None:
+    def _placeholder_rows(self, count: Callable[[cst.BaseExpression], int | None] | None = None) -> int | None:
         """The rows a placeholder `LIMIT` asks for, where this function gives it a count the code
-        sets or the tool's default (`_count_or_default`): `f"... LIMIT {limit}"`, or `LIMIT %s`
+        sets or the tool's default (`count`, `_count_or_default` unless given): `f"... LIMIT {limit}"`, or `LIMIT %s`
         with the count among the values it passes (`execute(sql, (user, limit))`, `{"limit": n}`,
         `params.append(limit)`, asyncpg's `fetch(sql, user, limit)`). None when any value so given
         is not known, or none is given."""
@@ -3062,7 +3112,9 @@ class FunctionEvaluator:
             elif isinstance(node, cst.Call) and len(node.args) > 1:
                 # asyncpg's `conn.fetch(sql, city, limit)`: the values follow the query text
                 given += [arg.value for arg in node.args[1:] if arg.keyword is None and _names_a_count(arg.value)]
-        counts = [self._count_or_default(value) for value in given]
+        # (`{"count": len(rows)}` in what it answers counts what came back, not what it asks for)
+        count = count or self._count_or_default
+        counts = [count(value) for value in given if not _is_len_call(value)]
         if not counts or None in counts:
             return None
         return max(count for count in counts if count is not None)
@@ -4121,7 +4173,10 @@ def _formatted_after_limit(text: cst.FormattedString) -> list[cst.BaseExpression
 
 
 def _names_a_count(value: cst.BaseExpression) -> bool:
-    """`limit`, `self.max_results`: a value whose name says it counts items."""
+    """`limit`, `self.max_results`: a value whose name says it counts items; also kept in bounds
+    (`min(limit, 50)`)."""
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("min", "max"):
+        return any(_names_a_count(arg.value) for arg in value.args)
     name = last_name(value)
     return bool(name) and src.names_item_count(name)
 
