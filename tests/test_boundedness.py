@@ -1208,3 +1208,41 @@ def test_a_range_of_a_parameter_the_schema_bounds_is_a_few_turns(tmp_path, decla
     )
     found = [f.code for f in run_tree(tmp_path, {"mod.py": source}, min_confidence="low").findings]
     assert found == (["BL001"] if flagged else [])
+
+
+PALETTE = '''from langchain_core.tools import tool
+from colours import to_hex
+
+
+@tool
+def palette(base: str, count: int) -> list:
+    """Colours."""
+{guard}
+    colors = []
+    remaining = count - 2
+    for i in range(remaining):
+        colors.append(to_hex(base, i))
+    return colors
+'''
+
+
+@pytest.mark.parametrize(
+    ("guard", "expected"),
+    [
+        ("", ["medium"]),
+        # a test that leaves the tool when the count is over a page: past it, the count is at most that
+        ("if not 2 <= count <= 10:\n    raise ValueError('count')", []),
+        ("if count < 2 or count > 50:\n    return ['count must be 2 to 50']", []),
+        ("try:\n    if count > 50:\n        raise ValueError('count')\nexcept TypeError:\n    pass", []),
+        # a test that does not leave, or leaves from one branch only, or a cap of more than a page
+        ("if count > 50:\n    print('many')", ["medium"]),
+        ("if base:\n    if count > 50:\n        raise ValueError('count')", ["medium"]),
+        ("if count > 5000:\n    raise ValueError('count')", ["medium"]),
+        # assigned past the test: what it tested is not what is used
+        ("if count > 50:\n    raise ValueError('count')\ncount = count * 1000", ["medium"]),
+    ],
+)
+def test_a_count_the_tool_refuses_over_a_cap_is_at_most_that_cap(tmp_path, guard, expected):
+    source = PALETTE.format(guard=textwrap.indent(guard, "    "))
+    result = run_tree(tmp_path, {"mod.py": source})
+    assert [f.confidence for f in result.findings if f.code == "BL001"] == expected

@@ -1725,6 +1725,8 @@ class FunctionEvaluator:
                 if clamp is not None:
                     return self._count(clamp, depth + 1)
                 capped = self._capped_by_a_test(value.value, depth)
+                if capped is None:
+                    capped = self._refused_over(value.value, depth)
                 return capped if capped is not None else self._declared_maximum(value.value, depth)
             local = self._assigned_once_here(value.value)  # `limit = min(arguments.get("limit", 10), 20)`
             if local is not None:
@@ -1764,6 +1766,17 @@ class FunctionEvaluator:
         caps = _caps_set_by_tests(self.function.body, name)
         known = [count for cap in caps if (count := self._count(cap, depth + 1)) is not None]
         return max(known) if caps and len(known) == len(caps) else None
+
+    def _refused_over(self, name: str, depth: int) -> int | None:
+        """`if not 2 <= count <= 10: raise ValueError(...)`, `if limit < 1 or limit > 200: return
+        {"error": ...}`: the most a parameter can be past a test that leaves the tool when it is
+        over that, written before the rest of the body (also in a `try` that holds it), when
+        nothing assigns the parameter."""
+        if not isinstance(self.function, cst.FunctionDef) or self._assigned_values_here(name):
+            return None
+        caps = [cap for test in _leaving_tests(self.function.body) if (cap := _cap_refused(test, name)) is not None]
+        known = [count for cap in caps if (count := self._count(cap, depth + 1)) is not None]
+        return min(known) if known else None
 
     def _declared_maximum(self, name: str, depth: int) -> int | None:
         """The most a parameter's declared schema lets it be: `n: Annotated[int, Field(le=10)]`,
@@ -5893,6 +5906,57 @@ def _clamp(test: cst.If, name: str) -> tuple[cst.Assign, cst.BaseExpression | No
     if not isinstance(operator, _OVER + _UNDER) or not assignment.value.deep_equals(bound):
         return None
     return assignment, (bound if over else None)
+
+
+def _leaving_tests(body: cst.BaseSuite) -> list[cst.BaseExpression]:
+    """The tests of the `if` statements at the top of a function `body` (or of a `try` there) that
+    leave it: no `else`, and a body that ends in `raise` or `return`."""
+    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else []
+    for statement in list(statements):
+        if isinstance(statement, cst.Try) and isinstance(statement.body, cst.IndentedBlock):
+            statements += statement.body.body
+    tests = []
+    for statement in statements:
+        if not (isinstance(statement, cst.If) and statement.orelse is None):
+            continue
+        inner = statement.body.body
+        last = inner[-1] if inner else None
+        smalls = last.body if isinstance(last, cst.SimpleStatementLine) else ()
+        if smalls and isinstance(smalls[-1], (cst.Raise, cst.Return)):
+            tests.append(statement.test)
+    return tests
+
+
+def _cap_refused(test: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
+    """The cap a test holds `name` over, so that past it `name` is at most that cap: `name > CAP`,
+    `CAP < name`, either side of an `or`, `not name <= CAP`, `not LOW <= name <= CAP`."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+        return _cap_refused(test.left, name) or _cap_refused(test.right, name)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _cap_kept(test.expression, name)
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return None
+    operator, other = test.comparisons[0].operator, test.comparisons[0].comparator
+    if _is_name(test.left, name) and isinstance(operator, _OVER):
+        return other
+    if _is_name(other, name) and isinstance(operator, _UNDER):
+        return test.left
+    return None
+
+
+def _cap_kept(test: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
+    """The cap a test keeps `name` under: `name <= CAP`, `name < CAP`, `LOW <= name <= CAP`."""
+    if isinstance(test, cst.Comparison):
+        left = test.left
+        for comparison in test.comparisons:
+            if _is_name(left, name) and isinstance(comparison.operator, _UNDER):
+                return comparison.comparator
+            left = comparison.comparator
+    return None
+
+
+def _is_name(node: cst.BaseExpression, name: str) -> bool:
+    return isinstance(node, cst.Name) and node.value == name
 
 
 def _names_agent(annotation: str) -> bool:
