@@ -87,6 +87,7 @@ BOUNDED = {
     "records over a range capped by min": "return [{'i': i, 'q': q} for i in range(min(3, len(q)))]",
     "records over a range of a clamped parameter": "n = min(n, 8)\nreturn [{'i': i} for i in range(1, n + 2)]",
     "uuid": "import uuid\nreturn str(uuid.uuid4())",
+    "the hex the model gave, decoded": "return bytes.fromhex(q).decode('utf-8')",
     # a test of what measures its size: its JSON, its bytes, its tokens
     "narrowed by the size of its json": (
         "rows = requests.get(q).json()\nif len(json.dumps(rows)) > 20000:\n    return 'too large'\nreturn json.dumps(rows)"
@@ -186,6 +187,7 @@ UNBOUNDED = {
         "medium",
     ),
     "http body": ("return requests.get(q).text", "high"),
+    "a file's hex, decoded": ("return bytes.fromhex(open(q).read()).decode('utf-8')", "high"),
     "http body through a variable": ("resp = requests.get(q)\nbody = resp.text\nreturn body", "high"),
     # in the `except` of a `try` that parsed the body as JSON (or checked the status), the body is
     # one that failed: an error page or a message, as after a failed status

@@ -647,6 +647,8 @@ SMALL_BUILTINS = frozenset(
 CONTAINER_BUILTINS = frozenset(
     {
         "dict.fromkeys",
+        "bytes.fromhex",  # half as long as the hex text it is given
+        "bytearray.fromhex",
         "str.join",
         "str.format",
         "list",
