@@ -225,6 +225,7 @@ class FunctionEvaluator:
         self._enclosing_tables: dict[str, Verdict | None] = {}  # by free variable: see `_enclosing_table`
         self._assigned_here: dict[str, cst.BaseExpression | None] = {}  # see `_assigned_once_here`
         self._values_here: dict[str, list[cst.BaseExpression]] = {}  # see `_assigned_values_here`
+        self._appended: dict[str, list[cst.BaseExpression]] | None = None  # see `_appended_here`
         self._memos_here: dict[str, bool] = {}  # see `_stores_into_self`
         self._marker_names: dict[str, bool] = {}  # see `_marker`
         self._loop_names: dict[str, bool] = {}  # see `_named_response`
@@ -1634,17 +1635,16 @@ class FunctionEvaluator:
         return None
 
     def _appended_here(self, name: str) -> list[cst.BaseExpression]:
-        """What `name += value` adds to `name` in this function."""
+        """What `name += value` adds to `name` in this function (all such names read in one walk)."""
         if not isinstance(self.function, cst.FunctionDef):
             return []
-        return [
-            node.value
-            for node in _walk(self.function.body)
-            if isinstance(node, cst.AugAssign)
-            and isinstance(node.operator, cst.AddAssign)
-            and isinstance(node.target, cst.Name)
-            and node.target.value == name
-        ]
+        if self._appended is None:
+            self._appended = {}
+            for node in _walk(self.function.body):
+                if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.AddAssign):
+                    if isinstance(node.target, cst.Name):
+                        self._appended.setdefault(node.target.value, []).append(node.value)
+        return self._appended.get(name, [])
 
     def _request_of_a_page(self, response: cst.BaseExpression) -> bool:
         """`response` is the answer of a request that sends a query asking for a page of rows:
