@@ -88,6 +88,12 @@ BOUNDED = {
     "records over a range of a clamped parameter": "n = min(n, 8)\nreturn [{'i': i} for i in range(1, n + 2)]",
     "uuid": "import uuid\nreturn str(uuid.uuid4())",
     "the hex the model gave, decoded": "return bytes.fromhex(q).decode('utf-8')",
+    # YAML is written out and read in as JSON is
+    "a yaml dump of the tool's own small values": "import yaml\nreturn yaml.safe_dump({'q': q, 'ok': True})",
+    "the package's own yaml file": (
+        "import yaml, pathlib\nwith open(pathlib.Path(__file__).parent / 'spec.yml') as f:\n"
+        "    spec = yaml.safe_load(f)\nreturn json.dumps(spec)"
+    ),
     # a test of what measures its size: its JSON, its bytes, its tokens
     "narrowed by the size of its json": (
         "rows = requests.get(q).json()\nif len(json.dumps(rows)) > 20000:\n    return 'too large'\nreturn json.dumps(rows)"
@@ -187,6 +193,7 @@ UNBOUNDED = {
         "medium",
     ),
     "http body": ("return requests.get(q).text", "high"),
+    "a page parsed as yaml": ("import yaml\nreturn json.dumps(yaml.safe_load(requests.get(q).text))", "high"),
     "a file's hex, decoded": ("return bytes.fromhex(open(q).read()).decode('utf-8')", "high"),
     "http body through a variable": ("resp = requests.get(q)\nbody = resp.text\nreturn body", "high"),
     # in the `except` of a `try` that parsed the body as JSON (or checked the status), the body is

@@ -2659,7 +2659,7 @@ class FunctionEvaluator:
             found = unbounded(src.SOURCE_CALLS[qualified].format(code=code), expr, self.module, LOW if fixed else HIGH)
             return replace(found, path=True) if qualified in src.DIRECTORY_LISTING_CALLS else found
         tail = qualified.rsplit(".", 1)[-1]
-        if tail in ("dumps", "dump") and qualified.split(".", 1)[0] in _SERIALISERS:
+        if tail in _DUMPS and qualified.split(".", 1)[0] in _SERIALISERS:
             values = [self.eval(arg, env) for arg in args[:1]]
             if all(v.bounded for v in values):
                 # In a helper, `json.dumps(data)` of its parameter is as large as what each caller passes.
@@ -2675,9 +2675,10 @@ class FunctionEvaluator:
                 # judged small), as often one record as a bulk, as `resp.json()` is. Not of a path the
                 # model or a caller gives (`open(document_path)`): any document.
                 return replace(parsed, confidence=LOW, document=True, lines=False)
-            if parses_json:
-                # `json.load(f)`, `json.loads(resp.text)`: one parsed document, as `resp.json()` is (a
-                # short field of it written into a text is a label's value; see `Verdict.document`)
+            if parses_json or qualified in src.FILE_DOCUMENT_LOADS:
+                # `json.load(f)`, `json.loads(resp.text)`, `yaml.safe_load(f)`: one parsed document, as
+                # `resp.json()` is (a short field of it written into a text is a label's value; see
+                # `Verdict.document`), of what was read (the package's own file: `low`)
                 return replace(parsed, document=True) if parsed.level == UNBOUNDED else parsed
         if qualified in src.VALUE_OF_ARGUMENT and len(args) > src.VALUE_OF_ARGUMENT[qualified]:
             # `cast(T, value)`, `asyncio.run(fetch(url))`: the value of that argument
@@ -4685,6 +4686,8 @@ def _assigned_once(body: cst.BaseSuite, wanted: Callable[[cst.BaseExpression], b
 # Libraries whose `load`/`loads` parse JSON.
 _JSON_MODULES = frozenset({"json", "orjson", "ujson", "simplejson", "json5", "pyjson5", "rapidjson", "hjson"})
 _SERIALISERS = _JSON_MODULES | {"yaml"}
+# What they write a value out with (`json.dumps`, `yaml.safe_dump`, `yaml.safe_dump_all`).
+_DUMPS = frozenset({"dumps", "dump", "safe_dump", "dump_all", "safe_dump_all"})
 
 
 # Methods of a database session that run the query they are given (SQLAlchemy's `execute` and
