@@ -1890,16 +1890,21 @@ def _framework_limit(call: CallSite) -> str:
 
 
 def _self_methods_in_dicts(function: cst.FunctionDef) -> list[str]:
-    """`m` of each `self.m` value in the dict literals of `function` (a name -> method map)."""
+    """`m` of each `self.m` value in the dict literals of `function` (a name -> method map), and in
+    the list or tuple it returns (`return [self.search, self.fetch]`)."""
     names: list[str] = []
     stack: list[cst.CSTNode] = [function.body]
     while stack:
         node = stack.pop()
+        held: Sequence[cst.BaseElement | cst.BaseDictElement] = ()
         if isinstance(node, cst.Dict):
-            for element in node.elements:
-                value = element.value if isinstance(element, cst.DictElement) else None
-                if isinstance(value, cst.Attribute) and dotted(value.value) == "self":
-                    names.append(value.attr.value)
+            held = node.elements
+        elif isinstance(node, cst.Return) and isinstance(node.value, (cst.List, cst.Tuple)):
+            held = node.value.elements
+        for element in held:
+            value = element.value if isinstance(element, (cst.DictElement, cst.Element)) else None
+            if isinstance(value, cst.Attribute) and dotted(value.value) == "self":
+                names.append(value.attr.value)
         if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             stack.extend(child_nodes(node))
     return names

@@ -50,6 +50,8 @@ ATOMIC_AGENTS = ("atomic_agents",)
 MIRASCOPE = ("mirascope",)
 # Qwen-Agent: `@register_tool("name") class T(BaseTool)` whose `call(params)` is the tool.
 QWEN_AGENT = ("qwen_agent",)
+# Universal MCP (AgentR): an application class whose `list_tools()` returns its tool methods.
+UNIVERSAL_MCP = ("universal_mcp",)
 COMPOSIO = (
     "composio",
     "composio_openai",
@@ -95,6 +97,7 @@ FRAMEWORK_NAMES: dict[tuple[str, ...], str] = {
     ATOMIC_AGENTS: "atomic-agents",
     MIRASCOPE: "mirascope",
     QWEN_AGENT: "qwen-agent",
+    UNIVERSAL_MCP: "universal-mcp",
     COMPOSIO: "composio",
     DIFY: "dify",
     AGENT_SQUAD: "agent-squad",
@@ -234,7 +237,8 @@ class ToolBase:
     in the keywords of its `super().__init__` (`init_keywords`: Agno's
     `tools=[self.search]`), or through a method of its own (`register_methods`:
     `self.register(self.search)`), or in a dict of `self.m` values built in a
-    method (`dispatch_in`: a Letta executor's `{"name": self.m}` map). When
+    method (`dispatch_in`: a Letta executor's `{"name": self.m}` map, or the list
+    of `self.m` a method returns: Universal MCP's `list_tools`). When
     `builtin_toolkits` is set, a subclass of one of the framework's own toolkits
     (a class of that framework whose name ends like one) overrides tools: its
     public methods are tools.
@@ -295,6 +299,9 @@ TOOL_BASE_CLASSES: list[ToolBase] = [
     ToolBase(Pattern(LANGROID, "ChatAgent"), (), handles=Pattern(LANGROID, "ToolMessage"), kin_suffix="Agent"),
     ToolBase(Pattern(LETTA, "ToolExecutor"), (), dispatch_in=("execute",)),
     ToolBase(Pattern(LETTA, "BaseTool"), ("run",)),  # letta_client.types.tool.BaseTool
+    # `class GithubApp(APIApplication)` (also `GraphQLApplication`), whose `list_tools()` returns
+    # `[self.search_issues, ...]`: those methods are the tools the server exposes
+    ToolBase(Pattern(UNIVERSAL_MCP, "BaseApplication"), (), dispatch_in=("list_tools",), kin_suffix="Application"),
 ]
 
 # A `yields_result` tool yields messages built by these methods of its own;

@@ -74,6 +74,11 @@ def _bases_by_name() -> dict[str, frozenset[str]]:
 
 
 BASES_BY_NAME = _bases_by_name()
+# The endings by which a framework's other classes are its tool base too (`kin_suffix`: Universal
+# MCP's `APIApplication` is a `BaseApplication`), with the import roots of that framework.
+KIN_SUFFIXES: dict[str, frozenset[str]] = {
+    entry.kin_suffix: frozenset(entry.base.roots) for entry in fw.TOOL_BASE_CLASSES if entry.kin_suffix is not None
+}
 
 
 def _registration_names() -> frozenset[str]:
@@ -195,11 +200,15 @@ class _Screen:
         )
 
     def _names_a_framework_base(self, base: ast.expr) -> bool:
-        """`class SandboxToolExecutor(ToolExecutor)` in a module that imports Letta."""
-        return any(
-            bool(self.import_roots & BASES_BY_NAME.get(name.rsplit(".", 1)[-1], frozenset()))
-            for name in self._spellings(base)
-        )
+        """`class SandboxToolExecutor(ToolExecutor)` in a module that imports Letta; `class
+        GithubApp(APIApplication)` in one that imports Universal MCP (a kin of its base)."""
+        for name in self._spellings(base):
+            tail = name.rsplit(".", 1)[-1]
+            if self.import_roots & BASES_BY_NAME.get(tail, frozenset()):
+                return True
+            if any(tail.endswith(suffix) and self.import_roots & roots for suffix, roots in KIN_SUFFIXES.items()):
+                return True
+        return False
 
     def _makes_a_result_message(self, call: ast.Call) -> bool:
         """`ToolMessage(content=x, ...)` with a content that is not a literal."""
