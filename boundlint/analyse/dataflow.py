@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -1606,6 +1607,8 @@ class FunctionEvaluator:
         for the rows that count says. A few when the code keeps it to at most `FEW_ROWS_LIMIT`
         (`min(limit, 50)`, a schema's `le=50`), a page when that is only the tool's default (the
         model may ask for more)."""
+        if not _writes_a_query_limit(self.module):
+            return NOT_ASKED  # (the query texts read here are this module's: most have none)
         carried = [self._rows_carried(arg.value, 0, set()) for arg in call.args]
         if 0 not in carried:
             return NOT_ASKED  # no placeholder `LIMIT` (a written one is `_sends_a_limited_query`'s)
@@ -4184,6 +4187,17 @@ def _formatted_after_limit(text: cst.FormattedString) -> list[cst.BaseExpression
         ):
             found.append(after.expression)
     return found
+
+
+_QUERY_LIMIT_WRITTEN: weakref.WeakKeyDictionary[ModuleInfo, bool] = weakref.WeakKeyDictionary()
+
+
+def _writes_a_query_limit(module: ModuleInfo) -> bool:
+    """Some text of the module is a query's `LIMIT` clause (see `src.QUERY_LIMIT`), once per module."""
+    written = _QUERY_LIMIT_WRITTEN.get(module)
+    if written is None:
+        written = _QUERY_LIMIT_WRITTEN[module] = src.QUERY_LIMIT.search(module.source.text) is not None
+    return written
 
 
 def _names_a_count(value: cst.BaseExpression) -> bool:
