@@ -241,6 +241,9 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("update_issue_text", ["low"]),  # the text the model wrote
         ("deploy_build_log", ["high"]),  # the log it names may come back whole
         ("save_and_show", ["high"]),  # it acts, then answers with what it reads
+        ("roles_destroy", ["low"]),  # a REST client's delete (Django REST framework's name)
+        ("store_avatar", ["low"]),
+        ("vector_store", ["high"]),  # a noun at the end, not a verb
     ],
 )
 def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name, expected):
@@ -262,6 +265,12 @@ def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name,
         ("get_table_engine_doc", ["high"]),  # a record that is content itself
         ("get_thread", ["high"]),
         ("fetch_url", ["high"]),  # not a verb that looks a record up
+        ("get_invoices_sorted_by_unit_price", ["high"]),  # a plural before the key: a listing
+        ("get_excel_cell_range", ["high"]),  # a range, a history: listings
+        ("get_price_history", ["high"]),
+        ("get_gitlab_blob", ["high"]),  # content: a file's blob, a diff, code
+        ("get_smali_of_class", ["high"]),
+        ("get_android_manifest", ["high"]),
     ],
 )
 def test_a_tool_named_for_looking_one_record_up_is_at_most_medium(tmp_path, tool_name, expected):

@@ -822,6 +822,8 @@ def acknowledges(method: str) -> bool:
 # `move_page` say what the call is for. Its answer is usually a confirmation.
 ACTION_VERBS = ACKNOWLEDGING_VERBS | frozenset(
     {
+        "destroy",
+        "store",
         "save",
         "upload",
         "insert",
@@ -915,6 +917,8 @@ CALCULATING_VERBS = frozenset(
 # or undone (`add_documents`, `send_message`, `delete_file`).
 _INTAKE_VERBS = frozenset(
     {
+        "destroy",  # a REST client's `roles_destroy`: Django REST framework's name for a delete
+        "store",
         "add",
         "insert",
         "upload",
@@ -948,8 +952,8 @@ _WRITTEN_NOUNS = frozenset(
 )
 # Verbs that may end a tool's name in `noun_verb` form (`playlist_create`, `task_cancel`,
 # `lldb_start`), as many MCP servers name their tools. Not those that are also common nouns at
-# the end of a name (`blog_post`, `git_log`, `ads_archive`).
-_CLOSING_VERBS = _INTAKE_VERBS - {"post"} | frozenset(
+# the end of a name (`blog_post`, `git_log`, `ads_archive`, `vector_store`).
+_CLOSING_VERBS = _INTAKE_VERBS - {"post", "store"} | frozenset(
     {
         *("create", "update", "edit", "replace", "modify", "rename", "move", "write", "upload"),
         *("start", "restart", "pause", "resume", "enable", "disable", "attach", "detach"),
@@ -1042,10 +1046,14 @@ _KEY_PREPOSITIONS = frozenset({"by", "of", "for", "from", "in", "on", "at", "wit
 # Records that are content themselves: one of them is a document, not a few facts.
 _CONTENT_RECORDS = frozenset(
     {"doc", "help", "manual", "guide", "readme", "thread", "conversation", "email", "mail", "article", "post", "note"}
+    | {"blob", "diff", "patch", "commit", "changelog", "transcript", "blame"}
+    # code and what is built from it: a decompiled class or its smali, a manifest, a package tree
+    | {"source", "code", "class", "smali", "manifest", "artifact", "tree"}
 )
 # Words that stand for a listing when a name ends with them (`get_trending`, `find_similar`).
 _LISTING_WORDS = frozenset(
     {"trending", "similar", "related", "popular", "top", "recent", "latest", "upcoming", "nearby", "featured", "new"}
+    | {"range", "history", "all"}  # `get_excel_cell_range`, `get_price_history`
 )
 
 
@@ -1068,7 +1076,8 @@ def tool_reads_one_record(qualname: str) -> bool:
     if set(named) & _RECORD_FACT_WORDS:
         return True
     thing = named[: next((i for i, word in enumerate(named) if word in _KEY_PREPOSITIONS), len(named))]
-    return bool(thing) and not _plural(thing[-1]) and thing[-1] not in _LISTING_WORDS
+    # (`get_invoices_sorted_by_price`: a listing, whatever word ends the thing)
+    return bool(thing) and not any(_plural(word) for word in thing) and not set(thing) & _LISTING_WORDS
 
 
 def _tool_name_words(qualname: str) -> list[str]:
