@@ -594,6 +594,42 @@ def test_registration_in_another_module_with_relative_and_absolute_imports(tmp_p
     assert found == {"fetch_news": "google-adk", "forecast": "google-adk"}
 
 
+def test_a_server_made_by_the_trees_own_factory_in_another_module_registers_its_tools(tmp_path):
+    found = tools_of(
+        tmp_path,
+        {
+            "app/__init__.py": "",
+            "app/server.py": (
+                "from mcp.server.fastmcp import FastMCP\n"
+                "class ServerFactory:\n"
+                "    @staticmethod\n"
+                "    def create() -> FastMCP:\n"
+                "        return FastMCP('tasks')\n"
+                "mcp = ServerFactory.create()\n"
+            ),
+            # a module that makes its own object, importing no MCP framework: its `.tool` is its own
+            "app/registry.py": (
+                "class Registry:\n"
+                "    def tool(self, **kw):\n"
+                "        return lambda f: f\n"
+                "    @classmethod\n"
+                "    def create(cls):\n"
+                "        return cls()\n"
+                "registry = Registry.create()\n"
+            ),
+            "app/tools.py": (
+                "from .server import mcp\n"
+                "from .registry import registry\n"
+                "@mcp.tool(name='task.get')\n"
+                "def task_get(task_id: str) -> str:\n    return task_id\n"
+                "@registry.tool(name='helper')\n"
+                "def helper(x: str) -> str:\n    return x\n"
+            ),
+        },
+    )
+    assert found == {"task_get": "mcp"}
+
+
 HANDED_TO_A_RUNTIME_CLASS = {
     "app/__init__.py": "",
     "app/files.py": (

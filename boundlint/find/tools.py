@@ -460,6 +460,8 @@ class ToolFinder:
     ) -> str | None:
         """The framework when `receiver.method` is a tool-registering method."""
         owner = self._receiver_class(module, receiver, site)
+        if owner is not None and owner.split(".", 1)[0] == module.name.split(".", 1)[0]:
+            owner = None  # made by the tree's own factory (`mcp_factory.create()`): not known here
         if owner is not None:
             for entry in fw.INSTANCE_DECORATORS:
                 if method in entry.methods and entry.owner.matches(owner):
@@ -468,6 +470,12 @@ class ToolFinder:
         if method in fw.DISTINCT_INSTANCE_METHODS:
             return fw.DISTINCT_INSTANCE_METHODS[method]
         roots = module.imported_roots() & fw.INSTANCE_METHOD_ROOTS.get(method, frozenset())
+        if not roots:
+            # `from .app import mcp` where app.py makes it (`mcp = factory.create()`) and imports
+            # FastMCP: the module that makes the receiver says what it is
+            made = self.project.resolve(module, receiver, kinds=("assign",))
+            if made is not None and made.module is not module:
+                roots = made.module.imported_roots() & fw.INSTANCE_METHOD_ROOTS.get(method, frozenset())
         if roots:
             return fw.framework_of(sorted(roots)[0])
         return None
