@@ -594,21 +594,28 @@ def test_registration_in_another_module_with_relative_and_absolute_imports(tmp_p
     assert found == {"fetch_news": "google-adk", "forecast": "google-adk"}
 
 
-def test_a_server_made_by_the_trees_own_factory_in_another_module_registers_its_tools(tmp_path):
+@pytest.mark.parametrize("package", ["app/", ""])  # a package, or modules at the top of the tree
+def test_a_server_made_by_the_trees_own_factory_in_another_module_registers_its_tools(tmp_path, package):
+    dotted = ".".join(package.split("/")[:-1])
     found = tools_of(
         tmp_path,
         {
-            "app/__init__.py": "",
-            "app/server.py": (
+            **({f"{package}__init__.py": ""} if package else {}),
+            f"{package}server.py": (
                 "from mcp.server.fastmcp import FastMCP\n"
-                "class ServerFactory:\n"
+                "class BaseFactory:\n"
+                "    @classmethod\n"
+                "    def create(cls):\n"
+                "        return cls.make()\n"
+                "class ServerFactory(BaseFactory):\n"
                 "    @staticmethod\n"
-                "    def create() -> FastMCP:\n"
+                "    def make() -> FastMCP:\n"
                 "        return FastMCP('tasks')\n"
-                "mcp = ServerFactory.create()\n"
+                "server_factory = ServerFactory\n"
+                "mcp = server_factory.create()\n"
             ),
             # a module that makes its own object, importing no MCP framework: its `.tool` is its own
-            "app/registry.py": (
+            f"{package}registry.py": (
                 "class Registry:\n"
                 "    def tool(self, **kw):\n"
                 "        return lambda f: f\n"
@@ -617,9 +624,9 @@ def test_a_server_made_by_the_trees_own_factory_in_another_module_registers_its_
                 "        return cls()\n"
                 "registry = Registry.create()\n"
             ),
-            "app/tools.py": (
-                "from .server import mcp\n"
-                "from .registry import registry\n"
+            f"{package}tools.py": (
+                f"from {dotted + '.' if dotted else ''}server import mcp\n"
+                f"from {dotted + '.' if dotted else ''}registry import registry\n"
                 "@mcp.tool(name='task.get')\n"
                 "def task_get(task_id: str) -> str:\n    return task_id\n"
                 "@registry.tool(name='helper')\n"

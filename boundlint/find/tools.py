@@ -460,7 +460,7 @@ class ToolFinder:
     ) -> str | None:
         """The framework when `receiver.method` is a tool-registering method."""
         owner = self._receiver_class(module, receiver, site)
-        if owner is not None and owner.split(".", 1)[0] == module.name.split(".", 1)[0]:
+        if owner is not None and self._names_the_trees_own(owner, module):
             owner = None  # made by the tree's own factory (`mcp_factory.create()`): not known here
         if owner is not None:
             for entry in fw.INSTANCE_DECORATORS:
@@ -479,6 +479,13 @@ class ToolFinder:
         if roots:
             return fw.framework_of(sorted(roots)[0])
         return None
+
+    def _names_the_trees_own(self, qualified: str, module: ModuleInfo) -> bool:
+        """`app.server.mcp_factory.create`: a name that leads into the checked tree, not a framework's
+        (whose own tree, when checked, keeps its names)."""
+        if qualified.split(".", 1)[0] in fw.ALL_ROOTS:
+            return False
+        return self.project.locate(qualified.rsplit(".", 1)[0], module.path) is not None
 
     def _registrar_framework(
         self, module: ModuleInfo, receiver: cst.BaseExpression, function: cst.FunctionDef | None = None
