@@ -1243,6 +1243,7 @@ def palette(base: str, count: int) -> list:
         ("if not 2 <= count <= 10:\n    raise ValueError('count')", []),
         ("if count < 2 or count > 50:\n    return ['count must be 2 to 50']", []),
         ("try:\n    if count > 50:\n        raise ValueError('count')\nexcept TypeError:\n    pass", []),
+        ("if count > 50: raise ValueError('count')", []),  # on one line
         # a test that does not leave, or leaves from one branch only, or a cap of more than a page
         ("if count > 50:\n    print('many')", ["medium"]),
         ("if base:\n    if count > 50:\n        raise ValueError('count')", ["medium"]),

@@ -5907,22 +5907,28 @@ def _clamp(test: cst.If, name: str) -> tuple[cst.Assign, cst.BaseExpression | No
     if len(lines) != 1 or not isinstance(assignment := lines[0], cst.Assign) or len(assignment.targets) != 1:
         return None
     target = assignment.targets[0].target
-    comparison = test.test
-    if not (isinstance(target, cst.Name) and target.value == name and isinstance(comparison, cst.Comparison)):
+    if not (isinstance(target, cst.Name) and target.value == name):
         return None
-    if len(comparison.comparisons) != 1:
+    compared = _compared_to_a_bound(test.test, name)
+    if compared is None or not assignment.value.deep_equals(compared[0]):
         return None
-    operator, other = comparison.comparisons[0].operator, comparison.comparisons[0].comparator
-    left = comparison.left
-    if isinstance(left, cst.Name) and left.value == name:
-        bound, over = other, isinstance(operator, _OVER)
-    elif isinstance(other, cst.Name) and other.value == name:
-        bound, over = left, isinstance(operator, _UNDER)
-    else:
-        return None
-    if not isinstance(operator, _OVER + _UNDER) or not assignment.value.deep_equals(bound):
-        return None
+    bound, over = compared
     return assignment, (bound if over else None)
+
+
+def _compared_to_a_bound(test: cst.BaseExpression, name: str) -> tuple[cst.BaseExpression, bool] | None:
+    """`name > BOUND` (also `>=`, `BOUND < name`): the bound, and True; `name < BOUND`: the bound,
+    and False (a floor). None for any other test."""
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return None
+    operator, other = test.comparisons[0].operator, test.comparisons[0].comparator
+    if not isinstance(operator, _OVER + _UNDER):
+        return None
+    if _is_name(test.left, name):
+        return other, isinstance(operator, _OVER)
+    if _is_name(other, name):
+        return test.left, isinstance(operator, _UNDER)
+    return None
 
 
 def _leaving_tests(body: cst.BaseSuite) -> list[cst.BaseExpression]:
@@ -5932,16 +5938,13 @@ def _leaving_tests(body: cst.BaseSuite) -> list[cst.BaseExpression]:
     for statement in list(statements):
         if isinstance(statement, cst.Try) and isinstance(statement.body, cst.IndentedBlock):
             statements += statement.body.body
-    tests = []
-    for statement in statements:
-        if not (isinstance(statement, cst.If) and statement.orelse is None):
-            continue
-        inner = statement.body.body
-        last = inner[-1] if inner else None
-        smalls = last.body if isinstance(last, cst.SimpleStatementLine) else ()
-        if smalls and isinstance(smalls[-1], (cst.Raise, cst.Return)):
-            tests.append(statement.test)
-    return tests
+    return [
+        statement.test
+        for statement in statements
+        if isinstance(statement, cst.If)
+        and statement.orelse is None
+        and _last_small(statement.body, (cst.Raise, cst.Return))
+    ]
 
 
 def _cap_refused(test: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
@@ -5951,14 +5954,8 @@ def _cap_refused(test: cst.BaseExpression, name: str) -> cst.BaseExpression | No
         return _cap_refused(test.left, name) or _cap_refused(test.right, name)
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         return _cap_kept(test.expression, name)
-    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
-        return None
-    operator, other = test.comparisons[0].operator, test.comparisons[0].comparator
-    if _is_name(test.left, name) and isinstance(operator, _OVER):
-        return other
-    if _is_name(other, name) and isinstance(operator, _UNDER):
-        return test.left
-    return None
+    compared = _compared_to_a_bound(test, name)
+    return compared[0] if compared is not None and compared[1] else None
 
 
 def _cap_kept(test: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
