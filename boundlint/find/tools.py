@@ -569,7 +569,7 @@ class ToolFinder:
         methods = class_methods(cls)
         for method in found.dispatch_in:
             if method in methods:
-                names.extend(_self_methods_in_dicts(methods[method]))
+                names.extend(_self_methods_held(methods[method]))
         if found.handles is not None:
             names.extend(self._handler_names(module, cls))
         return names
@@ -1904,7 +1904,7 @@ def _framework_limit(call: CallSite) -> str:
     return ""
 
 
-def _self_methods_in_dicts(function: cst.FunctionDef) -> list[str]:
+def _self_methods_held(function: cst.FunctionDef) -> list[str]:
     """`m` of each `self.m` value in the dict literals of `function` (a name -> method map), and in
     the list or tuple it returns (`return [self.search, self.fetch]`)."""
     names: list[str] = []
