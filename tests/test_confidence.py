@@ -244,6 +244,10 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("roles_destroy", ["low"]),  # a REST client's delete (Django REST framework's name)
         ("store_avatar", ["low"]),
         ("vector_store", ["high"]),  # a noun at the end, not a verb
+        ("gitlab_retry_pipeline", ["low"]),  # a job's or a change's life
+        ("unapprove_mr", ["low"]),
+        ("promote_issue_to_epic", ["low"]),
+        ("retry_failed_logs", ["high"]),  # ... but the log it names may come back whole
     ],
 )
 def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name, expected):

@@ -885,6 +885,27 @@ ACTION_VERBS = ACKNOWLEDGING_VERBS | frozenset(
         "revert",
         "label",
         "replace",
+        # a job's or a change's life (`retry_pipeline`, `unapprove_mr`, `promote_issue_to_epic`)
+        "retry",
+        "rerun",
+        "rollback",
+        "redeploy",
+        "abort",
+        "kill",
+        "suspend",
+        "unapprove",
+        "unarchive",
+        "unpublish",
+        "unlabel",
+        "promote",
+        "demote",
+        "escalate",
+        "reassign",
+        "acknowledge",
+        "snooze",
+        "vote",
+        "upvote",
+        "downvote",
     }
 )
 # Verbs that name a tool as a calculation on its arguments: it answers with the result
