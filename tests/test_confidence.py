@@ -778,6 +778,52 @@ def test_a_small_page_is_a_few_except_its_content(tmp_path, default, flag, retur
     assert bl001_confidences(tmp_path, source) == expected
 
 
+RECORD_PAGE_TOOL = """
+from typing import Annotated
+from pydantic import Field
+from langchain_core.tools import tool
+import requests
+from somelib import client, hub_list
+
+BASE = "https://git.example.com/api/v4"
+p = "group%2Fproject"
+
+@tool
+def listing(page_size: Annotated[int, Field(ge=1, le=CAP)] = 25) -> str:
+    \"\"\"A listing.\"\"\"
+    return str(CALL)
+"""
+
+
+@pytest.mark.parametrize(
+    ("call", "cap", "expected"),
+    [
+        # a page the code keeps to, of records named for what they are: short records
+        ("client.tags.list(page_size=page_size)", "100", ["low"]),
+        ("client.list_branches(per_page=page_size)", "100", ["low"]),
+        # ... not a page of content, nor one larger than a page
+        ("client.documents.list(page_size=page_size)", "100", ["medium"]),
+        ("client.crawl_url(limit=page_size)", "100", ["medium"]),
+        ("client.search_tweets(max_results=page_size)", "100", ["medium"]),
+        ("client.tags.list(page_size=page_size)", "500", ["medium"]),
+        ("client.tags.list(page_size=page_size, include_content=True)", "100", ["medium"]),
+        # a GET of a path that names records, not content, nor any other request
+        (
+            'requests.get(f"{BASE}/projects/{p}/repository/branches", params={"per_page": page_size}).json()',
+            "100",
+            ["low"],
+        ),
+        ('requests.get(f"{BASE}/projects/{p}/issues", params={"per_page": page_size}).json()', "100", ["medium"]),
+        ('requests.post(f"{BASE}/tags", json={"query": "x", "per_page": page_size}).json()', "100", ["medium"]),
+        # ... nor a function, whose listing is an argument
+        ('hub_list("tags", limit=page_size)', "100", ["medium"]),
+    ],
+)
+def test_a_capped_page_of_a_record_listing_is_short(tmp_path, call, cap, expected):
+    source = RECORD_PAGE_TOOL.replace("CAP", cap).replace("CALL", call)
+    assert bl001_confidences(tmp_path, source) == expected
+
+
 def test_a_bound_on_another_field_of_the_schema_does_not_count(tmp_path):
     source = SCHEMA_TOOLS["args_schema"].replace("LIMIT", "10").replace("n_results: int = Field", "depth: int = Field")
     assert bl001_confidences(tmp_path, source.replace("    query: str", "    query: str\n    n_results: int = 3")) == [

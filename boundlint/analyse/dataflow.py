@@ -1453,7 +1453,9 @@ class FunctionEvaluator:
         A listing of what there are few of by nature asks for a page of records, and, of their
         names alone (`list_database_names()`), for a few. So does a count that is a few unless the
         model raises it, and the code keeps to a small page (`limit: Annotated[int, Field(le=50)] =
-        10`), unless the call asks for each item's content (`return_content=True`)."""
+        10`), and so does a page the code keeps to of a listing named for its records, not for
+        content (`client.tags.list(page_size=n)` with `n` at most 100; not `messages().list`, a
+        search or a crawl), unless the call asks for each item's content (`return_content=True`)."""
         listed = self._few_by_nature(call)
         if self._sends_a_limited_query(call) or src.names_names_only(listed):
             return Asked(True, True)
@@ -1467,9 +1469,11 @@ class FunctionEvaluator:
         small_page = (
             page
             and not few
-            and asked <= src.SMALL_PAGE_LIMIT
-            and _few_and_page(self._items_asked(call, self._count_by_default))[0]
             and not _asks_for_content(call)
+            and (
+                (asked <= src.SMALL_PAGE_LIMIT and _few_and_page(self._items_asked(call, self._count_by_default))[0])
+                or self._lists_short_records(call)
+            )
         )
         return Asked(few or small_page, page or bool(listed), small_page)
 
@@ -1484,12 +1488,32 @@ class FunctionEvaluator:
                 return name
             if name not in _CHAIN_VERBS:
                 break
-        url = self._url_of(call)
+        segment = self._last_path_segment(call)
+        return segment if src.lists_few_by_nature(segment) else ""
+
+    def _last_path_segment(self, request: cst.Call) -> str:
+        """The last part of the path `request` is given, when the code writes it (`"/v1/workspaces"`,
+        `f"/projects/{p}/repository/branches"`): `workspaces`, `branches`; else ""."""
+        url = self._url_of(request)
         tail = url.evaluated_value if isinstance(url, cst.SimpleString) else None
         if isinstance(url, cst.FormattedString) and url.parts and isinstance(url.parts[-1], cst.FormattedStringText):
             tail = url.parts[-1].value
         segment = tail.split("?")[0].rstrip("/").rsplit("/", 1)[-1] if isinstance(tail, str) else ""
-        return segment if segment.isidentifier() and src.lists_few_by_nature(segment) else ""
+        return segment if segment.isidentifier() else ""
+
+    def _lists_short_records(self, call: cst.Call) -> bool:
+        """`client.tags.list(page_size=n)`, `gitlab.list_branches(per_page=n)`, `GET
+        /projects/{p}/repository/branches`: a client's method, or a GET of a path, that lists records
+        named for what they are, not content. Not a function (`hub_list("models", limit=n)`: what it
+        lists is an argument), nor any other request (`requests.post(url, json={"maxResultCount":
+        50})`: a search as often as records)."""
+        if not isinstance(call.func, cst.Attribute):
+            return False
+        method = _http_method(call)
+        if not method:
+            return src.lists_short_records(_chain_names(call.func))
+        segment = self._last_path_segment(call)
+        return method == "get" and bool(segment) and src.lists_short_records([segment])
 
     def _items_asked(self, call: cst.Call, count: Callable[[cst.BaseExpression], int | None]) -> int | None:
         """The fewest items `call` asks for by a count `count` knows, None when it knows none."""
