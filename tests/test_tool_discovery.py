@@ -740,6 +740,51 @@ class Lister(ToolWithoutSchema):
 """
 
 
+MADE_BY_THE_PROJECTS_AGENT_MAKER = {
+    "core/__init__.py": "",
+    "core/base.py": (
+        "from typing import Any\n"
+        "from google.adk.agents import Agent\n"
+        "def create_agent(*, name: str, tools: list, model: str | None = None) -> Agent:\n"
+        "    return Agent(name=name, model=model or 'gemini', tools=list(tools))\n"
+        # through a dict of keyword arguments, as makers with optional settings write it
+        "def create_agent_kw(*, name: str, tools: list, output_key: str | None = None) -> Agent:\n"
+        "    kwargs: dict[str, Any] = {'name': name, 'tools': list(tools)}\n"
+        "    if output_key:\n"
+        "        kwargs['output_key'] = output_key\n"
+        "    return Agent(**kwargs)\n"
+        "def create_agent_set(*, name: str, tools: list) -> Agent:\n"
+        "    kwargs = {'name': name}\n"
+        "    kwargs['tools'] = tools\n"
+        "    return Agent(**kwargs)\n"
+        # a maker that keeps its list to itself makes no agent of it
+        "class Dashboard:\n    def __init__(self, tools):\n        self.tools = tools\n"
+        "def create_dashboard(*, tools: list) -> Dashboard:\n"
+        "    return Dashboard(tools)\n"
+    ),
+    "agents/__init__.py": "",
+    "agents/ops.py": (
+        "import requests\n"
+        "from core.base import create_agent, create_agent_kw, create_agent_set, create_dashboard\n"
+        "def container_logs(name: str) -> str:\n    return requests.get(f'http://docker/{name}/logs').text\n"
+        "def node_events(node: str) -> str:\n    return requests.get(f'http://k8s/{node}/events').text\n"
+        "def index_stats(index: str) -> str:\n    return requests.get(f'http://es/{index}/_stats').text\n"
+        "def widget(x: str) -> str:\n    return requests.get(x).text\n"
+        "docker = create_agent(name='docker', tools=[container_logs])\n"
+        "k8s = create_agent_kw(name='k8s', tools=[node_events], output_key='k8s')\n"
+        "es = create_agent_set(name='es', tools=[index_stats])\n"
+        "board = create_dashboard(tools=[widget])\n"
+    ),
+}
+
+
+def test_tools_given_to_the_projects_own_agent_maker_are_the_agents(tmp_path):
+    # `create_agent(tools=[...])` of the project hands its list on to the framework's `Agent`:
+    # read from each call, as a registrar is, with the maker's `tools` standing for the list given.
+    found = tools_of(tmp_path, MADE_BY_THE_PROJECTS_AGENT_MAKER)
+    assert found == {"container_logs": "google-adk", "node_events": "google-adk", "index_stats": "google-adk"}
+
+
 def test_a_tool_base_of_the_projects_own_framework_is_known_by_what_it_declares(tmp_path):
     # Named for a tool, with the name, description and parameter schema a model chooses by, and
     # one entry method: its subclasses' `execute` is a tool body, at any depth. Not a base named

@@ -763,12 +763,11 @@ class ToolFinder:
                 if registration.callee.matches(external):
                     self._register_from(call, registration, external)
                     return
-            if fw.framework_of(external) and keyword_argument(node, "tools") is not None:
+            given = keyword_argument(node, "tools") or self._unpacked_keyword(call, "tools")
+            if fw.framework_of(external) and given is not None:
                 framework = fw.framework_of(external) or "unknown"
                 self.hands_over = self.hands_over or framework in fw.HANDED_OVER
-                self._register_list(
-                    call, keyword_argument(node, "tools"), framework, f"{external.rsplit('.', 1)[-1]}(tools=[...])"
-                )
+                self._register_list(call, given, framework, f"{external.rsplit('.', 1)[-1]}(tools=[...])")
                 return
         if isinstance(func, cst.Name) and _calls_a_tool_callback(call.function, func.value):
             # `def register_tools(add_tool): add_tool(service.query, annotations=...)`: the server's
@@ -820,6 +819,7 @@ class ToolFinder:
         if external is None and node.args:
             self._check_registrar(call)
             self._check_tool_registry(call)
+            self._check_agent_maker(call)
         if external is None or not fw.framework_of(external):
             self._check_handed_functions(call)
 
@@ -967,6 +967,64 @@ class ToolFinder:
         finally:
             del self._param_hosts[function]
             del self._param_calls[function]
+
+    def _check_agent_maker(self, call: CallSite) -> None:
+        """`create_agent(name="docker", tools=[list_containers, ...])`, where `create_agent` is the
+        project's own maker of a framework's agent (`return Agent(..., tools=list(tools))`, also
+        through a dict of keyword arguments, `Agent(**kwargs)`): the list it is given holds the
+        agent's tools. Read as a registrar is, from the call: the maker's calls, with its
+        parameters standing for what this call passes."""
+        if keyword_argument(call.node, "tools") is None or len(self._param_calls) >= MAX_REGISTRAR_DEPTH:
+            return
+        written = dotted(call.node.func)
+        found = self.project.locate_written(call.module.path, written) if written is not None else None
+        if found is None or found.kind != "function":
+            return
+        entity = self.project.entity(found)
+        if entity is None or not isinstance(entity.node, cst.FunctionDef) or entity.node in self._param_calls:
+            return
+        maker = entity.node
+        passed = arguments_by_name(maker, call.node, skip_first=entity.owner is not None)
+        if "tools" not in passed or "tools" not in _parameter_names(maker):
+            return
+        index = index_of(entity.module)
+        self._param_calls[maker] = (call, passed)
+        try:
+            for inner in index.calls:
+                if inner.function is maker:
+                    self._check_call(inner)
+        finally:
+            del self._param_calls[maker]
+
+    def _unpacked_keyword(self, call: CallSite, keyword: str) -> cst.BaseExpression | None:
+        """`Agent(**kwargs)` of `kwargs = {"tools": list(tools), ...}`, or of `kwargs["tools"] = ...`,
+        in the same function: the value given for `keyword`."""
+        if call.function is None:
+            return None
+        unpacked = {arg.value.value for arg in call.node.args if arg.star == "**" and isinstance(arg.value, cst.Name)}
+        if not unpacked:
+            return None
+        for statement in _function_statements(call.function):
+            if type(statement) is cst.Assign and len(statement.targets) == 1:
+                target = statement.targets[0].target
+            elif type(statement) is cst.AnnAssign and statement.value is not None:
+                target = statement.target  # `kwargs: dict[str, Any] = {...}`
+            else:
+                continue
+            if isinstance(target, cst.Name) and target.value in unpacked and isinstance(statement.value, cst.Dict):
+                for element in statement.value.elements:
+                    if isinstance(element, cst.DictElement) and string_literal(element.key) == keyword:
+                        return element.value
+            if (
+                isinstance(target, cst.Subscript)
+                and isinstance(target.value, cst.Name)
+                and target.value.value in unpacked
+                and len(target.slice) == 1
+                and isinstance(target.slice[0].slice, cst.Index)
+                and string_literal(target.slice[0].slice.value) == keyword
+            ):
+                return statement.value
+        return None
 
     def _loop_registrars(self, call: CallSite) -> list[cst.BaseExpression]:
         """`for register in REGISTRARS: register(mcp)`: the functions the loop's variable takes, when
