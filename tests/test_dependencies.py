@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from boundlint.discover.dependencies import declared_minimum, declaring_texts
+from boundlint.discover.dependencies import declared_minimum, declaring_texts, parse_version
 
 
 @pytest.mark.parametrize(
     ("name", "text", "expected"),
     [
-        ("pyproject.toml", '[project]\ndependencies = ["fastmcp>=2.8.0", "requests"]\n', (2, 8, 0)),
+        ("pyproject.toml", '[project]\ndependencies = ["fastmcp>=2.8.0", "requests"]\n', (2, 8)),
         ("pyproject.toml", '[project]\ndependencies = ["fastmcp[cli] >= 2.9.1,<3"]\n', (2, 9, 1)),
-        ("requirements.txt", "fastmcp==2.8.0\nmcp>=1.9\n", (2, 8, 0)),
+        ("requirements.txt", "fastmcp==2.8.0\nmcp>=1.9\n", (2, 8)),
+        ("requirements.txt", "fastmcp>=2.9\n", (2, 9)),  # the same version as 2.9.0
         ("requirements-dev.txt", "FastMCP~=2.10  # the server\n", (2, 10)),
         ("pyproject.toml", '[tool.poetry.dependencies]\nfastmcp = "^2.10"\n', (2, 10)),
         ("pyproject.toml", '[tool.poetry.dependencies]\nfastmcp = { version = ">=2.7", extras = ["cli"] }\n', (2, 7)),
@@ -78,3 +79,9 @@ def test_a_fix_plan_reads_the_dependency_files_once(tmp_path, monkeypatch):
     assert len(planned.no_fix) == 3 and not planned.candidates
     assert all("example or script" in missing.reason for missing in planned.no_fix.values())
     assert reads == [tmp_path]
+
+
+def test_a_bound_written_short_is_the_same_version():
+    # `fastmcp>=2.9` allows nothing older than 2.9.0: the adapter that needs 2.9.0 is offered.
+    assert not declared_minimum(["fastmcp>=2.9\n"], "fastmcp") < parse_version("2.9.0")
+    assert declared_minimum(["fastmcp>=2.8.9\n"], "fastmcp") < parse_version("2.9")

@@ -32,7 +32,12 @@ def declared_minimum(texts: list[str], package: str) -> Version | None:
 
 
 def parse_version(text: str) -> Version:
-    return tuple(int(part) for part in text.split("."))
+    """`2.9.0` -> (2, 9): without trailing zeros, so that `2.9` and `2.9.0` compare equal (as
+    tuples, (2, 9) < (2, 9, 0), and a project's `>=2.9` would count as older than 2.9.0)."""
+    parts = [int(part) for part in text.split(".")]
+    while len(parts) > 1 and parts[-1] == 0:
+        parts.pop()
+    return tuple(parts)
 
 
 def declaring_texts(root: Path) -> list[str]:
