@@ -188,7 +188,8 @@ def _require_version(install: fw.AdapterInstall, context: FixContext) -> None:
     if install.since is None:
         return
     package, since = install.since
-    allowed = context.declared_minimum(package)
+    declared = [context.declared_minimum(name) for name in fw.SAME_PACKAGE.get(package, (package,))]
+    allowed = min((version for version in declared if version is not None), default=None)
     if allowed is not None and allowed < parse_version(since):
         shown = ".".join(map(str, allowed))
         raise NoFixError(

@@ -611,6 +611,11 @@ class AdapterInstall:
     since: tuple[str, str] | None = None
 
 
+# Distributions that ship one package, by the name `AdapterInstall.since` gives: a project may
+# declare either (Pydantic AI's `pydantic-ai` pulls in `pydantic-ai-slim`, which many require alone).
+SAME_PACKAGE: dict[str, tuple[str, ...]] = {"pydantic-ai": ("pydantic-ai", "pydantic-ai-slim")}
+
+
 ADAPTER_INSTALLS: list[AdapterInstall] = [
     AdapterInstall(
         Pattern(MCP, "MCPServer"), "middleware", "boundlint_runtime.adapters.mcp.BoundlintMiddleware", first=True
@@ -641,7 +646,11 @@ ADAPTER_INSTALLS: list[AdapterInstall] = [
         in_list=False,
     ),
     AdapterInstall(
-        Pattern(PYDANTIC_AI, "Agent"), "capabilities", "boundlint_runtime.adapters.pydantic_ai.BoundedToolResults"
+        Pattern(PYDANTIC_AI, "Agent"),
+        "capabilities",
+        "boundlint_runtime.adapters.pydantic_ai.BoundedToolResults",
+        # `capabilities=` came in 1.71, the hooks the adapter orders itself by in 1.80
+        since=("pydantic-ai", "1.80.0"),
     ),
     AdapterInstall(Pattern(STRANDS, "Agent"), "hooks", "boundlint_runtime.adapters.strands.BoundlintHooks"),
     AdapterInstall(
