@@ -151,7 +151,7 @@ class Analysis:
         if tool.arguments_on_self:
             evaluator.params.add("self")  # the class is the argument model: `self.url` is an argument
         # A dispatcher's `return handler.run_tool(args)`: the handlers are tools, checked on their own.
-        returns = [item for item in evaluator.run() if item.node not in tool.handed_on]
+        returns = [_as_text_of_a_frame(item) for item in evaluator.run() if item.node not in tool.handed_on]
         bounded_by = None
         if isinstance(tool.node, cst.FunctionDef):
             bounded_by = (
@@ -857,3 +857,12 @@ def _annotated_str(module: ModuleInfo, function: cst.FunctionDef) -> bool:
 
 
 __all__ = ["Analysis", "ToolResult", "is_tool_generator", "owner_class", "SILENT"]
+
+
+def _as_text_of_a_frame(item: ReturnVerdict) -> ReturnVerdict:
+    """A tool that returns a pandas DataFrame or Series itself: the framework hands the model its
+    text (`str(df)`), which pandas' display options bound (`Verdict.frame`). Only for the tool's
+    own returns: a helper's frame is still all of its rows to a caller that exports it."""
+    if item.verdict.frame and item.verdict.level == UNBOUNDED:
+        return ReturnVerdict(item.node, item.value, BOUNDED_VALUE)
+    return item

@@ -1113,7 +1113,8 @@ class FunctionEvaluator:
             if isinstance(part, cst.FormattedStringExpression):
                 value = self._in_a_text(part.expression, env)
                 # `{x:.1f}`, `{n:,d}`: a number's format; anything else raises, so the text is short.
-                parts.append(BOUNDED_VALUE if _numeric_format(part) else value)
+                # `{df}`: the rows and columns pandas' display options let through.
+                parts.append(BOUNDED_VALUE if _numeric_format(part) or value.frame else value)
         text = join_all(parts, told=self._marker(expr)) if parts else BOUNDED_VALUE
         if text.bounded and _path_ends_in_a_key(expr, self._assigned_once_here):
             # `url = f"{BASE}/ads/{ad_id}"` ... `_get(url)`: a helper that requests it answers one record
@@ -2064,7 +2065,10 @@ class FunctionEvaluator:
                 if isinstance(element.slice, cst.Index):
                     self.eval(element.slice.value, env)
             return FEW_ITEMS  # an entry of a module's literal table: `REQUIRED_PARAMS[action]`
-        value = self._read_by(self.eval(expr.value, env), _string_key(expr))
+        table = self.eval(expr.value, env)
+        value = self._read_by(table, _string_key(expr))
+        if table.frame and value.level == UNBOUNDED and not value.frame:
+            value = replace(value, frame=True)  # `df[df["price"] > 10]`, `df["name"]`: a frame or a column
         position = _constant_index(expr)
         if (
             value.elements is not None
@@ -2390,6 +2394,10 @@ class FunctionEvaluator:
         if qualified is not None and self._of_a_variable(expr.func, env):
             qualified = None  # `ORDERS_PATH.read_text()`: a method of what the variable holds
         value = self._call_value(expr, env, qualified)
+        if value.level == UNBOUNDED:
+            frame = self._gives_a_frame(expr, env, qualified, value)
+            if frame != value.frame:
+                value = replace(value, frame=frame)
         # `llm.generate(prompt, max_tokens=500)`: an answer no longer than the tokens asked for; and
         # `llm(messages)`, `llm.invoke(prompt)` of `llm = ChatOpenAI(max_tokens=2000)`: the same
         capped = self._asks_for_few_tokens(expr, self.constants_here(env)) or self._of_capped_model(expr.func, env)
@@ -2411,6 +2419,20 @@ class FunctionEvaluator:
         ):
             return replace(value, confidence=LOW, capped=capped)
         return replace(value, model_answer=True) if not value.http and _asks_a_model(func) else value
+
+    def _gives_a_frame(self, call: cst.Call, env: Env, qualified: str | None, value: Verdict) -> bool:
+        """Whether `call`, which gives `value`, gives a pandas DataFrame or Series (`Verdict.frame`):
+        `pd.read_csv(url)`, `pd.DataFrame(rows)`; of a frame, `df.sort_values("price")` but not an
+        export (`df.to_dict()`, `df.to_csv()`: all of it); a function of the tree that returns one."""
+        if qualified is not None:
+            return qualified.split(".", 1)[0] == "pandas" and qualified.rsplit(".", 1)[-1] in src.FRAME_MAKERS
+        func = call.func
+        if not isinstance(func, cst.Attribute) or not (value.frame or func.attr.value in src.FRAME_METHODS):
+            return value.frame
+        # (read again, as the call did: a name, or a chain of calls on a frame)
+        if self.eval(func.value, env).frame:
+            return func.attr.value in src.FRAME_METHODS
+        return value.frame
 
     def _of_capped_model(self, func: cst.BaseExpression, env: Env) -> bool:
         """`llm(...)` or `llm.invoke(...)` where `llm` holds a model made with few tokens to answer."""
@@ -2645,7 +2667,8 @@ class FunctionEvaluator:
         if name in src.TEXT_BUILTINS:
             if args and self._makes_a_coroutine(args[0], env):
                 return BOUNDED_VALUE  # `str(tool.execute(...))` of an `async def` not awaited: its repr
-            if not values or all(v.bounded or v.short_object for v in values[:1]):
+            if not values or all(v.bounded or v.short_object or v.frame for v in values[:1]):
+                # (`str(df)`: the rows and columns pandas' display options let through)
                 return BOUNDED_VALUE.with_params(values[0].params) if values else BOUNDED_VALUE
             return _text_of(values[0], code, expr, self.module)
         if name == "open":

@@ -154,6 +154,10 @@ class Verdict:
     # A model's answer capped by the tokens asked for (`max_tokens=500`): what is read out of it
     # (`r.choices[0].message.content`) is no larger, however its name reads.
     capped: bool = False
+    # A pandas DataFrame or Series (`pd.read_csv(url)`, `df.sort_values(...)`): as text, what
+    # pandas' display options let through (`src.FRAME_MAKERS`), so its `str()` and a tool's return
+    # of the frame itself are bounded; its exports (`to_csv()`) are not.
+    frame: bool = False
     # One item of a listing (`for filing in filings`, `rows[0]`, the match a helper found in a
     # list): as large as one record, whose fields are short unless named for content
     # (`filing.url` is a link, `doc.page_content` is a document).
@@ -299,6 +303,8 @@ def join(a: Verdict, b: Verdict) -> Verdict:
             arithmetic=a.arithmetic and b.arithmetic,
         )
     joined = worse.with_models(a.models | b.models).with_params(a.params | b.params)
+    if joined.frame and not (a.frame and b.frame):
+        joined = replace(joined, frame=False)  # a frame on one side only: the other's text is whole
     whole = (a.params - a.field_params) | (b.params - b.field_params)
     if joined.field_params != (a.field_params | b.field_params) - whole:
         joined = replace(joined, field_params=(a.field_params | b.field_params) - whole)
