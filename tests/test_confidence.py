@@ -248,6 +248,7 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("unapprove_mr", ["low"]),
         ("promote_issue_to_epic", ["low"]),
         ("retry_failed_logs", ["high"]),  # ... but the log it names may come back whole
+        ("vote_on_jokes", ["high"]),  # may run the vote and answer with its transcript
     ],
 )
 def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name, expected):

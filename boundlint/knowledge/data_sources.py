@@ -903,7 +903,7 @@ ACTION_VERBS = ACKNOWLEDGING_VERBS | frozenset(
         "reassign",
         "acknowledge",
         "snooze",
-        "vote",
+        # (not `vote`: `vote_on_jokes` may run the vote and answer with its transcript)
         "upvote",
         "downvote",
     }
