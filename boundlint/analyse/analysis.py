@@ -90,6 +90,9 @@ class Analysis:
         self._tested_params: dict[cst.FunctionDef, frozenset[str]] = {}
         self._in_progress: set[cst.FunctionDef] = set()  # summaries under way: recursive calls
         self._init_fields: dict[cst.FunctionDef, dict[str, Verdict] | None] = {}
+        # A model's or dataclass's method summarised with each field standing for what the
+        # construction gave it (`model_method_value`).
+        self._field_summaries: dict[cst.FunctionDef, Verdict | None] = {}
         # Functions of the tree whose results the tools' values were followed into, and where.
         self.reached: dict[cst.FunctionDef, ModuleInfo] = {}
         # Constructions whose class's `__init__`/`__post_init__` bounded an unbounded argument
@@ -416,6 +419,37 @@ class Analysis:
         if instance.level != UNBOUNDED and any(arg.level == UNBOUNDED for arg in args):
             self.bounding_constructions[call] = cls.name.value
         return replace(instance, fields=mapped)
+
+    def declared_fields(self, module: ModuleInfo, cls: cst.ClassDef) -> list[str] | None:
+        """The fields a Pydantic model or a dataclass of the tree declares; None for another class."""
+        model = self.models.model(module, cls)
+        if model is not None:
+            return [item.name for _, item in model.all_fields()]
+        return _dataclass_fields(module, cls)
+
+    def model_method_value(
+        self, entity: Entity, call: cst.Call, args: list[Verdict], fields: dict[str, Verdict], depth: int
+    ) -> Verdict | None:
+        """`result.to_dict()` of `result = Report(title=t, rows=rows)`: what a method of a Pydantic
+        model or dataclass gives, read with each of its fields (`self.rows`) standing for what the
+        construction gave that field (`fields`), not for what the field's type allows. None when
+        the method is not read so (a generator, too deep)."""
+        function = entity.node
+        if not isinstance(function, cst.FunctionDef) or depth >= MAX_CALL_DEPTH or _is_generator(function):
+            return None
+        if function not in self._field_summaries:
+            self._field_summaries[function] = None  # recursion guard
+            self.reached[function] = entity.module
+            evaluator = FunctionEvaluator(self, entity.module, function, entity.owner, depth + 1)
+            evaluator.self_arguments = set(fields)
+            evaluator.params.update(fields)
+            returns = evaluator.run()
+            made = join_returns([_as_reported(function, item) for item in returns]) if returns else BOUNDED_VALUE
+            self._field_summaries[function] = made
+        summary = self._field_summaries[function]
+        if summary is None:
+            return None
+        return _at_call(summary, arguments_by_parameter(function, call, args, skip_first=True) | fields)
 
     def _summary(
         self,

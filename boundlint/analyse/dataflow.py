@@ -98,6 +98,12 @@ class WholeProgram(Protocol):
 
     def nested_function(self, module: ModuleInfo, parent: cst.FunctionDef, name: str) -> cst.FunctionDef | None: ...
 
+    def declared_fields(self, module: ModuleInfo, cls: cst.ClassDef) -> list[str] | None: ...
+
+    def model_method_value(
+        self, entity: Entity, call: cst.Call, args: list[Verdict], fields: dict[str, Verdict], depth: int
+    ) -> Verdict | None: ...
+
     def is_checkpoint(self, module: ModuleInfo, func: cst.BaseExpression) -> bool: ...
 
     def dump_is_bounded(
@@ -2562,6 +2568,13 @@ class FunctionEvaluator:
             for arg in args:
                 self.eval(arg, env)
             return SHORT_OBJECT  # `Action(value)`: a member, whose `.value` and `str()` are short
+        if entity is not None and entity.owner is not None and isinstance(func, cst.Attribute):
+            fields = self._fields_made(func.value, entity, env)
+            if fields is not None:
+                values = [self.eval(a, env) for a in args]
+                found = self.analysis.model_method_value(entity, expr, values, fields, self.depth)
+                if found is not None:
+                    return found
         if entity is not None and isinstance(entity.node, cst.FunctionDef) and _declares_only(entity.node):
             # A Protocol's or an abstract method: what an implementation gives, known by its name only.
             values = [self.eval(a, env) for a in args]
@@ -2803,6 +2816,42 @@ class FunctionEvaluator:
         if qualified == "textwrap.shorten":
             return BOUNDED_VALUE
         return None
+
+    def _fields_made(self, receiver: cst.BaseExpression, method: Entity, env: Env) -> dict[str, Verdict] | None:
+        """`report.to_dict()` of `report = Report(title=t, rows=rows)`: for `method` of a Pydantic
+        model or dataclass of the tree, called on an instance made here from what is
+        known, what each of its fields holds: the instance's own verdict when it is bounded (each
+        field is no larger), or the fields its construction gave bounded values (`Verdict.fields`,
+        the others as large as the instance). None for `self.m()`, or an instance not made so."""
+        cls = method.owner
+        if cls is None or _is_self(receiver):
+            return None
+        declared = self.analysis.declared_fields(method.module, cls)
+        if not declared:
+            return None
+        made = self.eval(receiver, env)
+        if not (
+            cls in made.models
+            or (made.instance is not None and made.instance[1] == cls.name.value)
+            or self._constructs(receiver, cls)
+        ):
+            return None
+        if made.level != UNBOUNDED:
+            whole = replace(made, models=frozenset(), instance=None, fields=None)
+        elif made.fields is not None:
+            whole = replace(made, instance=None, fields=None)
+        else:
+            return None
+        given = dict(made.fields or ())
+        return {name: given.get(name, whole) for name in declared}
+
+    def _constructs(self, receiver: cst.BaseExpression, cls: cst.ClassDef) -> bool:
+        """`Envelope(data=...)`, in place or in a local bound once: a construction of `cls`."""
+        made = self._assigned_once_here(receiver.value) if isinstance(receiver, cst.Name) else receiver
+        if not isinstance(made, cst.Call):
+            return False
+        found = self.project.resolve_class(self.module, made.func)
+        return found is not None and found[1] is cls
 
     def _callee(self, func: cst.BaseExpression, env: Env) -> Entity | None:
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
