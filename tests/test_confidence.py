@@ -2603,3 +2603,23 @@ def test_a_client_a_typed_context_declares_makes_requests(tmp_path, request_made
 )
 def test_what_inspect_says_of_a_function(tmp_path, body, expected):
     assert confidence_of(tmp_path, body) == expected
+
+
+FAILED_RUN = """
+import subprocess
+from langchain_core.tools import tool
+
+@tool
+def deploy(stack: str) -> str:
+    \"\"\"Deploy a stack.\"\"\"
+    proc = subprocess.run(["terraform", "apply"], capture_output=True, text=True, cwd=stack)
+    if proc.returncode != 0:
+        return f"Error: terraform apply failed: {proc.stderr[:500]}"
+    return proc.stdout[:4000]
+"""
+
+
+def test_a_silent_cut_in_the_report_of_a_failure_is_low(tmp_path):
+    # an excerpt of the error's text (`low`), beside a cut of the tool's answer (`high`)
+    result = run_tree(tmp_path, {"tools.py": FAILED_RUN}, min_confidence="low")
+    assert sorted((f.line, f.confidence) for f in result.findings if f.code == "BL004") == [(9, "low"), (10, "high")]

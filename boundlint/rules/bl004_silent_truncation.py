@@ -7,7 +7,8 @@ from collections.abc import Iterator
 import libcst as cst
 
 from boundlint.analyse.analysis import is_tool_generator
-from boundlint.analyse.size import HIGH
+from boundlint.analyse.branches import on_error_branch, reports_error
+from boundlint.analyse.size import HIGH, LOW
 from boundlint.core.findings import Finding
 from boundlint.edit.context import FixContext
 from boundlint.edit.kinds import JSON, SEQUENCE, TEXT, Kinds
@@ -53,7 +54,10 @@ short label, not part of an answer. Nor is an
 excerpt of a failed request's body in a failure message
 (`f"HTTP {resp.status_code}: {resp.text[:200]}"` after a status test, also of what
 was parsed out of it before the test: `json.dumps(data)[:300]` of `data = resp.json()`):
-the tool's answer is the failure, not the page.
+the tool's answer is the failure, not the page. Any other cut in the report of a failure
+(`return f"Error: terraform apply failed: {proc.stderr[:500]}"`, or on the branch that handles
+one) is reported `low`: on the labelled sets a reviewer called 13 of 19 such cuts a deliberate
+excerpt.
 """
     why = """
 Silent truncation is worse than a large context. The model cannot know that
@@ -215,7 +219,11 @@ def read_file(path: str, verbose: bool = False) -> str:
                     f"`{tool.qualname}` returns {verdict.reason}{where(tool.module, verdict.module, verdict.node)}"
                     f", {how} without telling the model it was cut"
                 )
-                yield self.finding(tool.module, item.node, message, tool.qualname, HIGH)
+                # An excerpt of an error's text in the report of a failure (`f"Error: {stderr[:500]}"`,
+                # or on the failure branch): on the labelled sets a reviewer called 13 of 19 such cuts
+                # deliberate, against 72 of 114 cuts of a tool's data judged real.
+                failed = on_error_branch(tool.node, item.node) or reports_error(item.node, tool.node)
+                yield self.finding(tool.module, item.node, message, tool.qualname, LOW if failed else HIGH)
 
     # -- the fix: replace the slice with a checkpoint that marks the cut --
 
