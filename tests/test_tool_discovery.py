@@ -785,6 +785,55 @@ def test_tools_given_to_the_projects_own_agent_maker_are_the_agents(tmp_path):
     assert found == {"container_logs": "google-adk", "node_events": "google-adk", "index_stats": "google-adk"}
 
 
+WRAPPED_SERVER = {
+    "app/__init__.py": (
+        "from mcp.server.fastmcp import FastMCP\n"
+        "from app import tools\n"
+        # a filter the project puts around the server: its `tool` hands on to the server's
+        "class ToolFilter:\n"
+        "    def __init__(self, app, allowed):\n"
+        "        self._app = app\n"
+        "        self._allowed = allowed\n"
+        "    def tool(self, *args, **kwargs):\n"
+        "        decorator = self._app.tool(*args, **kwargs)\n"
+        "        def wrapper(fn):\n"
+        "            return decorator(fn) if fn.__name__ in self._allowed else fn\n"
+        "        return wrapper\n"
+        # a class that only keeps the server makes no tools of its own
+        "class Recorder:\n"
+        "    def __init__(self, app):\n"
+        "        self._app = app\n"
+        "    def tool(self, *args, **kwargs):\n"
+        "        return lambda fn: fn\n"
+        "def main():\n"
+        "    server = FastMCP('x')\n"
+        "    app = ToolFilter(server, {'fetch'})\n"
+        "    app = tools.register_tools(app)\n"  # the registrar hands the filter back
+        "    recorder = Recorder(server)\n"
+        "    tools.register_more(recorder)\n"
+        "    server.run()\n"
+    ),
+    "app/tools.py": (
+        "import requests\n"
+        "def register_tools(app):\n"
+        "    @app.tool()\n"
+        "    def fetch(url: str) -> str:\n"
+        "        return requests.get(url).text\n"
+        "    return app\n"
+        "def register_more(app):\n"
+        "    @app.tool()\n"
+        "    def noted(url: str) -> str:\n"
+        "        return requests.get(url).text\n"
+    ),
+}
+
+
+def test_a_servers_wrapper_of_the_project_registers_on_the_server_it_wraps(tmp_path):
+    # `app = ToolFilter(server, allowed)`, whose `tool` calls `self._app.tool(...)`: a registrar given
+    # the wrapper registers on `server`, also when it is bound again to what the registrar returns.
+    assert tools_of(tmp_path, WRAPPED_SERVER) == {"register_tools.<locals>.fetch": "mcp"}
+
+
 def test_a_tool_base_of_the_projects_own_framework_is_known_by_what_it_declares(tmp_path):
     # Named for a tool, with the name, description and parameter schema a model chooses by, and
     # one entry method: its subclasses' `execute` is a tool body, at any depth. Not a base named

@@ -893,7 +893,12 @@ class ToolFinder:
         and an adapter installed in one would leave the other open."""
         if not isinstance(value, cst.Name):
             return False
-        return len([made for made in self.local_values(call, value.value) if isinstance(made, cst.Call)]) > 1
+        made = [
+            made
+            for made in self.local_values(call, value.value)
+            if isinstance(made, cst.Call) and not _given_itself(made, value.value)
+        ]
+        return len(made) > 1
 
     def _check_tool_registry(self, call: CallSite) -> None:
         """`register_tool(name="x", implementation=fn)`: a function of the tree, named for it, that
@@ -1092,7 +1097,28 @@ class ToolFinder:
         made, module, given = self._made_by(call, receiver)
         if made is None or given:
             return made, module
-        return self._through_factory(made, module)
+        made, module = self._through_factory(made, module)
+        return self._through_wrapper(call, made, module) or (made, module)
+
+    def _through_wrapper(
+        self, call: CallSite, made: cst.Call, module: ModuleInfo
+    ) -> tuple[cst.Call, ModuleInfo] | None:
+        """`app = ToolFilter(mcp, allowed)`, a class of the tree made with a server or agent, whose own
+        decorator method hands on to it (`def tool(self, *a, **kw): decorator = self._app.tool(*a,
+        **kw)`): the call that made that server, found where the wrapper is made."""
+        found = self.project.resolve_class(module, made.func)
+        if found is None or module is not call.module:
+            return None
+        own = class_methods(found[1])
+        if not any(name in own and _hands_on_to_an_attribute(own[name], name) for name in _DECORATOR_METHODS):
+            return None
+        for arg in made.args:
+            if isinstance(arg.value, cst.Name):
+                inner, inner_module, _ = self._made_by(call, arg.value)
+                external = self.project.external_name(inner_module, inner.func) if inner is not None else None
+                if inner is not None and external is not None and fw.framework_of(external):
+                    return inner, inner_module
+        return None
 
     def _made_by(self, call: CallSite, receiver: cst.BaseExpression) -> tuple[cst.Call | None, ModuleInfo, bool]:
         """The call that made the receiver: itself, a local assignment, or a global; and whether it
@@ -1102,7 +1128,12 @@ class ToolFinder:
         if isinstance(receiver, cst.Call):
             made = receiver
         elif isinstance(receiver, cst.Name):
-            local = [value for value in self.local_values(call, receiver.value) if isinstance(value, cst.Call)]
+            # (not `app = register_tools(app)`: a registrar that hands the server back)
+            local = [
+                value
+                for value in self.local_values(call, receiver.value)
+                if isinstance(value, cst.Call) and not _given_itself(value, receiver.value)
+            ]
             made = local[-1] if local else None
             given = self._param_hosts.get(call.function) if call.function is not None and made is None else None
             if given is not None and receiver.value in given:  # a parameter of `register_tools(mcp)`
@@ -2056,6 +2087,24 @@ def _parameter_annotation(site: FunctionSite, name: str) -> cst.BaseExpression |
         if param.name.value == name and param.annotation is not None:
             return param.annotation.annotation
     return None
+
+
+def _given_itself(value: cst.Call, name: str) -> bool:
+    """`register_tools(app)` bound to `app` again: a call given the name it is bound to."""
+    return any(isinstance(arg.value, cst.Name) and arg.value.value == name for arg in value.args)
+
+
+def _hands_on_to_an_attribute(method: cst.FunctionDef, name: str) -> bool:
+    """`method` calls the method of the same `name` on an attribute of `self` (`self._app.tool(...)`)."""
+    return any(
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == name
+        and isinstance(node.func.value, cst.Attribute)
+        and isinstance(node.func.value.value, cst.Name)
+        and node.func.value.value.value == "self"
+        for node in walk(method.body)
+    )
 
 
 def _function_statements(function: cst.FunctionDef) -> list[cst.CSTNode]:
