@@ -7,6 +7,7 @@ import textwrap
 
 import pytest
 
+from boundlint.analyse.dataflow import FunctionEvaluator
 from tests.helpers import run_tree
 
 TOOLS = """
@@ -27,7 +28,7 @@ def table(url: str, team: str) -> str:
 
 
 def flagged(tmp_path, body: str) -> list[str]:
-    source = TOOLS.format(body=textwrap.indent(textwrap.dedent(body).strip("\\n"), " " * 4))
+    source = TOOLS.format(body=textwrap.indent(textwrap.dedent(body).strip("\n"), " " * 4))
     result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
     assert result.errors == []
     return [f.confidence for f in result.findings if f.code == "BL001"]
@@ -53,3 +54,23 @@ def flagged(tmp_path, body: str) -> list[str]:
 )
 def test_a_frames_text_is_bounded_by_pandas_and_its_exports_are_not(tmp_path, body, expected):
     assert flagged(tmp_path, body) == expected
+
+
+def test_a_chain_of_calls_is_read_once_per_link(tmp_path, monkeypatch):
+    # `query.filter(...).filter(...)...`: whether each link gives a frame is asked of the link below
+    # as it was read, not by reading the chain below again (which doubled the work at each link).
+    reads = []
+    original = FunctionEvaluator._call
+
+    def counted(self, expr, env):
+        reads.append(expr)
+        return original(self, expr, env)
+
+    monkeypatch.setattr(FunctionEvaluator, "_call", counted)
+    links = "".join(f".filter(Item.x{i} == q)" for i in range(12))
+    source = (
+        "from langchain_core.tools import tool\nfrom db import session, Item\n\n@tool\n"
+        f'def find(q: str) -> str:\n    """Find."""\n    return str(session.query(Item){links}.all())\n'
+    )
+    run_tree(tmp_path, {"tools.py": source})
+    assert len(reads) < 60  # one read per link and a few more (15), not 2 ** 12

@@ -224,6 +224,7 @@ class FunctionEvaluator:
         self._partials: dict[str, cst.Call] = {}  # `f = functools.partial(fetch, url)`, for `f()`
         self._futures: dict[str, cst.Call] = {}  # `future = pool.submit(fetch, url)`, for `future.result()`
         self._caught: set[str] = set()  # `e` of `except httpx.HTTPStatusError as e`, for `e.response`
+        self._frame_calls: dict[cst.Call, bool] = {}  # whether each call read gave a frame: see `_gives_a_frame`
         self.yields_are_returns = False  # a generator whose yields are the result (`Tool.yields_result`)
         self.result_callback: str | None = None  # the callback handed the result (`fw.RESULT_CALLBACKS`)
         # Parameters this call of a dispatcher gives a constant (`tool_name` is
@@ -2404,6 +2405,7 @@ class FunctionEvaluator:
             frame = self._gives_a_frame(expr, env, qualified, value)
             if frame != value.frame:
                 value = replace(value, frame=frame)
+        self._frame_calls[expr] = value.level == UNBOUNDED and value.frame
         # `llm.generate(prompt, max_tokens=500)`: an answer no longer than the tokens asked for; and
         # `llm(messages)`, `llm.invoke(prompt)` of `llm = ChatOpenAI(max_tokens=2000)`: the same
         capped = self._asks_for_few_tokens(expr, self.constants_here(env)) or self._of_capped_model(expr.func, env)
@@ -2435,10 +2437,15 @@ class FunctionEvaluator:
         func = call.func
         if not isinstance(func, cst.Attribute) or not (value.frame or func.attr.value in src.FRAME_METHODS):
             return value.frame
-        # (read again, as the call did: a name, or a chain of calls on a frame)
-        if self.eval(func.value, env).frame:
-            return func.attr.value in src.FRAME_METHODS
-        return value.frame
+        # The receiver, read by the call already: a call in a chain (`df.query(...).head()`) by what
+        # it gave then, not read again (each link would read the whole chain below it once more);
+        # a name or anything else read again, which is cheap.
+        receiver = func.value
+        if isinstance(receiver, cst.Call) and receiver in self._frame_calls:
+            framed = self._frame_calls[receiver]
+        else:
+            framed = self.eval(receiver, env).frame
+        return func.attr.value in src.FRAME_METHODS if framed else value.frame
 
     def _of_capped_model(self, func: cst.BaseExpression, env: Env) -> bool:
         """`llm(...)` or `llm.invoke(...)` where `llm` holds a model made with few tokens to answer."""
