@@ -890,9 +890,6 @@ def _annotated_str(module: ModuleInfo, function: cst.FunctionDef) -> bool:
     return written in ("str", "str|None", "Optional[str]", "typing.Optional[str]")
 
 
-__all__ = ["Analysis", "ToolResult", "is_tool_generator", "owner_class", "SILENT"]
-
-
 def _as_text_of_a_frame(item: ReturnVerdict) -> ReturnVerdict:
     """A tool that returns a pandas DataFrame or Series itself: the framework hands the model its
     text (`str(df)`), which pandas' display options bound (`Verdict.frame`). Only for the tool's
@@ -900,3 +897,6 @@ def _as_text_of_a_frame(item: ReturnVerdict) -> ReturnVerdict:
     if item.verdict.frame and item.verdict.level == UNBOUNDED:
         return ReturnVerdict(item.node, item.value, BOUNDED_VALUE)
     return item
+
+
+__all__ = ["Analysis", "ToolResult", "is_tool_generator", "owner_class", "SILENT"]

@@ -907,10 +907,10 @@ class ToolFinder:
         written = dotted(call.node.func)
         if written is None or not fw.TOOL_REGISTRY_FUNCTION.search(written.rsplit(".", 1)[-1]):
             return
-        found = self.project.locate_written(call.module.path, written)
-        entity = self.project.entity(found) if found is not None and found.kind == "function" else None
-        if entity is None or not isinstance(entity.node, cst.FunctionDef):
+        entity = self._function_called(call)
+        if entity is None:
             return
+        assert isinstance(entity.node, cst.FunctionDef)
         filed = _filed_parameters(entity.node)
         if not filed:
             return
@@ -981,14 +981,11 @@ class ToolFinder:
         parameters standing for what this call passes."""
         if keyword_argument(call.node, "tools") is None or len(self._param_calls) >= MAX_REGISTRAR_DEPTH:
             return
-        written = dotted(call.node.func)
-        found = self.project.locate_written(call.module.path, written) if written is not None else None
-        if found is None or found.kind != "function":
-            return
-        entity = self.project.entity(found)
-        if entity is None or not isinstance(entity.node, cst.FunctionDef) or entity.node in self._param_calls:
+        entity = self._function_called(call)
+        if entity is None or entity.node in self._param_calls:
             return
         maker = entity.node
+        assert isinstance(maker, cst.FunctionDef)
         passed = arguments_by_name(maker, call.node, skip_first=entity.owner is not None)
         if "tools" not in passed or "tools" not in _parameter_names(maker):
             return
@@ -1001,6 +998,15 @@ class ToolFinder:
         finally:
             del self._param_calls[maker]
 
+    def _function_called(self, call: CallSite) -> Entity | None:
+        """The function of the tree `call` names as written (`register_tool(...)`,
+        `tools.create_agent(...)`), found by its name before its module is parsed; None for any
+        other callee."""
+        written = dotted(call.node.func)
+        found = self.project.locate_written(call.module.path, written) if written is not None else None
+        entity = self.project.entity(found) if found is not None and found.kind == "function" else None
+        return entity if entity is not None and isinstance(entity.node, cst.FunctionDef) else None
+
     def _unpacked_keyword(self, call: CallSite, keyword: str) -> cst.BaseExpression | None:
         """`Agent(**kwargs)` of `kwargs = {"tools": list(tools), ...}`, or of `kwargs["tools"] = ...`,
         in the same function: the value given for `keyword`."""
@@ -1009,17 +1015,15 @@ class ToolFinder:
         unpacked = {arg.value.value for arg in call.node.args if arg.star == "**" and isinstance(arg.value, cst.Name)}
         if not unpacked:
             return None
-        for statement in _function_statements(call.function):
-            if type(statement) is cst.Assign and len(statement.targets) == 1:
-                target = statement.targets[0].target
-            elif type(statement) is cst.AnnAssign and statement.value is not None:
-                target = statement.target  # `kwargs: dict[str, Any] = {...}`
-            else:
-                continue
-            if isinstance(target, cst.Name) and target.value in unpacked and isinstance(statement.value, cst.Dict):
-                for element in statement.value.elements:
+        for name in unpacked:
+            for bound in self.local_values(call, name):  # (also `kwargs: dict[str, Any] = {...}`)
+                for element in bound.elements if isinstance(bound, cst.Dict) else ():
                     if isinstance(element, cst.DictElement) and string_literal(element.key) == keyword:
                         return element.value
+        for statement in _function_statements(call.function):
+            if type(statement) is not cst.Assign or len(statement.targets) != 1:
+                continue
+            target = statement.targets[0].target
             if (
                 isinstance(target, cst.Subscript)
                 and isinstance(target.value, cst.Name)
