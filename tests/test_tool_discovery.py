@@ -1601,6 +1601,56 @@ def test_registrars_that_hand_the_server_on_and_wrap_each_function(tmp_path):
     assert tools_of(tmp_path, files) == {"search": "mcp", "add_tags": "mcp"}
 
 
+ALIASED_REGISTRATIONS = """
+import inspect
+from functools import wraps
+
+from mcp.server.fastmcp import FastMCP
+
+
+def make_partial_function(original_func, fixed_values):
+    @wraps(original_func)
+    def wrapper(*args, **kwargs):
+        return original_func(*args, **{**fixed_values, **kwargs})
+
+    return wrapper
+
+
+class MemoryServer(FastMCP):
+    def __init__(self, settings):
+        super().__init__(name="memory")
+        self.settings = settings
+        self.setup_tools()
+
+    def setup_tools(self):
+        async def find(query: str, collection_name: str) -> list[str]:
+            return [query]
+
+        async def store(information: str, collection_name: str) -> str:
+            return "stored"
+
+        find_tool = find
+        store_tool = store
+        if self.settings.collection_name:
+            find_tool = make_partial_function(find_tool, {"collection_name": self.settings.collection_name})
+            store_tool = make_partial_function(store_tool, {"collection_name": self.settings.collection_name})
+        self.tool(find_tool, name="memory-find")
+        if not self.settings.read_only:
+            self.tool(store_tool, name="memory-store")
+"""
+
+
+def test_a_local_alias_rebound_through_a_wrapper_is_followed_to_the_function(tmp_path):
+    """`find_tool = find`, then `find_tool = make_partial_function(find_tool, {...})` when a
+    setting says so, then `self.tool(find_tool, name=...)` in a FastMCP subclass (Qdrant's MCP
+    server): each binding leads to `find`; the one that names itself is not read again."""
+    found = tools_of(tmp_path, {"server.py": ALIASED_REGISTRATIONS})
+    assert found == {
+        "MemoryServer.setup_tools.<locals>.find": "mcp",
+        "MemoryServer.setup_tools.<locals>.store": "mcp",
+    }
+
+
 def test_a_factory_that_only_quotes_its_argument_still_makes_the_tool(tmp_path):
     """`make_handler(slug)` returns a closure that reads `slug` but does not call it: the closure
     is the tool, as before."""

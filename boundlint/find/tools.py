@@ -175,6 +175,9 @@ class ToolFinder:
         # led to no function of the tree, and those that did (a registrar's body is read both on
         # its own and at each call that hands it a server): see `unfollowed_registrations`.
         self._unfollowed: dict[cst.Call, ModuleInfo] = {}
+        # The local names a registration is being followed through now (`find_tool = wrap(find_tool)`
+        # leads back to itself).
+        self._following: set[tuple[cst.FunctionDef | None, str]] = set()
         self._followed: set[cst.Call] = set()
         # Tools are handed to an agent here (`Agent(tools=[...])` of a framework in
         # `fw.HANDED_OVER`): the project shows where its tools are used.
@@ -1463,13 +1466,19 @@ class ToolFinder:
             for iterated in self._loop_sources(call, value.value):
                 self._register_list(call, iterated, framework, form, depth + 1)
             # `handler = make_handler(slug)`: the function the factory returns; `shell = ShellTool()`:
-            # an instance of a tool class; `func = spec.func`: a field of a table's row.
+            # an instance of a tool class; `func = spec.func`: a field of a table's row; `find_tool =
+            # find` then `find_tool = wrap_filters(find_tool, ...)`: `find`, through the wrapper.
+            following = (call.function, value.value)
+            if following in self._following:
+                return  # (`find_tool = wrap(find_tool)` names itself: its other bindings say what it is)
+            self._following.add(following)
             for assigned in self.local_values(call, value.value):
-                if rows.field_read(assigned) is not None:
+                if rows.field_read(assigned) is not None or isinstance(assigned, cst.Name):
                     self._register_arg(call, assigned, framework, form, depth + 1)
                 elif isinstance(assigned, cst.Call):
                     self._register_instance(call, assigned)
                     self._register_made(call, assigned, framework, form, depth + 1)
+            self._following.discard(following)
         elif (read := rows.field_read(value)) is not None:
             self._register_loop_field(call, read, framework, form, depth)
 
