@@ -551,6 +551,12 @@ def names_response_body(reason: str) -> bool:
     return reason.startswith(SOURCE_ATTRIBUTES["text"].split("`")[0])
 
 
+def names_an_api_answer(reason: str) -> bool:
+    """`the parsed response `resp.json()``, `the response body `resp.text``: an HTTP response's
+    answer as it is, parsed or not."""
+    return reason.startswith((SOURCE_METHODS["json"].split("`")[0], SOURCE_ATTRIBUTES["text"].split("`")[0]))
+
+
 def names_process_output(reason: str) -> bool:
     """`the process output `result.stdout``: a child process's output as it is (not joined or
     formatted into other text)."""
@@ -1069,12 +1075,15 @@ _CONTENT_RECORDS = frozenset(
     {"doc", "help", "manual", "guide", "readme", "thread", "conversation", "email", "mail", "article", "post", "note"}
     | {"blob", "diff", "patch", "commit", "changelog", "transcript", "blame"}
     # code and what is built from it: a decompiled class or its smali, a manifest, a package tree
-    | {"source", "code", "class", "smali", "manifest", "artifact", "tree"}
+    | {"source", "code", "class", "method", "smali", "manifest", "artifact", "tree"}
 )
 # Words that stand for a listing when a name ends with them (`get_trending`, `find_similar`).
 _LISTING_WORDS = frozenset(
     {"trending", "similar", "related", "popular", "top", "recent", "latest", "upcoming", "nearby", "featured", "new"}
     | {"range", "history", "all"}  # `get_excel_cell_range`, `get_price_history`
+    # series and tables of one subject: `get_ipo_calendar`, `get_technical_indicator` (a value per
+    # day), `get_option_chain`, `get_balance_sheet`, `get_income_statement`, `get_site_hierarchy`
+    | {"calendar", "series", "timeline", "indicator", "chain", "sheet", "statement", "cashflow", "hierarchy"}
 )
 
 
