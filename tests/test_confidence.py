@@ -277,38 +277,21 @@ def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name,
         ("get_smali_of_class", ["high"]),
         ("get_android_manifest", ["high"]),
         ("get_method_by_name", ["high"]),  # a method's (decompiled) code
-        ("get_ipo_calendar", ["high"]),  # a series of one subject: a value per day or per row
+        ("get_ipo_calendar", ["high"]),  # a series of one subject: a value per day, hour or row
         ("get_technical_indicator", ["high"]),
+        ("get_hourly_forecast", ["high"]),
         ("get_option_chain", ["high"]),
         ("get_balance_sheet", ["high"]),
+        ("get_request", ["high"]),  # not a thing looked up: a GET of whatever it is given
     ],
 )
 def test_a_tool_named_for_looking_one_record_up_is_at_most_medium(tmp_path, tool_name, expected):
-    assert confidence_of(tmp_path, "return open(q).read()", name=tool_name) == expected
+    assert confidence_of(tmp_path, "return requests.get(q).text", name=tool_name) == expected
 
 
 def test_a_tool_named_for_one_record_keeps_a_medium_finding(tmp_path):
     # The name lowers `high` only: flagged `medium`, such tools were as often large as not.
-    assert confidence_of(
-        tmp_path, "return subprocess.run(q, capture_output=True).stdout", name="get_exchange_rate"
-    ) == ["medium"]
-
-
-@pytest.mark.parametrize(
-    ("tool_name", "body", "expected"),
-    [
-        # an API's answer to the lookup of one thing is that record
-        ("get_exchange_rate", "return requests.get(q).json()", ["low"]),
-        ("get_ip_info", "return requests.get(q).text", ["low"]),
-        ("gitlab_get_mr", "response = requests.get(q)\nreturn response.json()", ["low"]),
-        # ... not a listing's, nor content's, nor a file's
-        ("get_ads_by_campaign", "return requests.get(q).json()", ["medium"]),
-        ("get_page_text", "return requests.get(q).text", ["high"]),
-        ("get_queue_info", "return open(q).read()", ["medium"]),
-    ],
-)
-def test_a_tool_named_for_one_record_that_answers_with_an_api_answer_is_low(tmp_path, tool_name, body, expected):
-    assert confidence_of(tmp_path, body, name=tool_name) == expected
+    assert confidence_of(tmp_path, "return requests.get(q).json()", name="get_exchange_rate") == ["medium"]
 
 
 @pytest.mark.parametrize(
@@ -933,7 +916,7 @@ def test_a_tool_of_a_test_module_is_low(tmp_path, path):
 )
 def test_a_tool_of_shelved_code_is_low(tmp_path, files, reported, expected):
     body = "    return str(requests.get(q).json())"
-    write_tree(tmp_path, {path: TOOL.format(name=f"tool{n}", body=body) for n, path in enumerate(files)})
+    write_tree(tmp_path, {path: TOOL.format(name=f"lookup{n}", body=body) for n, path in enumerate(files)})
     result = run_tree(tmp_path, {}, min_confidence="low")
     found = [f.confidence for f in result.findings if f.filename.endswith(reported)]
     assert found == [expected]

@@ -551,12 +551,6 @@ def names_response_body(reason: str) -> bool:
     return reason.startswith(SOURCE_ATTRIBUTES["text"].split("`")[0])
 
 
-def names_an_api_answer(reason: str) -> bool:
-    """`the parsed response `resp.json()``, `the response body `resp.text``: an HTTP response's
-    answer as it is, parsed or not."""
-    return reason.startswith((SOURCE_METHODS["json"].split("`")[0], SOURCE_ATTRIBUTES["text"].split("`")[0]))
-
-
 def names_process_output(reason: str) -> bool:
     """`the process output `result.stdout``: a child process's output as it is (not joined or
     formatted into other text)."""
@@ -1084,6 +1078,9 @@ _LISTING_WORDS = frozenset(
     # series and tables of one subject: `get_ipo_calendar`, `get_technical_indicator` (a value per
     # day), `get_option_chain`, `get_balance_sheet`, `get_income_statement`, `get_site_hierarchy`
     | {"calendar", "series", "timeline", "indicator", "chain", "sheet", "statement", "cashflow", "hierarchy"}
+    | {"forecast"}  # `get_hourly_forecast`: a value per hour
+    # not a thing at all but the request itself: `get_request(url)`, `get_url`, a GET of anything
+    | {"request", "url", "uri", "endpoint", "api"}
 )
 
 

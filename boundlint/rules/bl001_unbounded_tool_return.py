@@ -71,8 +71,7 @@ reached through a function of the tree the tool calls ("via `run_cli()`"), for a
 as often one record as a bulk (parsed JSON, a query's rows) or a call whose
 name says it reads content, and `low` (not reported by default) for what a
 reviewer most often reads as short: the output of another program the code
-names (`git push`, `helm lint`: a status), an API's answer in a tool named for looking one
-record up (`get_ip_info` returning `resp.json()`), a return on an error branch
+names (`git push`, `helm lint`: a status), a return on an error branch
 (`if "error" in result:`), an error report (`f"Error: {detail}"`), a call that asks for a few items
 or tokens by a count the code sets (or the tool's schema bounds: `Field(le=10)`; a few by
 default and at most 50, `Field(le=50)`, unless what is read out of each item is its content),
@@ -887,11 +886,6 @@ def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
         # were right (sets aw and ay); configured (`extend-tool-*`), they are the user's own claim.
         return LOW
     if tool_answers_briefly(name):
-        return LOW
-    if tool_reads_one_record(name) and src.names_an_api_answer(verdict.reason):
-        # `get_ip_info` returning `requests.get(f".../{ip}/json/").json()`: an API's answer to a
-        # lookup of one thing is that record. On the labelled sets a reviewer judged such
-        # findings large 4 times in 29 (an endpoint that embeds a listing: a group's projects).
         return LOW
     if tool_reads_one_record(name) and verdict.confidence == HIGH:
         # `get_function_by_address`, `get_queue_info`: one record, and `high` says a bulk. On the
