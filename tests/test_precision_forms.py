@@ -123,6 +123,11 @@ BOUNDED = {
     "a temporary folder": "import tempfile, os\nreturn os.path.join(tempfile.mkdtemp(), q)",
     "the parts of a date": "import datetime\nnow = datetime.datetime.now()\nreturn json.dumps({'y': now.year, 'm': now.month})",
     "a digest": "import hashlib\nreturn hashlib.sha256(requests.get(q).content).hexdigest()",
+    "a secret read from a credential store": (
+        "credentials = make_client()\ntoken = credentials.get_by_alias('slack', q)\n"
+        "if not token:\n    return {'error': 'Slack credentials not configured'}\nreturn {'token_set': token}"
+    ),
+    "a password from the keyring": "import keyring\nreturn keyring.get_password('svc', q)",
     "an API change's acknowledgement": "import boto3\nreturn str(boto3.client('s3').create_bucket(Bucket=q))",
     "a deletion's answer": "client = make_client()\nresult = client.delete_image_set(datastoreId=q)\nreturn json.dumps(result)",
     "a set built from the model's numbers": (
@@ -216,6 +221,8 @@ UNBOUNDED = {
     ),
     "a reduction along an axis": "import numpy as np\nreturn str(np.mean(np.asarray(requests.get(q).json()), axis=0))",
     "a poll of something not made as a process": "consumer = make_consumer(q)\nreturn str(consumer.poll())",
+    "a note read from an Obsidian vault": "vault = make_client()\nreturn vault.get_note(q)",
+    "what a credential store is asked to list": "credentials = make_client()\nreturn str(credentials.list_all())",
 }
 
 

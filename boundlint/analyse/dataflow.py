@@ -3571,6 +3571,8 @@ class FunctionEvaluator:
             return BOUNDED_VALUE
         if method in src.PROCESS_STATUS_METHODS and self._made_by(func.value, src.PROCESS_MAKERS):
             return BOUNDED_VALUE  # `proc.poll()`, `await proc.wait()`: the child's exit code
+        if src.reads_a_secret(last_name(func.value) or "", method):
+            return BOUNDED_VALUE  # `credentials.get_by_alias("slack", account)`: a token or a key
         if method in src.PATTERN_METHODS and self._is_compiled_pattern(func.value):
             return join_all(values) if values else BOUNDED_VALUE  # `URL_RE.search(url)`: as `re.search`
         if method in src.MATCH_PART_METHODS and receiver.bounded and self._is_regex_match(func.value):

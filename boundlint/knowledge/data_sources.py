@@ -68,6 +68,7 @@ SMALL_CALL_PREFIXES: tuple[str, ...] = (
     "socket.getfqdn",
     "ipaddress.",
     "getpass.getuser",
+    "keyring.get_password",  # a secret kept by the system's keyring
     "os.getpid",
     "os.getcwd",
     "os.getenv",
@@ -2180,6 +2181,22 @@ def writes_to_a_file(method: str) -> bool:
 # result is anything: `str.find` is an int, `collection.find(q)` a cursor of
 # documents, `api.update(...)` a response. Small only on data, not on an object
 # we know nothing about.
+# Stores of secrets by what they are called (`credentials`, `self.secrets`, `keyring`; not `vault`,
+# which as often holds notes as secrets), and the
+# verbs that read one out (`credentials.get("slack")`, `keyring.get_password(...)`,
+# `secret_store.get_by_alias(...)`): what they give is a token, a key or a password, short.
+SECRET_STORES = frozenset(
+    {"credentials", "creds", "credential_store", "credentials_store", "credential_manager", "secrets"}
+    | {"secret_store", "secrets_store", "secret_manager", "secrets_manager", "keyring", "keychain"}
+)
+_SECRET_READING_VERBS = frozenset({"get", "fetch", "load", "lookup", "resolve", "retrieve", "access"})
+
+
+def reads_a_secret(receiver: str, method: str) -> bool:
+    """`credentials.get_by_alias(...)`, `keyring.get_password(...)`: a read of one secret."""
+    return receiver.lower().lstrip("_") in SECRET_STORES and method.split("_")[0] in _SECRET_READING_VERBS
+
+
 RECEIVER_SMALL_METHODS = frozenset(
     {"find", "rfind", "index", "rindex", "count", "add", "update", "write", "insert", "remove", "clear", "close"}
 )
