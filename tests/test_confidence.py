@@ -249,6 +249,15 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("promote_issue_to_epic", ["low"]),
         ("retry_failed_logs", ["high"]),  # ... but the log it names may come back whole
         ("vote_on_jokes", ["high"]),  # may run the vote and answer with its transcript
+        ("reboot", ["low"]),  # an action named by its verb alone: on what the arguments name
+        ("write", ["low"]),
+        ("edit", ["low"]),
+        ("power_on", ["low"]),  # a machine's power and size
+        ("shutdown_server", ["low"]),
+        ("resize_volume", ["low"]),
+        ("install", ["high"]),  # ... but alone, these may answer with what they ran or fetched
+        ("deploy", ["high"]),
+        ("post", ["high"]),
     ],
 )
 def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name, expected):

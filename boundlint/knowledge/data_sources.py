@@ -823,6 +823,8 @@ def acknowledges(method: str) -> bool:
 # `move_page` say what the call is for. Its answer is usually a confirmation.
 ACTION_VERBS = ACKNOWLEDGING_VERBS | frozenset(
     {
+        # a machine's power and size: `power_on`, `shutdown_server`, `resize_volume`
+        *("power", "shutdown", "poweroff", "hibernate", "resize", "rescale"),
         "destroy",
         "store",
         "save",
@@ -1038,6 +1040,8 @@ def tool_answers_briefly(qualname: str) -> bool:
         return False  # `save_and_show`, `create_and_poll`: it acts, then answers with what it reads
     if _closes_with_an_action(named):
         return True  # `playlist_create`, `task_cancel`
+    if len(words) == 1 and words[0] in ACTION_VERBS - _RUNNING_VERBS:
+        return True  # `write`, `edit`, `reboot`: an action on what its arguments name
     if len(words) < 2 or words[0] not in ACTION_VERBS:
         return False
     # `delete_file` answers "deleted", `update_page` the page the model wrote; `deploy_build_log`
@@ -1048,6 +1052,15 @@ def tool_answers_briefly(qualname: str) -> bool:
     if words[0] in _MAKING_VERBS and acted_on & _WRITTEN_NOUNS:
         return True
     return not acted_on & CONTENT_NOUNS
+
+
+# Actions whose answer, named by the verb alone, is as often what they ran or fetched as a
+# confirmation: a tool called `install`, `deploy` or `apply` may answer with the installer's or
+# Terraform's output, one called `post` or `put` with whatever the URL it is given answers.
+_RUNNING_VERBS = frozenset(
+    {"install", "uninstall", "deploy", "redeploy", "apply", "launch", "trigger", "start", "rerun", "retry", "merge"}
+    | {"post", "put", "patch", "send", "submit"}
+)
 
 
 def _closes_with_an_action(words: list[str]) -> bool:
