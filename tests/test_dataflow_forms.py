@@ -2489,3 +2489,39 @@ def test_a_helper_that_answers_data_or_a_message_is_split_by_an_isinstance_test(
     found = [f for f in result.findings if f.code == "BL001"]
     assert [f.line for f in found] == lines
     assert all("via `_request()`" in f.message for f in found)
+
+
+SELF_ALIAS_IN_A_CLOSURE = """
+import requests
+from mcp.server.fastmcp import FastMCP
+
+
+class GrepTool:
+    async def call(self, query: str) -> str:
+        {body}
+
+    def register(self, mcp_server: FastMCP) -> None:
+        tool_self = self  # the instance, for the closure below
+
+        @mcp_server.tool()
+        async def grep(query: str) -> str:
+            return await tool_self.call(query)
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "flagged"),
+    [
+        ('return "Thought recorded."', False),  # a fixed sentence, now read
+        ("return requests.get(query).text", True),  # a page, now named with its line
+    ],
+)
+def test_an_alias_of_self_in_the_method_around_a_closure_is_that_instance(tmp_path, body, flagged):
+    """`tool_self = self` in `register`, then `tool_self.call(...)` in the tool it defines: the
+    class's own `call`, not an unknown object's method."""
+    source = SELF_ALIAS_IN_A_CLOSURE.format(body=body)
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert result.errors == []
+    found = [f for f in result.findings if f.code == "BL001"]
+    assert bool(found) == flagged
+    assert all("via `call()`" in f.message for f in found)

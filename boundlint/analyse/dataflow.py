@@ -1222,6 +1222,23 @@ class FunctionEvaluator:
                 return None  # another binding of the name
         return None
 
+    def _enclosing_self_alias(self, name: str) -> cst.ClassDef | None:
+        """The class of the method enclosing this function that binds `name` once to its `self`
+        (`tool_self = self`, before `@mcp.tool() async def grep(...): return await
+        tool_self.call(...)`): `name` is that method's instance in this closure."""
+        for enclosing, site in self._enclosing_functions():
+            if any(param.name.value == name for param in all_params(enclosing)):
+                return None  # another binding of the name
+            value = _assigned_once(enclosing.body, lambda target: isinstance(target, cst.Name) and target.value == name)
+            if value is None:
+                continue
+            params = [*enclosing.params.posonly_params, *enclosing.params.params]
+            first = params[0].name.value if params else None
+            if isinstance(value, cst.Name) and value.value == first and site is not None:
+                return site.owner
+            return None
+        return None
+
     def _closure_instance(self, name: str) -> tuple[ModuleInfo, cst.ClassDef] | None:
         """The class of the tree whose instance a function enclosing this one binds `name` to, once
         (`client = WikipediaClient(...)` in `create_server()`, around its `@server.tool()` defs)."""
@@ -2878,6 +2895,9 @@ class FunctionEvaluator:
             made = self._closure_instance(func.value.value)
             if made is not None:
                 return self._own_method(*made, func.attr.value, depth=0)  # `client.get(x)` of the maker's `client`
+            aliased = self._enclosing_self_alias(func.value.value)
+            if aliased is not None:
+                return self._own_method(self.module, aliased, func.attr.value, depth=0)
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) and _is_self(func.value.value):
             made = self._made_on_self(func.value.attr.value)
             if made is not None:
