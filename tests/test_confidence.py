@@ -250,8 +250,8 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("retry_failed_logs", ["high"]),  # ... but the log it names may come back whole
         ("vote_on_jokes", ["high"]),  # may run the vote and answer with its transcript
         ("reboot", ["low"]),  # an action named by its verb alone: on what the arguments name
-        ("write", ["low"]),
         ("edit", ["low"]),
+        ("write", ["high"]),  # a writer's: may answer with what it wrote
         ("power_on", ["low"]),  # a machine's power and size
         ("shutdown_server", ["low"]),
         ("resize_volume", ["low"]),

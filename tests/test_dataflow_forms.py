@@ -91,7 +91,7 @@ def price(coin: str) -> str:
     return "no price"
 
 @tool
-def label(coin: str) -> str:
+def coin_label(coin: str) -> str:
     \"\"\"l\"\"\"
     data = requests.get(f"https://api.example.com/coins/{coin}").json()
     value = data["market_data"].get(coin.lower())
@@ -99,7 +99,7 @@ def label(coin: str) -> str:
         return f"Label: {value}"
     return "no label"
 """,
-        ["label"],
+        ["coin_label"],
     ),
     "walrus": (
         """

@@ -1060,6 +1060,8 @@ def tool_answers_briefly(qualname: str) -> bool:
 _RUNNING_VERBS = frozenset(
     {"install", "uninstall", "deploy", "redeploy", "apply", "launch", "trigger", "start", "rerun", "retry", "merge"}
     | {"post", "put", "patch", "send", "submit"}
+    # a writer's: `write(topic)` may answer with what it wrote
+    | {"write"}
 )
 
 
