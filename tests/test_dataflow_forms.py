@@ -2525,3 +2525,47 @@ def test_an_alias_of_self_in_the_method_around_a_closure_is_that_instance(tmp_pa
     found = [f for f in result.findings if f.code == "BL001"]
     assert bool(found) == flagged
     assert all("via `call()`" in f.message for f in found)
+
+
+CALLABLE_HANDED_IN = """
+import json
+from pydantic import BaseModel
+from mcp.server.fastmcp import FastMCP
+from mem0 import MemoryClient
+
+mcp = FastMCP("memory")
+
+
+class AddMemoryArgs(BaseModel):
+    text: str
+    tags: list[str]
+
+
+def _call(fn, *args, **kwargs):
+    {body}
+
+
+@mcp.tool()
+def add_memory(text: str) -> str:
+    payload = AddMemoryArgs(text=text, tags=[]).model_dump()
+    return _call(MemoryClient().add, **payload)
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "contract"),
+    [
+        # a callable handed in: what it answers holds none of the models it is given
+        ("result = fn(*args, **kwargs)\n    return json.dumps(result)", False),
+        ("return fn(**kwargs)", False),
+        # ... but a helper that gives back what it is handed does
+        ("return json.dumps(kwargs)", True),
+    ],
+)
+def test_the_answer_of_a_callable_handed_in_holds_no_model_of_its_arguments(tmp_path, body, contract):
+    """`_call(client.add, **payload)` where `payload` is an arguments model dumped: the model is
+    sent to the API, not returned, so it is no return contract (BL002/BL003)."""
+    source = CALLABLE_HANDED_IN.format(body=body)
+    result = run_tree(tmp_path, {"tools.py": source}, min_confidence="low")
+    assert result.errors == []
+    assert any(f.code in ("BL002", "BL003") for f in result.findings) == contract

@@ -2681,7 +2681,12 @@ class FunctionEvaluator:
                 return join_all([self._table_entry_value(entry, expr, values) for entry in entries])
         values = [self.eval(arg, env) for arg in args]
         name = func.value if isinstance(func, cst.Name) else ""  # `handlers[kind](x)`: no name to read
-        return unknown_answer((name,), expr, self.module, values, self._asked(expr))
+        answer = unknown_answer((name,), expr, self.module, values, self._asked(expr))
+        if name and name in self.params:
+            # `fn(*args, **kwargs)` of a callable handed in (`_call(client.add, **payload)`): its
+            # answer, as large as what it is given, but no model given to it is in that answer
+            return answer.through_members()
+        return answer
 
     def _builtin_call(
         self, name: str, expr: cst.Call, args: list[cst.BaseExpression], env: Env, code: Quoted
@@ -2750,7 +2755,7 @@ class FunctionEvaluator:
             values = [self.eval(arg, env) for arg in args[:1]]
             if all(v.bounded for v in values):
                 # In a helper, `json.dumps(data)` of its parameter is as large as what each caller passes.
-                serialised = BOUNDED_VALUE.with_params(values[0].params) if values else BOUNDED_VALUE
+                serialised = BOUNDED_VALUE.with_params_of(values[0]) if values else BOUNDED_VALUE
                 return serialised.with_models(values[0].models if values else frozenset())
             return _text_of(values[0], code, expr, self.module)
         parses_json = tail in ("loads", "load") and qualified.split(".", 1)[0] in _JSON_MODULES

@@ -222,6 +222,18 @@ class Verdict:
             member_params=self.member_params - params,
         )
 
+    def with_params_of(self, other: Verdict) -> Verdict:
+        """With `other`'s parameters, each passing as it passes into `other` (whole, or only
+        through a field or an attribute read out of it): `json.dumps(x)` of such a value."""
+        if not other.params:
+            return self
+        joined = self.with_params(other.params)
+        return replace(
+            joined,
+            field_params=joined.field_params | other.field_params,
+            member_params=joined.member_params | other.member_params,
+        )
+
     def through_fields(self) -> Verdict:
         """The same value, its parameters passing only through short-named fields."""
         return replace(self, field_params=self.params, member_params=self.params) if self.params else self
