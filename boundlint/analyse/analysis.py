@@ -836,6 +836,19 @@ def owner_class(tool: Tool) -> cst.ClassDef | None:
     return site.owner if site is not None else tool.enclosing_class
 
 
+def class_around(tool: Tool) -> cst.ClassDef | None:
+    """`owner_class`, or for a closure defined in a method (`def register(self, mcp): @mcp.tool()
+    async def grep(...)`), that method's class: what the closure's `self` (or an alias of it,
+    `tool_self = self`) is."""
+    sites = index_of(tool.module).sites
+    site = sites.get(tool.node) if isinstance(tool.node, cst.FunctionDef) else None
+    if site is None:
+        return tool.enclosing_class
+    while site.owner is None and site.parent_function is not None and site.parent_function in sites:
+        site = sites[site.parent_function]
+    return site.owner
+
+
 def is_tool_generator(tool: Tool) -> bool:
     """A streaming tool, not analysed; a tool whose yields are its result (Dify) is analysed."""
     return isinstance(tool.node, cst.FunctionDef) and not tool.yields_result and _is_generator(tool.node)

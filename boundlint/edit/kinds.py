@@ -194,7 +194,11 @@ class Kinds:
         if depth == 0 and self._json_text(expr):
             return True  # `result.model_dump_json()` itself
         func = expr.func
-        if owner is not None and isinstance(func, cst.Attribute) and dotted(func.value) in ("self", "cls"):
+        if (
+            owner is not None
+            and isinstance(func, cst.Attribute)
+            and (dotted(func.value) in ("self", "cls") or _an_alias_of_self(owner, func.value))
+        ):
             function, kinds = class_methods(owner).get(func.attr.value), self
         else:
             entity = self.project.resolve(self.module, func, ("function",)) if dotted(func) else None
@@ -206,9 +210,19 @@ class Kinds:
         if function is None:
             return False
         returned = [r.value for r in own_returns(function)]
-        return bool(returned) and all(
-            value is not None and (kinds._json_text(value) or kinds.json_text_call(value, owner, depth + 1))
+        as_json = [
+            value is not None
+            and (
+                kinds._json_text(value)
+                or kinds.json_text_call(value, owner, depth + 1)
+                or kinds.json_text_variable(function, value)  # `result = json.dumps(todos)` ... `return result`
+            )
             for value in returned
+        ]
+        # (`return f"Error: {e}"` beside `return json.dumps(todos)`: `truncate_json` cuts what does
+        # not parse as text, so a message on another path does not make the answer less JSON)
+        return any(as_json) and all(
+            is_json or _written_message(value) for is_json, value in zip(as_json, returned, strict=True)
         )
 
     # -- MCP content blocks ---------------------------------------------------
@@ -514,3 +528,28 @@ _DATA_TYPE_ROOTS = frozenset({"builtins", "typing", "typing_extensions", "collec
 def subscript_parameters(expr: cst.Subscript) -> list[cst.BaseExpression]:
     """The types in `X[A, B]`: `A` and `B`."""
     return [element.slice.value for element in expr.slice if isinstance(element.slice, cst.Index)]
+
+
+def _written_message(value: cst.BaseExpression | None) -> bool:
+    """A text the code writes out (`"Error: not found"`, `f"Error reading todos: {e}"`): a message,
+    not data."""
+    if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
+        return not (isinstance(value, cst.SimpleString) and value.prefix.lower().startswith("b"))
+    return False
+
+
+def _an_alias_of_self(owner: cst.ClassDef, value: cst.BaseExpression) -> bool:
+    """`tool_self` where a method of `owner` binds `tool_self = self` for the closures it defines
+    (`return await tool_self.call(...)` in a tool registered there)."""
+    if not isinstance(value, cst.Name):
+        return False
+    for method in class_methods(owner).values():
+        for node in walk(method.body):
+            if (
+                isinstance(node, cst.Assign)
+                and isinstance(node.value, cst.Name)
+                and node.value.value == "self"
+                and any(isinstance(t.target, cst.Name) and t.target.value == value.value for t in node.targets)
+            ):
+                return True
+    return False

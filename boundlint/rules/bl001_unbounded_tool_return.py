@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from boundlint.analyse.analysis import is_tool_generator, owner_class
+from boundlint.analyse.analysis import class_around, is_tool_generator
 from boundlint.analyse.branches import bindings_in, dispatched_name, on_error_branch, reports_error
 from boundlint.analyse.dataflow import argument_at, dict_entry
 from boundlint.analyse.size import HIGH, LOW, MEDIUM, UNBOUNDED, Verdict
@@ -368,7 +368,7 @@ def ask_cost_analyst(question: str) -> str:
                 message += " (unsafe: values the encoder's `default`/`cls` turns into JSON get a plain copy)"
                 return self._inner_fix(target, [serialised], budget, message, UNSAFE)
             return self._inner_fix(target, [serialised], budget, message, SAFE)
-        json_text = kinds.json_text_variable(function, value) or kinds.json_text_call(value, owner_class(tool))
+        json_text = kinds.json_text_variable(function, value) or kinds.json_text_call(value, class_around(tool))
         if json_text and not tool.content_and_artifact:
             return self._json_text_fix(target, budget, _json_size(context))  # (`return _as_json(payload)` too)
         if _returns_json_output(target, value) and _value_kind(kinds, annotation, value, target) == TEXT:

@@ -381,6 +381,69 @@ def test_json_text_built_in_the_tool_is_cut_as_json(tmp_path, body, wanted):
     assert finding.fix["edits"][-1]["content"] == wanted
 
 
+@pytest.mark.parametrize(
+    ("helper", "wanted"),
+    [
+        # JSON text, or a message the code writes when it fails: cut as JSON (what does not
+        # parse is cut as text)
+        (
+            "    try:\n        rows = requests.get(url).json()\n    except Exception as e:\n"
+            '        return f"Error reading rows: {e}"\n    if not rows:\n        return "No rows"\n'
+            "    return json.dumps(rows, indent=2)",
+            "truncate_json",
+        ),
+        # ... but not text of another kind on some path
+        (
+            "    if url.endswith('.txt'):\n        return requests.get(url).text\n"
+            "    return json.dumps(requests.get(url).json())",
+            "truncate_text",
+        ),
+    ],
+)
+def test_a_helper_that_answers_json_text_or_a_message_is_cut_as_json(tmp_path, helper, wanted):
+    """`return await self.call(...)` where `call` answers `json.dumps(todos)` or `f"Error: {e}"`:
+    a text cut would leave the JSON invalid."""
+    source = (
+        "import json\n\nimport requests\nfrom langchain_core.tools import tool\n\n\n"
+        "def _rows(url: str) -> str:\n" + helper + "\n\n\n"
+        '@tool\ndef rows(url: str) -> str:\n    """Rows, as JSON text."""\n    return _rows(url)\n'
+    )
+    _tree(tmp_path, source)
+    [finding] = [f for f in check_tree(tmp_path, Request(fixes=True)).findings if f.code == "BL001"]
+    assert finding.fix is not None and finding.fix["applicability"] == "safe"
+    assert finding.fix["edits"][-1]["content"].startswith(wanted + "(")
+
+
+def test_a_closure_calling_its_class_through_an_alias_of_self_is_cut_as_json(tmp_path):
+    """`tool_self = self` in `register`, then `return await tool_self.call(...)` in the tool it
+    defines, where `call` answers `json.dumps(todos)` or an error message: cut as JSON."""
+    source = textwrap.dedent("""\
+        import json
+
+        import requests
+        from mcp.server.fastmcp import FastMCP
+
+
+        class TodoRead:
+            async def call(self, session_id: str) -> str:
+                if not session_id:
+                    return "Error: session_id is required"
+                result = json.dumps(requests.get(f"https://todo.example/{session_id}").json(), indent=2)
+                return result
+
+            def register(self, mcp: FastMCP) -> None:
+                tool_self = self
+
+                @mcp.tool()
+                async def todo_read(session_id: str) -> str:
+                    return await tool_self.call(session_id)
+        """)
+    _tree(tmp_path, source)
+    [finding] = [f for f in check_tree(tmp_path, Request(fixes=True)).findings if f.code == "BL001"]
+    assert finding.fix is not None
+    assert finding.fix["edits"][-1]["content"].startswith("truncate_json(")
+
+
 JSON_TEXT_TOOL = """
 import json
 

@@ -14,8 +14,8 @@ def _as_json(payload: dict) -> str:
 
 
 def _as_text(payload: dict) -> str:
-    if not payload:
-        return "nothing found"
+    if "text" in payload:
+        return str(payload["text"])
     return json.dumps(payload)
 
 
@@ -34,7 +34,7 @@ def search_blocks(q: str) -> list[TextContent]:
 
 @mcp.tool()
 def search_text(q: str) -> str:
-    """A helper that may answer plain text is cut as text."""
+    """A helper that may answer other text is cut as text."""
     return _as_text(requests.get("https://api.example/search", params={"q": q}).text)
 
 
@@ -65,7 +65,8 @@ class Rooms:
 
     @mcp.tool()
     async def room_text(self, action: str, room: str) -> str:
-        """One of them may answer plain text: cut as text."""
+        """One of them answers a message the code writes: still cut as JSON (`truncate_json` cuts
+        what does not parse as text)."""
         return await self._describe(action, room)
 
 
