@@ -1229,14 +1229,9 @@ class FunctionEvaluator:
         for enclosing, site in self._enclosing_functions():
             if any(param.name.value == name for param in all_params(enclosing)):
                 return None  # another binding of the name
-            value = _assigned_once(enclosing.body, lambda target: isinstance(target, cst.Name) and target.value == name)
-            if value is None:
-                continue
-            params = [*enclosing.params.posonly_params, *enclosing.params.params]
-            first = params[0].name.value if params else None
-            if isinstance(value, cst.Name) and value.value == first and site is not None:
-                return site.owner
-            return None
+            aliased = aliases_its_instance(enclosing, name)
+            if aliased is not None:
+                return site.owner if aliased and site is not None else None
         return None
 
     def _closure_instance(self, name: str) -> tuple[ModuleInfo, cst.ClassDef] | None:
@@ -4818,6 +4813,17 @@ def _names_own_file(expr: cst.BaseExpression) -> bool:
     value = expr.evaluated_value
     text = value if isinstance(value, str) else ""
     return bool(text) and not text.startswith(("/", "~", "\\")) and ":" not in text
+
+
+def aliases_its_instance(method: cst.FunctionDef, name: str) -> bool | None:
+    """`tool_self = self` in `method`: whether `name`, bound once there, is bound to the method's
+    first parameter (its instance, for the closures it defines); None when `method` does not bind
+    `name` once."""
+    bound = _assigned_once(method.body, lambda target: isinstance(target, cst.Name) and target.value == name)
+    if bound is None:
+        return None
+    params = [*method.params.posonly_params, *method.params.params]
+    return bool(params) and isinstance(bound, cst.Name) and bound.value == params[0].name.value
 
 
 def _assigned_once(body: cst.BaseSuite, wanted: Callable[[cst.BaseExpression], bool]) -> cst.BaseExpression | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from boundlint.analyse.branches import steps_to
-from boundlint.analyse.dataflow import argument_at
+from boundlint.analyse.dataflow import aliases_its_instance, argument_at
 from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
 from boundlint.knowledge import data_sources as src
 from boundlint.parse.positions import names_in, own_returns, walk
@@ -541,15 +541,6 @@ def _written_message(value: cst.BaseExpression | None) -> bool:
 def _an_alias_of_self(owner: cst.ClassDef, value: cst.BaseExpression) -> bool:
     """`tool_self` where a method of `owner` binds `tool_self = self` for the closures it defines
     (`return await tool_self.call(...)` in a tool registered there)."""
-    if not isinstance(value, cst.Name):
-        return False
-    for method in class_methods(owner).values():
-        for node in walk(method.body):
-            if (
-                isinstance(node, cst.Assign)
-                and isinstance(node.value, cst.Name)
-                and node.value.value == "self"
-                and any(isinstance(t.target, cst.Name) and t.target.value == value.value for t in node.targets)
-            ):
-                return True
-    return False
+    return isinstance(value, cst.Name) and any(
+        aliases_its_instance(method, value.value) for method in class_methods(owner).values()
+    )
