@@ -267,6 +267,44 @@ def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name,
 @pytest.mark.parametrize(
     ("tool_name", "expected"),
     [
+        ("get_cluster_stats", ["low"]),  # a record of counts and switches
+        ("cache_stats", ["low"]),
+        ("get_todo_statistics", ["low"]),
+        ("get_email_settings", ["low"]),
+        ("get_cache_stats_tool", ["low"]),
+        ("get_stats_history", ["high"]),  # a series: the name ends with it
+        ("get_settings_page", ["high"]),
+        ("health_check", ["low"]),  # a status of the same kind
+        ("get_health_summary", ["low"]),
+    ],
+)
+def test_a_tool_named_for_statistics_or_settings_is_low(tmp_path, tool_name, expected):
+    assert confidence_of(tmp_path, "return requests.get(q).text", name=tool_name) == expected
+
+
+@pytest.mark.parametrize(
+    ("tool_name", "expected"),
+    [
+        ("get_project_issue_types", ["low"]),  # the kinds or choices a system offers
+        ("list_gmail_labels", ["low"]),
+        ("get_available_transitions", ["low"]),
+        ("jira_get_transitions_tool", ["low"]),
+        ("list_models", ["low"]),
+        ("get_board_columns", ["low"]),
+        ("get_pods_by_labels", ["high"]),  # the word names the filter, not what is listed
+        ("search_articles_by_tags", ["high"]),
+        ("list_sources_and_types", ["high"]),
+        ("select_csv_columns", ["high"]),  # the columns' values
+        ("generate_typescript_types", ["high"]),  # the types' definitions
+    ],
+)
+def test_a_tool_named_for_a_catalogue_is_low(tmp_path, tool_name, expected):
+    assert confidence_of(tmp_path, "return requests.get(q).text", name=tool_name) == expected
+
+
+@pytest.mark.parametrize(
+    ("tool_name", "expected"),
+    [
         ("get_queue_info", ["medium"]),  # one record's facts
         ("get_ad_by_id", ["medium"]),  # a singular noun, looked up by its key
         ("get_project_details_tool", ["medium"]),

@@ -1123,6 +1123,49 @@ def tool_reads_one_record(qualname: str) -> bool:
     return bool(thing) and not any(_plural(word) for word in thing) and not set(thing) & _LISTING_WORDS
 
 
+# Words by which a tool's name says it answers with a record of figures or switches:
+# `get_cluster_stats`, `get_todo_statistics`, `get_email_settings`.
+_FIGURE_WORDS = frozenset({"stats", "statistics", "settings"})
+
+
+def tool_reports_figures(qualname: str) -> bool:
+    """`get_cluster_stats`, `cache_stats`, `get_todo_statistics`, `get_email_settings`: a tool
+    named for statistics or settings answers with a record of counts, sizes and switches.
+    Not `get_stats_history` (a series): the name has to end with such a word. A health check
+    (`health_check`, `get_health_summary`) answers with a status of the same kind."""
+    words = _tool_name_words(qualname)
+    if len(words) > 1 and words[-1] in ("tool", "tools"):
+        words = words[:-1]
+    return bool(words) and (words[-1] in _FIGURE_WORDS or bool({"health", "healthcheck"} & set(words)))
+
+
+# Words by which a tool's name says it answers with a catalogue: the kinds, labels or choices
+# a system offers (`get_issue_types`, `list_gmail_labels`, `get_available_transitions`).
+_CATALOGUE_WORDS = frozenset(
+    {"types", "kinds", "categories", "genres", "labels", "tags", "transitions", "roles", "options", "modes"}
+    | {"formats", "languages", "locales", "regions", "countries", "currencies", "timezones", "voices", "models"}
+    | {"columns"}  # of one table or board: its schema
+)
+
+
+def tool_lists_a_catalogue(qualname: str) -> bool:
+    """`get_project_issue_types`, `list_gmail_labels`, `get_available_transitions`,
+    `list_models`: a tool named for the kinds, labels or choices a system offers answers with a
+    short list of names. Not `get_pods_by_labels` or `search_articles_by_tags`: there the word
+    names what the listing is filtered by; not `select_csv_columns` or `generate_typescript_types`:
+    a verb that reads data out or makes code (the columns' values, the types' definitions)."""
+    words = _tool_name_words(qualname)
+    if len(words) > 1 and words[-1] in ("tool", "tools"):
+        words = words[:-1]
+    if not words or words[-1] not in _CATALOGUE_WORDS:
+        return False
+    return not set(words[:-1]) & (_KEY_PREPOSITIONS | _DATA_MAKING_VERBS | {"and"})
+
+
+# Verbs that read data out of what the rest of a name says, or make text of it.
+_DATA_MAKING_VERBS = frozenset({"select", "extract", "export", "dump", "read", "query", "download", "generate"})
+
+
 def _tool_name_words(qualname: str) -> list[str]:
     """The words of what a tool is called: a tool class's name for its run method
     (`DeleteFileTool._run`)."""

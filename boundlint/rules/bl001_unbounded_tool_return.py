@@ -34,7 +34,12 @@ from boundlint.edit.target import Target, first_tuple_item, returned_value
 from boundlint.edit.templates import PLACEHOLDER, budget_literal, replace_each, wrap_in_call
 from boundlint.find.tools import Tool
 from boundlint.knowledge import data_sources as src
-from boundlint.knowledge.data_sources import tool_answers_briefly, tool_reads_one_record
+from boundlint.knowledge.data_sources import (
+    tool_answers_briefly,
+    tool_lists_a_catalogue,
+    tool_reads_one_record,
+    tool_reports_figures,
+)
 from boundlint.parse.positions import child_nodes, walk
 from boundlint.project.module import ModuleInfo, all_params, dotted
 from boundlint.rules.base import RETURN, Rule, RuleContext, where
@@ -75,7 +80,9 @@ names (`git push`, `helm lint`: a status), a return on an error branch
 (`if "error" in result:`), an error report (`f"Error: {detail}"`), a call that asks for a few items
 or tokens by a count the code sets (or the tool's schema bounds: `Field(le=10)`; a few by
 default and at most 50, `Field(le=50)`, unless what is read out of each item is its content),
-an image or audio block, anything in
+an image or audio block, what a tool named for statistics or settings answers
+(`get_cluster_stats`, `get_email_settings`: counts and switches) or for a catalogue
+(`get_issue_types`, `list_gmail_labels`: a short list of names), anything in
 a test module, and a tool no agent of the project is given (its name appears nowhere else).
 The README lists every case ("Each finding has a confidence").
 """
@@ -886,6 +893,16 @@ def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
         # were right (sets aw and ay); configured (`extend-tool-*`), they are the user's own claim.
         return LOW
     if tool_answers_briefly(name):
+        return LOW
+    if tool_reports_figures(name):
+        # `get_cluster_stats`, `get_email_settings`, `health_check`: a record of counts,
+        # switches and states. On the labelled sets a reviewer judged 4 of 59 such findings
+        # large (statistics over time, a database's health report).
+        return LOW
+    if tool_lists_a_catalogue(name):
+        # `get_issue_types`, `list_gmail_labels`: the kinds or choices a system offers, a short
+        # list of names. Judged large 9 times in 70 on the labelled sets (an image's tags, a
+        # metrics server's labels).
         return LOW
     if tool_reads_one_record(name) and verdict.confidence == HIGH:
         # `get_function_by_address`, `get_queue_info`: one record, and `high` says a bulk. On the

@@ -8,8 +8,8 @@ MAX_TOOL_OUTPUT_CHARS = 16_000  # characters a tool may return to the model
 
 
 @function_tool
-def labels(order_id: str) -> dict[str, str]:
-    """Labels of an order."""
+def order_events(order_id: str) -> dict[str, str]:
+    """Events of an order."""
     return truncate_for_llm(
         requests.get(f"https://labels.example/{order_id}").json()["labels"],
         max_chars=MAX_TOOL_OUTPUT_CHARS,

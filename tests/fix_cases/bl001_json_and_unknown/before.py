@@ -5,8 +5,8 @@ from agents import function_tool
 
 
 @function_tool
-def labels(order_id: str) -> dict[str, str]:
-    """Labels of an order."""
+def order_events(order_id: str) -> dict[str, str]:
+    """Events of an order."""
     return requests.get(f"https://labels.example/{order_id}").json()["labels"]
 
 
