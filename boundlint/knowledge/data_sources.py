@@ -1140,11 +1140,14 @@ def tool_reports_figures(qualname: str) -> bool:
 
 
 # Words by which a tool's name says it answers with a catalogue: the kinds, labels or choices
-# a system offers (`get_issue_types`, `list_gmail_labels`, `get_available_transitions`).
+# a system offers (`get_issue_types`, `list_gmail_labels`, `get_available_transitions`), or
+# the few things an account or a server is set up with (`list_workspaces`, `list_webhooks`).
 _CATALOGUE_WORDS = frozenset(
     {"types", "kinds", "categories", "genres", "labels", "tags", "transitions", "roles", "options", "modes"}
     | {"formats", "languages", "locales", "regions", "countries", "currencies", "timezones", "voices", "models"}
     | {"columns"}  # of one table or board: its schema
+    | {"catalogs", "databases", "workspaces", "webhooks", "devices", "permissions", "providers", "plugins"}
+    | {"preferences"}  # one person's, recalled
 )
 
 
