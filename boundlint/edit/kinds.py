@@ -9,6 +9,8 @@ returned expression (an f-string is text whatever the annotation says).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import libcst as cst
 
 from boundlint.analyse.branches import steps_to
@@ -126,6 +128,62 @@ class Kinds:
     def _is_media_type(self, expr: cst.BaseExpression) -> bool:
         name = self.name(expr) or ""
         return name in src.BINARY_TYPES or src.is_media_type(name)
+
+    def carries_base64(self, function: cst.CSTNode, value: cst.BaseExpression) -> bool:
+        """`value` holds binary data encoded as base64 text: a `base64.b64encode(...)` call whose
+        result it carries, or a name it carries that the function binds to one (`data =
+        b64encode(raw).decode()` then `json.dumps({"data": data, ...})`). A cut of such text
+        leaves data no decoder reads. (Not a name only passed to a call that reads something
+        else: `requests.get(url, params={"t": token}).text`.)"""
+        carried = list(self._carried(value))
+        if any(self._encodes_base64(expr) for expr in carried):
+            return True
+        names = {expr.value for expr in carried if isinstance(expr, cst.Name)}
+        return any(
+            isinstance(node, (cst.Assign, cst.AnnAssign))
+            and node.value is not None
+            and any(self._encodes_base64(expr) for expr in self._carried(node.value))
+            for name in names
+            for node in _bindings(function, cst.Name(name))
+        )
+
+    def _carried(self, expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+        """The expressions whose values end up in `expr`'s value: itself, what a container, an
+        f-string, an operator, a method's receiver, a serialiser or a constructor holds."""
+        yield expr
+        parts: list[cst.BaseExpression] = []
+        if isinstance(expr, cst.Call):
+            parts.append(expr.func.value if isinstance(expr.func, cst.Attribute) else expr.func)
+            if self._passes_its_arguments(expr.func):
+                parts += [arg.value for arg in expr.args]
+        elif isinstance(expr, (cst.Attribute, cst.Subscript)):
+            parts.append(expr.value)
+        elif isinstance(expr, (cst.List, cst.Tuple, cst.Set)):
+            parts += [element.value for element in expr.elements]
+        elif isinstance(expr, cst.Dict):
+            parts += [element.value for element in expr.elements]
+        elif isinstance(expr, cst.FormattedString):
+            parts += [part.expression for part in expr.parts if isinstance(part, cst.FormattedStringExpression)]
+        elif isinstance(expr, cst.BinaryOperation):
+            parts += [expr.left, expr.right]
+        elif isinstance(expr, cst.IfExp):
+            parts += [expr.body, expr.orelse]
+        elif isinstance(expr, cst.Await):
+            parts.append(expr.expression)
+        for part in parts:
+            yield from self._carried(part)
+
+    def _passes_its_arguments(self, func: cst.BaseExpression) -> bool:
+        """`json.dumps(x)`, `str(x)`, `dict(data=x)`, `Result(data=x)`, `", ".join(x)`: a call whose
+        value holds what it is given."""
+        if isinstance(func, cst.Attribute):
+            return func.attr.value in ("join", "format", "decode", "encode", "dumps")
+        name = self.name(func) or ""
+        last = name.rsplit(".", 1)[-1]
+        return name in src.BASE64_ENCODERS or name == "json.dumps" or last in _HOLDING_BUILTINS or last[:1].isupper()
+
+    def _encodes_base64(self, expr: cst.BaseExpression) -> bool:
+        return isinstance(expr, cst.Call) and (self.name(expr.func) or "") in src.BASE64_ENCODERS
 
     def json_text_variable(self, function: cst.CSTNode, value: cst.BaseExpression) -> bool:
         """`value` is a name the function binds only to JSON text (`json.dumps(...)`, a Pydantic
@@ -490,6 +548,10 @@ def _decodes(call: cst.Call) -> bool:
         if arg.keyword.value == "encoding":
             return not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
     return False
+
+
+# Builtins whose value holds what they are given.
+_HOLDING_BUILTINS = frozenset({"str", "repr", "dict", "list", "tuple", "set", "bytes", "bytearray"})
 
 
 def _bindings(function: cst.CSTNode, value: cst.BaseExpression) -> list[cst.CSTNode]:

@@ -1413,6 +1413,12 @@ def names_record_payload(name: str) -> bool:
     return names_content_attribute(name) or (bool(words) and words[-1] in RECORD_PAYLOAD_WORDS)
 
 
+# Calls that encode bytes as base64 text: cut, the text decodes to nothing.
+BASE64_ENCODERS = frozenset(
+    {"base64.b64encode", "base64.standard_b64encode", "base64.urlsafe_b64encode", "base64.encodebytes"}
+)
+
+
 # The last word of a field of a JSON document that carries media or a file, most often as
 # base64 (`result["image"]`, `shot["screenshot_b64"]`; not `image_url`).
 MEDIA_FIELD_WORDS = frozenset(

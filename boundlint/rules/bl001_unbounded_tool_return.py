@@ -345,6 +345,12 @@ def ask_cost_analyst(question: str) -> str:
                 "no automatic fix: the value is an image, audio or other binary content; a text or JSON "
                 "checkpoint would change its type and a byte cut would break it. Bound its size where it is made"
             )
+        if kinds.carries_base64(function, value):
+            raise NoFixError(
+                "no automatic fix: the value carries binary data as base64 text; a text or JSON cut would "
+                "leave data no decoder reads. Bound the size of what is encoded where it is read, or send "
+                "it as an image or document block"
+            )
         if _returns_coroutine(context, module, value):
             raise NoFixError(
                 "no automatic fix: the tool returns a coroutine for the framework to await; a checkpoint "

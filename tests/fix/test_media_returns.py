@@ -113,3 +113,30 @@ def test_every_text_block_written_out_is_cut(tmp_path):
     [fix] = _fixes(tmp_path, tool)
     written = "".join(edit["content"] for edit in fix["edits"])
     assert written.count("truncate_text(requests.get(") == 2
+
+
+@pytest.mark.parametrize(
+    "tool",
+    [
+        "import base64\n\n\n@mcp.tool()\ndef photo(url: str) -> str:\n"
+        "    return base64.b64encode(requests.get(url).content).decode()\n",
+        # bound to a name, then written into JSON beside small fields
+        "import base64, json\n\n\n@mcp.tool()\ndef photo(path: str) -> str:\n"
+        "    with open(path, 'rb') as f:\n        raw = f.read()\n    data = base64.b64encode(raw).decode('utf-8')\n"
+        "    return json.dumps({'mime_type': 'image/png', 'data': data, 'size': len(raw)}, indent=2)\n",
+        "from base64 import urlsafe_b64encode\n\n\n@mcp.tool()\ndef photo(url: str) -> dict:\n"
+        "    blob = urlsafe_b64encode(requests.get(url).content).decode()\n    return {'name': url, 'blob': blob}\n",
+    ],
+)
+def test_base64_text_is_reported_without_a_fix(tmp_path, tool):
+    """A cut of base64 text leaves data no decoder reads: no text or JSON checkpoint is offered."""
+    assert _fixes(tmp_path, tool) == [None]
+
+
+def test_text_beside_an_unrelated_base64_value_keeps_its_fix(tmp_path):
+    tool = (
+        "import base64\n\n\n@mcp.tool()\ndef page(url: str) -> str:\n"
+        "    token = base64.b64encode(url.encode()).decode()\n    return requests.get(url, params={'t': token}).text\n"
+    )
+    [fix] = _fixes(tmp_path, tool)
+    assert fix is not None
