@@ -2928,7 +2928,7 @@ class FunctionEvaluator:
             if owner is not None and owner.kind == "class":
                 # A classmethod such as `Model.model_validate(...)`.
                 return Entity(owner.module, "classmethod", func.attr.value, owner.node)
-            made_by = _instance_made(owner.module, owner.name) if owner is not None and owner.kind == "assign" else None
+            made_by = instance_made(owner.module, owner.name) if owner is not None and owner.kind == "assign" else None
             if owner is not None and made_by is not None:
                 # A method of a module-level instance: `LIMITER = Clipper(200)`, then `LIMITER.clip(x)`;
                 # also one made in a `try` whose `except` sets it to None (an optional client).
@@ -4032,7 +4032,7 @@ def _literal_names(value: cst.BaseExpression) -> set[str] | None:
     return None
 
 
-def _instance_made(module: ModuleInfo, name: str) -> cst.Call | None:
+def instance_made(module: ModuleInfo, name: str) -> cst.Call | None:
     """The call that makes the module-level `name`: its one assignment, or the one call among
     assignments that are otherwise `None` (`client = Client()` in a `try`, `None` in its `except`)."""
     values = module.assignments.get(name, [])

@@ -193,6 +193,29 @@ def test_json_dumps_is_cut_within_its_budget(tmp_path, call, applicability, writ
 
 
 @pytest.mark.parametrize(
+    ("made", "checkpoint"),
+    [
+        ("client = Client()", "truncate_json"),  # a module-level instance of a class of the tree
+        ("client = None\ntry:\n    client = Client()\nexcept ImportError:\n    pass", "truncate_json"),
+    ],
+)
+def test_json_text_of_a_module_level_clients_method_is_cut_as_json(tmp_path, made, checkpoint):
+    """`client.run(q)` of `client = Client()`, whose `run` answers `json.dumps(rows)` or a written
+    message: a text cut would leave the JSON invalid."""
+    text = (
+        "import json\nimport sqlite3\nfrom langchain_core.tools import tool\n\n\n"
+        "class Client:\n    def run(self, query: str) -> str:\n"
+        "        rows = sqlite3.connect('a.db').execute(query).fetchall()\n"
+        "        if not rows:\n            return 'No rows'\n        return json.dumps(rows)\n\n\n"
+        f'{made}\n\n\n@tool\ndef query(q: str) -> str:\n    """Query."""\n    return client.run(q)\n'
+    )
+    analysis, findings, config = _analysed(tmp_path, text)
+    (fixed,) = [f for f in attach_fixes(analysis, findings, config) if f.code == "BL001"]
+    assert fixed.fix is not None
+    assert f"{checkpoint}(client.run(q)" in "".join(e["content"] for e in fixed.fix["edits"])
+
+
+@pytest.mark.parametrize(
     ("returned", "checkpoint"),
     [
         ("await response.json()", "truncate_for_llm"),
