@@ -2298,6 +2298,25 @@ def test_rows_of_a_query_built_with_a_limit_and_run_by_a_session(tmp_path, chain
     assert bl001_confidences(tmp_path, source) == expected
 
 
+@pytest.mark.parametrize(
+    ("chain", "expected"),
+    [
+        (".limit(50)", ["low"]),  # the page of rows the builder asks for, as a written `LIMIT 50`
+        ("", ["medium"]),  # every row
+        (".limit(int(pattern))", ["medium"]),  # as many as the model says
+    ],
+)
+def test_rows_fetched_from_a_query_built_with_a_limit(tmp_path, chain, expected):
+    source = (
+        "from sqlalchemy import select\nfrom langchain_core.tools import tool\nfrom app.models import File\n\n\n"
+        '@tool\nasync def list_files(pattern: str, db=None) -> str:\n    """List files."""\n'
+        f"    result = await db.execute(select(File.path).where(File.path.ilike(pattern)){chain})\n"
+        "    rows = result.fetchall()\n"
+        "    return '\\n'.join(f'{row[0]}' for row in rows)\n"
+    )
+    assert bl001_confidences(tmp_path, source) == expected
+
+
 PAGE_OF_MODELS = """
 import requests
 from pydantic import BaseModel

@@ -3715,6 +3715,10 @@ class FunctionEvaluator:
             # (`fetchmany` is no source of its own: without a query's limit it is read by its count.)
             said = src.SOURCE_METHODS.get(method, "the rows of `{code}`").format(code=code)
             return unbounded(said, expr, self.module, LOW if few else MEDIUM)
+        if method == "fetchall" and self._limited_query(func.value)[0]:
+            # `(await session.execute(select(...).limit(50))).fetchall()`: the page of rows the query
+            # builder asks for, as with a written `LIMIT 50`
+            return unbounded(src.SOURCE_METHODS[method].format(code=code), expr, self.module, LOW)
         if _reads_a_whole_page(func.value, method, expr):
             # `await page.content()`, `page.inner_text("body")` of a browser's page: all of its HTML or text
             return unbounded(src.PAGE_READS[method].format(code=code), expr, self.module, HIGH)
