@@ -258,6 +258,7 @@ def test_confidence_of_an_unknown_value(tmp_path, name):
         ("install", ["high"]),  # ... but alone, these may answer with what they ran or fetched
         ("deploy", ["high"]),
         ("post", ["high"]),
+        ("initiate_payment", ["low"]),
     ],
 )
 def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name, expected):
@@ -275,6 +276,9 @@ def test_a_tool_named_for_an_action_or_a_calculation_is_low(tmp_path, tool_name,
         ("get_stats_history", ["high"]),  # a series: the name ends with it
         ("get_settings_page", ["high"]),
         ("health_check", ["low"]),  # a status of the same kind
+        ("superset_database_test_connection", ["low"]),
+        ("check_api_connectivity", ["low"]),
+        ("list_connections", ["high"]),  # a listing, not a test
         ("get_health_summary", ["low"]),
     ],
 )

@@ -866,6 +866,7 @@ ACTION_VERBS = ACKNOWLEDGING_VERBS | frozenset(
         "unpin",
         "notify",
         "trigger",
+        "initiate",  # `initiate_payment`, `initiate_transfer`: a confirmation or the next step
         "deploy",
         "approve",
         "reject",
@@ -1132,11 +1133,17 @@ def tool_reports_figures(qualname: str) -> bool:
     """`get_cluster_stats`, `cache_stats`, `get_todo_statistics`, `get_email_settings`: a tool
     named for statistics or settings answers with a record of counts, sizes and switches.
     Not `get_stats_history` (a series): the name has to end with such a word. A health check
-    (`health_check`, `get_health_summary`) answers with a status of the same kind."""
+    (`health_check`, `get_health_summary`) or a test of a connection (`test_connection`,
+    `check_api_connectivity`) answers with a status of the same kind."""
     words = _tool_name_words(qualname)
     if len(words) > 1 and words[-1] in ("tool", "tools"):
         words = words[:-1]
-    return bool(words) and (words[-1] in _FIGURE_WORDS or bool({"health", "healthcheck"} & set(words)))
+    tests_a_connection = bool({"test", "check", "verify", "ping"} & set(words)) and bool(
+        {"connection", "connectivity"} & set(words)
+    )
+    return bool(words) and (
+        words[-1] in _FIGURE_WORDS or bool({"health", "healthcheck"} & set(words)) or tests_a_connection
+    )
 
 
 # Words by which a tool's name says it answers with a catalogue: the kinds, labels or choices
