@@ -2321,6 +2321,27 @@ def test_rows_fetched_from_a_query_built_with_a_limit(tmp_path, chain, expected)
     assert bl001_confidences(tmp_path, source) == expected
 
 
+@pytest.mark.parametrize(
+    ("executed", "expected"),
+    [
+        # a query built right there and run by the session: one record of the model, by columns
+        ("select(File.content, File.language).where(File.path == path)", ["low"]),
+        # a query text made elsewhere: any row, as large as its columns
+        ("text(QUERY)", ["medium"]),
+    ],
+)
+def test_an_item_of_one_row_of_a_query_the_session_runs(tmp_path, executed, expected):
+    source = (
+        "from sqlalchemy import select, text\nfrom langchain_core.tools import tool\n"
+        "from app.models import File, QUERY\n\n\n"
+        '@tool\nasync def file_language(path: str, db=None) -> str:\n    """A file\'s language."""\n'
+        f"    result = await db.execute({executed})\n"
+        "    row = result.first()\n"
+        "    return f'{row[1]}'\n"
+    )
+    assert bl001_confidences(tmp_path, source) == expected
+
+
 PAGE_OF_MODELS = """
 import requests
 from pydantic import BaseModel

@@ -3163,7 +3163,12 @@ class FunctionEvaluator:
         text = _query_of(cursor)
         if text is None:
             text = self._query_text_here()
-            if text is not None and _runs_an_unseen_query(cursor) and not src.WRITES_A_QUERY.search(text):
+            ran = self._assigned_once_here(cursor.value) if isinstance(cursor, cst.Name) else None
+            ran = ran.expression if isinstance(ran, cst.Await) else ran
+            # (`result = await session.execute(select(File.path, File.size))` ... `result.first()`:
+            # the query built right there, not an unseen one)
+            unseen = _runs_an_unseen_query(ran if ran is not None and _is_execute(ran) else cursor)
+            if text is not None and unseen and not src.WRITES_A_QUERY.search(text):
                 return "body"  # `cursor.execute(sql)` of a helper's `sql`: any query, as before
         if text is None or not src.row_of_one_value(text):
             return None
