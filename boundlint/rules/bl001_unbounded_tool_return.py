@@ -888,7 +888,8 @@ def _confidence(tool: Tool, verdict: Verdict, name: str) -> str:
     """The verdict's confidence: `low` in a test module, and in a tool named (`name`) for an action
     or a calculation (`create_issue`, `send_email`, `convert_units`, `playlist_create`). What such
     a tool answers with is most often a confirmation, an id, a status or a number: on the labelled
-    tool sets a reviewer agreed that it is large for 13 of the 96 such tools flagged. A tool named
+    tool sets a reviewer agreed that it is large for 13 of the 96 such tools flagged. So is a tool
+    named for statistics, settings or a health check, or for a catalogue of names. A tool named
     for looking one record up is at most `medium`."""
     if tool.module.is_test:
         return LOW  # a tool of a test answers a test's fake model
