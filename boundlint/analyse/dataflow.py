@@ -2928,13 +2928,11 @@ class FunctionEvaluator:
             if owner is not None and owner.kind == "class":
                 # A classmethod such as `Model.model_validate(...)`.
                 return Entity(owner.module, "classmethod", func.attr.value, owner.node)
-            made_by = instance_made(owner.module, owner.name) if owner is not None and owner.kind == "assign" else None
-            if owner is not None and made_by is not None:
-                # A method of a module-level instance: `LIMITER = Clipper(200)`, then `LIMITER.clip(x)`;
-                # also one made in a `try` whose `except` sets it to None (an optional client).
-                made = self.project.resolve_class(owner.module, made_by.func)
-                if made is not None:
-                    return self._own_method(*made, func.attr.value, depth=0)
+            # A method of a module-level instance: `LIMITER = Clipper(200)`, then `LIMITER.clip(x)`;
+            # also one made in a `try` whose `except` sets it to None (an optional client).
+            made = class_of_instance(self.project, owner)
+            if made is not None:
+                return self._own_method(*made, func.attr.value, depth=0)
         return entity
 
     def _makes_a_coroutine(self, expr: cst.BaseExpression, env: Env) -> bool:
@@ -4041,7 +4039,14 @@ def _literal_names(value: cst.BaseExpression) -> set[str] | None:
     return None
 
 
-def instance_made(module: ModuleInfo, name: str) -> cst.Call | None:
+def class_of_instance(project: Project, entity: Entity | None) -> tuple[ModuleInfo, cst.ClassDef] | None:
+    """The class of the tree whose instance the module-level name `entity` holds (`client =
+    Client(...)`, see `_instance_made`), and its module."""
+    made_by = _instance_made(entity.module, entity.name) if entity is not None and entity.kind == "assign" else None
+    return project.resolve_class(entity.module, made_by.func) if entity is not None and made_by is not None else None
+
+
+def _instance_made(module: ModuleInfo, name: str) -> cst.Call | None:
     """The call that makes the module-level `name`: its one assignment, or the one call among
     assignments that are otherwise `None` (`client = Client()` in a `try`, `None` in its `except`)."""
     values = module.assignments.get(name, [])

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from boundlint.analyse.branches import steps_to
-from boundlint.analyse.dataflow import aliases_its_instance, argument_at, instance_made
+from boundlint.analyse.dataflow import aliases_its_instance, argument_at, class_of_instance
 from boundlint.find.contracts import COLLECTION_TYPES, WRAPPERS
 from boundlint.knowledge import data_sources as src
 from boundlint.parse.positions import names_in, own_returns, walk
@@ -128,12 +128,6 @@ class Kinds:
     def _is_media_type(self, expr: cst.BaseExpression) -> bool:
         name = self.name(expr) or ""
         return name in src.BINARY_TYPES or src.is_media_type(name)
-
-    def _class_of_instance(self, expr: cst.BaseExpression) -> tuple[ModuleInfo, cst.ClassDef] | None:
-        """The class of the tree whose instance a module-level name holds (`client = Client(...)`)."""
-        owner = self.project.resolve(self.module, expr) if dotted(expr) else None
-        made_by = instance_made(owner.module, owner.name) if owner is not None and owner.kind == "assign" else None
-        return self.project.resolve_class(owner.module, made_by.func) if owner is not None and made_by else None
 
     def carries_base64(self, function: cst.CSTNode, value: cst.BaseExpression) -> bool:
         """`value` holds binary data encoded as base64 text: a `base64.b64encode(...)` call whose
@@ -273,7 +267,8 @@ class Kinds:
             owner = None  # a function elsewhere: its `self` is not this one
             if function is None and isinstance(func, cst.Attribute):
                 # `client.execute_query(q)` of a module-level `client = TrinoClient(config)`
-                made = self._class_of_instance(func.value)
+                instance = self.project.resolve(self.module, func.value) if dotted(func.value) else None
+                made = class_of_instance(self.project, instance)
                 if made is not None:
                     function, owner = class_methods(made[1]).get(func.attr.value), made[1]
                     kinds = Kinds(self.project, made[0]) if made[0] is not self.module else self

@@ -1135,9 +1135,7 @@ def tool_reports_figures(qualname: str) -> bool:
     Not `get_stats_history` (a series): the name has to end with such a word. A health check
     (`health_check`, `get_health_summary`) or a test of a connection (`test_connection`,
     `check_api_connectivity`) answers with a status of the same kind."""
-    words = _tool_name_words(qualname)
-    if len(words) > 1 and words[-1] in ("tool", "tools"):
-        words = words[:-1]
+    words = _named_words(qualname)
     tests_a_connection = bool({"test", "check", "verify", "ping"} & set(words)) and bool(
         {"connection", "connectivity"} & set(words)
     )
@@ -1164,9 +1162,7 @@ def tool_lists_a_catalogue(qualname: str) -> bool:
     short list of names. Not `get_pods_by_labels` or `search_articles_by_tags`: there the word
     names what the listing is filtered by; not `select_csv_columns` or `generate_typescript_types`:
     a verb that reads data out or makes code (the columns' values, the types' definitions)."""
-    words = _tool_name_words(qualname)
-    if len(words) > 1 and words[-1] in ("tool", "tools"):
-        words = words[:-1]
+    words = _named_words(qualname)
     if not words or words[-1] not in _CATALOGUE_WORDS:
         return False
     return not set(words[:-1]) & (_KEY_PREPOSITIONS | _DATA_MAKING_VERBS | {"and"})
@@ -1174,6 +1170,12 @@ def tool_lists_a_catalogue(qualname: str) -> bool:
 
 # Verbs that read data out of what the rest of a name says, or make text of it.
 _DATA_MAKING_VERBS = frozenset({"select", "extract", "export", "dump", "read", "query", "download", "generate"})
+
+
+def _named_words(qualname: str) -> list[str]:
+    """The words of a tool's name without a closing `tool`/`tools` (`get_cache_stats_tool`)."""
+    words = _tool_name_words(qualname)
+    return words[:-1] if len(words) > 1 and words[-1] in ("tool", "tools") else words
 
 
 def _tool_name_words(qualname: str) -> list[str]:
@@ -2251,14 +2253,10 @@ def writes_to_a_file(method: str) -> bool:
     return len(words) >= 2 and words[-2] == "to" and words[-1] in ("file", "filename", "disk", "path")
 
 
-# Of SMALL_METHODS, those whose name is common on other objects, where the
-# result is anything: `str.find` is an int, `collection.find(q)` a cursor of
-# documents, `api.update(...)` a response. Small only on data, not on an object
-# we know nothing about.
 # Stores of secrets by what they are called (`credentials`, `self.secrets`, `keyring`; not `vault`,
-# which as often holds notes as secrets), and the
-# verbs that read one out (`credentials.get("slack")`, `keyring.get_password(...)`,
-# `secret_store.get_by_alias(...)`): what they give is a token, a key or a password, short.
+# which as often holds notes as secrets), and the verbs that read one out
+# (`credentials.get("slack")`, `keyring.get_password(...)`, `secret_store.get_by_alias(...)`):
+# what they give is a token, a key or a password, short.
 SECRET_STORES = frozenset(
     {"credentials", "creds", "credential_store", "credentials_store", "credential_manager", "secrets"}
     | {"secret_store", "secrets_store", "secret_manager", "secrets_manager", "keyring", "keychain"}
@@ -2271,6 +2269,10 @@ def reads_a_secret(receiver: str, method: str) -> bool:
     return receiver.lower().lstrip("_") in SECRET_STORES and method.split("_")[0] in _SECRET_READING_VERBS
 
 
+# Of SMALL_METHODS, those whose name is common on other objects, where the
+# result is anything: `str.find` is an int, `collection.find(q)` a cursor of
+# documents, `api.update(...)` a response. Small only on data, not on an object
+# we know nothing about.
 RECEIVER_SMALL_METHODS = frozenset(
     {"find", "rfind", "index", "rindex", "count", "add", "update", "write", "insert", "remove", "clear", "close"}
 )
