@@ -644,8 +644,9 @@ async def call_tool(name: str, arguments: dict) -> str:
             "return json.dumps([{'id': m['id'], 'likes': m['likes']} for m in hub_get('models', params)])",
             ["low"],
         ),
-        # ... whole items of that page stay what they were
-        ("return json.dumps(hub_get('models', {'limit': arguments.get('limit', 10)}))", ["medium"]),
+        # ... whole items of that page too: a page of at most 50 by default is a page of records
+        ("return json.dumps(hub_get('models', {'limit': arguments.get('limit', 10)}))", ["low"]),
+        ("return json.dumps(hub_get('models', {'limit': arguments.get('limit', 100)}))", ["medium"]),
         # ... and without a count, so do the short fields of the whole listing
         ("return json.dumps([{'id': m['id']} for m in hub_get('models', {'search': arguments['q']})])", ["medium"]),
         # a helper that answers a pair (`items, error`): the page is the element unpacked
@@ -903,6 +904,49 @@ def lookup(q: str, max_results: int = 5) -> str:
     \"\"\"A tool.\"\"\"
 {body}
 """
+
+
+LISTING_TOOL = """
+import requests
+from mcp.server.fastmcp import FastMCP
+from somelib import make_client
+
+mcp = FastMCP("t")
+
+def list_prompts(owner, limit):
+    return make_client().list_prompts(owner=owner, limit=limit)
+
+@mcp.tool()
+def prompts(owner: str, limit: int = DEFAULT) -> str:
+    return str(CALL)
+"""
+
+
+@pytest.mark.parametrize(
+    ("default", "call", "expected"),
+    [
+        # a listing asked for the page the tool's default says, which the model most often keeps
+        ("20", "make_client().list_prompts(owner, limit=limit)", ["low"]),
+        ("50", "make_client().prompts.list(page_size=limit)", ["low"]),
+        # a hundred records by default are a bulk, and so are the hits of a search or a store
+        ("100", "make_client().list_prompts(owner, limit=limit)", ["medium"]),
+        ("20", "make_client().search_prompts(owner, limit=limit)", ["medium"]),
+        ("20", "make_client().list_articles(owner, limit=limit)", ["medium"]),  # texts, whole
+        ("20", "requests.get(f'/v1/{owner}/stories', params={'limit': limit}).json()", ["medium"]),
+        ("20", "requests.get(f'/v1/{owner}/prompts', params={'limit': limit}).json()", ["low"]),
+        # a count given in place to a helper of the tree is its count; to a query, a parameter
+        ("20", "list_prompts(owner, limit)", ["low"]),
+        ("20", "make_client().fetch('SELECT * FROM prompts WHERE owner = $1', owner, limit)", ["medium"]),
+        ("5", "make_client().store.similarity_search(owner, k=limit)", ["medium"]),
+        # each item's content, asked for
+        ("20", "make_client().list_prompts(owner, limit=limit, include_content=True)", ["medium"]),
+        # a content field read out of each item of the page: twenty bodies
+        ("20", "[p['body'] for p in make_client().list_prompts(owner, limit=limit)]", ["medium"]),
+    ],
+)
+def test_a_small_page_by_the_tools_default_is_a_page_of_records(tmp_path, default, call, expected):
+    source = LISTING_TOOL.replace("DEFAULT", default).replace("CALL", call)
+    assert bl001_confidences(tmp_path, source) == expected
 
 
 def test_an_unknown_value_in_an_action_tool_is_low(tmp_path):

@@ -1314,6 +1314,18 @@ FEW_ITEMS_LIMIT = 10
 # a bulk. (On set as, every finding on a listing whose `limit` is 10 by default and at most 50
 # was judged small.)
 SMALL_PAGE_LIMIT = 50
+# A search (`client.search(q, max_results=n)`, `similarity_search(q, k=k)`), named so or asked
+# for its nearest hits by these keywords: each hit may be a whole document or a chunk of one, so
+# a page of them is a bulk as often as not, however few the model most often asks for.
+SEARCH_WORDS = frozenset({"search", "retrieve", "similarity", "semantic", "recall"})
+RETRIEVAL_COUNT_KEYWORDS = frozenset({"k", "top_k", "topk", "top_n", "n_results"})
+
+
+def names_a_search(names: list[str]) -> bool:
+    """`search`, `similarity_search_with_score`, `retrieve_documents`: a search, by a word of a name."""
+    return any(set(name_words(name)) & SEARCH_WORDS for name in names)
+
+
 # The words of a flag that asks a search for each hit's content, not a snippet
 # (`return_content=True`, `include_raw_content=True`): a page of such hits is a bulk.
 CONTENT_FLAG_WORDS = frozenset({"content", "contents", "text", "body", "html", "markdown", "raw"})
@@ -1795,6 +1807,34 @@ def lists_short_records(names: list[str]) -> bool:
     and releases, a document manager's tags and correspondents, transactions clamped to 50) were
     all judged capped."""
     return not any(set(name_words(name)) & _CONTENT_ITEM_WORDS for name in names)
+
+
+# Items that are texts themselves, written by people (their main field is free text): a page of
+# twenty stories, issues or messages, whole, is a bulk.
+_TEXT_ITEMS = _CONTENT_RECORDS | {
+    "story",
+    "document",
+    "page",
+    "chunk",
+    "comment",
+    "review",
+    "issue",
+    "ticket",
+    "message",
+}
+
+
+def lists_text_items(names: list[str]) -> bool:
+    """`GET /stories`, `client.list_articles`, `posts.list`: a name along a call, or the path it
+    requests, ends with items that are texts themselves (`_TEXT_ITEMS`), in the plural."""
+    for name in names:
+        words = name_words(name)
+        last = words[-1] if words else ""
+        if last.endswith("ies") and last[:-3] + "y" in _TEXT_ITEMS:
+            return True
+        if _plural(last) and last[:-1] in _TEXT_ITEMS:
+            return True
+    return False
 
 
 # Collection fields that hold a few entries by nature: settings and descriptions of one thing.

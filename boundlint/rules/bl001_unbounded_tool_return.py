@@ -79,7 +79,9 @@ reviewer most often reads as short: the output of another program the code
 names (`git push`, `helm lint`: a status), a return on an error branch
 (`if "error" in result:`), an error report (`f"Error: {detail}"`), a call that asks for a few items
 or tokens by a count the code sets (or the tool's schema bounds: `Field(le=10)`; a few by
-default and at most 50, `Field(le=50)`, unless what is read out of each item is its content),
+default and at most 50, `Field(le=50)`; a page of at most 50 by the tool's default of a listing,
+not a search: `list_prompts(limit=limit)` with `limit: int = 20`; unless what is read out of each
+item is its content),
 an image or audio block, what a tool named for statistics or settings answers
 (`get_cluster_stats`, `get_email_settings`: counts and switches) or for a catalogue
 (`get_issue_types`, `list_gmail_labels`: a short list of names), anything in
