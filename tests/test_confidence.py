@@ -949,6 +949,44 @@ def test_a_small_page_by_the_tools_default_is_a_page_of_records(tmp_path, defaul
     assert bl001_confidences(tmp_path, source) == expected
 
 
+STORE_TOOL = """
+from langchain_core.tools import tool
+from langchain_chroma import Chroma
+
+@tool
+def search_docs(query: str, k: int = 5) -> str:
+    \"\"\"Search the docs.\"\"\"
+    store = Chroma(persist_directory="db")
+    documents = SEARCH
+    return "\\n\\n".join(doc.page_content for doc in documents)
+"""
+
+
+@pytest.mark.parametrize(
+    ("search", "expected"),
+    [
+        # a vector store's search asked for no count answers the 4 its interface defaults to
+        ("store.similarity_search(query)", ["low"]),
+        ("store.as_retriever().invoke(query)", ["low"]),
+        ("store.similarity_search(query, 3)", ["low"]),  # `k`, second
+        # as many as the model says, or than what the code passes on says
+        ("store.similarity_search(query, k=k)", ["medium"]),
+        ("store.similarity_search(query, k)", ["medium"]),
+        ("store.as_retriever(search_kwargs=SETTINGS).invoke(query)", ["high"]),
+        ("store.similarity_search(query, **SETTINGS)", ["high"]),
+        # a function of that name is not the store's method
+        ("similarity_search(query)", ["high"]),
+    ],
+)
+def test_a_vector_stores_search_asked_for_no_count_answers_its_default(tmp_path, search, expected):
+    source = STORE_TOOL.replace("SEARCH", search)
+    source = source.replace(
+        "from langchain_chroma import Chroma",
+        "from langchain_chroma import Chroma\nfrom somelib import SETTINGS, similarity_search",
+    )
+    assert bl001_confidences(tmp_path, source) == expected
+
+
 def test_an_unknown_value_in_an_action_tool_is_low(tmp_path):
     assert confidence_of(tmp_path, "return str(make_client().search(q))", name="create_issue") == ["low"]
 

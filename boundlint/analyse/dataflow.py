@@ -1599,7 +1599,26 @@ class FunctionEvaluator:
         counts += [value for value in written if not isinstance(value, int)]
         known = [number for number in map(count, counts) if number is not None]
         known += [value for value in written if isinstance(value, int)]
+        if not counts and not written:
+            return self._store_default(call, count)
         return min(known) if known else None
+
+    def _store_default(self, call: cst.Call, count: Callable[[cst.BaseExpression], int | None]) -> int | None:
+        """`store.similarity_search(q)`, `store.as_retriever()`: a LangChain vector store's search,
+        or the retriever it makes, asked for no count, gives the `k` its interface defaults to (4);
+        `similarity_search(q, 10)` the count it is given second. None for any other call, and for
+        one given `**kwargs` or `search_kwargs` that may say otherwise."""
+        names = _chain_names(call.func)
+        if not names or not src.is_vector_store_search(names[0], len(names)):
+            return None
+        if any(
+            arg.star == "**" or (arg.keyword is not None and arg.keyword.value == "search_kwargs") for arg in call.args
+        ):
+            return None
+        placed = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
+        if names[0] != "as_retriever" and len(placed) > 1:
+            return count(placed[1])  # `similarity_search(query, 10)`: `k` is the second parameter
+        return src.VECTOR_STORE_DEFAULT_K
 
     def _url_of(self, request: cst.Call) -> cst.BaseExpression | None:
         """The URL `request` is given by keyword (`url=`, `endpoint=`, `path=`) or first after an

@@ -1326,6 +1326,21 @@ def names_a_search(names: list[str]) -> bool:
     return any(set(name_words(name)) & SEARCH_WORDS for name in names)
 
 
+# LangChain's vector store interface: its searches, and the retriever it makes, answer `k`
+# documents, 4 unless told (`similarity_search(query, k=4)`, `as_retriever()`'s `search_kwargs`).
+VECTOR_STORE_SEARCHES = frozenset(
+    {"similarity_search", "similarity_search_with_score", "similarity_search_with_relevance_scores"}
+    | {"similarity_search_by_vector", "max_marginal_relevance_search", "as_retriever"}
+)
+VECTOR_STORE_DEFAULT_K = 4
+
+
+def is_vector_store_search(method: str, chain_length: int) -> bool:
+    """`store.similarity_search`, `self.vectordb.asimilarity_search`, `db.as_retriever`: a method
+    (called on something: not a function of that name) of LangChain's vector store interface."""
+    return chain_length > 1 and (method in VECTOR_STORE_SEARCHES or method.removeprefix("a") in VECTOR_STORE_SEARCHES)
+
+
 # The words of a flag that asks a search for each hit's content, not a snippet
 # (`return_content=True`, `include_raw_content=True`): a page of such hits is a bulk.
 CONTENT_FLAG_WORDS = frozenset({"content", "contents", "text", "body", "html", "markdown", "raw"})
