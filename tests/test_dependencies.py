@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boundlint.discover.dependencies import declared_minimum, declaring_texts, parse_version
+from boundlint.discover.dependencies import declared_minimum, declaring_texts, folders_between, parse_version
 
 
 @pytest.mark.parametrize(
@@ -22,6 +22,10 @@ from boundlint.discover.dependencies import declared_minimum, declaring_texts, p
         ("pyproject.toml", '[project]\ndependencies = ["fastmcp<3"]\n', None),
         # another package whose name holds it, or that it holds
         ("pyproject.toml", '[project]\ndependencies = ["fastmcp-extension>=1.0", "mcp>=1.2"]\n', None),
+        # a lock file: the version that runs
+        ("uv.lock", '[[package]]\nname = "fastmcp"\nversion = "2.8.0"\nsource = { registry = "x" }\n', (2, 8)),
+        ("poetry.lock", '[[package]]\nname = "FastMCP"\nversion = "2.10.1"\ndescription = ""\n', (2, 10, 1)),
+        ("uv.lock", '[[package]]\nname = "fastmcp-extension"\nversion = "1.0"\n', None),
     ],
 )
 def test_the_lowest_version_a_project_allows(tmp_path, name, text, expected):
@@ -78,7 +82,47 @@ def test_a_fix_plan_reads_the_dependency_files_once(tmp_path, monkeypatch):
     # fastmcp 2.8 takes no middleware, and the example may not import the undeclared runtime
     assert len(planned.no_fix) == 3 and not planned.candidates
     assert all("example or script" in missing.reason for missing in planned.no_fix.values())
-    assert reads == [tmp_path]
+    assert reads == [tmp_path, tmp_path / "examples"]  # the root's files, then the module's folder's
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-8-sig"])
+def test_a_requirements_file_written_by_windows_pip_freeze(tmp_path, encoding):
+    # PowerShell's `pip freeze > requirements.txt` writes UTF-16, with a byte order mark or none
+    text = "pydantic==2.10.4\r\npydantic-ai==0.0.13\r\nfastmcp==2.8.0\r\n"
+    (tmp_path / "requirements.txt").write_bytes(text.encode(encoding))
+    assert declared_minimum(declaring_texts(tmp_path), "fastmcp") == (2, 8)
+
+
+def test_folders_between_a_module_and_the_root(tmp_path):
+    agent = tmp_path / "agents" / "weather"
+    agent.mkdir(parents=True)
+    assert folders_between(tmp_path, agent) == [agent, tmp_path / "agents"]
+    assert folders_between(tmp_path, tmp_path) == []
+    assert folders_between(agent, tmp_path) == []
+
+
+@pytest.mark.parametrize(("pinned", "offered"), [("fastmcp==2.8.0", False), ("fastmcp>=2.10", True)])
+def test_an_agent_of_a_folder_of_agents_is_fixed_for_its_own_pins(tmp_path, pinned, offered):
+    from boundlint.core.config import Config
+    from boundlint.engine.roots import run_rules
+    from boundlint.fix.planning import plan
+    from tests.helpers import analyse_files
+
+    # The root declares a version that takes `middleware=`; the agent's own folder pins its own.
+    (tmp_path / "pyproject.toml").write_text('[project]\ndependencies = ["fastmcp>=2.10", "boundlint-runtime"]\n')
+    (tmp_path / "agents" / "docs").mkdir(parents=True)
+    (tmp_path / "agents" / "docs" / "requirements.txt").write_text(f"{pinned}\n", encoding="utf-8")
+    tools = "".join(
+        f"@docs.tool()\ndef fetch_{name}(url: str) -> str:\n    return httpx.get(url).text\n\n\n"
+        for name in ("page", "changelog", "reference")
+    )
+    server = f'import httpx\nfrom fastmcp import FastMCP\n\ndocs = FastMCP("docs")\n\n\n{tools}'
+    config = Config(root=tmp_path, fix_min_confidence="low")
+    analysis, _ = analyse_files(tmp_path, {"agents/docs/server.py": server}, "agents/docs/server.py", config)
+    findings, _ = run_rules(analysis, analysis.roots, config)
+    planned = plan(analysis, findings, config)
+    adapters = [c for c in planned.candidates.values() if "BoundlintMiddleware" in repr(c)]
+    assert bool(adapters) == offered, planned.candidates
 
 
 def test_a_bound_written_short_is_the_same_version():

@@ -6,11 +6,15 @@ requirement is read, as text, where a Python project declares it: PEP 621
 `[project]` dependencies and optional dependencies and Poetry's tables in
 `pyproject.toml`, `setup.cfg`, `setup.py`, `Pipfile` and `requirements*.txt`. Only the lower bound matters
 (`>=2.8`, `==2.8.0`, `~=2.8`, Poetry's `^2.8`); a requirement without one
-allows any version, the newest included, and says nothing here.
+allows any version, the newest included, and says nothing here. A lock file
+(`uv.lock`, `poetry.lock`) names the one version that runs. In a tree of several
+projects (a folder of agents, each with its own `requirements.txt`), a module's
+are those of its own folder and of each folder above it.
 """
 
 from __future__ import annotations
 
+import codecs
 import re
 from pathlib import Path
 
@@ -21,7 +25,7 @@ _LOWER_BOUND = re.compile(r"(?:>=|==|~=|\^|>)\s*([0-9]+(?:\.[0-9]+)*)")
 
 
 # Where a project declares what it needs, besides `requirements*.txt`.
-DECLARING_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile")
+DECLARING_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile", "uv.lock", "poetry.lock")
 
 
 def declared_minimum(texts: list[str], package: str) -> Version | None:
@@ -47,10 +51,31 @@ def declaring_texts(root: Path) -> list[str]:
     texts = []
     for path in paths:
         try:
-            texts.append(path.read_text(encoding="utf-8", errors="replace"))
+            texts.append(_decoded(path.read_bytes()))
         except OSError:
             continue
     return texts
+
+
+def _decoded(data: bytes) -> str:
+    """A dependency file's text: UTF-8, or UTF-16 as Windows' `pip freeze > requirements.txt`
+    writes it (with a byte order mark, or without one: every other byte a NUL)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16", errors="replace")
+    if data[1::2].count(0) > len(data) // 4:
+        return data.decode("utf-16-le", errors="replace")
+    if data[0::2].count(0) > len(data) // 4:
+        return data.decode("utf-16-be", errors="replace")
+    return data.decode("utf-8-sig", errors="replace")
+
+
+def folders_between(root: Path, folder: Path) -> list[Path]:
+    """`folder` and each folder above it, up to `root` but not `root` itself; none when `folder` is
+    not inside `root`."""
+    root, folder = root.resolve(), folder.resolve()
+    if folder == root or root not in folder.parents:
+        return []
+    return [folder, *[above for above in folder.parents if root in above.parents]]
 
 
 def _lower_bounds(text: str, package: str) -> list[Version]:
@@ -63,7 +88,12 @@ def _lower_bounds(text: str, package: str) -> list[Version]:
     )
     # Poetry's table form: `fastmcp = { version = ">=2.7", extras = ["cli"] }`.
     table = re.compile(rf"""^[ \t]*{spelled}[ \t]*=[ \t]*\{{[^}}]*?version\s*=\s*["'](?P<spec>[^"']*)""", re.I | re.M)
-    bounds = []
+    # A lock file's entry: `name = "fastmcp"` then `version = "2.8.0"`, the version installed.
+    locked = re.compile(
+        rf"""^name[ \t]*=[ \t]*["']{spelled}["'][ \t]*\r?\nversion[ \t]*=[ \t]*["'](?P<v>[0-9]+(?:\.[0-9]+)*)""",
+        re.I | re.M,
+    )
+    bounds = [parse_version(match.group("v")) for match in locked.finditer(text)]
     for match in [*pattern.finditer(text), *table.finditer(text)]:
         bound = _LOWER_BOUND.search(match.group("spec"))
         if bound is not None:

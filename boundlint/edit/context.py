@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import libcst as cst
 
 from boundlint.core.config import Config
-from boundlint.discover.dependencies import Version, declared_minimum, declaring_texts
+from boundlint.discover.dependencies import Version, declared_minimum, declaring_texts, folders_between
 from boundlint.edit.imports import ImportPlanner
 from boundlint.edit.model import NoFixError
 from boundlint.find.checkpoints import Checkpoints
@@ -49,6 +50,7 @@ class FixContext:
         # first use: only a field's fix asks).
         self.input_models: Callable[[], dict[cst.ClassDef, str]] = dict
         self._dependency_texts: list[str] | None = None
+        self._folder_texts: dict[Path, list[str]] = {}  # a folder inside the root -> its own files
 
     def dependency_texts(self) -> list[str]:
         """The project's dependency files (`declaring_texts`), read once per fix plan."""
@@ -56,9 +58,16 @@ class FixContext:
             self._dependency_texts = declaring_texts(self.config.root)
         return self._dependency_texts
 
-    def declared_minimum(self, package: str) -> Version | None:
-        """The oldest version of `package` the project allows."""
-        return declared_minimum(self.dependency_texts(), package)
+    def declared_minimum(self, package: str, module: ModuleInfo | None = None) -> Version | None:
+        """The oldest version of `package` the project allows; for `module`, also the project its
+        own folder or a folder above it declares (one agent of a folder of agents)."""
+        texts = list(self.dependency_texts())
+        if module is not None:
+            for folder in folders_between(self.config.root, module.path.parent):
+                if folder not in self._folder_texts:
+                    self._folder_texts[folder] = declaring_texts(folder)
+                texts += self._folder_texts[folder]
+        return declared_minimum(texts, package)
 
     def cuts_json_by_chars(self) -> bool:
         """Whether the runtime the fixes import takes `truncate_json(text, max_chars=...)` (0.2 on):

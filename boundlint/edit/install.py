@@ -72,7 +72,7 @@ def install_candidate(target: Target, context: FixContext, budget: str) -> Candi
     if host.module is not target.module and not context.install_elsewhere:
         raise NoFixError("the server or agent is made in another module")
     install = _install_for(context, host)
-    _require_version(install, context)
+    _require_version(install, context, host.module)
     module_name, name = install.adapter.rsplit(".", 1)
     symbol = Symbol(module_name, name)
     slot = _slot(host.call, install)
@@ -182,13 +182,14 @@ def _is_multiline(whitespace: cst.BaseParenthesizableWhitespace) -> bool:
     return isinstance(whitespace, cst.ParenthesizedWhitespace)
 
 
-def _require_version(install: fw.AdapterInstall, context: FixContext) -> None:
-    """`NoFixError` when the project allows a version of the host's package older than the one that
-    takes the adapter's keyword (`fastmcp>=2.8.0`, where `middleware=` needs 2.9.0)."""
+def _require_version(install: fw.AdapterInstall, context: FixContext, module: ModuleInfo) -> None:
+    """`NoFixError` when the project of `module` (the one its server or agent is made in) allows a
+    version of the host's package older than the one that takes the adapter's keyword
+    (`fastmcp>=2.8.0`, where `middleware=` needs 2.9.0), or locks one (`uv.lock`)."""
     if install.since is None:
         return
     package, since = install.since
-    declared = [context.declared_minimum(name) for name in fw.SAME_PACKAGE.get(package, (package,))]
+    declared = [context.declared_minimum(name, module) for name in fw.SAME_PACKAGE.get(package, (package,))]
     allowed = min((version for version in declared if version is not None), default=None)
     if allowed is not None and allowed < parse_version(since):
         shown = ".".join(map(str, allowed))
