@@ -332,6 +332,43 @@ class Kinds:
         returns = entity.node.returns
         return returns is not None and Kinds(self.project, entity.module)._names_content(returns.annotation, 0)
 
+    def called_data(self, value: cst.BaseExpression) -> str | None:
+        """What a function of the tree returns by its annotation, when it names data, not text:
+        JSON for JSON data (`-> list[str]`), UNKNOWN for another dict or list (`-> Optional[Dict[str,
+        Any]]`); None for a text, no annotation, or a call of anything else. `value` is that call,
+        awaited or not."""
+        while isinstance(value, cst.Await):
+            value = value.expression
+        if not isinstance(value, cst.Call) or not isinstance(value.func, (cst.Name, cst.Attribute)):
+            return None
+        entity = self.project.resolve(self.module, value.func)
+        if entity is None or entity.kind != "function" or not isinstance(entity.node, cst.FunctionDef):
+            return None
+        returns = entity.node.returns
+        if returns is None:
+            return None
+        theirs = Kinds(self.project, entity.module)
+        if theirs.annotation(returns.annotation) == JSON:
+            return None if theirs.name(returns.annotation) == "builtins.str" else JSON
+        return UNKNOWN if theirs._names_a_collection(returns.annotation, 0) else None
+
+    def _names_a_collection(self, expr: cst.BaseExpression, depth: int) -> bool:
+        """`Dict[str, Any]`, `Optional[list]`, `dict | None`: a dict or a list, also in a wrapper."""
+        if depth > 4:
+            return False
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
+            return self._names_a_collection(expr.left, depth + 1) or self._names_a_collection(expr.right, depth + 1)
+        base = expr.value if isinstance(expr, cst.Subscript) else expr
+        name = self.name(base)
+        if name in JSON_DICTS | JSON_LISTS | SEQUENCES:
+            return True
+        if name in WRAPPERS and isinstance(expr, cst.Subscript):
+            return any(
+                isinstance(element.slice, cst.Index) and self._names_a_collection(element.slice.value, depth + 1)
+                for element in expr.slice
+            )
+        return False
+
     def _names_content(self, expr: cst.BaseExpression, depth: int) -> bool:
         if depth > 8:
             return False

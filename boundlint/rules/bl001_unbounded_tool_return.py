@@ -831,6 +831,11 @@ def _value_kind(kinds: Kinds, annotation: cst.BaseExpression | None, value: cst.
         # `truncate_text` would hand the framework the list's repr instead of the list.
         return JSON
     declared = kinds.annotation(annotation)
+    called = kinds.called_data(value) if declared == TEXT and syntactic != TEXT else None
+    if called is not None:
+        # `-> str` on `return await get_current_buzz(...)` of a helper `-> Optional[Dict[str, Any]]`:
+        # the framework gets the helper's dict, which a text cut would turn into its repr.
+        return called
     if declared == TEXT and isinstance(value, (cst.Dict, cst.DictComp, cst.List, cst.ListComp)):
         # `-> str` on `return {"results": text}`: the framework gets the dict, which a text cut
         # would turn into its repr; a cut as data keeps it a dict.
