@@ -326,11 +326,19 @@ class Kinds:
             return False
         if self.name(value.func) in src.MCP_CONTENT_TYPES:
             return True
-        entity = self.project.resolve(self.module, value.func)
+        called = self._called_annotation(value)
+        return called is not None and called[0]._names_content(called[1], 0)
+
+    def _called_annotation(self, call: cst.Call) -> tuple[Kinds, cst.BaseExpression] | None:
+        """The return annotation of the function of the tree `call` calls, with the kinds of the
+        module it is written in (where its names resolve); None for any other call or none."""
+        if not isinstance(call.func, (cst.Name, cst.Attribute)):
+            return None
+        entity = self.project.resolve(self.module, call.func)
         if entity is None or entity.kind != "function" or not isinstance(entity.node, cst.FunctionDef):
-            return False
+            return None
         returns = entity.node.returns
-        return returns is not None and Kinds(self.project, entity.module)._names_content(returns.annotation, 0)
+        return (Kinds(self.project, entity.module), returns.annotation) if returns is not None else None
 
     def called_data(self, value: cst.BaseExpression) -> str | None:
         """What a function of the tree returns by its annotation, when it names data, not text:
@@ -339,18 +347,13 @@ class Kinds:
         awaited or not."""
         while isinstance(value, cst.Await):
             value = value.expression
-        if not isinstance(value, cst.Call) or not isinstance(value.func, (cst.Name, cst.Attribute)):
+        called = self._called_annotation(value) if isinstance(value, cst.Call) else None
+        if called is None:
             return None
-        entity = self.project.resolve(self.module, value.func)
-        if entity is None or entity.kind != "function" or not isinstance(entity.node, cst.FunctionDef):
-            return None
-        returns = entity.node.returns
-        if returns is None:
-            return None
-        theirs = Kinds(self.project, entity.module)
-        if theirs.annotation(returns.annotation) == JSON:
-            return None if theirs.name(returns.annotation) == "builtins.str" else JSON
-        return UNKNOWN if theirs._names_a_collection(returns.annotation, 0) else None
+        theirs, annotation = called
+        if theirs.annotation(annotation) == JSON:  # (`-> str` is TEXT: `annotation` names it first)
+            return JSON
+        return UNKNOWN if theirs._names_a_collection(annotation, 0) else None
 
     def _names_a_collection(self, expr: cst.BaseExpression, depth: int) -> bool:
         """`Dict[str, Any]`, `Optional[list]`, `dict | None`: a dict or a list, also in a wrapper."""
