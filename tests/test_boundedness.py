@@ -786,6 +786,19 @@ def test_a_read_of_the_size_the_model_gives_is_what_it_asked_for(tmp_path, annot
             "return f\"Output: {out[:500]}\\nCode: {code[:500]}{'...' if len(code) > 500 else ''}\"",
             [("BL004", "high")],
         ),
+        # ... or only when the part kept filled its window (a page of a longer text)
+        (
+            "text = requests.get(q).text\nkept = text[:5000]\npage = kept\nshown = len(kept)\n"
+            "remaining = len(text) - shown\n"
+            "if shown == 5000 and remaining > 0:\n    page += f'[truncated: {remaining} more characters]'\n"
+            "return page",
+            [],
+        ),
+        (
+            "text = requests.get(q).text\nkept = text[:5000]\npage = kept\n"
+            "if len(text) > 100:\n    page += '[truncated]'\nreturn page",
+            [("BL004", "high")],
+        ),
         # ... not when the test is of another size than the cut's
         (
             "MAX = 4000\nb = requests.get(q).content\ntext = b[:100].decode()\n"

@@ -462,12 +462,12 @@ class FunctionEvaluator:
     def _noted_under_a_flag(self, node: cst.If) -> list[str]:
         """The names `node`'s block adds a marker to (`result += f"[TRUNCATED: {n} chars]"`, or
         `result = result + note`), when its test is a flag the function sets to `True` (`if
-        truncated:` after `result = result[:max_chars]; truncated = True`): the marker is there
-        whenever the code found it cut, as with `result["truncated"] = True`."""
+        truncated:` after `result = result[:max_chars]; truncated = True`), or a test of a size
+        (`if len(page) == max_length and remaining > 0:`): the marker is there whenever the code
+        found it cut, as with `result["truncated"] = True`."""
         test = node.test
-        if not (
-            isinstance(test, cst.Name) and any(_is_true(value) for value in self._assigned_values_here(test.value))
-        ):
+        flag = isinstance(test, cst.Name) and any(_is_true(value) for value in self._assigned_values_here(test.value))
+        if not flag and not self._tests_a_size(test):
             return []
         noted = []
         for small in _own_small_statements(node.body):
@@ -490,6 +490,21 @@ class FunctionEvaluator:
                 ):
                     noted.append(target.value)
         return noted
+
+    def _tests_a_size(self, test: cst.BaseExpression) -> bool:
+        """`if len(kept) == max_length and remaining > 0:` where `kept = text[start:start + max_length]`:
+        a test of the size of what a cut kept (also through a local bound once to its `len`), so a
+        marker added under it is added where the code found the cut (the fetch server's "Content
+        truncated. Call again with start_index"). Not a test of another text's size."""
+        for side in _compared_sides(test):
+            if isinstance(side, cst.Name):
+                side = self._assigned_once_here(side.value) or side
+            measured = [_len_argument(node) for node in walk(side) if isinstance(node, cst.Call)]
+            for name in filter(None, measured):
+                kept = self._assigned_once_here(name)
+                if kept is not None and _holds_a_cut(kept):
+                    return True
+        return False
 
     def _at_a_count(self, test: cst.BaseExpression, name: str, body: cst.BaseSuite, then_env: Env) -> None:
         """`if len(found) >= LIMIT: return found` in the loop that appends to `found` one item a
@@ -5595,6 +5610,17 @@ def _appends_to(expr: cst.BaseExpression) -> str | None:
         owner = expr.func.value
         return owner.value if isinstance(owner, cst.Name) else None
     return None
+
+
+def _compared_sides(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The sides of every comparison of `test`, through `and`, `or` and `not`."""
+    if isinstance(test, cst.BooleanOperation):
+        return _compared_sides(test.left) + _compared_sides(test.right)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _compared_sides(test.expression)
+    if isinstance(test, cst.Comparison):
+        return [test.left, *(target.comparator for target in test.comparisons)]
+    return []
 
 
 def _compared(test: cst.BaseExpression) -> list[cst.BaseExpression]:

@@ -41,7 +41,8 @@ or a label that says the model sees a part: `f"Sample keys: {keys[:20]}"`,
 "Preview", "Showing", "First 10", "Last output", "Log tail"), no `truncated`/`total`/`has_more` key beside
 it (also set where the code finds the cut: `if truncated: result["truncated"] = True`, or a
 marker added under a flag the cut sets: `result = result[:n]; truncated = True` ... `if
-truncated: result += f"[TRUNCATED: {total} chars]"`),
+truncated: result += f"[TRUNCATED: {total} chars]"`, or under a test of a size: `if len(page) ==
+max_length and rest > 0: page += "[truncated: call again with start_index=...]"`),
 nor the length of what was cut, whatever its key (`"count": len(items)`).
 A cut whose bounds are the tool's own arguments (`results[:num_results]`,
 `text[start:start + length]`, `f.read(n)` with `n: int`, also through locals
@@ -162,6 +163,24 @@ def read_file(path: str) -> str:
     """Read a file."""
     with open(path) as f:
         return clamp_output(f.read())
+''',
+        '''
+from mcp.server.fastmcp import FastMCP
+import httpx
+
+mcp = FastMCP("pages")
+PAGE_CHARS = 8_000
+
+@mcp.tool()
+def read_page(url: str, offset: int = 0) -> str:
+    """Read a page, a window at a time."""
+    text = httpx.get(url).text
+    whole = len(text)
+    window = text[offset : offset + PAGE_CHARS]
+    left = whole - offset - len(window)
+    if len(window) == PAGE_CHARS and left > 0:
+        window += f"\\n[{left} more characters: call again with offset={offset + PAGE_CHARS}]"
+    return window
 ''',
     )
     invalid = (
