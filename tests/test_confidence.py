@@ -937,7 +937,15 @@ def prompts(owner: str, limit: int = DEFAULT) -> str:
         # a count given in place to a helper of the tree is its count; to a query, a parameter
         ("20", "list_prompts(owner, limit)", ["low"]),
         ("20", "make_client().fetch('SELECT * FROM prompts WHERE owner = $1', owner, limit)", ["medium"]),
-        ("5", "make_client().store.similarity_search(owner, k=limit)", ["medium"]),
+        ("20", "make_client().store.similarity_search(owner, k=limit)", ["medium"]),
+        # a few nearest chunks by an embedding, by the tool's default: a few short texts
+        ("5", "make_client().store.similarity_search(owner, k=limit)", ["low"]),
+        ("5", "make_client().fetch('SELECT * FROM match_chunks($1::vector, $2)', owner, limit)", ["low"]),
+        ("5", "make_client().index.query(vector=owner, top_k=limit)", ["low"]),
+        ("5", "make_client().vector_search(owner, limit=limit)", ["low"]),
+        ("20", "make_client().vector_search(owner, limit=limit)", ["medium"]),
+        # ... not a search by words, whose hits may be whole documents
+        ("5", "make_client().search(owner, max_results=limit)", ["medium"]),
         # each item's content, asked for
         ("20", "make_client().list_prompts(owner, limit=limit, include_content=True)", ["medium"]),
         # a content field read out of each item of the page: twenty bodies
@@ -969,9 +977,10 @@ def search_docs(query: str, k: int = 5) -> str:
         ("store.similarity_search(query)", ["low"]),
         ("store.as_retriever().invoke(query)", ["low"]),
         ("store.similarity_search(query, 3)", ["low"]),  # `k`, second
-        # as many as the model says, or than what the code passes on says
-        ("store.similarity_search(query, k=k)", ["medium"]),
-        ("store.similarity_search(query, k)", ["medium"]),
+        # as many as the model says, most often the tool's few (`k: int = 5`): a few chunks
+        ("store.similarity_search(query, k=k)", ["low"]),
+        ("store.similarity_search(query, k)", ["low"]),
+        # or than what the code passes on says
         ("store.as_retriever(search_kwargs=SETTINGS).invoke(query)", ["high"]),
         ("store.similarity_search(query, **SETTINGS)", ["high"]),
         # a function of that name is not the store's method

@@ -1502,6 +1502,8 @@ class FunctionEvaluator:
         if asked is None:
             if self._small_page_by_default(call):
                 return Asked(True, True, True)
+            if self._few_chunks_by_default(call):
+                return Asked(True, True)
             return Asked(False, _few_and_page(self._items_asked(call, self._count_or_default))[1] or bool(listed))
         few, page = _few_and_page(asked)
         small_page = (
@@ -1545,6 +1547,16 @@ class FunctionEvaluator:
                 arg.keyword is not None and arg.keyword.value in src.RETRIEVAL_COUNT_KEYWORDS for arg in call.args
             )
         )
+
+    def _few_chunks_by_default(self, call: cst.Call) -> bool:
+        """`conn.fetch("SELECT * FROM match_chunks($1::vector, $2)", vec, limit)`, `index.query(
+        vector=v, top_k=top_k)`, `store.similarity_search(q, k=k)` with `limit: int = 5`: a search
+        by an embedding for the nearest few (at most `FEW_ITEMS_LIMIT`) by the tool's default. What
+        such a search answers is what was embedded, chunks an embedding model could take in, so a
+        few of them are a few short texts, as with a count the code sets (`k=4`). Unlike a search
+        by words (`client.search(q, max_results=n)`), whose hits may be whole documents."""
+        by_default = self._items_asked(call, self._count_or_default)
+        return by_default is not None and 0 < by_default <= src.FEW_ITEMS_LIMIT and _searches_by_vector(call)
 
     def _few_by_nature(self, call: cst.Call) -> str:
         """`client.list_databases()`, `service.calendarList().list().execute()`, `GET /v1/workspaces`:
@@ -4351,6 +4363,35 @@ def _asks_for_content(call: cst.Call) -> bool:
         and not (isinstance(arg.value, cst.Integer) and arg.value.evaluated_value == 0)
         for arg in call.args
     )
+
+
+def _searches_by_vector(call: cst.Call) -> bool:
+    """A nearest-neighbour search by an embedding: a vector store's search (`similarity_search`,
+    `vector_search`), a call given an embedding (`query_embeddings=`, `vector=`), or given a query
+    text that compares vectors (pgvector's `::vector`, `<=>`, `<#>`; MongoDB's `$vectorSearch`)."""
+    names = _chain_names(call.func)
+    if names and (src.is_vector_store_search(names[0], len(names)) or src.names_a_vector_search(names[0])):
+        return True
+    for arg in call.args:
+        if arg.keyword is not None and src.names_an_embedding(arg.keyword.value):
+            return True
+        text = _written_text(arg.value)
+        if text is not None and src.VECTOR_QUERY.search(text):
+            return True
+    return False
+
+
+def _written_text(expr: cst.BaseExpression) -> str | None:
+    """The text of a string written in the code (the literal parts of an f-string), else None."""
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return value if isinstance(value, str) else None
+    if isinstance(expr, cst.ConcatenatedString):
+        parts = [_written_text(expr.left), _written_text(expr.right)]
+        return "".join(part or "" for part in parts)
+    if isinstance(expr, cst.FormattedString):
+        return "".join(part.value for part in expr.parts if isinstance(part, cst.FormattedStringText))
+    return None
 
 
 def _given_text(call: cst.Call) -> bool:

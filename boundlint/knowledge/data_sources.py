@@ -1333,6 +1333,22 @@ VECTOR_STORE_SEARCHES = frozenset(
     | {"similarity_search_by_vector", "max_marginal_relevance_search", "as_retriever"}
 )
 VECTOR_STORE_DEFAULT_K = 4
+# A query text that compares embeddings: pgvector's cast and its cosine and inner-product operators
+# (`ORDER BY embedding <=> $1::vector LIMIT $2`), MongoDB Atlas' `$vectorSearch` stage. (Not `<->`:
+# PostGIS' distance operator too.)
+VECTOR_QUERY = re.compile(r"::vector\b|<=>|<#>|\$vectorSearch\b")
+
+
+def names_a_vector_search(name: str) -> bool:
+    """`vector_search`, `search_by_vector`, `similarity_search_by_vector`: a search by an embedding."""
+    words = set(name_words(name))
+    return bool(words & {"search", "query"}) and bool(words & {"vector", "vectors", "similarity", "embedding"})
+
+
+def names_an_embedding(keyword: str) -> bool:
+    """`query_embeddings=` (Chroma), `vector=` (Pinecone), `query_vector=` (Qdrant), `embedding=`:
+    a request field that carries the embedding to search by."""
+    return bool(set(name_words(keyword)) & {"embedding", "embeddings", "vector"})
 
 
 def is_vector_store_search(method: str, chain_length: int) -> bool:
